@@ -1,0 +1,279 @@
+/* datatypes.c: the datatype table.
+ *
+ * To add a datatype: write its set and format functions (and equal, if
+ * bytes alone do not decide equality) and add one line to the table. */
+#include "registry.h"
+
+#include <complex.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ---- element writers: value v, index loc (pair types only) ------------ */
+static void set_char(void *e, long v, int loc) { (void)loc; *(char *)e = (char)v; }
+static void set_schar(void *e, long v, int loc) { (void)loc; *(signed char *)e = (signed char)v; }
+static void set_uchar(void *e, long v, int loc) { (void)loc; *(unsigned char *)e = (unsigned char)v; }
+static void set_short(void *e, long v, int loc) { (void)loc; *(short *)e = (short)v; }
+static void set_ushort(void *e, long v, int loc) { (void)loc; *(unsigned short *)e = (unsigned short)v; }
+static void set_int(void *e, long v, int loc) { (void)loc; *(int *)e = (int)v; }
+static void set_uint(void *e, long v, int loc) { (void)loc; *(unsigned *)e = (unsigned)v; }
+static void set_long(void *e, long v, int loc) { (void)loc; *(long *)e = v; }
+static void set_ulong(void *e, long v, int loc) { (void)loc; *(unsigned long *)e = (unsigned long)v; }
+static void set_llong(void *e, long v, int loc) { (void)loc; *(long long *)e = v; }
+static void set_ullong(void *e, long v, int loc) { (void)loc; *(unsigned long long *)e = (unsigned long long)v; }
+static void set_float(void *e, long v, int loc) { (void)loc; *(float *)e = (float)v; }
+static void set_double(void *e, long v, int loc) { (void)loc; *(double *)e = (double)v; }
+static void set_ldouble(void *e, long v, int loc) { (void)loc; *(long double *)e = (long double)v; }
+static void set_bool(void *e, long v, int loc) { (void)loc; *(_Bool *)e = v != 0; }
+
+/* v(1 - i): sums and products of such numbers stay exact */
+static void set_fcomplex(void *e, long v, int loc)
+{
+    (void)loc;
+    float p[2] = {(float)v, (float)-v};
+    memcpy(e, p, sizeof p);
+}
+static void set_dcomplex(void *e, long v, int loc)
+{
+    (void)loc;
+    double p[2] = {(double)v, (double)-v};
+    memcpy(e, p, sizeof p);
+}
+
+/* the layouts MPI defines for its pair types */
+struct float_int { float v; int i; };
+struct double_int { double v; int i; };
+struct long_int { long v; int i; };
+struct two_int { int v; int i; };
+struct short_int { short v; int i; };
+struct ldouble_int { long double v; int i; };
+
+static void set_float_int(void *e, long v, int loc) { ((struct float_int *)e)->v = (float)v; ((struct float_int *)e)->i = loc; }
+static void set_double_int(void *e, long v, int loc) { ((struct double_int *)e)->v = (double)v; ((struct double_int *)e)->i = loc; }
+static void set_long_int(void *e, long v, int loc) { ((struct long_int *)e)->v = v; ((struct long_int *)e)->i = loc; }
+static void set_two_int(void *e, long v, int loc) { ((struct two_int *)e)->v = (int)v; ((struct two_int *)e)->i = loc; }
+static void set_short_int(void *e, long v, int loc) { ((struct short_int *)e)->v = (short)v; ((struct short_int *)e)->i = loc; }
+static void set_ldouble_int(void *e, long v, int loc) { ((struct ldouble_int *)e)->v = (long double)v; ((struct ldouble_int *)e)->i = loc; }
+
+/* Pair types have padding that reductions may leave as they like, and an
+ * x87 long double has six unused bytes: compare these by value. */
+static int eq_ldouble(const void *a, const void *b) { return *(const long double *)a == *(const long double *)b; }
+static int eq_double_int(const void *a, const void *b)
+{
+    const struct double_int *x = a, *y = b;
+    return memcmp(&x->v, &y->v, sizeof x->v) == 0 && x->i == y->i;
+}
+static int eq_long_int(const void *a, const void *b)
+{
+    const struct long_int *x = a, *y = b;
+    return x->v == y->v && x->i == y->i;
+}
+static int eq_short_int(const void *a, const void *b)
+{
+    const struct short_int *x = a, *y = b;
+    return x->v == y->v && x->i == y->i;
+}
+static int eq_ldouble_int(const void *a, const void *b)
+{
+    const struct ldouble_int *x = a, *y = b;
+    return x->v == y->v && x->i == y->i;
+}
+
+/* ---- element formatters -------------------------------------------------*/
+static void fmt_char(const void *e, char *o, size_t n) { snprintf(o, n, "%d", *(const char *)e); }
+static void fmt_schar(const void *e, char *o, size_t n) { snprintf(o, n, "%d", *(const signed char *)e); }
+static void fmt_uchar(const void *e, char *o, size_t n) { snprintf(o, n, "%u", *(const unsigned char *)e); }
+static void fmt_short(const void *e, char *o, size_t n) { snprintf(o, n, "%d", *(const short *)e); }
+static void fmt_ushort(const void *e, char *o, size_t n) { snprintf(o, n, "%u", *(const unsigned short *)e); }
+static void fmt_int(const void *e, char *o, size_t n) { snprintf(o, n, "%d", *(const int *)e); }
+static void fmt_uint(const void *e, char *o, size_t n) { snprintf(o, n, "%u", *(const unsigned *)e); }
+static void fmt_long(const void *e, char *o, size_t n) { snprintf(o, n, "%ld", *(const long *)e); }
+static void fmt_ulong(const void *e, char *o, size_t n) { snprintf(o, n, "%lu", *(const unsigned long *)e); }
+static void fmt_llong(const void *e, char *o, size_t n) { snprintf(o, n, "%lld", *(const long long *)e); }
+static void fmt_ullong(const void *e, char *o, size_t n) { snprintf(o, n, "%llu", *(const unsigned long long *)e); }
+static void fmt_float(const void *e, char *o, size_t n) { snprintf(o, n, "%.9g", *(const float *)e); }
+static void fmt_double(const void *e, char *o, size_t n) { snprintf(o, n, "%.17g", *(const double *)e); }
+static void fmt_ldouble(const void *e, char *o, size_t n) { snprintf(o, n, "%.21Lg", *(const long double *)e); }
+static void fmt_bool(const void *e, char *o, size_t n) { snprintf(o, n, "%d", *(const _Bool *)e); }
+static void fmt_fcomplex(const void *e, char *o, size_t n)
+{
+    float p[2];
+    memcpy(p, e, sizeof p);
+    snprintf(o, n, "(%.9g,%.9g)", p[0], p[1]);
+}
+static void fmt_dcomplex(const void *e, char *o, size_t n)
+{
+    double p[2];
+    memcpy(p, e, sizeof p);
+    snprintf(o, n, "(%.17g,%.17g)", p[0], p[1]);
+}
+static void fmt_float_int(const void *e, char *o, size_t n) { const struct float_int *p = e; snprintf(o, n, "(%.9g,%d)", p->v, p->i); }
+static void fmt_double_int(const void *e, char *o, size_t n) { const struct double_int *p = e; snprintf(o, n, "(%.17g,%d)", p->v, p->i); }
+static void fmt_long_int(const void *e, char *o, size_t n) { const struct long_int *p = e; snprintf(o, n, "(%ld,%d)", p->v, p->i); }
+static void fmt_two_int(const void *e, char *o, size_t n) { const struct two_int *p = e; snprintf(o, n, "(%d,%d)", p->v, p->i); }
+static void fmt_short_int(const void *e, char *o, size_t n) { const struct short_int *p = e; snprintf(o, n, "(%d,%d)", p->v, p->i); }
+static void fmt_ldouble_int(const void *e, char *o, size_t n) { const struct ldouble_int *p = e; snprintf(o, n, "(%.21Lg,%d)", p->v, p->i); }
+
+/* ---- derived types --------------------------------------------------------
+ * VECTOR: two ints 8 bytes apart in a 16-byte extent, so the gaps between
+ * them are never transferred (a received gap must keep what it held).
+ * STRUCT: { char c; double d; int i; } with its natural padding. */
+struct vec2 { int a, gap1, b, gap2; };
+struct mixed { char c; double d; int i; };
+
+static MPI_Datatype make_vector(void)
+{
+    static MPI_Datatype t = MPI_DATATYPE_NULL;
+    if (t == MPI_DATATYPE_NULL) {
+        MPI_Datatype v;
+        MPI_Type_vector(2, 1, 2, MPI_INT, &v);
+        MPI_Type_create_resized(v, 0, (MPI_Aint)sizeof(struct vec2), &t);
+        MPI_Type_commit(&t);
+        MPI_Type_free(&v);
+    }
+    return t;
+}
+static void set_vector(void *e, long v, int loc)
+{
+    (void)loc;
+    struct vec2 *p = e;
+    p->a = (int)v;
+    p->b = (int)(v + 1000);
+}
+static void fmt_vector(const void *e, char *o, size_t n)
+{
+    const struct vec2 *p = e;
+    snprintf(o, n, "{%d,gap %#x,%d,gap %#x}", p->a, (unsigned)p->gap1, p->b,
+             (unsigned)p->gap2);
+}
+
+static MPI_Datatype make_struct(void)
+{
+    static MPI_Datatype t = MPI_DATATYPE_NULL;
+    if (t == MPI_DATATYPE_NULL) {
+        int len[3] = {1, 1, 1};
+        MPI_Aint off[3] = {offsetof(struct mixed, c), offsetof(struct mixed, d),
+                           offsetof(struct mixed, i)};
+        MPI_Datatype types[3] = {MPI_CHAR, MPI_DOUBLE, MPI_INT}, s;
+        MPI_Type_create_struct(3, len, off, types, &s);
+        MPI_Type_create_resized(s, 0, (MPI_Aint)sizeof(struct mixed), &t);
+        MPI_Type_commit(&t);
+        MPI_Type_free(&s);
+    }
+    return t;
+}
+static void set_struct(void *e, long v, int loc)
+{
+    (void)loc;
+    struct mixed *p = e;
+    p->c = (char)v;
+    p->d = (double)v + 0.5;
+    p->i = (int)(v + 7);
+}
+/* padding is never transferred, so only the members are compared */
+static int eq_struct(const void *a, const void *b)
+{
+    const struct mixed *x = a, *y = b;
+    return x->c == y->c && memcmp(&x->d, &y->d, sizeof x->d) == 0 && x->i == y->i;
+}
+static void fmt_struct(const void *e, char *o, size_t n)
+{
+    const struct mixed *p = e;
+    snprintf(o, n, "{%d,%.17g,%d}", p->c, p->d, p->i);
+}
+
+/* ---- predefined handles: functions because Open MPI's are not constants */
+static MPI_Datatype h_char(void) { return MPI_CHAR; }
+static MPI_Datatype h_schar(void) { return MPI_SIGNED_CHAR; }
+static MPI_Datatype h_uchar(void) { return MPI_UNSIGNED_CHAR; }
+static MPI_Datatype h_short(void) { return MPI_SHORT; }
+static MPI_Datatype h_ushort(void) { return MPI_UNSIGNED_SHORT; }
+static MPI_Datatype h_int(void) { return MPI_INT; }
+static MPI_Datatype h_uint(void) { return MPI_UNSIGNED; }
+static MPI_Datatype h_long(void) { return MPI_LONG; }
+static MPI_Datatype h_ulong(void) { return MPI_UNSIGNED_LONG; }
+static MPI_Datatype h_llong(void) { return MPI_LONG_LONG; }
+static MPI_Datatype h_ullong(void) { return MPI_UNSIGNED_LONG_LONG; }
+static MPI_Datatype h_float(void) { return MPI_FLOAT; }
+static MPI_Datatype h_double(void) { return MPI_DOUBLE; }
+static MPI_Datatype h_ldouble(void) { return MPI_LONG_DOUBLE; }
+static MPI_Datatype h_byte(void) { return MPI_BYTE; }
+static MPI_Datatype h_bool(void) { return MPI_C_BOOL; }
+static MPI_Datatype h_fcomplex(void) { return MPI_C_FLOAT_COMPLEX; }
+static MPI_Datatype h_dcomplex(void) { return MPI_C_DOUBLE_COMPLEX; }
+static MPI_Datatype h_float_int(void) { return MPI_FLOAT_INT; }
+static MPI_Datatype h_double_int(void) { return MPI_DOUBLE_INT; }
+static MPI_Datatype h_long_int(void) { return MPI_LONG_INT; }
+static MPI_Datatype h_two_int(void) { return MPI_2INT; }
+static MPI_Datatype h_short_int(void) { return MPI_SHORT_INT; }
+static MPI_Datatype h_ldouble_int(void) { return MPI_LONG_DOUBLE_INT; }
+
+static const struct datatype types[] = {
+    {"CHAR", TC_CHAR, h_char, set_char, NULL, fmt_char, "char (a character type: no reductions)"},
+    {"SIGNED_CHAR", TC_INT, h_schar, set_schar, NULL, fmt_schar, "signed char as a 1-byte integer"},
+    {"UNSIGNED_CHAR", TC_INT, h_uchar, set_uchar, NULL, fmt_uchar, "unsigned char"},
+    {"SHORT", TC_INT, h_short, set_short, NULL, fmt_short, "short"},
+    {"UNSIGNED_SHORT", TC_INT, h_ushort, set_ushort, NULL, fmt_ushort, "unsigned short"},
+    {"INT", TC_INT, h_int, set_int, NULL, fmt_int, "int"},
+    {"UNSIGNED", TC_INT, h_uint, set_uint, NULL, fmt_uint, "unsigned int"},
+    {"LONG", TC_INT, h_long, set_long, NULL, fmt_long, "long"},
+    {"UNSIGNED_LONG", TC_INT, h_ulong, set_ulong, NULL, fmt_ulong, "unsigned long"},
+    {"LONG_LONG", TC_INT, h_llong, set_llong, NULL, fmt_llong, "long long"},
+    {"UNSIGNED_LONG_LONG", TC_INT, h_ullong, set_ullong, NULL, fmt_ullong, "unsigned long long"},
+    {"FLOAT", TC_FLOAT, h_float, set_float, NULL, fmt_float, "float"},
+    {"DOUBLE", TC_FLOAT, h_double, set_double, NULL, fmt_double, "double"},
+    {"LONG_DOUBLE", TC_FLOAT, h_ldouble, set_ldouble, eq_ldouble, fmt_ldouble, "long double"},
+    {"BYTE", TC_BYTE, h_byte, set_uchar, NULL, fmt_uchar, "uninterpreted byte"},
+    {"C_BOOL", TC_LOGICAL, h_bool, set_bool, NULL, fmt_bool, "_Bool"},
+    {"C_FLOAT_COMPLEX", TC_COMPLEX, h_fcomplex, set_fcomplex, NULL, fmt_fcomplex, "float _Complex"},
+    {"C_DOUBLE_COMPLEX", TC_COMPLEX, h_dcomplex, set_dcomplex, NULL, fmt_dcomplex, "double _Complex"},
+    {"FLOAT_INT", TC_PAIR, h_float_int, set_float_int, NULL, fmt_float_int, "{float, int} for MAXLOC/MINLOC"},
+    {"DOUBLE_INT", TC_PAIR, h_double_int, set_double_int, eq_double_int, fmt_double_int, "{double, int}"},
+    {"LONG_INT", TC_PAIR, h_long_int, set_long_int, eq_long_int, fmt_long_int, "{long, int}"},
+    {"2INT", TC_PAIR, h_two_int, set_two_int, NULL, fmt_two_int, "{int, int}"},
+    {"SHORT_INT", TC_PAIR, h_short_int, set_short_int, eq_short_int, fmt_short_int, "{short, int}"},
+    {"LONG_DOUBLE_INT", TC_PAIR, h_ldouble_int, set_ldouble_int, eq_ldouble_int, fmt_ldouble_int, "{long double, int}"},
+    {"VECTOR", TC_DERIVED, make_vector, set_vector, NULL, fmt_vector, "derived: 2 ints, stride 2 ints, extent 16 bytes (gaps untouched)"},
+    {"STRUCT", TC_DERIVED, make_struct, set_struct, eq_struct, fmt_struct, "derived: struct {char; double; int} with padding"},
+};
+
+#define NTYPES (int)(sizeof types / sizeof types[0])
+
+/* aliases MPI itself has */
+static const struct { const char *alias, *name; } type_aliases[] = {
+    {"LONG_LONG_INT", "LONG_LONG"},
+    {"UNSIGNED_INT", "UNSIGNED"},
+    {"DOUBLE_COMPLEX", "C_DOUBLE_COMPLEX"},
+    {"FLOAT_COMPLEX", "C_FLOAT_COMPLEX"},
+    {"C_COMPLEX", "C_FLOAT_COMPLEX"},
+};
+
+const struct datatype *datatype_find(const char *name)
+{
+    for (size_t i = 0; i < sizeof type_aliases / sizeof type_aliases[0]; i++)
+        if (name_matches(name, type_aliases[i].alias))
+            name = type_aliases[i].name;
+    for (int i = 0; i < NTYPES; i++)
+        if (name_matches(name, types[i].name))
+            return &types[i];
+    return NULL;
+}
+
+const struct datatype *datatype_at(int i)
+{
+    return i >= 0 && i < NTYPES ? &types[i] : NULL;
+}
+
+const char *type_class_name(enum type_class c)
+{
+    switch (c) {
+    case TC_INT: return "C integer";
+    case TC_FLOAT: return "floating point";
+    case TC_COMPLEX: return "complex";
+    case TC_LOGICAL: return "logical";
+    case TC_BYTE: return "byte";
+    case TC_PAIR: return "value-index pair";
+    case TC_CHAR: return "character";
+    case TC_DERIVED: return "derived";
+    }
+    return "?";
+}

@@ -1,0 +1,101 @@
+/* diag.c: collecting input errors and suggesting near misses */
+#include "diag.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+void diag_init(struct diag *d, const char *file)
+{
+    memset(d, 0, sizeof *d);
+    d->file = file;
+}
+
+void diag_add(struct diag *d, int line, int col, const char *fmt, ...)
+{
+    d->count++;
+    if (d->kept == DIAG_MAX)
+        return;
+    char body[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(body, sizeof body, fmt, ap);
+    va_end(ap);
+    size_t len = strlen(d->file) + strlen(body) + 32;
+    char *m = malloc(len);
+    if (!m)
+        return;
+    if (line > 0)
+        snprintf(m, len, "%s:%d:%d: %s", d->file, line, col, body);
+    else
+        snprintf(m, len, "%s: %s", d->file, body);
+    d->msg[d->kept++] = m;
+}
+
+void diag_print(const struct diag *d, FILE *out)
+{
+    for (int i = 0; i < d->kept; i++)
+        fprintf(out, "%s\n", d->msg[i]);
+    if (d->count > d->kept)
+        fprintf(out, "%s: %d more errors not shown\n", d->file,
+                d->count - d->kept);
+}
+
+void diag_free(struct diag *d)
+{
+    for (int i = 0; i < d->kept; i++)
+        free(d->msg[i]);
+    d->kept = d->count = 0;
+}
+
+/* Levenshtein distance, case-insensitive, '-' and '_' alike */
+static int fold(int c)
+{
+    return c == '-' ? '_' : toupper(c);
+}
+
+static int distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 64 || lb > 64)
+        return 1000;
+    int row[65];
+    for (size_t j = 0; j <= lb; j++)
+        row[j] = (int)j;
+    for (size_t i = 1; i <= la; i++) {
+        int diag = row[0];
+        row[0] = (int)i;
+        for (size_t j = 1; j <= lb; j++) {
+            int up = row[j];
+            int cost = fold((unsigned char)a[i - 1]) != fold((unsigned char)b[j - 1]);
+            int best = diag + cost;
+            if (up + 1 < best)
+                best = up + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[lb];
+}
+
+const char *suggest(const char *word, const char *const *candidates, int n)
+{
+    if (strncasecmp(word, "MPI_", 4) == 0)
+        word += 4;
+    const char *best = NULL;
+    int bestd = 1000;
+    for (int i = 0; i < n; i++) {
+        int d = distance(word, candidates[i]);
+        if (d < bestd) {
+            bestd = d;
+            best = candidates[i];
+        }
+    }
+    int len = (int)strlen(word);
+    int limit = len <= 4 ? 1 : len <= 8 ? 2 : 3;
+    return bestd <= limit ? best : NULL;
+}

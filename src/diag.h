@@ -1,0 +1,25 @@
+/* diag.h: input errors collected as FILE:LINE:COLUMN: message */
+#ifndef MPIGAUGE_DIAG_H
+#define MPIGAUGE_DIAG_H
+
+#include <stdio.h>
+
+#define DIAG_MAX 50   /* a binary file would otherwise print thousands */
+
+struct diag {
+    const char *file;
+    int count;          /* all errors seen, also past DIAG_MAX */
+    int kept;
+    char *msg[DIAG_MAX];
+};
+
+void diag_init(struct diag *d, const char *file);
+void diag_add(struct diag *d, int line, int col, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+void diag_print(const struct diag *d, FILE *out);
+void diag_free(struct diag *d);
+
+/* closest of candidates[0..n-1] to word, or NULL when none is near */
+const char *suggest(const char *word, const char *const *candidates, int n);
+
+#endif

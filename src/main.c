@@ -1,0 +1,139 @@
+/* main.c: records -> communicators -> runs -> results -> writers.
+ *
+ * Every rank reads the same options; rank 0 reads the input file and
+ * broadcasts it, every rank parses it the same way, and nothing is
+ * measured (nor any folder created) until the whole file and plan are
+ * known to be good. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "list.h"
+#include "output.h"
+#include "parser.h"
+#include "plan.h"
+#include "runner.h"
+
+/* rank 0 reads, everyone gets the bytes; NULL (on every rank) on error */
+static char *share_input(const char *path, int rank, size_t *len, struct diag *d)
+{
+    char *text = NULL;
+    long long n = -1;
+    if (rank == 0) {
+        text = read_file(path, len, d);
+        if (text)
+            n = (long long)*len;
+    }
+    MPI_Bcast(&n, 1, MPI_LONG_LONG, 0, MPI_COMM_WORLD);
+    if (n < 0)
+        return NULL;
+    if (rank != 0)
+        text = malloc((size_t)n + 1);
+    MPI_Bcast(text, (int)n, MPI_CHAR, 0, MPI_COMM_WORLD);
+    *len = (size_t)n;
+    return text;
+}
+
+static int input_errors(struct diag *d, int rank)
+{
+    if (rank == 0)
+        diag_print(d, stderr);
+    return 2;
+}
+
+static int measure_all(struct run *run)
+{
+    unsigned long mismatches = 0;
+    for (int i = 0; i < run->rs.n; i++) {
+        struct result *res = &run->res[i];
+        if (res->skipped[0])
+            output_skipped(run, res);
+        else
+            run_record(run, res);
+        mismatches += res->mismatches;
+    }
+    MPI_Bcast(&mismatches, 1, MPI_UNSIGNED_LONG, 0, MPI_COMM_WORLD);
+    return mismatches ? 1 : 0;
+}
+
+static int run_main(struct run *run, int argc, char **argv)
+{
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (parse_options(argc, argv, &run->opt, rank == 0 ? stderr : NULL))
+        return 2;
+    if (run->opt.help || run->opt.version || run->opt.list) {
+        if (rank == 0 && run->opt.help)
+            print_usage(stdout);
+        else if (rank == 0 && run->opt.version)
+            printf("mpigauge %s\n", MPIGAUGE_VERSION);
+        else if (rank == 0)
+            print_list(stdout);
+        return 0;
+    }
+
+    struct diag d;
+    diag_init(&d, run->opt.input);
+    size_t len;
+    char *text = share_input(run->opt.input, rank, &len, &d);
+    int bad = !text;
+    if (text) {
+        run->rs.file = run->opt.input;
+        bad = parse_records(text, len, &run->rs, &d) > 0;
+        free(text);
+    }
+    if (bad || world_init(&run->world, run->opt.grid)) {
+        int rc = input_errors(&d, rank);
+        diag_free(&d);
+        return rc;
+    }
+    run->res = calloc((size_t)run->rs.n, sizeof *run->res);
+    for (int i = 0; i < run->rs.n; i++) {
+        run->res[i].rec = &run->rs.rec[i];
+        run->res[i].index = i + 1;
+    }
+    if (plan_records(run, &d)) {
+        int rc = input_errors(&d, rank);
+        diag_free(&d);
+        return rc;
+    }
+    diag_free(&d);
+    if (run->opt.validate) {
+        if (rank == 0)
+            plan_print(run, stdout);
+        return 0;
+    }
+    if (output_open(run))
+        return 2;
+    run->wtick = MPI_Wtick();
+    output_run_header(run);
+    int status = measure_all(run);
+    output_close(run, status);
+    return status;
+}
+
+static void run_free(struct run *run)
+{
+    if (run->res)
+        for (int i = 0; i < run->rs.n; i++) {
+            for (size_t k = 0; k < run->res[i].npts; k++)
+                free(run->res[i].pts[k].samples);
+            free(run->res[i].pts);
+        }
+    free(run->res);
+    recordset_free(&run->rs);
+    world_free(&run->world);
+    topo_comms_free();
+    ops_free();
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    struct run run;
+    memset(&run, 0, sizeof run);
+    int status = run_main(&run, argc, argv);
+    run_free(&run);
+    MPI_Finalize();
+    return status;
+}

@@ -1,0 +1,141 @@
+/* options.c: the command line, with getopt_long */
+#include "options.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { OPT_GRID = 256, OPT_ITERS, OPT_WARMUP, OPT_CHECK, OPT_QUIET,
+       OPT_VALIDATE, OPT_LIST, OPT_VERSION };
+
+static const struct option longopts[] = {
+    {"output", required_argument, NULL, 'o'},
+    {"grid", required_argument, NULL, OPT_GRID},
+    {"iters", required_argument, NULL, OPT_ITERS},
+    {"warmup", required_argument, NULL, OPT_WARMUP},
+    {"check", no_argument, NULL, OPT_CHECK},
+    {"quiet", no_argument, NULL, OPT_QUIET},
+    {"validate", no_argument, NULL, OPT_VALIDATE},
+    {"list", no_argument, NULL, OPT_LIST},
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, OPT_VERSION},
+    {NULL, 0, NULL, 0},
+};
+
+void print_usage(FILE *out)
+{
+    fputs("usage: mpirun -n P mpigauge [options] INPUT\n"
+          "\n"
+          "Times every record of INPUT (one MPI call, datatype, size range,\n"
+          "topology and op per line) and writes prose to stdout and report.txt,\n"
+          "one gnuplot data file per record and run.json to the result folder.\n"
+          "\n"
+          "  -o, --output DIR   result folder (default results/<time>-<input>/);\n"
+          "                     it must not exist yet, or be empty\n"
+          "      --grid XxYxZ   process grid for the line/plane/cube topologies\n"
+          "                     (default MPI_Dims_create(P, 3))\n"
+          "      --iters N      timed iterations per size (default by size:\n"
+          "                     10000 up to 8 KiB, then fewer, at least 10)\n"
+          "      --warmup N     untimed iterations first (default iters/10)\n"
+          "      --check        verify every element of every call's data\n"
+          "      --quiet        no prose on stdout (report.txt still has it)\n"
+          "      --validate     check INPUT and print the plan; measure nothing\n"
+          "      --list         print every call, datatype, op, topology and\n"
+          "                     barrier pattern, and exit\n"
+          "  -h, --help         this text\n"
+          "      --version      the version\n"
+          "\n"
+          "Exit status: 0 success, 1 a --check mismatch, 2 bad input or options.\n",
+          out);
+}
+
+int parse_grid(const char *s, int grid[3])
+{
+    char *end;
+    for (int i = 0; i < 3; i++) {
+        if (*s < '0' || *s > '9')
+            return -1;
+        long v = strtol(s, &end, 10);
+        if (v < 1 || v > 1000000)
+            return -1;
+        grid[i] = (int)v;
+        if (i < 2) {
+            if (*end != 'x' && *end != 'X')
+                return -1;
+            s = end + 1;
+        }
+    }
+    return *end == 0 ? 0 : -1;
+}
+
+static int parse_count(const char *s, long min, long *out)
+{
+    char *end;
+    if (*s < '0' || *s > '9')
+        return -1;
+    long v = strtol(s, &end, 10);
+    if (*end || v < min || v > (1L << 30))
+        return -1;
+    *out = v;
+    return 0;
+}
+
+/* err may be NULL: only rank 0 complains */
+static int complain(FILE *err, const char *fmt, const char *arg)
+{
+    if (err)
+        fprintf(err, fmt, arg);
+    return 2;
+}
+
+int parse_options(int argc, char **argv, struct options *o, FILE *err)
+{
+    memset(o, 0, sizeof *o);
+    o->iters = o->warmup = -1;
+    opterr = 0;
+    optind = 1;
+    int c;
+    while ((c = getopt_long(argc, argv, ":o:h", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'o': o->outdir = optarg; break;
+        case OPT_GRID:
+            if (parse_grid(optarg, o->grid)) {
+                return complain(err, "mpigauge: --grid '%s': expected XxYxZ "
+                                "with positive whole numbers, like 2x2x1\n", optarg);
+            }
+            break;
+        case OPT_ITERS:
+            if (parse_count(optarg, 1, &o->iters)) {
+                return complain(err, "mpigauge: --iters '%s': expected a "
+                                "whole number from 1 to 1073741824\n", optarg);
+            }
+            break;
+        case OPT_WARMUP:
+            if (parse_count(optarg, 0, &o->warmup)) {
+                return complain(err, "mpigauge: --warmup '%s': expected a "
+                                "whole number from 0 to 1073741824\n", optarg);
+            }
+            break;
+        case OPT_CHECK: o->check = 1; break;
+        case OPT_QUIET: o->quiet = 1; break;
+        case OPT_VALIDATE: o->validate = 1; break;
+        case OPT_LIST: o->list = 1; break;
+        case 'h': o->help = 1; break;
+        case OPT_VERSION: o->version = 1; break;
+        case ':':
+            return complain(err, "mpigauge: option '%s' needs a value\n",
+                            argv[optind - 1]);
+        default:
+            return complain(err, "mpigauge: unknown option '%s' (see --help)\n",
+                            argv[optind - 1]);
+        }
+    }
+    if (o->help || o->version || o->list)
+        return 0;
+    if (optind != argc - 1) {
+        return complain(err, "mpigauge: %s (see --help)\n",
+                        optind == argc ? "no input file" : "one input file only");
+    }
+    o->input = argv[optind];
+    return 0;
+}

@@ -1,0 +1,23 @@
+/* options.h: the command line */
+#ifndef MPIGAUGE_OPTIONS_H
+#define MPIGAUGE_OPTIONS_H
+
+#include <stdio.h>
+
+#define MPIGAUGE_VERSION "0.1.0"
+
+struct options {
+    const char *input;
+    const char *outdir;        /* -o; NULL: results/<timestamp>-<input> */
+    int grid[3];               /* --grid; zeros: MPI_Dims_create */
+    long iters, warmup;        /* -1: by message size */
+    int check, quiet, validate, list, help, version;
+};
+
+/* Returns 0, or 2 after printing what is wrong to err. */
+int parse_options(int argc, char **argv, struct options *o, FILE *err);
+void print_usage(FILE *out);
+/* "2x3x4" -> {2,3,4}; returns 0 or -1 */
+int parse_grid(const char *s, int grid[3]);
+
+#endif

@@ -1,0 +1,118 @@
+/* plan.c: the checks that need the communicators, made before anything is
+ * measured, and the plan that --validate prints */
+#include "plan.h"
+
+#include <inttypes.h>
+#include <limits.h>
+#include <string.h>
+#include <unistd.h>
+#include "sizes.h"
+
+uint64_t record_memory(const struct call *c, int p, uint64_t max_elems,
+                       uint64_t extent, uint64_t stride, uint64_t pack_size)
+{
+    size_t s, r;
+    c->buffers(p, (size_t)max_elems, &s, &r);
+    uint64_t bytes = ((uint64_t)s + (uint64_t)r) * extent + 2 * stride;
+    if (c->bsend)
+        bytes += 2 * (pack_size + MPI_BSEND_OVERHEAD);
+    return bytes;
+}
+
+uint64_t memory_per_rank(int ranks_on_node)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || page <= 0)
+        return UINT64_MAX;
+    return (uint64_t)pages * (uint64_t)page / (uint64_t)(ranks_on_node > 0 ? ranks_on_node : 1);
+}
+
+static void check_record(struct run *run, struct result *res, struct diag *d)
+{
+    const struct record *r = res->rec;
+    struct topo_comm *tc = res->tc;
+    const struct call *c = r->call;
+    if (tc->n == 0) {
+        snprintf(res->skipped, sizeof res->skipped, "%s leaves every rank out",
+                 r->topo->name);
+        return;
+    }
+    if (c->family == FAM_P2P && tc->max_size < 2) {
+        snprintf(res->skipped, sizeof res->skipped, "%s communicators of 1 rank "
+                 "have no pairs for %s", r->topo->name, c->name);
+        return;
+    }
+    if (c->rooted && r->root >= tc->min_size)
+        diag_add(d, r->line, r->root_col ? r->root_col : r->col[F_CALL],
+                 "root=%d is outside the smallest %s communicator (%d ranks)",
+                 r->root, r->topo->name, tc->min_size);
+
+    MPI_Datatype t = r->dt->handle();
+    MPI_Aint lb, extent;
+    MPI_Type_get_extent(t, &lb, &extent);
+    int pack = 0;
+    if (c->bsend && r->max <= INT_MAX)
+        MPI_Pack_size((int)r->max, t, MPI_COMM_WORLD, &pack);
+    /* displacements and v-counts are int: p * max must fit */
+    if ((uint64_t)tc->max_size * r->max > INT_MAX)
+        diag_add(d, r->line, r->col[F_MAX], "max %" PRIu64 " elements times %d "
+                 "ranks passes MPI's int count limit %d", r->max, tc->max_size,
+                 INT_MAX);
+    uint64_t need = record_memory(c, tc->max_size, r->max, (uint64_t)extent,
+                                  r->stride, (uint64_t)pack);
+    uint64_t have = memory_per_rank(run->world.max_node_ranks);
+    if (need > have)
+        diag_add(d, r->line, r->col[F_MAX], "max %" PRIu64 " needs %.1f MiB of "
+                 "buffers per rank for %s on %d ranks, more than the %.1f MiB "
+                 "each of %d ranks on a node can have", r->max,
+                 (double)need / 1048576.0, c->name, tc->max_size,
+                 (double)have / 1048576.0, run->world.max_node_ranks);
+}
+
+int plan_records(struct run *run, struct diag *d)
+{
+    int before = d->count;
+    for (int i = 0; i < run->rs.n; i++) {
+        struct result *res = &run->res[i];
+        res->tc = topo_comm_get(&run->world, res->rec->topo);
+        check_record(run, res, d);
+    }
+    return d->count - before;
+}
+
+static void print_sizes(const struct record *r, FILE *out)
+{
+    uint64_t s[12];
+    size_t n = size_sequence(r->min, r->max, r->step, r->value, s, 12);
+    fprintf(out, "%zu size%s:", n, n == 1 ? "" : "s");
+    for (size_t i = 0; i < n && i < 12; i++) {
+        if (n > 12 && i == 10) {
+            fprintf(out, " ... %" PRIu64, r->max);
+            break;
+        }
+        fprintf(out, " %" PRIu64, s[i]);
+    }
+    fputs(" elements\n", out);
+}
+
+void plan_print(const struct run *run, FILE *out)
+{
+    const struct world *w = &run->world;
+    fprintf(out, "plan for %s: %d records on %d ranks, grid %dx%dx%d, %d node%s\n",
+            run->rs.file, run->rs.n, w->size, w->grid[0], w->grid[1],
+            w->grid[2], w->nodes, w->nodes == 1 ? "" : "s");
+    for (int i = 0; i < run->rs.n; i++) {
+        const struct result *res = &run->res[i];
+        const struct record *r = res->rec;
+        fprintf(out, "record %d (line %d): %s\n", i + 1, r->line, r->text);
+        fprintf(out, "  %s on %s: %d communicator%s of", r->call->name,
+                r->topo->name, res->tc->n, res->tc->n == 1 ? "" : "s");
+        for (int k = 0; k < res->tc->n && k < 16; k++)
+            fprintf(out, " %d", res->tc->sizes[k]);
+        fprintf(out, "%s ranks\n", res->tc->n > 16 ? " ..." : "");
+        fputs("  ", out);
+        print_sizes(r, out);
+        if (res->skipped[0])
+            fprintf(out, "  skipped: %s\n", res->skipped);
+    }
+}

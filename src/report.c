@@ -1,0 +1,122 @@
+/* report.c: the prose, one sentence per size and a summary per record.
+ *
+ * Every sentence says what its number is (one-way time, time per call,
+ * fastest/mean/slowest rank), because that is exactly what readers of
+ * other suites' tables get wrong. */
+#include "output.h"
+
+#include <math.h>
+
+static const char *what_op(const struct record *r, char *buf, size_t len)
+{
+    if (r->op)
+        snprintf(buf, len, " with %s", r->op->name);
+    else if (r->pattern)
+        snprintf(buf, len, " (pattern %s)", r->pattern->name);
+    else
+        buf[0] = 0;
+    return buf;
+}
+
+void report_run(struct run *run)
+{
+    const struct world *w = &run->world;
+    say(run, "mpigauge %s: %s, %d record%s from %s\n", MPIGAUGE_VERSION,
+        run->date, run->rs.n, run->rs.n == 1 ? "" : "s", run->rs.file);
+    say(run, "MPI: %s (MPI %d.%d); %d rank%s on %d node%s (", w->library,
+        w->version, w->subversion, w->size, w->size == 1 ? "" : "s", w->nodes,
+        w->nodes == 1 ? "" : "s");
+    for (int i = 0; i < w->nhosts; i++)
+        say(run, i ? " %s" : "%s", w->hosts[i]);
+    say(run, "), grid %dx%dx%d; MPI_Wtime resolution %.3g s.\n", w->grid[0],
+        w->grid[1], w->grid[2], run->wtick);
+    if (w->max_node_ranks > w->cores)
+        say(run, "WARNING: %d ranks share a node with %ld cores. The times "
+            "below measure the operating system's scheduler as much as MPI.\n",
+            w->max_node_ranks, w->cores);
+    say(run, "Times are in microseconds.  Point-to-point: one-way time, half "
+        "the round trip of a ping-pong, with min/avg/max over the pairs "
+        "measured.  Collectives: each rank's average time per call, with "
+        "min/avg/max the fastest, mean and slowest rank.  MB/s = 10^6 bytes "
+        "per second.\n");
+}
+
+void report_record(struct run *run, const struct result *res)
+{
+    const struct record *r = res->rec;
+    char op[64];
+    say(run, "\nRecord %d (line %d): %s of %s%s on %s, %d communicator%s (",
+        res->index, r->line, r->call->name, r->dt->name, what_op(r, op, sizeof op),
+        r->topo->name, res->tc->n, res->tc->n == 1 ? "" : "s");
+    for (int i = 0; i < res->tc->n && i < 16; i++)
+        say(run, i ? " %d" : "%d", res->tc->sizes[i]);
+    say(run, "%s ranks).\n  Timing: %s.\n", res->tc->n > 16 ? " ..." : "",
+        r->call->timing);
+}
+
+static void pair_name(const struct sample *s, char *buf, size_t len)
+{
+    snprintf(buf, len, "%d->%d", s->a, s->b);
+}
+
+void report_point(struct run *run, const struct result *res,
+                  const struct point *pt)
+{
+    const struct record *r = res->rec;
+    char op[64];
+    say(run, "  %s %llu x %s (%llu bytes)%s: ", r->call->name,
+        (unsigned long long)pt->elements, r->dt->name,
+        (unsigned long long)pt->bytes, what_op(r, op, sizeof op));
+    if (pt->nsamples == 0) {
+        say(run, "nothing measured.\n");
+        return;
+    }
+    const struct sample *lo = &pt->samples[pt->s.imin];
+    const struct sample *hi = &pt->samples[pt->s.imax];
+    if (r->call->family == FAM_P2P) {
+        char a[32], b[32];
+        pair_name(lo, a, sizeof a);
+        pair_name(hi, b, sizeof b);
+        say(run, "one-way %.3f us, mean over %zu pair%s (fastest %s %.3f us, "
+            "slowest %s %.3f us)", pt->s.avg, pt->nsamples,
+            pt->nsamples == 1 ? "" : "s", a, pt->s.min, b, pt->s.max);
+    } else {
+        say(run, "%.3f us per call, mean over %zu rank%s (fastest rank %d "
+            "%.3f us, slowest rank %d %.3f us)", pt->s.avg, pt->nsamples,
+            pt->nsamples == 1 ? "" : "s", lo->a, pt->s.min, hi->a, pt->s.max);
+    }
+    if (r->call->family != FAM_SYNC && pt->bytes > 0 && pt->s.avg > 0)
+        say(run, ", %.1f MB/s", (double)pt->bytes / pt->s.avg);
+    say(run, ".\n");
+    if (pt->mismatches)
+        say(run, "  CHECK FAILED: %lu element%s wrong at this size.\n",
+            pt->mismatches, pt->mismatches == 1 ? "" : "s");
+    if (r->pairs == PAIRS_DETAIL && r->call->family == FAM_P2P)
+        for (size_t i = 0; i < pt->nsamples; i++)
+            say(run, "    pair %d->%d: %.3f us\n", pt->samples[i].a,
+                pt->samples[i].b, pt->samples[i].t_us);
+}
+
+void report_summary(struct run *run, const struct result *res)
+{
+    const struct fit *f = &res->fit;
+    say(run, "  Summary of record %d: ", res->index);
+    if (!f->ok)
+        say(run, "no fit (fewer than two different sizes).");
+    else if (isnan(f->bandwidth_mbs))
+        say(run, "least squares over %zu sizes gives t = %.3f us + %.3g us/byte "
+            "(R^2 = %.4f): time does not grow with size, so no bandwidth.",
+            f->n, f->alpha, f->beta, f->r2);
+    else
+        say(run, "least squares over %zu sizes gives t = %.3f us + bytes / "
+            "%.1f MB/s: latency %.3f us, asymptotic bandwidth %.1f MB/s, "
+            "R^2 = %.4f.", f->n, f->alpha, f->bandwidth_mbs, f->latency_us,
+            f->bandwidth_mbs, f->r2);
+    if (run->opt.check && !res->rec->call->check)
+        say(run, " Check: %s moves no data.", res->rec->call->name);
+    else if (run->opt.check && res->mismatches)
+        say(run, " Check: FAILED, %lu wrong elements.", res->mismatches);
+    else if (run->opt.check)
+        say(run, " Check: every element of every size verified.");
+    say(run, " Data: %s\n", res->file);
+}

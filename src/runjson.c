@@ -1,0 +1,134 @@
+/* runjson.c: run.json, with jansson.  Rewritten whole after every record
+ * (through a temporary file and rename), so it is never half-written. */
+#include "output.h"
+
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+
+static json_t *num(double x)
+{
+    return isfinite(x) ? json_real(x) : json_null();
+}
+
+static const char *op_name(const struct record *r)
+{
+    if (r->op)
+        return r->op->name;
+    if (r->pattern)
+        return r->pattern->name;
+    return r->pairs == PAIRS_DETAIL ? "DETAIL" : "NOP";
+}
+
+static json_t *point_json(const struct point *pt)
+{
+    json_t *p = json_object();
+    json_object_set_new(p, "elements", json_integer((json_int_t)pt->elements));
+    json_object_set_new(p, "bytes", json_integer((json_int_t)pt->bytes));
+    json_object_set_new(p, "t_min_us", num(pt->s.min));
+    json_object_set_new(p, "t_avg_us", num(pt->s.avg));
+    json_object_set_new(p, "t_max_us", num(pt->s.max));
+    json_object_set_new(p, "iters", json_integer(pt->iters));
+    json_object_set_new(p, "warmup", json_integer(pt->warmup));
+    json_object_set_new(p, "samples", json_integer((json_int_t)pt->nsamples));
+    json_object_set_new(p, "mismatches", json_integer((json_int_t)pt->mismatches));
+    return p;
+}
+
+static json_t *record_json(const struct run *run, const struct result *res)
+{
+    const struct record *r = res->rec;
+    json_t *o = json_object();
+    json_object_set_new(o, "line", json_integer(r->line));
+    json_object_set_new(o, "text", json_string(r->text));
+    json_object_set_new(o, "call", json_string(r->call->name));
+    json_object_set_new(o, "family", json_string(family_name(r->call->family)));
+    json_object_set_new(o, "datatype", json_string(r->dt->name));
+    json_object_set_new(o, "topology", json_string(r->topo->name));
+    json_object_set_new(o, "op", json_string(op_name(r)));
+    json_t *comms = json_array();
+    for (int i = 0; res->tc && i < res->tc->n; i++)
+        json_array_append_new(comms, json_integer(res->tc->sizes[i]));
+    json_object_set_new(o, "communicators", comms);
+    json_object_set_new(o, "file", res->file[0] ? json_string(res->file) : json_null());
+    json_object_set_new(o, "skipped", res->skipped[0] ? json_string(res->skipped)
+                                                      : json_null());
+    json_object_set_new(o, "status", json_string(res->skipped[0] ? "skipped"
+                                                 : res->done ? "done"
+                                                 : res->npts ? "partial"
+                                                             : "pending"));
+    if (run->opt.check && res->done)
+        json_object_set_new(o, "check", json_string(!r->call->check ? "no data"
+                                                    : res->mismatches ? "failed"
+                                                                      : "passed"));
+    else
+        json_object_set_new(o, "check", json_null());
+    json_object_set_new(o, "mismatches", json_integer((json_int_t)res->mismatches));
+    json_t *pts = json_array();
+    for (size_t i = 0; i < res->npts; i++)
+        json_array_append_new(pts, point_json(&res->pts[i]));
+    json_object_set_new(o, "points", pts);
+    if (res->done && res->fit.ok) {
+        json_t *f = json_object();
+        json_object_set_new(f, "latency_us", num(res->fit.latency_us));
+        json_object_set_new(f, "bandwidth_MBps", num(res->fit.bandwidth_mbs));
+        json_object_set_new(f, "r2", num(res->fit.r2));
+        json_object_set_new(f, "sizes", json_integer((json_int_t)res->fit.n));
+        json_object_set_new(o, "fit", f);
+    } else {
+        json_object_set_new(o, "fit", json_null());
+    }
+    return o;
+}
+
+static json_t *options_json(const struct options *opt)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "iters", opt->iters > 0 ? json_integer(opt->iters) : json_null());
+    json_object_set_new(o, "warmup", opt->warmup >= 0 ? json_integer(opt->warmup) : json_null());
+    json_object_set_new(o, "check", json_boolean(opt->check));
+    json_object_set_new(o, "quiet", json_boolean(opt->quiet));
+    json_object_set_new(o, "grid", opt->grid[0] ? json_pack("[iii]", opt->grid[0],
+                        opt->grid[1], opt->grid[2]) : json_null());
+    json_object_set_new(o, "output", opt->outdir ? json_string(opt->outdir) : json_null());
+    return o;
+}
+
+int runjson_write(const struct run *run, const char *status)
+{
+    const struct world *w = &run->world;
+    json_t *root = json_object();
+    json_object_set_new(root, "mpigauge", json_string(MPIGAUGE_VERSION));
+    json_object_set_new(root, "status", json_string(status));
+    json_object_set_new(root, "input", json_string(run->rs.file));
+    json_object_set_new(root, "date", json_string(run->date));
+    json_object_set_new(root, "mpi_library", json_string(w->library));
+    json_object_set_new(root, "mpi_version", json_pack("[ii]", w->version, w->subversion));
+    json_object_set_new(root, "ranks", json_integer(w->size));
+    json_object_set_new(root, "grid", json_pack("[iii]", w->grid[0], w->grid[1], w->grid[2]));
+    json_t *hosts = json_array();
+    for (int i = 0; i < w->nhosts; i++)
+        json_array_append_new(hosts, json_string(w->hosts[i]));
+    json_object_set_new(root, "hosts", hosts);
+    json_object_set_new(root, "nodes", json_integer(w->nodes));
+    json_object_set_new(root, "ranks_per_node_max", json_integer(w->max_node_ranks));
+    json_object_set_new(root, "cores_per_node", json_integer(w->cores));
+    json_object_set_new(root, "oversubscribed", json_boolean(w->max_node_ranks > w->cores));
+    json_object_set_new(root, "wtick_s", json_real(run->wtick));
+    json_object_set_new(root, "options", options_json(&run->opt));
+    json_t *recs = json_array();
+    for (int i = 0; i < run->rs.n; i++)
+        json_array_append_new(recs, record_json(run, &run->res[i]));
+    json_object_set_new(root, "records", recs);
+
+    char tmp[sizeof run->dir + 32], path[sizeof run->dir + 32];
+    snprintf(tmp, sizeof tmp, "%s/.run.json.tmp", run->dir);
+    snprintf(path, sizeof path, "%s/run.json", run->dir);
+    int rc = json_dump_file(root, tmp, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+    json_decref(root);
+    if (rc == 0)
+        rc = rename(tmp, path);
+    if (rc)
+        fprintf(stderr, "mpigauge: cannot write %s\n", path);
+    return rc;
+}

@@ -1,0 +1,53 @@
+/* stats.c: summaries and the least-squares fit (GSL) */
+#include "stats.h"
+
+#include <gsl/gsl_fit.h>
+#include <math.h>
+
+struct summary summarize(const double *x, size_t n)
+{
+    struct summary s = {NAN, NAN, NAN, 0, 0, n};
+    if (n == 0)
+        return s;
+    double sum = 0;
+    s.min = s.max = x[0];
+    for (size_t i = 0; i < n; i++) {
+        sum += x[i];
+        if (x[i] < s.min) {
+            s.min = x[i];
+            s.imin = i;
+        }
+        if (x[i] > s.max) {
+            s.max = x[i];
+            s.imax = i;
+        }
+    }
+    s.avg = sum / (double)n;
+    return s;
+}
+
+struct fit fit_linear(const double *bytes, const double *t_us, size_t n)
+{
+    struct fit f = {0, NAN, NAN, NAN, NAN, NAN, n};
+    int distinct = 0;
+    for (size_t i = 1; i < n && !distinct; i++)
+        distinct = bytes[i] != bytes[0];
+    if (n < 2 || !distinct)
+        return f;
+    double c0, c1, cov00, cov01, cov11, sumsq;
+    gsl_fit_linear(bytes, 1, t_us, 1, n, &c0, &c1, &cov00, &cov01, &cov11,
+                   &sumsq);
+    double mean = 0, tss = 0;
+    for (size_t i = 0; i < n; i++)
+        mean += t_us[i];
+    mean /= (double)n;
+    for (size_t i = 0; i < n; i++)
+        tss += (t_us[i] - mean) * (t_us[i] - mean);
+    f.ok = 1;
+    f.alpha = c0;
+    f.beta = c1;
+    f.r2 = tss > 0 ? 1.0 - sumsq / tss : 1.0;
+    f.latency_us = c0;
+    f.bandwidth_mbs = c1 > 0 ? 1.0 / c1 : NAN;   /* bytes/us = MB/s */
+    return f;
+}

@@ -1,0 +1,19 @@
+/* topologies.h: the topology functions, one per file in this folder.
+ * Each maps a rank's place (grid coordinates, node) to the colour of the
+ * communicator it joins, or -1 to sit the record out. */
+#ifndef MPIGAUGE_TOPOLOGIES_H
+#define MPIGAUGE_TOPOLOGIES_H
+
+#include "registry.h"
+
+int colour_world(const struct place *p);
+int colour_node(const struct place *p);
+int colour_x_line(const struct place *p);
+int colour_y_line(const struct place *p);
+int colour_z_line(const struct place *p);
+int colour_xy_plane(const struct place *p);
+int colour_yz_plane(const struct place *p);
+int colour_zx_plane(const struct place *p);
+int colour_hollow_cube(const struct place *p);
+
+#endif
