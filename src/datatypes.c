@@ -120,17 +120,28 @@ static void fmt_ldouble_int(const void *e, char *o, size_t n) { const struct ldo
 struct vec2 { int a, gap1, b, gap2; };
 struct mixed { char c; double d; int i; };
 
+static MPI_Datatype vector_type = MPI_DATATYPE_NULL;
+static MPI_Datatype struct_type = MPI_DATATYPE_NULL;
+
+void datatypes_free(void)
+{
+    if (vector_type != MPI_DATATYPE_NULL)
+        MPI_Type_free(&vector_type);
+    if (struct_type != MPI_DATATYPE_NULL)
+        MPI_Type_free(&struct_type);
+}
+
 static MPI_Datatype make_vector(void)
 {
-    static MPI_Datatype t = MPI_DATATYPE_NULL;
-    if (t == MPI_DATATYPE_NULL) {
+    MPI_Datatype *t = &vector_type;
+    if (*t == MPI_DATATYPE_NULL) {
         MPI_Datatype v;
         MPI_Type_vector(2, 1, 2, MPI_INT, &v);
-        MPI_Type_create_resized(v, 0, (MPI_Aint)sizeof(struct vec2), &t);
-        MPI_Type_commit(&t);
+        MPI_Type_create_resized(v, 0, (MPI_Aint)sizeof(struct vec2), t);
+        MPI_Type_commit(t);
         MPI_Type_free(&v);
     }
-    return t;
+    return *t;
 }
 static void set_vector(void *e, long v, int loc)
 {
@@ -148,18 +159,18 @@ static void fmt_vector(const void *e, char *o, size_t n)
 
 static MPI_Datatype make_struct(void)
 {
-    static MPI_Datatype t = MPI_DATATYPE_NULL;
-    if (t == MPI_DATATYPE_NULL) {
+    MPI_Datatype *t = &struct_type;
+    if (*t == MPI_DATATYPE_NULL) {
         int len[3] = {1, 1, 1};
         MPI_Aint off[3] = {offsetof(struct mixed, c), offsetof(struct mixed, d),
                            offsetof(struct mixed, i)};
         MPI_Datatype types[3] = {MPI_CHAR, MPI_DOUBLE, MPI_INT}, s;
         MPI_Type_create_struct(3, len, off, types, &s);
-        MPI_Type_create_resized(s, 0, (MPI_Aint)sizeof(struct mixed), &t);
-        MPI_Type_commit(&t);
+        MPI_Type_create_resized(s, 0, (MPI_Aint)sizeof(struct mixed), t);
+        MPI_Type_commit(t);
         MPI_Type_free(&s);
     }
-    return t;
+    return *t;
 }
 static void set_struct(void *e, long v, int loc)
 {

@@ -31,11 +31,27 @@ void diag_add(struct diag *d, int line, int col, const char *fmt, ...)
         snprintf(m, len, "%s:%d:%d: %s", d->file, line, col, body);
     else
         snprintf(m, len, "%s: %s", d->file, body);
+    d->line[d->kept] = line;
+    d->col[d->kept] = col;
     d->msg[d->kept++] = m;
 }
 
-void diag_print(const struct diag *d, FILE *out)
+void diag_print(struct diag *d, FILE *out)
 {
+    /* insertion sort: at most DIAG_MAX messages, stable for equal places */
+    for (int i = 1; i < d->kept; i++)
+        for (int j = i; j > 0 && (d->line[j - 1] > d->line[j] ||
+                                  (d->line[j - 1] == d->line[j] &&
+                                   d->col[j - 1] > d->col[j])); j--) {
+            char *m = d->msg[j];
+            int l = d->line[j], c = d->col[j];
+            d->msg[j] = d->msg[j - 1];
+            d->line[j] = d->line[j - 1];
+            d->col[j] = d->col[j - 1];
+            d->msg[j - 1] = m;
+            d->line[j - 1] = l;
+            d->col[j - 1] = c;
+        }
     for (int i = 0; i < d->kept; i++)
         fprintf(out, "%s\n", d->msg[i]);
     if (d->count > d->kept)

@@ -11,12 +11,14 @@ struct diag {
     int count;          /* all errors seen, also past DIAG_MAX */
     int kept;
     char *msg[DIAG_MAX];
+    int line[DIAG_MAX], col[DIAG_MAX];
 };
 
 void diag_init(struct diag *d, const char *file);
 void diag_add(struct diag *d, int line, int col, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
-void diag_print(const struct diag *d, FILE *out);
+/* prints in line and column order */
+void diag_print(struct diag *d, FILE *out);
 void diag_free(struct diag *d);
 
 /* closest of candidates[0..n-1] to word, or NULL when none is near */

@@ -38,6 +38,7 @@ static int input_errors(struct diag *d, int rank)
 {
     if (rank == 0)
         diag_print(d, stderr);
+    diag_free(d);
     return 2;
 }
 
@@ -76,27 +77,23 @@ static int run_main(struct run *run, int argc, char **argv)
     diag_init(&d, run->opt.input);
     size_t len;
     char *text = share_input(run->opt.input, rank, &len, &d);
-    int bad = !text;
-    if (text) {
-        run->rs.file = run->opt.input;
-        bad = parse_records(text, len, &run->rs, &d) > 0;
+    if (!text || world_init(&run->world, run->opt.grid)) {
         free(text);
+        return input_errors(&d, rank);
     }
-    if (bad || world_init(&run->world, run->opt.grid)) {
-        int rc = input_errors(&d, rank);
-        diag_free(&d);
-        return rc;
-    }
-    run->res = calloc((size_t)run->rs.n, sizeof *run->res);
+    run->rs.file = run->opt.input;
+    parse_records(text, len, &run->rs, &d);
+    free(text);
+    run->res = calloc((size_t)run->rs.n + 1, sizeof *run->res);
     for (int i = 0; i < run->rs.n; i++) {
         run->res[i].rec = &run->rs.rec[i];
         run->res[i].index = i + 1;
     }
-    if (plan_records(run, &d)) {
-        int rc = input_errors(&d, rank);
-        diag_free(&d);
-        return rc;
-    }
+    /* records that parsed are planned even when others did not, so one
+     * round reports every error */
+    plan_records(run, &d);
+    if (d.count)
+        return input_errors(&d, rank);
     diag_free(&d);
     if (run->opt.validate) {
         if (rank == 0)
@@ -125,6 +122,7 @@ static void run_free(struct run *run)
     world_free(&run->world);
     topo_comms_free();
     ops_free();
+    datatypes_free();
 }
 
 int main(int argc, char **argv)

@@ -424,7 +424,9 @@ int parse_records(const char *text, size_t len, struct recordset *rs,
         r->line = line;
         r->iters = r->warmup = -1;
         record_text(r, &lc);
+        int errors = d->count;
         parse_fields(&lc, r);
+        r->ok = d->count == errors;
     }
     if (!rs->rec)
         diag_add(d, 0, 0, "out of memory");

@@ -74,6 +74,8 @@ int plan_records(struct run *run, struct diag *d)
     int before = d->count;
     for (int i = 0; i < run->rs.n; i++) {
         struct result *res = &run->res[i];
+        if (!res->rec->ok)
+            continue;          /* already reported by the parser */
         res->tc = topo_comm_get(&run->world, res->rec->topo);
         check_record(run, res, d);
     }

@@ -42,6 +42,7 @@ struct datatype {
 const struct datatype *datatype_find(const char *name);
 const struct datatype *datatype_at(int i);  /* NULL past the end */
 const char *type_class_name(enum type_class c);
+void datatypes_free(void);       /* frees the derived types before finalize */
 
 /* ---- reduction operations ---------------------------------------------
  * fill chooses data whose reduction is exact in floating point, so results

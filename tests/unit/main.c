@@ -1,0 +1,15 @@
+/* main.c: runs every unit test; no MPI launcher, no MPI_Init */
+#include "unit.h"
+
+int unit_passed, unit_failed;
+
+int main(void)
+{
+    test_parser();
+    test_sizes();
+    test_registry();
+    test_stats();
+    test_misc();
+    printf("unit: %d passed, %d failed\n", unit_passed, unit_failed);
+    return unit_failed ? 1 : 0;
+}

@@ -1,0 +1,107 @@
+/* test_misc.c: uneven counts, buffer memory, iteration defaults, options,
+ * exactness of the --check data */
+#include <string.h>
+
+#include "bench.h"
+#include "options.h"
+#include "plan.h"
+#include "timing.h"
+#include "unit.h"
+
+static void vcounts(void)
+{
+    for (int p = 1; p <= 64; p++) {
+        size_t n = 1000;
+        long sum = 0;
+        int increasing = 1;
+        for (int r = 0; r < p; r++) {
+            sum += vcount(n, r, p);
+            if (r && vcount(n, r, p) < vcount(n, r - 1, p))
+                increasing = 0;
+            CHECK(vcount(n, r, p) <= 2 * (int)n);
+        }
+        CHECK(sum <= (long)n * p && sum > (long)n * p - p);
+        CHECK(increasing);
+    }
+    CHECK(vcount(0, 3, 4) == 0);
+    /* 4 ranks, n = 10: 4, 8, 12, 16 */
+    CHECK(vcount(10, 0, 4) == 4 && vcount(10, 3, 4) == 16);
+}
+
+static void memory(void)
+{
+    const struct call *gather = call_find("GATHER");
+    CHECK(record_memory(gather, 4, 1000, 8, 0, 0) == 5000 * 8);
+    CHECK(record_memory(gather, 4, 1000, 8, 3, 0) == 5000 * 8 + 6);
+    const struct call *bsend = call_find("BSEND");
+    CHECK(record_memory(bsend, 2, 10, 4, 0, 40) == 80 + 2 * (40 + MPI_BSEND_OVERHEAD));
+    CHECK(memory_per_rank(1) >= memory_per_rank(4) * 4 - 4);
+}
+
+static void iterations(void)
+{
+    CHECK(default_iters(1) == 10000 && default_iters(8192) == 10000);
+    CHECK(default_iters(1 << 20) == 1000);
+    CHECK(default_iters(1 << 26) == 16);
+    CHECK(default_iters((uint64_t)1 << 34) == 10);
+    CHECK(default_warmup(10000) == 1000 && default_warmup(5) == 2);
+}
+
+static void options(void)
+{
+    struct options o;
+    char *a1[] = {"mpigauge", "--iters", "5", "--check", "-o", "d", "--grid",
+                  "2x3x4", "in", NULL};
+    CHECK(parse_options(9, a1, &o, NULL) == 0);
+    CHECK(o.iters == 5 && o.check && strcmp(o.outdir, "d") == 0);
+    CHECK(o.grid[0] == 2 && o.grid[1] == 3 && o.grid[2] == 4);
+    CHECK(strcmp(o.input, "in") == 0 && o.warmup == -1);
+    char *a2[] = {"mpigauge", "--iters", "0", "in", NULL};
+    CHECK(parse_options(4, a2, &o, NULL) == 2);
+    char *a3[] = {"mpigauge", "--bogus", "in", NULL};
+    CHECK(parse_options(3, a3, &o, NULL) == 2);
+    char *a4[] = {"mpigauge", NULL};
+    CHECK(parse_options(1, a4, &o, NULL) == 2);
+    char *a5[] = {"mpigauge", "--list", NULL};
+    CHECK(parse_options(2, a5, &o, NULL) == 0 && o.list);
+    int g[3];
+    CHECK(parse_grid("2x2x1", g) == 0 && g[2] == 1);
+    CHECK(parse_grid("2x2", g) == -1 && parse_grid("0x1x1", g) == -1);
+    CHECK(parse_grid("2x2x1x", g) == -1 && parse_grid("axbxc", g) == -1);
+}
+
+/* The --check data must reduce exactly in single precision for any rank
+ * count a test uses: sums and products of the fill values are integers
+ * below 2^24. */
+static void exact_fill(void)
+{
+    for (int p = 1; p <= 64; p++) {
+        for (size_t i = 0; i < 50; i++) {
+            float fs = 0, fp = 1;
+            long s = 0, prod = 1;
+            for (int r = 0; r < p; r++) {
+                fs += (float)fill_value(FILL_SUM, r, i, 7);
+                s += fill_value(FILL_SUM, r, i, 7);
+                fp *= (float)fill_value(FILL_PROD, r, i, 7);
+                prod *= fill_value(FILL_PROD, r, i, 7);
+            }
+            CHECK((long)fs == s && (long)fp == prod);
+        }
+    }
+    /* data-movement values differ between ranks at the same element */
+    CHECK(fill_value(FILL_MOVE, 0, 5, 1) != fill_value(FILL_MOVE, 1, 5, 1));
+    for (int k = FILL_MOVE; k <= FILL_LOC; k++)
+        for (size_t i = 0; i < 100; i++) {
+            long v = fill_value((enum fill_kind)k, 3, i, 11);
+            CHECK(v >= 0 && v < 256);
+        }
+}
+
+void test_misc(void)
+{
+    vcounts();
+    memory();
+    iterations();
+    options();
+    exact_fill();
+}

@@ -1,0 +1,179 @@
+/* test_parser.c: the record format, every accepted form and every
+ * rejection the contract lists */
+#include <string.h>
+
+#include "parser.h"
+#include "unit.h"
+
+struct outcome {
+    struct recordset rs;
+    struct diag d;
+    int errors;
+};
+
+static void parse(struct outcome *o, const char *text, size_t len)
+{
+    memset(o, 0, sizeof *o);
+    diag_init(&o->d, "t.in");
+    o->errors = parse_records(text, len, &o->rs, &o->d);
+}
+
+static void done(struct outcome *o)
+{
+    recordset_free(&o->rs);
+    diag_free(&o->d);
+}
+
+/* one error, whose message starts with prefix and contains part */
+static int rejects(const char *text, const char *prefix, const char *part)
+{
+    struct outcome o;
+    parse(&o, text, strlen(text));
+    int ok = o.errors >= 1 && o.d.kept >= 1 &&
+             strncmp(o.d.msg[0], prefix, strlen(prefix)) == 0 &&
+             strstr(o.d.msg[0], part) != NULL;
+    if (!ok)
+        fprintf(stderr, "  input %-50.50s gave: %s\n", text,
+                o.d.kept ? o.d.msg[0] : "(no error)");
+    done(&o);
+    return ok;
+}
+
+static void accepted_forms(void)
+{
+    struct outcome o;
+    const char *text =
+        "# a comment line\n"
+        "\n"
+        "  mpi_allreduce\tMPI_DOUBLE 1 65536 mul 4 MPI_COMM_WORLD mpi_sum 0 # end\r\n"
+        "SEND CHAR 0 4096 ADD 512 world DETAIL 1\r\n"
+        "BCAST int 1 8 MUL 2 X_LINE NOP 3 root=1 iters=50 warmup=0\n"
+        "BARRIER INT 0 0 ADD 1 WORLD MPI 0";   /* no final newline */
+    parse(&o, text, strlen(text));
+    CHECK(o.errors == 0);
+    CHECK(o.rs.n == 4);
+    if (o.rs.n == 4) {
+        struct record *r = o.rs.rec;
+        CHECK(r[0].line == 3);
+        CHECK(strcmp(r[0].call->name, "ALLREDUCE") == 0);
+        CHECK(strcmp(r[0].dt->name, "DOUBLE") == 0);
+        CHECK(r[0].min == 1 && r[0].max == 65536 && r[0].step == STEP_MUL &&
+              r[0].value == 4);
+        CHECK(strcmp(r[0].topo->name, "WORLD") == 0);
+        CHECK(r[0].op && strcmp(r[0].op->name, "SUM") == 0);
+        CHECK(r[0].col[F_CALL] == 3 && r[0].col[F_TYPE] == 17);
+        CHECK(strchr(r[0].text, '#') == NULL);
+        CHECK(r[1].pairs == PAIRS_DETAIL && r[1].stride == 1 && r[1].min == 0);
+        CHECK(strcmp(r[2].topo->name, "X-LINE") == 0);
+        CHECK(r[2].root == 1 && r[2].iters == 50 && r[2].warmup == 0);
+        CHECK(r[2].stride == 3);
+        CHECK(r[3].pattern && strcmp(r[3].pattern->name, "MPI") == 0);
+        CHECK(r[3].iters == -1 && r[3].warmup == -1);
+    }
+    done(&o);
+}
+
+static void rejections(void)
+{
+    CHECK(rejects("ALLREDUSE DOUBLE 1 2 MUL 2 WORLD SUM 0\n", "t.in:1:1:",
+                  "did you mean ALLREDUCE?"));
+    CHECK(rejects("SEND DUBLE 1 2 MUL 2 WORLD NOP 0\n", "t.in:1:6:",
+                  "did you mean DOUBLE?"));
+    CHECK(rejects("SEND INT 1 2 MUL 2 WORDL NOP 0\n", "t.in:1:20:",
+                  "did you mean WORLD?"));
+    CHECK(rejects("ALLREDUCE INT 1 2 MUL 2 WORLD SUMM 0\n", "t.in:1:31:",
+                  "did you mean SUM?"));
+    CHECK(rejects("FOO INT 1 2 MUL 2 WORLD NOP 0\n", "t.in:1:1:", "accepted: SEND"));
+    CHECK(rejects("SEND INT 1 2 POW 2 WORLD NOP 0\n", "t.in:1:14:", "ADD MUL"));
+    CHECK(rejects("SEND INT 9 2 MUL 2 WORLD NOP 0\n", "t.in:1:10:",
+                  "min 9 is larger than max 2"));
+    CHECK(rejects("SEND INT -1 2 MUL 2 WORLD NOP 0\n", "t.in:1:10:", "negative"));
+    CHECK(rejects("SEND INT 1 1k MUL 2 WORLD NOP 0\n", "t.in:1:12:", "not a number"));
+    CHECK(rejects("SEND INT 1 2.5 MUL 2 WORLD NOP 0\n", "t.in:1:12:", "not a number"));
+    CHECK(rejects("SEND INT 1 99999999999999999999999 MUL 2 WORLD NOP 0\n",
+                  "t.in:1:12:", "too large"));
+    CHECK(rejects("SEND INT 1 2147483648 MUL 2 WORLD NOP 0\n", "t.in:1:12:",
+                  "too large"));
+    CHECK(rejects("SEND INT 1 8 MUL 1 WORLD NOP 0\n", "t.in:1:18:",
+                  "MUL value must be at least 2"));
+    CHECK(rejects("SEND INT 1 8 ADD 0 WORLD NOP 0\n", "t.in:1:18:",
+                  "ADD value must be at least 1"));
+    CHECK(rejects("SEND INT 1 8 MUL 2 WORLD\n", "t.in:1:26:", "missing field 'op'"));
+    CHECK(rejects("SEND\n", "t.in:1:6:", "missing field 'datatype'"));
+    CHECK(rejects("SEND INT 1 8 MUL 2 WORLD NOP 0 extra\n", "t.in:1:32:",
+                  "extra field 'extra'"));
+    CHECK(rejects("SEND INT 1 8 MUL 2 WORLD NOP 0 colour=red\n", "t.in:1:32:",
+                  "unknown setting"));
+    CHECK(rejects("SEND INT 1 8 MUL 2 WORLD NOP 0 root=1\n", "t.in:1:32:",
+                  "SEND has no root"));
+    CHECK(rejects("BCAST INT 1 8 MUL 2 WORLD NOP 0 iters=0\n", "t.in:1:",
+                  "iters must be at least 1"));
+    CHECK(rejects("SEND INT 1 8 MUL 2 WORLD NOP 5000\n", "t.in:1:30:", "too large"));
+    CHECK(rejects("", "t.in:", "no records"));
+    CHECK(rejects("# only a comment\n\n   \t\n", "t.in:", "no records"));
+    CHECK(rejects("SEND INT 1 8\x01 MUL 2 WORLD NOP 0\n", "t.in:1:13:", "control byte"));
+    CHECK(rejects("SEND INT \xc3\xa9 8 MUL 2 WORLD NOP 0\n", "t.in:1:10:", "non-ASCII"));
+    /* forbidden by MPI's table of ops and type classes */
+    CHECK(rejects("ALLREDUCE FLOAT 1 8 MUL 2 WORLD BAND 0\n", "t.in:1:33:",
+                  "MPI does not define BAND on FLOAT"));
+    CHECK(rejects("ALLREDUCE INT 1 8 MUL 2 WORLD MAXLOC 0\n", "t.in:1:31:",
+                  "MAXLOC on INT"));
+    CHECK(rejects("ALLREDUCE 2INT 1 8 MUL 2 WORLD SUM 0\n", "t.in:1:", "SUM on 2INT"));
+    CHECK(rejects("REDUCE CHAR 1 8 MUL 2 WORLD SUM 0\n", "t.in:1:", "SIGNED_CHAR"));
+    CHECK(rejects("REDUCE C_FLOAT_COMPLEX 1 8 MUL 2 WORLD MAX 0\n", "t.in:1:",
+                  "MAX on C_FLOAT_COMPLEX"));
+    CHECK(rejects("REDUCE DOUBLE 1 8 MUL 2 WORLD LAND 0\n", "t.in:1:", "LAND on DOUBLE"));
+    CHECK(rejects("REDUCE BYTE 1 8 MUL 2 WORLD SUM 0\n", "t.in:1:", "SUM on BYTE"));
+    CHECK(rejects("REDUCE VECTOR 1 8 MUL 2 WORLD SUM 0\n", "t.in:1:", "SUM on VECTOR"));
+    CHECK(rejects("REDUCE DOUBLE 1 8 MUL 2 WORLD CPROD 0\n", "t.in:1:", "CPROD on DOUBLE"));
+    /* an op on a call that takes none, and the other op kinds */
+    CHECK(rejects("BCAST INT 1 8 MUL 2 WORLD SUM 0\n", "t.in:1:27:",
+                  "BCAST takes no operation"));
+    CHECK(rejects("SEND INT 1 8 MUL 2 WORLD SUM 0\n", "t.in:1:26:",
+                  "unknown point-to-point op"));
+    CHECK(rejects("BARRIER INT 0 0 ADD 1 WORLD NOP 0\n", "t.in:1:29:",
+                  "unknown barrier pattern"));
+}
+
+static void nul_bytes(void)
+{
+    const char text[] = "SEND INT 1 8 MUL 2 WORLD NOP 0\nSE\0ND INT 1 8 MUL 2 WORLD NOP 0\n";
+    struct outcome o;
+    parse(&o, text, sizeof text - 1);
+    CHECK(o.errors == 1);
+    CHECK(o.d.kept == 1 && strstr(o.d.msg[0], "t.in:2:3: NUL byte") == o.d.msg[0]);
+    done(&o);
+}
+
+static void all_errors_at_once(void)
+{
+    struct outcome o;
+    const char *text = "FOO INT 1 2 MUL 2 WORLD NOP 0\n"
+                       "SEND INT 1 2 MUL 2 WORLD NOP 0\n"
+                       "SEND BAR -3 2 MUL 1 WORLD NOP 0\n";
+    parse(&o, text, strlen(text));
+    CHECK(o.errors == 4);
+    CHECK(o.rs.n == 3 && !o.rs.rec[0].ok && o.rs.rec[1].ok && !o.rs.rec[2].ok);
+    done(&o);
+}
+
+static void binary_garbage(void)
+{
+    char text[5000];
+    for (size_t i = 0; i < sizeof text; i++)
+        text[i] = (char)((i * 7919) % 256);
+    struct outcome o;
+    parse(&o, text, sizeof text);
+    CHECK(o.errors > 0);
+    CHECK(o.d.kept <= DIAG_MAX);
+    done(&o);
+}
+
+void test_parser(void)
+{
+    accepted_forms();
+    rejections();
+    nul_bytes();
+    all_errors_at_once();
+    binary_garbage();
+}

@@ -1,0 +1,65 @@
+/* test_registry.c: names, and MPI's table of which ops apply to which
+ * type classes, checked entry by entry */
+#include <string.h>
+
+#include "diag.h"
+#include "registry.h"
+#include "unit.h"
+
+static int allowed(const char *op, const char *type)
+{
+    return (op_find(op)->classes & datatype_find(type)->cls) != 0;
+}
+
+void test_registry(void)
+{
+    CHECK(name_matches("mpi_allreduce", "ALLREDUCE"));
+    CHECK(name_matches("MPI_COMM_WORLD", "WORLD"));
+    CHECK(name_matches("x_line", "X-LINE"));
+    CHECK(!name_matches("ALLREDUCEX", "ALLREDUCE"));
+    CHECK(!name_matches("ALL", "ALLREDUCE"));
+    CHECK(datatype_find("MPI_LONG_LONG_INT") == datatype_find("LONG_LONG"));
+    CHECK(datatype_find("mpi_2int") != NULL);
+
+    /* MPI 4.0 section 6.9.2 */
+    const char *ints[] = {"SIGNED_CHAR", "UNSIGNED_CHAR", "SHORT", "INT", "LONG",
+                          "LONG_LONG", "UNSIGNED", "UNSIGNED_LONG"};
+    const char *all_ops[] = {"SUM", "PROD", "MAX", "MIN", "LAND", "LOR", "LXOR",
+                             "BAND", "BOR", "BXOR"};
+    for (size_t i = 0; i < sizeof ints / sizeof *ints; i++)
+        for (size_t k = 0; k < sizeof all_ops / sizeof *all_ops; k++)
+            CHECK(allowed(all_ops[k], ints[i]));
+    const char *floats[] = {"FLOAT", "DOUBLE", "LONG_DOUBLE"};
+    for (size_t i = 0; i < 3; i++) {
+        CHECK(allowed("SUM", floats[i]) && allowed("PROD", floats[i]));
+        CHECK(allowed("MAX", floats[i]) && allowed("MIN", floats[i]));
+        CHECK(!allowed("LAND", floats[i]) && !allowed("BAND", floats[i]));
+        CHECK(!allowed("BXOR", floats[i]) && !allowed("MAXLOC", floats[i]));
+    }
+    CHECK(allowed("SUM", "C_DOUBLE_COMPLEX") && allowed("PROD", "C_FLOAT_COMPLEX"));
+    CHECK(!allowed("MAX", "C_DOUBLE_COMPLEX") && !allowed("LOR", "C_FLOAT_COMPLEX"));
+    CHECK(allowed("BAND", "BYTE") && allowed("BXOR", "BYTE"));
+    CHECK(!allowed("SUM", "BYTE") && !allowed("LAND", "BYTE"));
+    CHECK(allowed("LAND", "C_BOOL") && !allowed("SUM", "C_BOOL"));
+    const char *pairs[] = {"FLOAT_INT", "DOUBLE_INT", "LONG_INT", "2INT",
+                           "SHORT_INT", "LONG_DOUBLE_INT"};
+    for (size_t i = 0; i < 6; i++) {
+        CHECK(allowed("MAXLOC", pairs[i]) && allowed("MINLOC", pairs[i]));
+        CHECK(!allowed("SUM", pairs[i]) && !allowed("MAX", pairs[i]));
+    }
+    for (size_t k = 0; k < sizeof all_ops / sizeof *all_ops; k++)
+        CHECK(!allowed(all_ops[k], "CHAR") && !allowed(all_ops[k], "STRUCT"));
+
+    /* every table entry is found by its own name */
+    for (int i = 0; call_at(i); i++)
+        CHECK(call_find(call_at(i)->name) == call_at(i));
+    for (int i = 0; datatype_at(i); i++)
+        CHECK(datatype_find(datatype_at(i)->name) == datatype_at(i));
+    for (int i = 0; topology_at(i); i++)
+        CHECK(topology_find(topology_at(i)->name) == topology_at(i));
+
+    const char *cands[] = {"ALLREDUCE", "REDUCE", "ALLGATHER"};
+    CHECK(strcmp(suggest("ALLREDUSE", cands, 3), "ALLREDUCE") == 0);
+    CHECK(strcmp(suggest("mpi_reduc", cands, 3), "REDUCE") == 0);
+    CHECK(suggest("WORLD", cands, 3) == NULL);
+}

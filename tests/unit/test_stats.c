@@ -1,0 +1,48 @@
+/* test_stats.c: summaries and the least-squares fit */
+#include <math.h>
+
+#include "stats.h"
+#include "unit.h"
+
+static int near(double a, double b, double tol)
+{
+    return fabs(a - b) <= tol * (fabs(b) > 1 ? fabs(b) : 1);
+}
+
+void test_stats(void)
+{
+    double x[] = {3, 1, 4, 1, 5};
+    struct summary s = summarize(x, 5);
+    CHECK(s.min == 1 && s.max == 5 && near(s.avg, 2.8, 1e-12));
+    CHECK(s.imin == 1 && s.imax == 4 && s.n == 5);
+    struct summary e = summarize(x, 0);
+    CHECK(isnan(e.min) && isnan(e.avg) && e.n == 0);
+
+    /* an exact line: latency 2 us, 1 byte per 0.001 us = 1000 MB/s */
+    double b[] = {0, 1000, 2000, 4000, 8000};
+    double t[5];
+    for (int i = 0; i < 5; i++)
+        t[i] = 2.0 + b[i] / 1000.0;
+    struct fit f = fit_linear(b, t, 5);
+    CHECK(f.ok && near(f.latency_us, 2.0, 1e-9) && near(f.bandwidth_mbs, 1000.0, 1e-9));
+    CHECK(near(f.r2, 1.0, 1e-12));
+
+    /* noise lowers R^2 below 1 but keeps it high */
+    double tn[5] = {2.1, 2.9, 4.2, 5.8, 10.1};
+    struct fit g = fit_linear(b, tn, 5);
+    CHECK(g.ok && g.r2 < 1.0 && g.r2 > 0.95);
+
+    /* hand-computed: points (0,1), (1,3), (2,2): slope 0.5, intercept 1.5,
+     * SSres = 1.5, SStot = 2, R^2 = 0.25 */
+    double hx[] = {0, 1, 2}, hy[] = {1, 3, 2};
+    struct fit h = fit_linear(hx, hy, 3);
+    CHECK(h.ok && near(h.alpha, 1.5, 1e-12) && near(h.beta, 0.5, 1e-12));
+    CHECK(near(h.r2, 0.25, 1e-12));
+
+    /* a falling line has no bandwidth; one size has no fit */
+    double fy[] = {3, 2, 1};
+    CHECK(isnan(fit_linear(hx, fy, 3).bandwidth_mbs));
+    double one[] = {8, 8};
+    CHECK(!fit_linear(one, hy, 2).ok);
+    CHECK(!fit_linear(hx, hy, 1).ok);
+}

@@ -1,0 +1,28 @@
+/* unit.h: the smallest test harness that counts */
+#ifndef MPIGAUGE_UNIT_H
+#define MPIGAUGE_UNIT_H
+
+#include <stdio.h>
+
+extern int unit_passed, unit_failed;
+
+/* records one assertion; prints the failing expression and where */
+#define CHECK(cond) unit_check((cond), #cond, __FILE__, __LINE__)
+
+static inline void unit_check(int ok, const char *what, const char *file, int line)
+{
+    if (ok) {
+        unit_passed++;
+    } else {
+        unit_failed++;
+        fprintf(stderr, "FAIL %s:%d: %s\n", file, line, what);
+    }
+}
+
+void test_parser(void);
+void test_sizes(void);
+void test_registry(void);
+void test_stats(void);
+void test_misc(void);
+
+#endif
