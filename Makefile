@@ -28,7 +28,7 @@ tests/unit_tests: $(LIBOBJ) $(UNIT_OBJ)
 bench/bare_pingpong: bench/bare_pingpong.c
 	$(MPICC) $(WARN) $(CFLAGS) -o $@ $<
 
-check: mpigauge tests/unit_tests
+check: mpigauge tests/unit_tests tests/corrupt.so
 	MPIRUN="$(MPIRUN)" bash tests/run.sh
 
 unit: tests/unit_tests
@@ -38,8 +38,11 @@ bench: mpigauge bench/bare_pingpong
 	MPIRUN="$(MPIRUN)" bash bench/run.sh
 
 clean:
-	rm -rf build mpigauge tests/unit_tests bench/bare_pingpong
+	rm -rf build mpigauge tests/unit_tests tests/corrupt.so bench/bare_pingpong tests/tmp
 
 .PHONY: all check unit bench clean
 
 -include $(OBJ:.o=.d) $(UNIT_OBJ:.o=.d)
+
+tests/corrupt.so: tests/corrupt.c
+	$(MPICC) $(WARN) $(CFLAGS) -shared -fPIC -o $@ $<

@@ -54,13 +54,37 @@ static void set_two_int(void *e, long v, int loc) { ((struct two_int *)e)->v = (
 static void set_short_int(void *e, long v, int loc) { ((struct short_int *)e)->v = (short)v; ((struct short_int *)e)->i = loc; }
 static void set_ldouble_int(void *e, long v, int loc) { ((struct ldouble_int *)e)->v = (long double)v; ((struct ldouble_int *)e)->i = loc; }
 
-/* Pair types have padding that reductions may leave as they like, and an
- * x87 long double has six unused bytes: compare these by value. */
+/* Floating point compares by value, exactly: a reduction may associate a
+ * commutative op in any order, and a complex product then legitimately
+ * ends in -0 or +0, the same number in other bits.  Any other one-bit
+ * change alters the value.  Pair types have padding that reductions may
+ * leave as they like, and an x87 long double has six unused bytes. */
+static int eq_float(const void *a, const void *b) { return *(const float *)a == *(const float *)b; }
+static int eq_double(const void *a, const void *b) { return *(const double *)a == *(const double *)b; }
 static int eq_ldouble(const void *a, const void *b) { return *(const long double *)a == *(const long double *)b; }
+static int eq_fcomplex(const void *a, const void *b)
+{
+    float x[2], y[2];
+    memcpy(x, a, sizeof x);
+    memcpy(y, b, sizeof y);
+    return x[0] == y[0] && x[1] == y[1];
+}
+static int eq_dcomplex(const void *a, const void *b)
+{
+    double x[2], y[2];
+    memcpy(x, a, sizeof x);
+    memcpy(y, b, sizeof y);
+    return x[0] == y[0] && x[1] == y[1];
+}
+static int eq_float_int(const void *a, const void *b)
+{
+    const struct float_int *x = a, *y = b;
+    return x->v == y->v && x->i == y->i;
+}
 static int eq_double_int(const void *a, const void *b)
 {
     const struct double_int *x = a, *y = b;
-    return memcmp(&x->v, &y->v, sizeof x->v) == 0 && x->i == y->i;
+    return x->v == y->v && x->i == y->i;
 }
 static int eq_long_int(const void *a, const void *b)
 {
@@ -184,7 +208,7 @@ static void set_struct(void *e, long v, int loc)
 static int eq_struct(const void *a, const void *b)
 {
     const struct mixed *x = a, *y = b;
-    return x->c == y->c && memcmp(&x->d, &y->d, sizeof x->d) == 0 && x->i == y->i;
+    return x->c == y->c && x->d == y->d && x->i == y->i;
 }
 static void fmt_struct(const void *e, char *o, size_t n)
 {
@@ -230,14 +254,14 @@ static const struct datatype types[] = {
     {"UNSIGNED_LONG", TC_INT, h_ulong, set_ulong, NULL, fmt_ulong, "unsigned long"},
     {"LONG_LONG", TC_INT, h_llong, set_llong, NULL, fmt_llong, "long long"},
     {"UNSIGNED_LONG_LONG", TC_INT, h_ullong, set_ullong, NULL, fmt_ullong, "unsigned long long"},
-    {"FLOAT", TC_FLOAT, h_float, set_float, NULL, fmt_float, "float"},
-    {"DOUBLE", TC_FLOAT, h_double, set_double, NULL, fmt_double, "double"},
+    {"FLOAT", TC_FLOAT, h_float, set_float, eq_float, fmt_float, "float"},
+    {"DOUBLE", TC_FLOAT, h_double, set_double, eq_double, fmt_double, "double"},
     {"LONG_DOUBLE", TC_FLOAT, h_ldouble, set_ldouble, eq_ldouble, fmt_ldouble, "long double"},
     {"BYTE", TC_BYTE, h_byte, set_uchar, NULL, fmt_uchar, "uninterpreted byte"},
     {"C_BOOL", TC_LOGICAL, h_bool, set_bool, NULL, fmt_bool, "_Bool"},
-    {"C_FLOAT_COMPLEX", TC_COMPLEX, h_fcomplex, set_fcomplex, NULL, fmt_fcomplex, "float _Complex"},
-    {"C_DOUBLE_COMPLEX", TC_COMPLEX, h_dcomplex, set_dcomplex, NULL, fmt_dcomplex, "double _Complex"},
-    {"FLOAT_INT", TC_PAIR, h_float_int, set_float_int, NULL, fmt_float_int, "{float, int} for MAXLOC/MINLOC"},
+    {"C_FLOAT_COMPLEX", TC_COMPLEX, h_fcomplex, set_fcomplex, eq_fcomplex, fmt_fcomplex, "float _Complex"},
+    {"C_DOUBLE_COMPLEX", TC_COMPLEX, h_dcomplex, set_dcomplex, eq_dcomplex, fmt_dcomplex, "double _Complex"},
+    {"FLOAT_INT", TC_PAIR, h_float_int, set_float_int, eq_float_int, fmt_float_int, "{float, int} for MAXLOC/MINLOC"},
     {"DOUBLE_INT", TC_PAIR, h_double_int, set_double_int, eq_double_int, fmt_double_int, "{double, int}"},
     {"LONG_INT", TC_PAIR, h_long_int, set_long_int, eq_long_int, fmt_long_int, "{long, int}"},
     {"2INT", TC_PAIR, h_two_int, set_two_int, NULL, fmt_two_int, "{int, int}"},

@@ -45,6 +45,7 @@ static int input_errors(struct diag *d, int rank)
 static int measure_all(struct run *run)
 {
     unsigned long mismatches = 0;
+    int errors = 0;
     for (int i = 0; i < run->rs.n; i++) {
         struct result *res = &run->res[i];
         if (res->skipped[0])
@@ -52,9 +53,13 @@ static int measure_all(struct run *run)
         else
             run_record(run, res);
         mismatches += res->mismatches;
+        errors += res->error[0] != 0;
     }
     MPI_Bcast(&mismatches, 1, MPI_UNSIGNED_LONG, 0, MPI_COMM_WORLD);
-    return mismatches ? 1 : 0;
+    if (run->world.rank == 0 && errors)
+        fprintf(stderr, "mpigauge: %d record%s stopped by MPI errors (see "
+                "report.txt)\n", errors, errors == 1 ? "" : "s");
+    return errors ? 3 : mismatches ? 1 : 0;
 }
 
 static int run_main(struct run *run, int argc, char **argv)

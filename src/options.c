@@ -45,7 +45,8 @@ void print_usage(FILE *out)
           "  -h, --help         this text\n"
           "      --version      the version\n"
           "\n"
-          "Exit status: 0 success, 1 a --check mismatch, 2 bad input or options.\n",
+          "Exit status: 0 success, 1 a --check mismatch, 2 bad input or\n"
+          "options, 3 an MPI error stopped a record (the others ran).\n",
           out);
 }
 

@@ -253,16 +253,13 @@ static void parse_setting(struct line_ctx *lc, struct record *r,
         if (r->call && !r->call->rooted)
             diag_add(lc->d, lc->line, t->col, "%s has no root; root= applies to "
                      "BCAST, GATHER(V), SCATTER(V) and REDUCE", r->call->name);
-        else if (parse_number(lc, &val, "root", 1u << 30, &v) == 0) {
+        else if (parse_number(lc, &val, "root", 1u << 30, &v) == 0)
             r->root = (int)v;
-            r->root_col = t->col;
-        }
     } else if (match(&key, "iters")) {
         if (parse_number(lc, &val, "iters", 1u << 30, &v) == 0) {
             if (v == 0)
                 diag_add(lc->d, lc->line, val.col, "iters must be at least 1");
             r->iters = (long)v;
-            r->iters_col = t->col;
         }
     } else if (match(&key, "warmup")) {
         if (parse_number(lc, &val, "warmup", 1u << 30, &v) == 0)

@@ -42,10 +42,12 @@ static void check_record(struct run *run, struct result *res, struct diag *d)
                  "have no pairs for %s", r->topo->name, c->name);
         return;
     }
-    if (c->rooted && r->root >= tc->min_size)
-        diag_add(d, r->line, r->root_col ? r->root_col : r->col[F_CALL],
-                 "root=%d is outside the smallest %s communicator (%d ranks)",
-                 r->root, r->topo->name, tc->min_size);
+    if (c->rooted && r->root >= tc->min_size) {
+        snprintf(res->skipped, sizeof res->skipped, "root=%d needs communicators "
+                 "of at least %d ranks; the smallest %s communicator has %d",
+                 r->root, r->root + 1, r->topo->name, tc->min_size);
+        return;
+    }
 
     MPI_Datatype t = r->dt->handle();
     MPI_Aint lb, extent;

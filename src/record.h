@@ -17,7 +17,6 @@ struct record {
     int line;
     int ok;                    /* no error on this line */
     int col[NFIELDS];          /* 1-based column of each field */
-    int root_col, iters_col;   /* column of root=, iters= (0: absent) */
     const struct call *call;
     const struct datatype *dt;
     uint64_t min, max, value;

@@ -31,6 +31,7 @@ struct result {
     int index;                 /* 1-based position among the records */
     char file[160];            /* data file, relative to the folder */
     char skipped[200];         /* empty, or why the record did not run */
+    char error[600];           /* empty, or the MPI error that ended it */
     struct topo_comm *tc;
     struct point *pts;
     size_t npts;

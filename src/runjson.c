@@ -53,7 +53,10 @@ static json_t *record_json(const struct run *run, const struct result *res)
     json_object_set_new(o, "file", res->file[0] ? json_string(res->file) : json_null());
     json_object_set_new(o, "skipped", res->skipped[0] ? json_string(res->skipped)
                                                       : json_null());
+    json_object_set_new(o, "error", res->error[0] ? json_string(res->error)
+                                                  : json_null());
     json_object_set_new(o, "status", json_string(res->skipped[0] ? "skipped"
+                                                 : res->error[0] ? "error"
                                                  : res->done ? "done"
                                                  : res->npts ? "partial"
                                                              : "pending"));

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "bench.h"
+#include "mpierr.h"
 #include "output.h"
 #include "sizes.h"
 #include "timing.h"
@@ -193,10 +194,21 @@ void run_record(struct run *run, struct result *res)
         long iters, warmup;
         choose_iters(r, &run->opt, bytes, &iters, &warmup);
         MPI_Barrier(MPI_COMM_WORLD);
+        /* level 1 marks the measurement for profiling (PMPI) tools */
+        MPI_Pcontrol(1);
         size_t n = measure(&b, res, warmup, iters, run->opt.check, mine);
+        MPI_Pcontrol(0);
         struct point pt = {.elements = sizes[k], .bytes = bytes, .iters = iters,
                            .warmup = warmup};
         collect(&run->world, mine, (int)n, b.mismatches, &pt);
+        char err[sizeof res->error - 64];
+        if (mpierr_collect(err, sizeof err)) {
+            /* what this size measured is not trusted; earlier sizes stand */
+            free(pt.samples);
+            snprintf(res->error, sizeof res->error, "MPI error at %llu "
+                     "elements, %s", (unsigned long long)sizes[k], err);
+            break;
+        }
         if (run->world.rank == 0) {
             res->pts[res->npts++] = pt;
             res->mismatches += pt.mismatches;

@@ -6,6 +6,8 @@
  * share a line along x. */
 #include "world.h"
 
+#include "mpierr.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -123,6 +125,7 @@ static void build(const struct world *w, struct topo_comm *tc)
                    w->rank, &tc->comm);
     int size = 0, crank = -1;
     if (tc->comm != MPI_COMM_NULL) {
+        mpierr_attach(tc->comm);
         MPI_Comm_size(tc->comm, &size);
         MPI_Comm_rank(tc->comm, &crank);
         tc->world_of = malloc((size_t)size * sizeof *tc->world_of);

@@ -1,0 +1,235 @@
+/* corrupt.c: a PMPI interposer for the tests.  With MPIGAUGE_CORRUPT set,
+ * every receiving MPI call that mpigauge uses flips the lowest bit of the
+ * first data byte of the LAST element it delivered on this rank: the
+ * one-bit error in the last element that partial checks miss.  The tests
+ * preload it and require --check to report every record. */
+#include <mpi.h>
+#include <stdlib.h>
+
+/* only between MPI_Pcontrol(1) and MPI_Pcontrol(0), where mpigauge
+ * measures: its own bookkeeping messages stay intact */
+static int measuring;
+
+int MPI_Pcontrol(const int level, ...)
+{
+    measuring = level != 0;
+    return MPI_SUCCESS;
+}
+
+static int active(void)
+{
+    static int on = -1;
+    if (on < 0)
+        on = getenv("MPIGAUGE_CORRUPT") != NULL;
+    return on && measuring;
+}
+
+static void flip(void *buf, long elem, MPI_Datatype t)
+{
+    if (!active() || elem < 0 || buf == NULL)
+        return;
+    MPI_Aint lb, ext, tlb, text;
+    MPI_Type_get_extent(t, &lb, &ext);
+    MPI_Type_get_true_extent(t, &tlb, &text);
+    ((unsigned char *)buf)[elem * ext + tlb] ^= 1;
+}
+
+static int rank_of(MPI_Comm c) { int r; MPI_Comm_rank(c, &r); return r; }
+static int size_of(MPI_Comm c) { int s; MPI_Comm_size(c, &s); return s; }
+
+/* last element of a v-layout: the end of the highest block that is used */
+static long last_v(const int *counts, const int *displs, int p)
+{
+    long last = -1;
+    for (int r = 0; r < p; r++)
+        if (counts[r] > 0 && displs[r] + counts[r] - 1 > last)
+            last = displs[r] + counts[r] - 1;
+    return last;
+}
+
+/* receives posted with MPI_Irecv, remembered until their MPI_Wait */
+#define SLOTS 64
+static struct { MPI_Request req; void *buf; int count; MPI_Datatype t; } pending[SLOTS];
+
+int MPI_Irecv(void *buf, int count, MPI_Datatype t, int src, int tag,
+              MPI_Comm comm, MPI_Request *req)
+{
+    int rc = PMPI_Irecv(buf, count, t, src, tag, comm, req);
+    for (int i = 0; i < SLOTS; i++)
+        if (pending[i].buf == NULL) {
+            pending[i].req = *req;
+            pending[i].buf = buf;
+            pending[i].count = count;
+            pending[i].t = t;
+            break;
+        }
+    return rc;
+}
+
+int MPI_Wait(MPI_Request *req, MPI_Status *st)
+{
+    MPI_Request r = *req;
+    int rc = PMPI_Wait(req, st);
+    for (int i = 0; i < SLOTS; i++)
+        if (pending[i].buf && pending[i].req == r) {
+            flip(pending[i].buf, pending[i].count - 1, pending[i].t);
+            pending[i].buf = NULL;
+        }
+    return rc;
+}
+
+int MPI_Recv(void *buf, int count, MPI_Datatype t, int src, int tag,
+             MPI_Comm comm, MPI_Status *st)
+{
+    int rc = PMPI_Recv(buf, count, t, src, tag, comm, st);
+    flip(buf, count - 1, t);
+    return rc;
+}
+
+int MPI_Sendrecv(const void *sb, int sc, MPI_Datatype st, int dst, int stag,
+                 void *rb, int rc_, MPI_Datatype rt, int src, int rtag,
+                 MPI_Comm comm, MPI_Status *status)
+{
+    int rc = PMPI_Sendrecv(sb, sc, st, dst, stag, rb, rc_, rt, src, rtag, comm,
+                           status);
+    flip(rb, rc_ - 1, rt);
+    return rc;
+}
+
+int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype t, int dst,
+                         int stag, int src, int rtag, MPI_Comm comm,
+                         MPI_Status *status)
+{
+    int rc = PMPI_Sendrecv_replace(buf, count, t, dst, stag, src, rtag, comm,
+                                   status);
+    flip(buf, count - 1, t);
+    return rc;
+}
+
+int MPI_Bcast(void *buf, int count, MPI_Datatype t, int root, MPI_Comm comm)
+{
+    int rc = PMPI_Bcast(buf, count, t, root, comm);
+    if (rank_of(comm) != root)
+        flip(buf, count - 1, t);
+    return rc;
+}
+
+int MPI_Gather(const void *sb, int sc, MPI_Datatype st, void *rb, int rcount,
+               MPI_Datatype rt, int root, MPI_Comm comm)
+{
+    int rc = PMPI_Gather(sb, sc, st, rb, rcount, rt, root, comm);
+    if (rank_of(comm) == root)
+        flip(rb, (long)size_of(comm) * rcount - 1, rt);
+    return rc;
+}
+
+int MPI_Gatherv(const void *sb, int sc, MPI_Datatype st, void *rb,
+                const int *rcounts, const int *displs, MPI_Datatype rt,
+                int root, MPI_Comm comm)
+{
+    int rc = PMPI_Gatherv(sb, sc, st, rb, rcounts, displs, rt, root, comm);
+    if (rank_of(comm) == root)
+        flip(rb, last_v(rcounts, displs, size_of(comm)), rt);
+    return rc;
+}
+
+int MPI_Allgather(const void *sb, int sc, MPI_Datatype st, void *rb,
+                  int rcount, MPI_Datatype rt, MPI_Comm comm)
+{
+    int rc = PMPI_Allgather(sb, sc, st, rb, rcount, rt, comm);
+    flip(rb, (long)size_of(comm) * rcount - 1, rt);
+    return rc;
+}
+
+int MPI_Allgatherv(const void *sb, int sc, MPI_Datatype st, void *rb,
+                   const int *rcounts, const int *displs, MPI_Datatype rt,
+                   MPI_Comm comm)
+{
+    int rc = PMPI_Allgatherv(sb, sc, st, rb, rcounts, displs, rt, comm);
+    flip(rb, last_v(rcounts, displs, size_of(comm)), rt);
+    return rc;
+}
+
+int MPI_Scatter(const void *sb, int sc, MPI_Datatype st, void *rb, int rcount,
+                MPI_Datatype rt, int root, MPI_Comm comm)
+{
+    int rc = PMPI_Scatter(sb, sc, st, rb, rcount, rt, root, comm);
+    flip(rb, rcount - 1, rt);
+    return rc;
+}
+
+int MPI_Scatterv(const void *sb, const int *scounts, const int *displs,
+                 MPI_Datatype st, void *rb, int rcount, MPI_Datatype rt,
+                 int root, MPI_Comm comm)
+{
+    int rc = PMPI_Scatterv(sb, scounts, displs, st, rb, rcount, rt, root, comm);
+    flip(rb, rcount - 1, rt);
+    return rc;
+}
+
+int MPI_Alltoall(const void *sb, int sc, MPI_Datatype st, void *rb, int rcount,
+                 MPI_Datatype rt, MPI_Comm comm)
+{
+    int rc = PMPI_Alltoall(sb, sc, st, rb, rcount, rt, comm);
+    flip(rb, (long)size_of(comm) * rcount - 1, rt);
+    return rc;
+}
+
+int MPI_Alltoallv(const void *sb, const int *sc, const int *sd, MPI_Datatype st,
+                  void *rb, const int *rcounts, const int *rdispls,
+                  MPI_Datatype rt, MPI_Comm comm)
+{
+    int rc = PMPI_Alltoallv(sb, sc, sd, st, rb, rcounts, rdispls, rt, comm);
+    flip(rb, last_v(rcounts, rdispls, size_of(comm)), rt);
+    return rc;
+}
+
+int MPI_Reduce(const void *sb, void *rb, int count, MPI_Datatype t, MPI_Op op,
+               int root, MPI_Comm comm)
+{
+    int rc = PMPI_Reduce(sb, rb, count, t, op, root, comm);
+    if (rank_of(comm) == root)
+        flip(rb, count - 1, t);
+    return rc;
+}
+
+int MPI_Allreduce(const void *sb, void *rb, int count, MPI_Datatype t,
+                  MPI_Op op, MPI_Comm comm)
+{
+    int rc = PMPI_Allreduce(sb, rb, count, t, op, comm);
+    flip(rb, count - 1, t);
+    return rc;
+}
+
+int MPI_Reduce_scatter(const void *sb, void *rb, const int *rcounts,
+                       MPI_Datatype t, MPI_Op op, MPI_Comm comm)
+{
+    int rc = PMPI_Reduce_scatter(sb, rb, rcounts, t, op, comm);
+    flip(rb, rcounts[rank_of(comm)] - 1, t);
+    return rc;
+}
+
+int MPI_Reduce_scatter_block(const void *sb, void *rb, int count,
+                             MPI_Datatype t, MPI_Op op, MPI_Comm comm)
+{
+    int rc = PMPI_Reduce_scatter_block(sb, rb, count, t, op, comm);
+    flip(rb, count - 1, t);
+    return rc;
+}
+
+int MPI_Scan(const void *sb, void *rb, int count, MPI_Datatype t, MPI_Op op,
+             MPI_Comm comm)
+{
+    int rc = PMPI_Scan(sb, rb, count, t, op, comm);
+    flip(rb, count - 1, t);
+    return rc;
+}
+
+int MPI_Exscan(const void *sb, void *rb, int count, MPI_Datatype t, MPI_Op op,
+               MPI_Comm comm)
+{
+    int rc = PMPI_Exscan(sb, rb, count, t, op, comm);
+    if (rank_of(comm) > 0)
+        flip(rb, count - 1, t);
+    return rc;
+}
