@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# setup.sh: installs what mpigauge needs to build and test on Debian.
+# Runs apt-get directly as root, through sudo otherwise.
+set -eu
+packages=(make gcc mpich libmpich-dev libgsl-dev libjansson-dev jq)
+as_root=()
+[ "$(id -u)" = 0 ] || as_root=(sudo)
+export DEBIAN_FRONTEND=noninteractive
+"${as_root[@]}" apt-get update
+"${as_root[@]}" apt-get install -y --no-install-recommends "${packages[@]}"
