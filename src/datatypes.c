@@ -8,22 +8,26 @@
 #include <stdio.h>
 #include <string.h>
 
-/* ---- element writers: value v, index loc (pair types only) ------------ */
-static void set_char(void *e, long v, int loc) { (void)loc; *(char *)e = (char)v; }
-static void set_schar(void *e, long v, int loc) { (void)loc; *(signed char *)e = (signed char)v; }
-static void set_uchar(void *e, long v, int loc) { (void)loc; *(unsigned char *)e = (unsigned char)v; }
-static void set_short(void *e, long v, int loc) { (void)loc; *(short *)e = (short)v; }
-static void set_ushort(void *e, long v, int loc) { (void)loc; *(unsigned short *)e = (unsigned short)v; }
-static void set_int(void *e, long v, int loc) { (void)loc; *(int *)e = (int)v; }
-static void set_uint(void *e, long v, int loc) { (void)loc; *(unsigned *)e = (unsigned)v; }
-static void set_long(void *e, long v, int loc) { (void)loc; *(long *)e = v; }
-static void set_ulong(void *e, long v, int loc) { (void)loc; *(unsigned long *)e = (unsigned long)v; }
-static void set_llong(void *e, long v, int loc) { (void)loc; *(long long *)e = v; }
-static void set_ullong(void *e, long v, int loc) { (void)loc; *(unsigned long long *)e = (unsigned long long)v; }
-static void set_float(void *e, long v, int loc) { (void)loc; *(float *)e = (float)v; }
-static void set_double(void *e, long v, int loc) { (void)loc; *(double *)e = (double)v; }
-static void set_ldouble(void *e, long v, int loc) { (void)loc; *(long double *)e = (long double)v; }
-static void set_bool(void *e, long v, int loc) { (void)loc; *(_Bool *)e = v != 0; }
+/* Buffers start at any byte (the record's stride), so every element is
+ * read and written through memcpy: a typed access to a misaligned address
+ * is undefined behaviour. */
+
+/* ---- element writers: value v (and index loc, for pair types) ----------- */
+static void set_char(void *e, long v, int loc) { (void)loc; char x = (char)v; memcpy(e, &x, sizeof x); }
+static void set_schar(void *e, long v, int loc) { (void)loc; signed char x = (signed char)v; memcpy(e, &x, sizeof x); }
+static void set_uchar(void *e, long v, int loc) { (void)loc; unsigned char x = (unsigned char)v; memcpy(e, &x, sizeof x); }
+static void set_short(void *e, long v, int loc) { (void)loc; short x = (short)v; memcpy(e, &x, sizeof x); }
+static void set_ushort(void *e, long v, int loc) { (void)loc; unsigned short x = (unsigned short)v; memcpy(e, &x, sizeof x); }
+static void set_int(void *e, long v, int loc) { (void)loc; int x = (int)v; memcpy(e, &x, sizeof x); }
+static void set_uint(void *e, long v, int loc) { (void)loc; unsigned x = (unsigned)v; memcpy(e, &x, sizeof x); }
+static void set_long(void *e, long v, int loc) { (void)loc; long x = (long)v; memcpy(e, &x, sizeof x); }
+static void set_ulong(void *e, long v, int loc) { (void)loc; unsigned long x = (unsigned long)v; memcpy(e, &x, sizeof x); }
+static void set_llong(void *e, long v, int loc) { (void)loc; long long x = (long long)v; memcpy(e, &x, sizeof x); }
+static void set_ullong(void *e, long v, int loc) { (void)loc; unsigned long long x = (unsigned long long)v; memcpy(e, &x, sizeof x); }
+static void set_float(void *e, long v, int loc) { (void)loc; float x = (float)v; memcpy(e, &x, sizeof x); }
+static void set_double(void *e, long v, int loc) { (void)loc; double x = (double)v; memcpy(e, &x, sizeof x); }
+static void set_ldouble(void *e, long v, int loc) { (void)loc; long double x = (long double)v; memcpy(e, &x, sizeof x); }
+static void set_bool(void *e, long v, int loc) { (void)loc; _Bool x = (_Bool)(v != 0); memcpy(e, &x, sizeof x); }
 
 /* v(1 - i): sums and products of such numbers stay exact */
 static void set_fcomplex(void *e, long v, int loc)
@@ -47,21 +51,82 @@ struct two_int { int v; int i; };
 struct short_int { short v; int i; };
 struct ldouble_int { long double v; int i; };
 
-static void set_float_int(void *e, long v, int loc) { ((struct float_int *)e)->v = (float)v; ((struct float_int *)e)->i = loc; }
-static void set_double_int(void *e, long v, int loc) { ((struct double_int *)e)->v = (double)v; ((struct double_int *)e)->i = loc; }
-static void set_long_int(void *e, long v, int loc) { ((struct long_int *)e)->v = v; ((struct long_int *)e)->i = loc; }
-static void set_two_int(void *e, long v, int loc) { ((struct two_int *)e)->v = (int)v; ((struct two_int *)e)->i = loc; }
-static void set_short_int(void *e, long v, int loc) { ((struct short_int *)e)->v = (short)v; ((struct short_int *)e)->i = loc; }
-static void set_ldouble_int(void *e, long v, int loc) { ((struct ldouble_int *)e)->v = (long double)v; ((struct ldouble_int *)e)->i = loc; }
+static void set_float_int(void *e, long v, int loc)
+{
+    struct float_int x;
+    memcpy(&x, e, sizeof x);          /* keeps the padding as it was */
+    x.v = (float)v;
+    x.i = loc;
+    memcpy(e, &x, sizeof x);
+}
+static void set_double_int(void *e, long v, int loc)
+{
+    struct double_int x;
+    memcpy(&x, e, sizeof x);          /* keeps the padding as it was */
+    x.v = (double)v;
+    x.i = loc;
+    memcpy(e, &x, sizeof x);
+}
+static void set_long_int(void *e, long v, int loc)
+{
+    struct long_int x;
+    memcpy(&x, e, sizeof x);          /* keeps the padding as it was */
+    x.v = (long)v;
+    x.i = loc;
+    memcpy(e, &x, sizeof x);
+}
+static void set_two_int(void *e, long v, int loc)
+{
+    struct two_int x;
+    memcpy(&x, e, sizeof x);          /* keeps the padding as it was */
+    x.v = (int)v;
+    x.i = loc;
+    memcpy(e, &x, sizeof x);
+}
+static void set_short_int(void *e, long v, int loc)
+{
+    struct short_int x;
+    memcpy(&x, e, sizeof x);          /* keeps the padding as it was */
+    x.v = (short)v;
+    x.i = loc;
+    memcpy(e, &x, sizeof x);
+}
+static void set_ldouble_int(void *e, long v, int loc)
+{
+    struct ldouble_int x;
+    memcpy(&x, e, sizeof x);          /* keeps the padding as it was */
+    x.v = (long double)v;
+    x.i = loc;
+    memcpy(e, &x, sizeof x);
+}
 
-/* Floating point compares by value, exactly: a reduction may associate a
+/* ---- equality ---------------------------------------------------------------
+ * Floating point compares by value, exactly: a reduction may associate a
  * commutative op in any order, and a complex product then legitimately
  * ends in -0 or +0, the same number in other bits.  Any other one-bit
  * change alters the value.  Pair types have padding that reductions may
  * leave as they like, and an x87 long double has six unused bytes. */
-static int eq_float(const void *a, const void *b) { return *(const float *)a == *(const float *)b; }
-static int eq_double(const void *a, const void *b) { return *(const double *)a == *(const double *)b; }
-static int eq_ldouble(const void *a, const void *b) { return *(const long double *)a == *(const long double *)b; }
+static int eq_float(const void *a, const void *b)
+{
+    float x, y;
+    memcpy(&x, a, sizeof x);
+    memcpy(&y, b, sizeof y);
+    return x == y;
+}
+static int eq_double(const void *a, const void *b)
+{
+    double x, y;
+    memcpy(&x, a, sizeof x);
+    memcpy(&y, b, sizeof y);
+    return x == y;
+}
+static int eq_ldouble(const void *a, const void *b)
+{
+    long double x, y;
+    memcpy(&x, a, sizeof x);
+    memcpy(&y, b, sizeof y);
+    return x == y;
+}
 static int eq_fcomplex(const void *a, const void *b)
 {
     float x[2], y[2];
@@ -78,46 +143,56 @@ static int eq_dcomplex(const void *a, const void *b)
 }
 static int eq_float_int(const void *a, const void *b)
 {
-    const struct float_int *x = a, *y = b;
-    return x->v == y->v && x->i == y->i;
+    struct float_int x, y;
+    memcpy(&x, a, sizeof x);
+    memcpy(&y, b, sizeof y);
+    return x.v == y.v && x.i == y.i;
 }
 static int eq_double_int(const void *a, const void *b)
 {
-    const struct double_int *x = a, *y = b;
-    return x->v == y->v && x->i == y->i;
+    struct double_int x, y;
+    memcpy(&x, a, sizeof x);
+    memcpy(&y, b, sizeof y);
+    return x.v == y.v && x.i == y.i;
 }
 static int eq_long_int(const void *a, const void *b)
 {
-    const struct long_int *x = a, *y = b;
-    return x->v == y->v && x->i == y->i;
+    struct long_int x, y;
+    memcpy(&x, a, sizeof x);
+    memcpy(&y, b, sizeof y);
+    return x.v == y.v && x.i == y.i;
 }
 static int eq_short_int(const void *a, const void *b)
 {
-    const struct short_int *x = a, *y = b;
-    return x->v == y->v && x->i == y->i;
+    struct short_int x, y;
+    memcpy(&x, a, sizeof x);
+    memcpy(&y, b, sizeof y);
+    return x.v == y.v && x.i == y.i;
 }
 static int eq_ldouble_int(const void *a, const void *b)
 {
-    const struct ldouble_int *x = a, *y = b;
-    return x->v == y->v && x->i == y->i;
+    struct ldouble_int x, y;
+    memcpy(&x, a, sizeof x);
+    memcpy(&y, b, sizeof y);
+    return x.v == y.v && x.i == y.i;
 }
 
-/* ---- element formatters -------------------------------------------------*/
-static void fmt_char(const void *e, char *o, size_t n) { snprintf(o, n, "%d", *(const char *)e); }
-static void fmt_schar(const void *e, char *o, size_t n) { snprintf(o, n, "%d", *(const signed char *)e); }
-static void fmt_uchar(const void *e, char *o, size_t n) { snprintf(o, n, "%u", *(const unsigned char *)e); }
-static void fmt_short(const void *e, char *o, size_t n) { snprintf(o, n, "%d", *(const short *)e); }
-static void fmt_ushort(const void *e, char *o, size_t n) { snprintf(o, n, "%u", *(const unsigned short *)e); }
-static void fmt_int(const void *e, char *o, size_t n) { snprintf(o, n, "%d", *(const int *)e); }
-static void fmt_uint(const void *e, char *o, size_t n) { snprintf(o, n, "%u", *(const unsigned *)e); }
-static void fmt_long(const void *e, char *o, size_t n) { snprintf(o, n, "%ld", *(const long *)e); }
-static void fmt_ulong(const void *e, char *o, size_t n) { snprintf(o, n, "%lu", *(const unsigned long *)e); }
-static void fmt_llong(const void *e, char *o, size_t n) { snprintf(o, n, "%lld", *(const long long *)e); }
-static void fmt_ullong(const void *e, char *o, size_t n) { snprintf(o, n, "%llu", *(const unsigned long long *)e); }
-static void fmt_float(const void *e, char *o, size_t n) { snprintf(o, n, "%.9g", *(const float *)e); }
-static void fmt_double(const void *e, char *o, size_t n) { snprintf(o, n, "%.17g", *(const double *)e); }
-static void fmt_ldouble(const void *e, char *o, size_t n) { snprintf(o, n, "%.21Lg", *(const long double *)e); }
-static void fmt_bool(const void *e, char *o, size_t n) { snprintf(o, n, "%d", *(const _Bool *)e); }
+/* ---- element formatters ------------------------------------------------ */
+static void fmt_char(const void *e, char *o, size_t n) { char x; memcpy(&x, e, sizeof x); snprintf(o, n, "%d", (int)x); }
+static void fmt_schar(const void *e, char *o, size_t n) { signed char x; memcpy(&x, e, sizeof x); snprintf(o, n, "%d", (int)x); }
+static void fmt_uchar(const void *e, char *o, size_t n) { unsigned char x; memcpy(&x, e, sizeof x); snprintf(o, n, "%u", (unsigned)x); }
+static void fmt_short(const void *e, char *o, size_t n) { short x; memcpy(&x, e, sizeof x); snprintf(o, n, "%d", (int)x); }
+static void fmt_ushort(const void *e, char *o, size_t n) { unsigned short x; memcpy(&x, e, sizeof x); snprintf(o, n, "%u", (unsigned)x); }
+static void fmt_int(const void *e, char *o, size_t n) { int x; memcpy(&x, e, sizeof x); snprintf(o, n, "%d", x); }
+static void fmt_uint(const void *e, char *o, size_t n) { unsigned x; memcpy(&x, e, sizeof x); snprintf(o, n, "%u", x); }
+static void fmt_long(const void *e, char *o, size_t n) { long x; memcpy(&x, e, sizeof x); snprintf(o, n, "%ld", x); }
+static void fmt_ulong(const void *e, char *o, size_t n) { unsigned long x; memcpy(&x, e, sizeof x); snprintf(o, n, "%lu", x); }
+static void fmt_llong(const void *e, char *o, size_t n) { long long x; memcpy(&x, e, sizeof x); snprintf(o, n, "%lld", x); }
+static void fmt_ullong(const void *e, char *o, size_t n) { unsigned long long x; memcpy(&x, e, sizeof x); snprintf(o, n, "%llu", x); }
+static void fmt_float(const void *e, char *o, size_t n) { float x; memcpy(&x, e, sizeof x); snprintf(o, n, "%.9g", (double)x); }
+static void fmt_double(const void *e, char *o, size_t n) { double x; memcpy(&x, e, sizeof x); snprintf(o, n, "%.17g", x); }
+static void fmt_ldouble(const void *e, char *o, size_t n) { long double x; memcpy(&x, e, sizeof x); snprintf(o, n, "%.21Lg", x); }
+static void fmt_bool(const void *e, char *o, size_t n) { _Bool x; memcpy(&x, e, sizeof x); snprintf(o, n, "%d", (int)x); }
 static void fmt_fcomplex(const void *e, char *o, size_t n)
 {
     float p[2];
@@ -130,12 +205,12 @@ static void fmt_dcomplex(const void *e, char *o, size_t n)
     memcpy(p, e, sizeof p);
     snprintf(o, n, "(%.17g,%.17g)", p[0], p[1]);
 }
-static void fmt_float_int(const void *e, char *o, size_t n) { const struct float_int *p = e; snprintf(o, n, "(%.9g,%d)", p->v, p->i); }
-static void fmt_double_int(const void *e, char *o, size_t n) { const struct double_int *p = e; snprintf(o, n, "(%.17g,%d)", p->v, p->i); }
-static void fmt_long_int(const void *e, char *o, size_t n) { const struct long_int *p = e; snprintf(o, n, "(%ld,%d)", p->v, p->i); }
-static void fmt_two_int(const void *e, char *o, size_t n) { const struct two_int *p = e; snprintf(o, n, "(%d,%d)", p->v, p->i); }
-static void fmt_short_int(const void *e, char *o, size_t n) { const struct short_int *p = e; snprintf(o, n, "(%d,%d)", p->v, p->i); }
-static void fmt_ldouble_int(const void *e, char *o, size_t n) { const struct ldouble_int *p = e; snprintf(o, n, "(%.21Lg,%d)", p->v, p->i); }
+static void fmt_float_int(const void *e, char *o, size_t n) { struct float_int x; memcpy(&x, e, sizeof x); snprintf(o, n, "(%.9g,%d)", (double)x.v, x.i); }
+static void fmt_double_int(const void *e, char *o, size_t n) { struct double_int x; memcpy(&x, e, sizeof x); snprintf(o, n, "(%.17g,%d)", x.v, x.i); }
+static void fmt_long_int(const void *e, char *o, size_t n) { struct long_int x; memcpy(&x, e, sizeof x); snprintf(o, n, "(%ld,%d)", x.v, x.i); }
+static void fmt_two_int(const void *e, char *o, size_t n) { struct two_int x; memcpy(&x, e, sizeof x); snprintf(o, n, "(%d,%d)", x.v, x.i); }
+static void fmt_short_int(const void *e, char *o, size_t n) { struct short_int x; memcpy(&x, e, sizeof x); snprintf(o, n, "(%d,%d)", (int)x.v, x.i); }
+static void fmt_ldouble_int(const void *e, char *o, size_t n) { struct ldouble_int x; memcpy(&x, e, sizeof x); snprintf(o, n, "(%.21Lg,%d)", x.v, x.i); }
 
 /* ---- derived types --------------------------------------------------------
  * VECTOR: two ints 8 bytes apart in a 16-byte extent, so the gaps between
@@ -170,15 +245,16 @@ static MPI_Datatype make_vector(void)
 static void set_vector(void *e, long v, int loc)
 {
     (void)loc;
-    struct vec2 *p = e;
-    p->a = (int)v;
-    p->b = (int)(v + 1000);
+    int a = (int)v, b = (int)(v + 1000);
+    memcpy((char *)e + offsetof(struct vec2, a), &a, sizeof a);
+    memcpy((char *)e + offsetof(struct vec2, b), &b, sizeof b);
 }
 static void fmt_vector(const void *e, char *o, size_t n)
 {
-    const struct vec2 *p = e;
-    snprintf(o, n, "{%d,gap %#x,%d,gap %#x}", p->a, (unsigned)p->gap1, p->b,
-             (unsigned)p->gap2);
+    struct vec2 p;
+    memcpy(&p, e, sizeof p);
+    snprintf(o, n, "{%d,gap %#x,%d,gap %#x}", p.a, (unsigned)p.gap1, p.b,
+             (unsigned)p.gap2);
 }
 
 static MPI_Datatype make_struct(void)
@@ -199,21 +275,26 @@ static MPI_Datatype make_struct(void)
 static void set_struct(void *e, long v, int loc)
 {
     (void)loc;
-    struct mixed *p = e;
-    p->c = (char)v;
-    p->d = (double)v + 0.5;
-    p->i = (int)(v + 7);
+    struct mixed p;
+    memcpy(&p, e, sizeof p);          /* keeps the padding as it was */
+    p.c = (char)v;
+    p.d = (double)v + 0.5;
+    p.i = (int)(v + 7);
+    memcpy(e, &p, sizeof p);
 }
 /* padding is never transferred, so only the members are compared */
 static int eq_struct(const void *a, const void *b)
 {
-    const struct mixed *x = a, *y = b;
-    return x->c == y->c && x->d == y->d && x->i == y->i;
+    struct mixed x, y;
+    memcpy(&x, a, sizeof x);
+    memcpy(&y, b, sizeof y);
+    return x.c == y.c && x.d == y.d && x.i == y.i;
 }
 static void fmt_struct(const void *e, char *o, size_t n)
 {
-    const struct mixed *p = e;
-    snprintf(o, n, "{%d,%.17g,%d}", p->c, p->d, p->i);
+    struct mixed p;
+    memcpy(&p, e, sizeof p);
+    snprintf(o, n, "{%d,%.17g,%d}", p.c, p.d, p.i);
 }
 
 /* ---- predefined handles: functions because Open MPI's are not constants */

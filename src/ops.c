@@ -6,6 +6,7 @@
 #include "registry.h"
 
 #include <complex.h>
+#include <string.h>
 
 static MPI_Op h_sum(void) { return MPI_SUM; }
 static MPI_Op h_prod(void) { return MPI_PROD; }
@@ -24,14 +25,24 @@ static MPI_Op h_minloc(void) { return MPI_MINLOC; }
  * MPI_Op_create operation costs against the library's built-in PROD. */
 static void cprod(void *in, void *inout, int *len, MPI_Datatype *type)
 {
+    /* the buffers are the user's, at any stride: copy, never cast */
+    char *a = in, *b = inout;
     if (*type == MPI_C_FLOAT_COMPLEX) {
-        float _Complex *a = in, *b = inout;
-        for (int i = 0; i < *len; i++)
-            b[i] = a[i] * b[i];
+        for (int i = 0; i < *len; i++) {
+            float _Complex x, y;
+            memcpy(&x, a + i * sizeof x, sizeof x);
+            memcpy(&y, b + i * sizeof y, sizeof y);
+            y = x * y;
+            memcpy(b + i * sizeof y, &y, sizeof y);
+        }
     } else if (*type == MPI_C_DOUBLE_COMPLEX) {
-        double _Complex *a = in, *b = inout;
-        for (int i = 0; i < *len; i++)
-            b[i] = a[i] * b[i];
+        for (int i = 0; i < *len; i++) {
+            double _Complex x, y;
+            memcpy(&x, a + i * sizeof x, sizeof x);
+            memcpy(&y, b + i * sizeof y, sizeof y);
+            y = x * y;
+            memcpy(b + i * sizeof y, &y, sizeof y);
+        }
     }
 }
 
