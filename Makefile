@@ -5,7 +5,7 @@ MPIRUN ?= mpirun
 CFLAGS ?= -O2 -g
 WARN = -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE
 CPPFLAGS += -Isrc -Itopologies
-LIBS = -lgsl -lgslcblas -ljansson -lm
+LIBS = -lgsl -lgslcblas -ljansson -lhwloc -lm
 
 SRC = $(wildcard src/*.c) $(wildcard topologies/*.c)
 OBJ = $(patsubst %.c,build/%.o,$(SRC))

@@ -18,25 +18,33 @@ static void lower(char *dst, const char *src, size_t len)
     dst[i] = 0;
 }
 
-static const char *op_label(const struct record *r)
+/* the op field as the record means it: SUM, MPI, NOP, DETAIL:CROSS-NODE */
+const char *op_label(const struct record *r, char *buf, size_t len)
 {
     if (r->op)
         return r->op->name;
     if (r->pattern)
         return r->pattern->name;
-    if (r->call->family == FAM_P2P)
-        return r->pairs == PAIRS_DETAIL ? "DETAIL" : "NOP";
-    return "NOP";
+    if (r->call->family != FAM_P2P)
+        return "NOP";
+    const char *mode = r->pairs == PAIRS_DETAIL ? "DETAIL" : "NOP";
+    if (strcmp(r->pf->name, "ALL") == 0)
+        return mode;
+    snprintf(buf, len, "%s:%s", mode, r->pf->name);
+    return buf;
 }
 
 /* NN-call-datatype-topology-op.dat, lower case */
 void datafile_name(const struct result *res, char *out, size_t len)
 {
     const struct record *r = res->rec;
-    char raw[160], low[160];
+    char raw[160], low[160], op[64];
     snprintf(raw, sizeof raw, "%02d-%s-%s-%s-%s.dat", res->index, r->call->name,
-             r->dt->name, r->topo->name, op_label(r));
+             r->dt->name, r->topo->name, op_label(r, op, sizeof op));
     lower(low, raw, sizeof low);
+    for (char *c = low; *c; c++)
+        if (*c == ':')
+            *c = '-';
     snprintf(out, len, "%s", low);
 }
 
@@ -45,14 +53,16 @@ static void header(FILE *f, const struct run *run, const struct result *res)
     const struct record *r = res->rec;
     const struct world *w = &run->world;
     int p2p = r->call->family == FAM_P2P;
+    char op[64];
     int tsize;
     MPI_Type_size(r->dt->handle(), &tsize);
     fprintf(f, "# mpigauge %s: %s of %s, op %s, on %s\n", MPIGAUGE_VERSION,
-            r->call->name, r->dt->name, op_label(r), r->topo->name);
+            r->call->name, r->dt->name, op_label(r, op, sizeof op), r->topo->name);
     fprintf(f, "# record: %s line %d: %s\n", run->rs.file, r->line, r->text);
     fprintf(f, "# mpi: %s (MPI %d.%d)\n", w->library, w->version, w->subversion);
-    fprintf(f, "# ranks: %d, grid %dx%dx%d, %d node%s, hosts:", w->size,
-            w->grid[0], w->grid[1], w->grid[2], w->nodes, w->nodes == 1 ? "" : "s");
+    fprintf(f, "# ranks: %d, grid %dx%dx%d from %s, %d node%s, hosts:", w->size,
+            w->grid[0], w->grid[1], w->grid[2], w->grid_source, w->nodes,
+            w->nodes == 1 ? "" : "s");
     for (int i = 0; i < w->nhosts; i++)
         fprintf(f, " %s", w->hosts[i]);
     fprintf(f, "\n# date: %s\n", run->date);

@@ -37,7 +37,11 @@ void print_list(FILE *out)
     fputs("\nPoint-to-point ops (field 8 of point-to-point calls):\n"
           "  NOP                    every pair measured, min/avg/max over pairs\n"
           "  DETAIL                 the same, plus every pair and a .pairs.dat matrix\n"
-          "\nBarrier patterns (field 8 of BARRIER):\n", out);
+          "  either followed by :CRITERION to measure only some pairs (NOP:CROSS-NODE):\n",
+          out);
+    for (int i = 0; pair_filter_at(i); i++)
+        fprintf(out, "    %-20s %s\n", pair_filter_at(i)->name, pair_filter_at(i)->desc);
+    fputs("\nBarrier patterns (field 8 of BARRIER):\n", out);
     for (int i = 0; pattern_at(i); i++)
         fprintf(out, "  %-22s %s\n", pattern_at(i)->name, pattern_at(i)->desc);
     fputs("\nTopologies (field 7):\n", out);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "coords.h"
 #include "diag.h"
 #include "list.h"
 #include "output.h"
@@ -40,6 +41,26 @@ static int input_errors(struct diag *d, int rank)
         diag_print(d, stderr);
     diag_free(d);
     return 2;
+}
+
+/* --coords FILE: read on rank 0, checked on every rank alike */
+static int read_coords(const char *path, int rank, int **xyz)
+{
+    int size;
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    struct diag d;
+    diag_init(&d, path);
+    size_t len;
+    char *text = share_input(path, rank, &len, &d);
+    *xyz = calloc(3 * (size_t)size, sizeof **xyz);
+    if (text)
+        parse_coords(text, len, size, *xyz, &d);
+    free(text);
+    if (d.count == 0)
+        return 0;
+    free(*xyz);
+    *xyz = NULL;
+    return input_errors(&d, rank);
 }
 
 static int measure_all(struct run *run)
@@ -78,11 +99,16 @@ static int run_main(struct run *run, int argc, char **argv)
         return 0;
     }
 
+    int *coords = NULL;
+    if (run->opt.coords && read_coords(run->opt.coords, rank, &coords))
+        return 2;
     struct diag d;
     diag_init(&d, run->opt.input);
     size_t len;
     char *text = share_input(run->opt.input, rank, &len, &d);
-    if (!text || world_init(&run->world, run->opt.grid)) {
+    int grid_bad = world_init(&run->world, &run->opt, coords);
+    free(coords);
+    if (!text || grid_bad) {
         free(text);
         return input_errors(&d, rank);
     }

@@ -5,12 +5,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { OPT_GRID = 256, OPT_ITERS, OPT_WARMUP, OPT_CHECK, OPT_QUIET,
+enum { OPT_GRID = 256, OPT_COORDS, OPT_ITERS, OPT_WARMUP, OPT_CHECK, OPT_QUIET,
        OPT_VALIDATE, OPT_LIST, OPT_VERSION };
 
 static const struct option longopts[] = {
     {"output", required_argument, NULL, 'o'},
     {"grid", required_argument, NULL, OPT_GRID},
+    {"coords", required_argument, NULL, OPT_COORDS},
     {"iters", required_argument, NULL, OPT_ITERS},
     {"warmup", required_argument, NULL, OPT_WARMUP},
     {"check", no_argument, NULL, OPT_CHECK},
@@ -34,6 +35,9 @@ void print_usage(FILE *out)
           "                     it must not exist yet, or be empty\n"
           "      --grid XxYxZ   process grid for the line/plane/cube topologies\n"
           "                     (default MPI_Dims_create(P, 3))\n"
+          "      --grid hw      x = core in its package, y = package in its node,\n"
+          "                     z = node (hwloc)\n"
+          "      --coords FILE  coordinates from FILE, one 'rank x y z' per line\n"
           "      --iters N      timed iterations per size (default by size:\n"
           "                     10000 up to 8 KiB, then fewer, at least 10)\n"
           "      --warmup N     untimed iterations first (default iters/10)\n"
@@ -100,9 +104,12 @@ int parse_options(int argc, char **argv, struct options *o, FILE *err)
         switch (c) {
         case 'o': o->outdir = optarg; break;
         case OPT_GRID:
-            if (parse_grid(optarg, o->grid)) {
+            if (strcmp(optarg, "hw") == 0)
+                o->grid_hw = 1;
+            else if (parse_grid(optarg, o->grid)) {
                 return complain(err, "mpigauge: --grid '%s': expected XxYxZ "
-                                "with positive whole numbers, like 2x2x1\n", optarg);
+                                "with positive whole numbers, like 2x2x1, or hw\n",
+                                optarg);
             }
             break;
         case OPT_ITERS:
@@ -117,6 +124,7 @@ int parse_options(int argc, char **argv, struct options *o, FILE *err)
                                 "whole number from 0 to 1073741824\n", optarg);
             }
             break;
+        case OPT_COORDS: o->coords = optarg; break;
         case OPT_CHECK: o->check = 1; break;
         case OPT_QUIET: o->quiet = 1; break;
         case OPT_VALIDATE: o->validate = 1; break;
@@ -133,6 +141,9 @@ int parse_options(int argc, char **argv, struct options *o, FILE *err)
     }
     if (o->help || o->version || o->list)
         return 0;
+    if ((o->grid[0] != 0) + o->grid_hw + (o->coords != NULL) > 1)
+        return complain(err, "mpigauge: %s\n", "choose one of --grid XxYxZ, "
+                        "--grid hw and --coords FILE");
     if (optind != argc - 1) {
         return complain(err, "mpigauge: %s (see --help)\n",
                         optind == argc ? "no input file" : "one input file only");

@@ -9,7 +9,9 @@
 struct options {
     const char *input;
     const char *outdir;        /* -o; NULL: results/<timestamp>-<input> */
-    int grid[3];               /* --grid; zeros: MPI_Dims_create */
+    int grid[3];               /* --grid XxYxZ; zeros: see grid_hw, coords */
+    int grid_hw;               /* --grid hw: coordinates from the hardware */
+    const char *coords;        /* --coords FILE: coordinates from a file */
     long iters, warmup;        /* -1: by message size */
     int check, quiet, validate, list, help, version;
 };

@@ -20,6 +20,7 @@ void say(struct run *run, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 /* datafile.c */
+const char *op_label(const struct record *r, char *buf, size_t len);
 void datafile_name(const struct result *res, char *out, size_t len);
 FILE *datafile_open(const struct run *run, const struct result *res,
                     const char *name);

@@ -132,6 +132,11 @@ static const char *pairs_name_at(int i)
     static const char *n[] = {"NOP", "DETAIL", NULL};
     return i < 2 ? n[i] : NULL;
 }
+static const char *filter_name_at(int i)
+{
+    const struct pair_filter *f = pair_filter_at(i);
+    return f ? f->name : NULL;
+}
 static const char *key_name_at(int i)
 {
     static const char *n[] = {"root", "iters", "warmup", NULL};
@@ -186,15 +191,29 @@ static void parse_op(struct line_ctx *lc, struct record *r, const struct token *
     char word[64];
     token_str(t, word, sizeof word);
     switch (r->call->opk) {
-    case OPK_PAIRS:
-        if (match(t, "NOP"))
+    case OPK_PAIRS: {
+        /* NOP or DETAIL, optionally :CRITERION (DETAIL:CROSS-NODE) */
+        const char *colon = memchr(t->s, ':', (size_t)t->len);
+        struct token mode = {t->s, colon ? (int)(colon - t->s) : t->len, t->col};
+        r->pf = pair_filter_find("ALL");
+        if (match(&mode, "NOP"))
             r->pairs = PAIRS_NOP;
-        else if (match(t, "DETAIL"))
+        else if (match(&mode, "DETAIL"))
             r->pairs = PAIRS_DETAIL;
         else
-            unknown(lc, t, "point-to-point op (NOP: summary over pairs, "
-                    "DETAIL: every pair)", pairs_name_at);
+            unknown(lc, &mode, "point-to-point op (NOP: summary over pairs, "
+                    "DETAIL: every pair, either with :CRITERION)", pairs_name_at);
+        if (colon) {
+            struct token crit = {colon + 1, t->len - mode.len - 1,
+                                 t->col + mode.len + 1};
+            char name[64];
+            token_str(&crit, name, sizeof name);
+            r->pf = pair_filter_find(name);
+            if (!r->pf)
+                unknown(lc, &crit, "pair criterion", filter_name_at);
+        }
         return;
+    }
     case OPK_PATTERN:
         r->pattern = pattern_find(word);
         if (!r->pattern)

@@ -27,6 +27,24 @@ uint64_t memory_per_rank(int ranks_on_node)
     return (uint64_t)pages * (uint64_t)page / (uint64_t)(ranks_on_node > 0 ? ranks_on_node : 1);
 }
 
+/* pairs the record's criterion keeps, over all its communicators */
+static long count_pairs(const struct result *res)
+{
+    const struct topo_comm *tc = res->tc;
+    long mine = 0, all;
+    int rank = -1, size = 0;
+    if (tc->comm != MPI_COMM_NULL) {
+        MPI_Comm_rank(tc->comm, &rank);
+        MPI_Comm_size(tc->comm, &size);
+    }
+    if (rank == 0)
+        for (int i = 0; i < size; i++)
+            for (int j = i + 1; j < size; j++)
+                mine += res->rec->pf->keep(&tc->places[i], &tc->places[j], i, j);
+    MPI_Allreduce(&mine, &all, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
+    return all;
+}
+
 static void check_record(struct run *run, struct result *res, struct diag *d)
 {
     const struct record *r = res->rec;
@@ -40,6 +58,11 @@ static void check_record(struct run *run, struct result *res, struct diag *d)
     if (c->family == FAM_P2P && tc->max_size < 2) {
         snprintf(res->skipped, sizeof res->skipped, "%s communicators of 1 rank "
                  "have no pairs for %s", r->topo->name, c->name);
+        return;
+    }
+    if (c->family == FAM_P2P && count_pairs(res) == 0) {
+        snprintf(res->skipped, sizeof res->skipped, "no pair of the %s "
+                 "communicators is %s", r->topo->name, r->pf->name);
         return;
     }
     if (c->rooted && r->root >= tc->min_size) {

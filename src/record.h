@@ -25,6 +25,7 @@ struct record {
     const struct op *op;           /* reductions, else NULL */
     const struct pattern *pattern; /* BARRIER, else NULL */
     enum pairs pairs;              /* point-to-point */
+    const struct pair_filter *pf;  /* which pairs; ALL unless NOP:NAME */
     uint64_t stride;
     int root;                      /* 0 unless root= */
     long iters, warmup;            /* -1 unless iters=, warmup= */

@@ -87,7 +87,20 @@ struct place {
     int x, y, z;               /* grid coordinates */
     int dx, dy, dz;            /* grid dimensions */
     int node;                  /* index of this rank's node, 0.. */
+    int package, core;         /* hwloc: package in node, core in package */
 };
+
+/* ---- point-to-point pair criteria (op field NOP:NAME or DETAIL:NAME) ----
+ * Which pairs (a sends first, b answers) of a communicator are measured;
+ * i, j are their ranks in it. */
+struct pair_filter {
+    const char *name;
+    int (*keep)(const struct place *a, const struct place *b, int i, int j);
+    const char *desc;
+};
+
+const struct pair_filter *pair_filter_find(const char *name);
+const struct pair_filter *pair_filter_at(int i);
 
 struct topology {
     const char *name;

@@ -6,10 +6,13 @@
 #include "output.h"
 
 #include <math.h>
+#include <string.h>
 
 static const char *what_op(const struct record *r, char *buf, size_t len)
 {
-    if (r->op)
+    if (r->call->family == FAM_P2P && strcmp(r->pf->name, "ALL") != 0)
+        snprintf(buf, len, " (%s pairs)", r->pf->name);
+    else if (r->op)
         snprintf(buf, len, " with %s", r->op->name);
     else if (r->pattern)
         snprintf(buf, len, " (pattern %s)", r->pattern->name);
@@ -28,8 +31,8 @@ void report_run(struct run *run)
         w->nodes == 1 ? "" : "s");
     for (int i = 0; i < w->nhosts; i++)
         say(run, i ? " %s" : "%s", w->hosts[i]);
-    say(run, "), grid %dx%dx%d; MPI_Wtime resolution %.3g s.\n", w->grid[0],
-        w->grid[1], w->grid[2], run->wtick);
+    say(run, "), grid %dx%dx%d from %s; MPI_Wtime resolution %.3g s.\n",
+        w->grid[0], w->grid[1], w->grid[2], w->grid_source, run->wtick);
     if (w->max_node_ranks > w->cores)
         say(run, "WARNING: %d ranks share a node with %ld cores. The times "
             "below measure the operating system's scheduler as much as MPI.\n",

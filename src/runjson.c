@@ -11,15 +11,6 @@ static json_t *num(double x)
     return isfinite(x) ? json_real(x) : json_null();
 }
 
-static const char *op_name(const struct record *r)
-{
-    if (r->op)
-        return r->op->name;
-    if (r->pattern)
-        return r->pattern->name;
-    return r->pairs == PAIRS_DETAIL ? "DETAIL" : "NOP";
-}
-
 static json_t *point_json(const struct point *pt)
 {
     json_t *p = json_object();
@@ -45,7 +36,8 @@ static json_t *record_json(const struct run *run, const struct result *res)
     json_object_set_new(o, "family", json_string(family_name(r->call->family)));
     json_object_set_new(o, "datatype", json_string(r->dt->name));
     json_object_set_new(o, "topology", json_string(r->topo->name));
-    json_object_set_new(o, "op", json_string(op_name(r)));
+    char op[64];
+    json_object_set_new(o, "op", json_string(op_label(r, op, sizeof op)));
     json_t *comms = json_array();
     for (int i = 0; res->tc && i < res->tc->n; i++)
         json_array_append_new(comms, json_integer(res->tc->sizes[i]));
@@ -113,6 +105,16 @@ int runjson_write(const struct run *run, const char *status)
     for (int i = 0; i < w->nhosts; i++)
         json_array_append_new(hosts, json_string(w->hosts[i]));
     json_object_set_new(root, "hosts", hosts);
+    json_object_set_new(root, "grid_source", json_string(w->grid_source));
+    json_t *places = json_array();
+    for (int r = 0; r < w->size; r++) {
+        const struct place *p = &w->places[r];
+        json_array_append_new(places, json_pack("{s:i,s:[iii],s:i,s:i,s:i}",
+                              "rank", p->rank, "xyz", p->x, p->y, p->z, "node",
+                              p->node, "package", p->package, "core", p->core));
+    }
+    json_object_set_new(root, "places", places);
+    json_object_set_new(root, "ranks_bound_to_a_core", json_integer(w->bound));
     json_object_set_new(root, "nodes", json_integer(w->nodes));
     json_object_set_new(root, "ranks_per_node_max", json_integer(w->max_node_ranks));
     json_object_set_new(root, "cores_per_node", json_integer(w->cores));

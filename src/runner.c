@@ -91,26 +91,30 @@ static void teardown(struct bench *b, struct buffers *bufs)
     free(b->counts);
 }
 
-/* Every pair (i < j) of the communicator in turn, i sending first; the
- * other ranks wait in a barrier, outside any timing. */
+/* Every pair (i < j) of the communicator that the record's criterion
+ * keeps, in turn, i sending first; the other ranks wait in a barrier that
+ * sleeps, outside any timing and off the cores. */
 static size_t measure_pairs(struct bench *b, const struct topo_comm *tc,
                             long warmup, long iters, int check,
                             struct sample *out)
 {
     size_t n = 0;
+    const struct pair_filter *pf = b->rec->pf;
     for (int i = 0; i < b->size; i++) {
         for (int j = i + 1; j < b->size; j++) {
+            if (!pf->keep(&tc->places[i], &tc->places[j], i, j))
+                continue;       /* the same decision on every rank */
             if (b->rank == i || b->rank == j) {
                 b->initiator = b->rank == i;
                 b->peer = b->initiator ? j : i;
                 double t = time_pair(b, warmup, iters);
                 if (b->initiator)
-                    out[n++] = (struct sample){t * 1e6, tc->world_of[i],
-                                               tc->world_of[j]};
+                    out[n++] = (struct sample){t * 1e6, tc->places[i].rank,
+                                               tc->places[j].rank};
                 if (check)
                     b->rec->call->check(b);
             }
-            MPI_Barrier(b->comm);
+            quiet_barrier(b->comm);
         }
     }
     return n;

@@ -18,4 +18,9 @@ double time_collective(struct bench *b, long warmup, long iters);
  * value is the pair's measurement. */
 double time_pair(struct bench *b, long warmup, long iters);
 
+/* A barrier that sleeps while it waits (MPI_Ibarrier, then MPI_Test every
+ * 20 us), for ranks that sit out a measurement: busy-polling waiters would
+ * take the cores from the pair being timed. */
+void quiet_barrier(MPI_Comm comm);
+
 #endif

@@ -1,11 +1,13 @@
 /* world.c: grid coordinates, nodes, hosts, and the communicators each
  * topology's colour function makes.
  *
- * Rank r sits at x = r mod X, y = (r / X) mod Y, z = r / (X Y): x varies
- * fastest, so consecutive ranks (which mpirun usually puts on one node)
- * share a line along x. */
+ * With a grid of X x Y x Z (MPI_Dims_create or --grid), rank r sits at
+ * x = r mod X, y = (r / X) mod Y, z = r / (X Y): x varies fastest, so
+ * consecutive ranks (which mpirun usually puts on one node) share a line
+ * along x.  --grid hw and --coords place ranks instead. */
 #include "world.h"
 
+#include "hw.h"
 #include "mpierr.h"
 
 #include <stdio.h>
@@ -62,33 +64,64 @@ static void find_hosts(struct world *w)
     free(all);
 }
 
-int world_init(struct world *w, const int grid[3])
+static void grid_from_rank(struct world *w)
 {
-    memset(w, 0, sizeof *w);
-    MPI_Comm_rank(MPI_COMM_WORLD, &w->rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &w->size);
-    if (grid[0]) {
-        long places = (long)grid[0] * grid[1] * grid[2];
-        if (places != w->size) {
-            if (w->rank == 0)
-                fprintf(stderr, "mpigauge: --grid %dx%dx%d has %ld places but "
-                        "there are %d ranks\n", grid[0], grid[1], grid[2],
-                        places, w->size);
-            return 2;
-        }
-        memcpy(w->grid, grid, sizeof w->grid);
-    } else {
-        MPI_Dims_create(w->size, 3, w->grid);
-    }
     struct place *p = &w->place;
-    p->rank = w->rank;
-    p->dx = w->grid[0];
-    p->dy = w->grid[1];
-    p->dz = w->grid[2];
-    p->x = w->rank % p->dx;
-    p->y = (w->rank / p->dx) % p->dy;
-    p->z = w->rank / (p->dx * p->dy);
+    p->x = w->rank % w->grid[0];
+    p->y = (w->rank / w->grid[0]) % w->grid[1];
+    p->z = w->rank / (w->grid[0] * w->grid[1]);
+}
 
+/* --grid hw: z = node, y = the package's position among the packages this
+ * job uses on the node, x = the rank's position among the ranks on its
+ * package, by core and then by rank (so two ranks on one core still get
+ * two places). */
+static void grid_from_hardware(struct world *w)
+{
+    int me[3] = {w->place.node, w->place.package, w->place.core};
+    int *all = malloc(3 * (size_t)w->size * sizeof *all);
+    MPI_Allgather(me, 3, MPI_INT, all, 3, MPI_INT, MPI_COMM_WORLD);
+    int x = 0, y = 0, maxx = 0, maxy = 0;
+    for (int q = 0; q < w->size; q++) {
+        const int *o = &all[3 * q];
+        if (o[0] != me[0])
+            continue;
+        /* a package of this node lower than mine, counted once */
+        if (o[1] < me[1]) {
+            int first = 1;
+            for (int k = 0; k < q && first; k++)
+                first = !(all[3 * k] == o[0] && all[3 * k + 1] == o[1]);
+            y += first;
+        }
+        if (o[1] == me[1] && (o[2] < me[2] || (o[2] == me[2] && q < w->rank)))
+            x++;
+    }
+    free(all);
+    w->place.x = x;
+    w->place.y = y;
+    w->place.z = w->place.node;
+    MPI_Allreduce(&x, &maxx, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    MPI_Allreduce(&y, &maxy, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    w->grid[0] = maxx + 1;
+    w->grid[1] = maxy + 1;
+    w->grid[2] = w->nodes;
+}
+
+static void grid_from_coords(struct world *w, const int *xyz)
+{
+    w->place.x = xyz[3 * w->rank];
+    w->place.y = xyz[3 * w->rank + 1];
+    w->place.z = xyz[3 * w->rank + 2];
+    for (int k = 0; k < 3; k++) {
+        w->grid[k] = 1;
+        for (int r = 0; r < w->size; r++)
+            if (xyz[3 * r + k] + 1 > w->grid[k])
+                w->grid[k] = xyz[3 * r + k] + 1;
+    }
+}
+
+static void find_library(struct world *w)
+{
     char lib[MPI_MAX_LIBRARY_VERSION_STRING];
     int len;
     MPI_Get_library_version(lib, &len);
@@ -99,9 +132,54 @@ int world_init(struct world *w, const int grid[3])
         if (*c == '\t')
             *c = ' ';
     MPI_Get_version(&w->version, &w->subversion);
+}
+
+int world_init(struct world *w, const struct options *o, const int *coords)
+{
+    memset(w, 0, sizeof *w);
+    MPI_Comm_rank(MPI_COMM_WORLD, &w->rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &w->size);
+    const int *grid = o->grid;
+    if (grid[0] && (long)grid[0] * grid[1] * grid[2] != w->size) {
+        if (w->rank == 0)
+            fprintf(stderr, "mpigauge: --grid %dx%dx%d has %ld places but "
+                    "there are %d ranks\n", grid[0], grid[1], grid[2],
+                    (long)grid[0] * grid[1] * grid[2], w->size);
+        return 2;
+    }
+    find_library(w);
     w->cores = sysconf(_SC_NPROCESSORS_ONLN);
     find_nodes(w);
     find_hosts(w);
+    struct hw_location loc;
+    hw_locate(&loc);
+    w->place.package = loc.package;
+    w->place.core = loc.core;
+    MPI_Allreduce(&loc.bound, &w->bound, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+
+    w->place.rank = w->rank;
+    if (o->grid_hw) {
+        grid_from_hardware(w);
+        w->grid_source = "hardware (--grid hw: x core, y package, z node)";
+    } else if (coords) {
+        grid_from_coords(w, coords);
+        w->grid_source = "--coords";
+    } else {
+        if (grid[0]) {
+            memcpy(w->grid, grid, sizeof w->grid);
+            w->grid_source = "--grid";
+        } else {
+            MPI_Dims_create(w->size, 3, w->grid);
+            w->grid_source = "MPI_Dims_create";
+        }
+        grid_from_rank(w);
+    }
+    w->place.dx = w->grid[0];
+    w->place.dy = w->grid[1];
+    w->place.dz = w->grid[2];
+    w->places = malloc((size_t)w->size * sizeof *w->places);
+    MPI_Allgather(&w->place, (int)sizeof w->place, MPI_BYTE, w->places,
+                  (int)sizeof w->place, MPI_BYTE, MPI_COMM_WORLD);
     return 0;
 }
 
@@ -111,6 +189,8 @@ void world_free(struct world *w)
         free(w->hosts[i]);
     free(w->hosts);
     w->hosts = NULL;
+    free(w->places);
+    w->places = NULL;
 }
 
 /* ---- communicators, one set per topology, built once ------------------- */
@@ -128,8 +208,9 @@ static void build(const struct world *w, struct topo_comm *tc)
         mpierr_attach(tc->comm);
         MPI_Comm_size(tc->comm, &size);
         MPI_Comm_rank(tc->comm, &crank);
-        tc->world_of = malloc((size_t)size * sizeof *tc->world_of);
-        MPI_Allgather(&w->rank, 1, MPI_INT, tc->world_of, 1, MPI_INT, tc->comm);
+        tc->places = malloc((size_t)size * sizeof *tc->places);
+        MPI_Allgather(&w->place, (int)sizeof w->place, MPI_BYTE, tc->places,
+                      (int)sizeof w->place, MPI_BYTE, tc->comm);
     }
     /* every communicator's size, announced by its rank 0 */
     int mine = crank == 0 ? size : 0;
@@ -172,7 +253,7 @@ void topo_comms_free(void)
     for (int i = 0; i < nbuilt; i++) {
         if (built[i].comm != MPI_COMM_NULL)
             MPI_Comm_free(&built[i].comm);
-        free(built[i].world_of);
+        free(built[i].places);
         free(built[i].sizes);
     }
     nbuilt = 0;

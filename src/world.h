@@ -4,6 +4,7 @@
 #define MPIGAUGE_WORLD_H
 
 #include <mpi.h>
+#include "options.h"
 #include "record.h"
 
 struct world {
@@ -19,20 +20,24 @@ struct world {
     int nhosts;
     char library[256];         /* first line of MPI_Get_library_version */
     int version, subversion;
+    const char *grid_source;   /* how the coordinates were found */
+    struct place *places;      /* every rank's place, on every rank */
+    int bound;                 /* ranks bound to one core */
 };
 
 struct topo_comm {
     const struct topology *topo;
     MPI_Comm comm;             /* this rank's, MPI_COMM_NULL if it sits out */
-    int *world_of;             /* world rank of each rank of comm */
+    struct place *places;      /* the place of each rank of comm */
     int n;                     /* how many communicators */
     int *sizes;                /* their sizes, by lowest world rank */
     int min_size, max_size;
 };
 
-/* grid: from --grid (zeros: MPI_Dims_create).  Returns 0, or 2 after rank 0
- * said why the grid does not fit. */
-int world_init(struct world *w, const int grid[3]);
+/* The grid comes from --grid XxYxZ, --grid hw, coords (3 ints per rank,
+ * from --coords) or MPI_Dims_create.  Returns 0, or 2 after rank 0 said
+ * why the grid does not fit. */
+int world_init(struct world *w, const struct options *o, const int *coords);
 void world_free(struct world *w);
 
 /* The communicators of topo, built on first use; every rank must call. */

@@ -13,6 +13,7 @@ static const struct topology topologies[] = {
     {"YZ-PLANE", colour_yz_plane, "planes of equal x"},
     {"ZX-PLANE", colour_zx_plane, "planes of equal y"},
     {"HOLLOW-CUBE", colour_hollow_cube, "the grid's surface ranks"},
+    {"SOCKET", colour_socket, "one communicator per package (socket) of each node"},
 };
 
 #define NTOPOLOGIES (int)(sizeof topologies / sizeof topologies[0])

@@ -15,5 +15,6 @@ int colour_xy_plane(const struct place *p);
 int colour_yz_plane(const struct place *p);
 int colour_zx_plane(const struct place *p);
 int colour_hollow_cube(const struct place *p);
+int colour_socket(const struct place *p);
 
 #endif

@@ -1,0 +1,14 @@
+/* hw.h: where this process runs, from hwloc */
+#ifndef MPIGAUGE_HW_H
+#define MPIGAUGE_HW_H
+
+struct hw_location {
+    int package;               /* package (socket) index within the node */
+    int core;                  /* core index within its package */
+    int bound;                 /* 1: bound to one core; 0: where it ran last */
+};
+
+/* Returns 0, or -1 when hwloc cannot tell (then all fields are 0). */
+int hw_locate(struct hw_location *loc);
+
+#endif
