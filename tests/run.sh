@@ -20,6 +20,8 @@ out=$(mktemp)
 count "$out"
 bash tests/integration.sh | tee "$out"
 count "$out"
+bash tests/topology.sh | tee "$out"
+count "$out"
 rm -f "$out"
 echo "$total_pass passed, $total_fail failed"
 [ "$total_fail" = 0 ]

@@ -10,6 +10,7 @@ int main(void)
     test_registry();
     test_stats();
     test_misc();
+    test_topology();
     printf("unit: %d passed, %d failed\n", unit_passed, unit_failed);
     return unit_failed ? 1 : 0;
 }

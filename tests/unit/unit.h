@@ -24,5 +24,6 @@ void test_sizes(void);
 void test_registry(void);
 void test_stats(void);
 void test_misc(void);
+void test_topology(void);
 
 #endif
