@@ -20,9 +20,9 @@ compare() { # bytes
     : > "$T/harness"
     : > "$T/bare"
     for i in $(seq "$ROUNDS"); do
-        "$MPIRUN" -n 2 ./mpigauge --quiet -o "$T/r$bytes-$i" "$T/send.in" > /dev/null
+        $MPIRUN -n 2 ./mpigauge --quiet -o "$T/r$bytes-$i" "$T/send.in" > /dev/null
         grep -v '^#' "$T/r$bytes-$i/01-send-char-world-nop.dat" | awk '{ print $4 }' >> "$T/harness"
-        "$MPIRUN" -n 2 ./bench/bare_pingpong "$bytes" "$ITERS" "$WARMUP" >> "$T/bare"
+        $MPIRUN -n 2 ./bench/bare_pingpong "$bytes" "$ITERS" "$WARMUP" >> "$T/bare"
     done
     local h b
     h=$(median < "$T/harness")

@@ -201,8 +201,7 @@ static void parse_op(struct line_ctx *lc, struct record *r, const struct token *
         else if (match(&mode, "DETAIL"))
             r->pairs = PAIRS_DETAIL;
         else
-            unknown(lc, &mode, "point-to-point op (NOP: summary over pairs, "
-                    "DETAIL: every pair, either with :CRITERION)", pairs_name_at);
+            unknown(lc, &mode, "point-to-point op", pairs_name_at);
         if (colon) {
             struct token crit = {colon + 1, t->len - mode.len - 1,
                                  t->col + mode.len + 1};

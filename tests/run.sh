@@ -2,6 +2,9 @@
 # run.sh: every test (unit, then integration); the last line is the total
 # as "N passed, N failed".
 cd "$(dirname "$0")/.."
+# Open MPI refuses to run as root (CI and these VMs are root) unless told
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+echo "tests with: ${MPIRUN:-mpirun} ($(${MPIRUN:-mpirun} --version 2>&1 | head -1))"
 total_pass=0
 total_fail=0
 count() { # parses "...: N passed, M failed" from a test's output
@@ -15,8 +18,12 @@ count() { # parses "...: N passed, M failed" from a test's output
     total_pass=$((total_pass + $(echo "$line" | grep -oE '[0-9]+ passed' | grep -oE '[0-9]+')))
     total_fail=$((total_fail + $(echo "$line" | grep -oE '[0-9]+ failed' | grep -oE '[0-9]+')))
 }
+# under `make asan check`: leaks are checked where there is no MPI (the
+# library keeps allocations until exit), and any UB stops a run
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 out=$(mktemp)
-./tests/unit_tests | tee "$out"
+ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} ./tests/unit_tests | tee "$out"
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
 count "$out"
 bash tests/integration.sh | tee "$out"
 count "$out"

@@ -20,7 +20,7 @@ for t in X-LINE Y-LINE Z-LINE XY-PLANE YZ-PLANE ZX-PLANE HOLLOW-CUBE WORLD; do
 done > "$T/topos.in"
 
 # 24 ranks on 2x3x4 (x fastest): the issue's numbers
-"$MPIRUN" -n 24 ./mpigauge --grid 2x3x4 --quiet -o "$T/g24" "$T/topos.in" > /dev/null 2>&1
+$MPIRUN -n 24 ./mpigauge --grid 2x3x4 --quiet -o "$T/g24" "$T/topos.in" > /dev/null 2>&1
 check "24 ranks run" [ -f "$T/g24/run.json" ]
 check "grid [2,3,4]" [ "$(jq -c .grid "$T/g24/run.json")" = "[2,3,4]" ]
 check "12 X-lines of 2" [ "$(comms "$T/g24" X-LINE)" = "[2,2,2,2,2,2,2,2,2,2,2,2]" ]
@@ -33,7 +33,7 @@ check "rank 13 at (1,0,2)" [ "$(jq -c '.places[13].xyz' "$T/g24/run.json")" = "[
 check "X-line data file: 24 samples" [ "$(grep -v '^#' "$T/g24/01-barrier-int-x-line-mpi.dat" | awk '{ print $9 }')" = 24 ]
 
 # 27 ranks on 3x3x3: the hollow cube leaves the centre out
-"$MPIRUN" -n 27 ./mpigauge --grid 3x3x3 --quiet -o "$T/g27" "$T/topos.in" > /dev/null 2>&1
+$MPIRUN -n 27 ./mpigauge --grid 3x3x3 --quiet -o "$T/g27" "$T/topos.in" > /dev/null 2>&1
 check "hollow cube: one communicator of 26" [ "$(comms "$T/g27" HOLLOW-CUBE)" = "[26]" ]
 check "hollow cube: 26 samples" [ "$(jq '.records[] | select(.topology == "HOLLOW-CUBE") | .points[0].samples' "$T/g27/run.json")" = 26 ]
 check "rank 13 is the centre" [ "$(jq -c '.places[13].xyz' "$T/g27/run.json")" = "[1,1,1]" ]
@@ -41,21 +41,21 @@ check "rank 13 is the centre" [ "$(jq -c '.places[13].xyz' "$T/g27/run.json")" =
 # --coords: ranks placed by a file (a 1x2x2 square, listed out of order)
 printf '# rank x y z\n3 0 1 1\n1 0 0 1\n0 0 0 0\n2 0 1 0\n' > "$T/square.coords"
 printf 'BARRIER INT 0 0 ADD 1 Y-LINE MPI 0 iters=1\nBARRIER INT 0 0 ADD 1 YZ-PLANE MPI 0 iters=1\n' > "$T/coords.in"
-"$MPIRUN" -n 4 ./mpigauge --coords "$T/square.coords" --quiet -o "$T/coords" "$T/coords.in" > /dev/null 2>&1
+$MPIRUN -n 4 ./mpigauge --coords "$T/square.coords" --quiet -o "$T/coords" "$T/coords.in" > /dev/null 2>&1
 check "--coords: grid from the file" [ "$(jq -c .grid "$T/coords/run.json")" = "[1,2,2]" ]
 check "--coords: rank 1 at (0,0,1)" [ "$(jq -c '.places[1].xyz' "$T/coords/run.json")" = "[0,0,1]" ]
 check "--coords: Y-lines of 2" [ "$(comms "$T/coords" Y-LINE)" = "[2,2]" ]
 check "--coords: one YZ-plane of 4" [ "$(comms "$T/coords" YZ-PLANE)" = "[4]" ]
 printf '0 0 0 0\n1 0 0 0\n2 0 1\n' > "$T/bad.coords"
-"$MPIRUN" -n 4 ./mpigauge --coords "$T/bad.coords" -o "$T/badcoords" "$T/coords.in" > /dev/null 2> "$T/err"
+$MPIRUN -n 4 ./mpigauge --coords "$T/bad.coords" -o "$T/badcoords" "$T/coords.in" > /dev/null 2> "$T/err"
 check "bad --coords: exit 2" [ $? = 2 ]
 check "bad --coords: FILE:LINE:COLUMN" grep -q "^$T/bad.coords:3:6: missing field 'z'" "$T/err"
 check "bad --coords: no folder" [ ! -e "$T/badcoords" ]
-"$MPIRUN" -n 2 ./mpigauge --coords "$T/square.coords" --grid 2x1x1 "$T/coords.in" > /dev/null 2> "$T/err"
+$MPIRUN -n 2 ./mpigauge --coords "$T/square.coords" --grid 2x1x1 "$T/coords.in" > /dev/null 2> "$T/err"
 check "--coords with --grid: exit 2" [ $? = 2 ]
 
 # --grid hw on one node: z = 0, x = the rank's place on its package
-"$MPIRUN" -n 2 ./mpigauge --grid hw --quiet -o "$T/hw" "$T/coords.in" > /dev/null 2>&1
+$MPIRUN -n 2 ./mpigauge --grid hw --quiet -o "$T/hw" "$T/coords.in" > /dev/null 2>&1
 check "--grid hw: source" [ "$(jq -r .grid_source "$T/hw/run.json" | cut -c1-8)" = hardware ]
 check "--grid hw: one node, z = 0" [ "$(jq -c '[.places[].xyz[2]] | unique' "$T/hw/run.json")" = "[0]" ]
 check "--grid hw: distinct places" [ "$(jq '[.places[].xyz] | unique | length' "$T/hw/run.json")" = 2 ]
@@ -66,7 +66,7 @@ SEND INT 1 1 ADD 1 WORLD DETAIL:NEIGHBOURS 0 iters=20
 SEND INT 1 1 ADD 1 WORLD DETAIL:RANK0 0 iters=20
 SEND INT 1 1 ADD 1 WORLD NOP:CROSS-NODE 0 iters=20
 IN
-"$MPIRUN" -n 4 ./mpigauge --grid 2x2x1 --quiet -o "$T/pairs" "$T/pairs.in" > /dev/null 2>&1
+$MPIRUN -n 4 ./mpigauge --grid 2x2x1 --quiet -o "$T/pairs" "$T/pairs.in" > /dev/null 2>&1
 measured() { awk '!/^#/ && NF { for (c = 1; c <= NF; c++) if ($c != "nan") printf "%d-%d ", r, c - 1; r++ }' "$1"; }
 check "NEIGHBOURS: the four grid edges" [ "$(measured "$T/pairs/01-send-int-world-detail-neighbours.pairs.dat")" = "0-1 0-2 1-3 2-3 " ]
 check "RANK0: the pairs with rank 0" [ "$(measured "$T/pairs/02-send-int-world-detail-rank0.pairs.dat")" = "0-1 0-2 0-3 " ]
@@ -75,7 +75,7 @@ check "criterion in run.json op" [ "$(jq -r '.records[0].op' "$T/pairs/run.json"
 check "4 samples for NEIGHBOURS" [ "$(jq '.records[0].points[0].samples' "$T/pairs/run.json")" = 4 ]
 
 # heat maps: one valid PNG of 640x560 per size block
-"$MPIRUN" -n 3 ./mpigauge --iters 20 --quiet -o "$T/heat" tests/inputs/p2p.in > /dev/null 2>&1
+$MPIRUN -n 3 ./mpigauge --iters 20 --quiet -o "$T/heat" tests/inputs/p2p.in > /dev/null 2>&1
 pngs=$(bash scripts/pairs_heatmap.sh "$T/heat/02-send-double-world-detail.pairs.dat" "$T/heat/map")
 check "one PNG per size" [ "$(echo "$pngs" | wc -l)" = 6 ]
 for png in $pngs; do
@@ -93,8 +93,19 @@ SEND DOUBLE 1 512 MUL 512 WORLD DETAIL 0 iters=200
 SEND DOUBLE 1 1 ADD 1 WORLD DETAIL:SAME-NODE 0 iters=200
 SEND DOUBLE 1 1 ADD 1 WORLD DETAIL:CROSS-NODE 0 iters=200
 IN
-    "$MPIRUN" -launcher ssh -launcher-exec "$L" -hosts nodeA:2,nodeB:2 -n 4 \
-        ./mpigauge --grid hw --check --quiet -o "$T/cluster" "$T/cluster.in" > /dev/null 2> "$T/err"
+    # Open MPI keeps shared memory (vader) to ranks of one node, by node
+    # name, so with ob1 the cross-host pairs take TCP as on a real cluster.
+    # Debian's MPICH (ch4:ucx) lets UCX choose, and UCX uses shared memory
+    # between the simulated hosts (README: the simulated cluster).
+    if $MPIRUN --version 2>&1 | grep -q 'Open MPI'; then
+        openmpi=1
+        launch=($MPIRUN --mca plm_rsh_agent "$L" --host nodeA:2,nodeB:2 -n 4
+                --mca pml ob1 --mca btl self,vader,tcp)
+    else
+        openmpi=0
+        launch=($MPIRUN -launcher ssh -launcher-exec "$L" -hosts nodeA:2,nodeB:2 -n 4)
+    fi
+    "${launch[@]}" ./mpigauge --grid hw --check --quiet -o "$T/cluster" "$T/cluster.in" > /dev/null 2> "$T/err"
     check "cluster run exits 0 ($(head -1 "$T/err"))" [ $? = 0 ]
     j="$T/cluster/run.json"
     check "two hosts" [ "$(jq -c .hosts "$j")" = '["nodeA","nodeB"]' ]
@@ -103,10 +114,21 @@ IN
     check "--grid hw: z = host" [ "$(jq -c '[.places[] | .xyz[2]]' "$j")" = "[0,0,1,1]" ]
     check "--grid hw: z = node index" [ "$(jq '[.places[] | select(.xyz[2] != .node)] | length' "$j")" = 0 ]
     check "--grid hw: grid has 2 nodes along z" [ "$(jq -c '.grid[2]' "$j")" = 2 ]
-    check "DETAIL: all six pairs" [ "$(measured "$T/cluster/03-send-double-world-detail.pairs.dat" | wc -w)" = 12 ]
+    detail="$T/cluster/03-send-double-world-detail.pairs.dat"
+    check "DETAIL: all six pairs" [ "$(measured "$detail" | wc -w)" = 12 ]
     check "SAME-NODE: the two same-host pairs" [ "$(measured "$T/cluster/04-send-double-world-detail-same-node.pairs.dat")" = "0-1 2-3 " ]
     check "CROSS-NODE: the four cross-host pairs" [ "$(measured "$T/cluster/05-send-double-world-detail-cross-node.pairs.dat")" = "0-2 0-3 1-2 1-3 " ]
     check "cluster --check passed" [ "$(jq '[.records[] | select(.check == "failed")] | length' "$j")" = 0 ]
+    if [ "$openmpi" = 1 ]; then
+        # at every size, the slowest same-host pair beats the fastest cross-host pair
+        check "DETAIL separates the hosts at every size" awk '
+            /^# elements [0-9]/ { if (blocks++ && !(same < cross)) bad = 1; same = 0; cross = 1e300; r = 0; next }
+            /^#/ || !NF { next }
+            { for (c = 1; c <= NF; c++) if ($c != "nan") {
+                  if ((r < 2) == (c - 1 < 2)) { if ($c > same) same = $c } else if ($c < cross) cross = $c }
+              r++ }
+            END { if (!(same < cross) || blocks != 2) bad = 1; exit bad }' "$detail"
+    fi
 else
     echo "note: ../shared/cluster/fake-ssh or unshare not available: simulated-cluster tests not run" >&2
 fi
