@@ -97,7 +97,7 @@ IN
     # name, so with ob1 the cross-host pairs take TCP as on a real cluster.
     # Debian's MPICH (ch4:ucx) lets UCX choose, and UCX uses shared memory
     # between the simulated hosts (README: the simulated cluster).
-    if $MPIRUN --version 2>&1 | grep -q 'Open MPI'; then
+    if $MPIRUN --version 2>&1 | grep -qE 'Open MPI|OpenRTE'; then
         openmpi=1
         launch=($MPIRUN --mca plm_rsh_agent "$L" --host nodeA:2,nodeB:2 -n 4
                 --mca pml ob1 --mca btl self,vader,tcp)
@@ -106,7 +106,8 @@ IN
         launch=($MPIRUN -launcher ssh -launcher-exec "$L" -hosts nodeA:2,nodeB:2 -n 4)
     fi
     "${launch[@]}" ./mpigauge --grid hw --check --quiet -o "$T/cluster" "$T/cluster.in" > /dev/null 2> "$T/err"
-    check "cluster run exits 0 ($(head -1 "$T/err"))" [ $? = 0 ]
+    rc=$?
+    check "cluster run exits 0 (got $rc: $(head -1 "$T/err"))" [ "$rc" = 0 ]
     j="$T/cluster/run.json"
     check "two hosts" [ "$(jq -c .hosts "$j")" = '["nodeA","nodeB"]' ]
     check "NODE: two communicators of 2" [ "$(comms "$T/cluster" NODE)" = "[2,2]" ]
