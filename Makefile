@@ -26,8 +26,9 @@ $(shell mkdir -p build; [ "$$(cat $(STAMP) 2>/dev/null)" = "$(BUILD)" ] || echo 
 SRC = $(wildcard src/*.c) $(wildcard topologies/*.c)
 OBJ = $(patsubst %.c,$(BUILD)/%.o,$(SRC))
 LIBOBJ = $(filter-out $(BUILD)/src/main.o,$(OBJ))
-UNIT_SRC = $(wildcard tests/unit/*.c)
-UNIT_OBJ = $(patsubst %.c,$(BUILD)/%.o,$(UNIT_SRC))
+UNIT_SRC = $(wildcard tests/unit/*.c) tests/fuzz/fuzz_input.c tests/fuzz/replay.c
+UNIT_OBJ = $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/unit/*.c))
+TEST_DEPS = $(patsubst %.c,$(BUILD)/%.d,$(UNIT_SRC))
 
 all: mpigauge
 
@@ -47,7 +48,25 @@ bench/bare_pingpong: bench/bare_pingpong.c $(STAMP)
 asan:
 	@true
 
-check: mpigauge tests/unit_tests tests/corrupt.so
+tests/fuzz_replay: $(LIBOBJ) $(BUILD)/tests/fuzz/fuzz_input.o $(BUILD)/tests/fuzz/replay.o $(STAMP)
+	$(MPICC) $(CFLAGS) -o $@ $(LIBOBJ) $(BUILD)/tests/fuzz/fuzz_input.o $(BUILD)/tests/fuzz/replay.o $(LIBS)
+
+# make fuzz [FUZZ_SECONDS=600]: libFuzzer (clang) on both parsers, seeded
+# from inputs/; new corpus entries go to tests/fuzz/corpus, crashes to
+# tests/fuzz/regressions (which `make check` replays)
+FUZZ_SECONDS ?= 60
+FUZZ_SRC = $(filter-out src/main.c,$(SRC)) tests/fuzz/fuzz_input.c
+build/fuzz_input: $(FUZZ_SRC) $(wildcard src/*.h)
+	@command -v clang > /dev/null || { echo "make fuzz needs clang (apt-get install clang)"; exit 1; }
+	MPICH_CC=clang OMPI_CC=clang $(MPICC) -std=c11 -D_GNU_SOURCE -g -O1 \
+	    -fsanitize=fuzzer,address,undefined $(CPPFLAGS) -o $@ $(FUZZ_SRC) $(LIBS)
+
+fuzz: build/fuzz_input
+	mkdir -p tests/fuzz/corpus tests/fuzz/regressions
+	./build/fuzz_input -max_total_time=$(FUZZ_SECONDS) -timeout=10 -max_len=4096 \
+	    -artifact_prefix=tests/fuzz/regressions/ tests/fuzz/corpus
+
+check: mpigauge tests/unit_tests tests/corrupt.so tests/fuzz_replay
 	MPIRUN="$(MPIRUN)" bash tests/run.sh
 
 unit: tests/unit_tests
@@ -57,11 +76,11 @@ bench: mpigauge bench/bare_pingpong
 	MPIRUN="$(MPIRUN)" bash bench/run.sh
 
 clean:
-	rm -rf build mpigauge tests/unit_tests tests/corrupt.so bench/bare_pingpong tests/tmp
+	rm -rf build mpigauge tests/unit_tests tests/corrupt.so tests/fuzz_replay bench/bare_pingpong tests/tmp
 
-.PHONY: all asan check unit bench clean
+.PHONY: all asan check unit bench fuzz clean
 
--include $(OBJ:.o=.d) $(UNIT_OBJ:.o=.d)
+-include $(OBJ:.o=.d) $(TEST_DEPS)
 
 # plain flags even under asan: it is preloaded into mpirun too
 tests/corrupt.so: tests/corrupt.c $(STAMP)

@@ -5,10 +5,12 @@
  * measured (nor any folder created) until the whole file and plan are
  * known to be good. */
 #include <stdlib.h>
+#include <sys/resource.h>
 #include <string.h>
 
 #include "coords.h"
 #include "diag.h"
+#include "interrupt.h"
 #include "list.h"
 #include "output.h"
 #include "parser.h"
@@ -67,8 +69,10 @@ static int measure_all(struct run *run)
 {
     unsigned long mismatches = 0;
     int errors = 0;
-    for (int i = 0; i < run->rs.n; i++) {
+    for (int i = 0; i < run->rs.n && !run->signal; i++) {
         struct result *res = &run->res[i];
+        if (i > 0 && (run->signal = interrupt_agreed()))
+            break;
         if (res->skipped[0])
             output_skipped(run, res);
         else
@@ -80,6 +84,8 @@ static int measure_all(struct run *run)
     if (run->world.rank == 0 && errors)
         fprintf(stderr, "mpigauge: %d record%s stopped by MPI errors (see "
                 "report.txt)\n", errors, errors == 1 ? "" : "s");
+    if (run->signal)
+        return 128 + run->signal;
     return errors ? 3 : mismatches ? 1 : 0;
 }
 
@@ -134,8 +140,12 @@ static int run_main(struct run *run, int argc, char **argv)
     if (output_open(run))
         return 2;
     run->wtick = MPI_Wtick();
+    interrupt_install();
     output_run_header(run);
     int status = measure_all(run);
+    struct rusage ru;
+    long mine = getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : 0;
+    MPI_Reduce(&mine, &run->peak_rss_kib, 1, MPI_LONG, MPI_MAX, 0, MPI_COMM_WORLD);
     output_close(run, status);
     return status;
 }

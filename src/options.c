@@ -5,13 +5,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { OPT_GRID = 256, OPT_COORDS, OPT_ITERS, OPT_WARMUP, OPT_CHECK, OPT_QUIET,
+enum { OPT_GRID = 256, OPT_COORDS, OPT_MAX_MEMORY, OPT_ITERS, OPT_WARMUP, OPT_CHECK, OPT_QUIET,
        OPT_VALIDATE, OPT_LIST, OPT_VERSION };
 
 static const struct option longopts[] = {
     {"output", required_argument, NULL, 'o'},
     {"grid", required_argument, NULL, OPT_GRID},
     {"coords", required_argument, NULL, OPT_COORDS},
+    {"max-memory", required_argument, NULL, OPT_MAX_MEMORY},
     {"iters", required_argument, NULL, OPT_ITERS},
     {"warmup", required_argument, NULL, OPT_WARMUP},
     {"check", no_argument, NULL, OPT_CHECK},
@@ -42,6 +43,8 @@ void print_usage(FILE *out)
           "                     10000 up to 8 KiB, then fewer, at least 10)\n"
           "      --warmup N     untimed iterations first (default iters/10)\n"
           "      --check        verify every element of every call's data\n"
+          "      --max-memory SIZE  buffers one rank may allocate, like 512M or\n"
+          "                     2G (default: the node's memory / its ranks)\n"
           "      --quiet        no prose on stdout (report.txt still has it)\n"
           "      --validate     check INPUT and print the plan; measure nothing\n"
           "      --list         print every call, datatype, op, topology and\n"
@@ -71,6 +74,28 @@ int parse_grid(const char *s, int grid[3])
         }
     }
     return *end == 0 ? 0 : -1;
+}
+
+/* "512M" -> 536870912; K, M, G are powers of 1024 */
+int parse_bytes(const char *s, unsigned long long *out)
+{
+    char *end;
+    if (*s < '0' || *s > '9')
+        return -1;
+    unsigned long long v = strtoull(s, &end, 10);
+    int shift = 0;
+    if (*end == 'K' || *end == 'k')
+        shift = 10;
+    else if (*end == 'M' || *end == 'm')
+        shift = 20;
+    else if (*end == 'G' || *end == 'g')
+        shift = 30;
+    if (shift)
+        end++;
+    if (*end || v == 0 || v > (~0ULL >> shift))
+        return -1;
+    *out = v << shift;
+    return 0;
 }
 
 static int parse_count(const char *s, long min, long *out)
@@ -125,6 +150,11 @@ int parse_options(int argc, char **argv, struct options *o, FILE *err)
             }
             break;
         case OPT_COORDS: o->coords = optarg; break;
+        case OPT_MAX_MEMORY:
+            if (parse_bytes(optarg, &o->max_memory))
+                return complain(err, "mpigauge: --max-memory '%s': expected bytes "
+                                "with an optional K, M or G, like 512M\n", optarg);
+            break;
         case OPT_CHECK: o->check = 1; break;
         case OPT_QUIET: o->quiet = 1; break;
         case OPT_VALIDATE: o->validate = 1; break;

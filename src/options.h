@@ -13,6 +13,7 @@ struct options {
     int grid_hw;               /* --grid hw: coordinates from the hardware */
     const char *coords;        /* --coords FILE: coordinates from a file */
     long iters, warmup;        /* -1: by message size */
+    unsigned long long max_memory; /* bytes of buffers per rank; 0: node / ranks */
     int check, quiet, validate, list, help, version;
 };
 
@@ -21,5 +22,7 @@ int parse_options(int argc, char **argv, struct options *o, FILE *err);
 void print_usage(FILE *out);
 /* "2x3x4" -> {2,3,4}; returns 0 or -1 */
 int parse_grid(const char *s, int grid[3]);
+/* "512M" -> bytes (K, M, G = 2^10, 2^20, 2^30); returns 0 or -1 */
+int parse_bytes(const char *s, unsigned long long *out);
 
 #endif

@@ -198,7 +198,11 @@ void output_close(struct run *run, int status)
 {
     if (run->world.rank != 0)
         return;
-    runjson_write(run, status == 0 ? "complete" : "complete-with-errors");
+    runjson_write(run, run->signal ? "interrupted" : status == 0 ? "complete"
+                                                   : "complete-with-errors");
+    if (run->signal)
+        say(run, "\nInterrupted by signal %d: every record above is complete on "
+            "disk; run.json says which did not run.\n", run->signal);
     if (run->report)
         fclose(run->report);
     run->report = NULL;

@@ -6,6 +6,7 @@
  * one round.  Checks that need the communicators (root, memory) come later,
  * in plan.c, still before anything is measured. */
 #include "parser.h"
+#include "sizes.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -335,6 +336,16 @@ static void parse_fields(struct line_ctx *lc, struct record *r)
             diag_add(lc->d, lc->line, t[F_VALUE].col,
                      "MUL value must be at least 2 (got %llu)",
                      (unsigned long long)r->value);
+    }
+    if (ok_min && ok_max && ok_incr && r->min <= r->max && r->value > 0 &&
+        (r->step == STEP_ADD || r->value >= 2)) {
+        uint64_t n = size_count(r->min, r->max, r->step, r->value);
+        if (n > MAX_SIZES)
+            diag_add(lc->d, lc->line, t[F_VALUE].col, "%llu sizes from %llu to "
+                     "%llu by ADD %llu: at most %d per record (use a larger value "
+                     "or MUL)", (unsigned long long)n, (unsigned long long)r->min,
+                     (unsigned long long)r->max, (unsigned long long)r->value,
+                     MAX_SIZES);
     }
     if (lc->ntok > F_TOPO) {
         token_str(&t[F_TOPO], word, sizeof word);

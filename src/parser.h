@@ -8,6 +8,8 @@
 
 /* Largest element count a record may name: MPI counts are int. */
 #define MAX_ELEMENTS 2147483647ULL
+/* Most sizes one record may measure. */
+#define MAX_SIZES 10000
 /* Largest stride: a byte offset within one page. */
 #define MAX_STRIDE 4095ULL
 

@@ -85,13 +85,18 @@ static void check_record(struct run *run, struct result *res, struct diag *d)
                  INT_MAX);
     uint64_t need = record_memory(c, tc->max_size, r->max, (uint64_t)extent,
                                   r->stride, (uint64_t)pack);
+    if (run->opt.max_memory && need > run->opt.max_memory)
+        diag_add(d, r->line, r->col[F_MAX], "max %" PRIu64 " needs %.1f MiB of "
+                 "buffers per rank for %s on %d ranks, more than --max-memory "
+                 "%.1f MiB", r->max, (double)need / 1048576.0, c->name,
+                 tc->max_size, (double)run->opt.max_memory / 1048576.0);
     uint64_t have = memory_per_rank(run->world.max_node_ranks);
-    if (need > have)
+    if (!run->opt.max_memory && need > have)
         diag_add(d, r->line, r->col[F_MAX], "max %" PRIu64 " needs %.1f MiB of "
                  "buffers per rank for %s on %d ranks, more than the %.1f MiB "
-                 "each of %d ranks on a node can have", r->max,
-                 (double)need / 1048576.0, c->name, tc->max_size,
-                 (double)have / 1048576.0, run->world.max_node_ranks);
+                 "each of %d ranks on a node can have (--max-memory sets "
+                 "another bound)", r->max, (double)need / 1048576.0, c->name,
+                 tc->max_size, (double)have / 1048576.0, run->world.max_node_ranks);
 }
 
 int plan_records(struct run *run, struct diag *d)

@@ -105,6 +105,8 @@ void report_summary(struct run *run, const struct result *res)
     const struct fit *f = &res->fit;
     if (res->error[0])
         say(run, "  ERROR: record %d stopped: %s.\n", res->index, res->error);
+    if (res->interrupted)
+        say(run, "  INTERRUPTED after %zu sizes; those are complete.\n", res->npts);
     say(run, "  Summary of record %d: ", res->index);
     if (!f->ok)
         say(run, "no fit (fewer than two different sizes).");

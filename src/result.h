@@ -38,6 +38,7 @@ struct result {
     struct fit fit;
     unsigned long mismatches;
     int done;
+    int interrupted;           /* a signal ended it after npts sizes */
 };
 
 /* everything one run carries from records to writers */
@@ -52,7 +53,8 @@ struct run {
     FILE *data;                /* the open record's data file */
     FILE *pairs;               /* and its pair matrix */
     double wtick;
-    int interrupted;
+    int signal;                /* SIGINT or SIGTERM ended the run */
+    long peak_rss_kib;         /* at the end: the largest rank's peak RSS */
 };
 
 #endif

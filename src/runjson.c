@@ -49,6 +49,7 @@ static json_t *record_json(const struct run *run, const struct result *res)
                                                   : json_null());
     json_object_set_new(o, "status", json_string(res->skipped[0] ? "skipped"
                                                  : res->error[0] ? "error"
+                                                 : res->interrupted ? "interrupted"
                                                  : res->done ? "done"
                                                  : res->npts ? "partial"
                                                              : "pending"));
@@ -86,6 +87,8 @@ static json_t *options_json(const struct options *opt)
     json_object_set_new(o, "grid", opt->grid[0] ? json_pack("[iii]", opt->grid[0],
                         opt->grid[1], opt->grid[2]) : json_null());
     json_object_set_new(o, "output", opt->outdir ? json_string(opt->outdir) : json_null());
+    json_object_set_new(o, "max_memory", opt->max_memory ? json_integer((json_int_t)opt->max_memory)
+                                                         : json_null());
     return o;
 }
 
@@ -120,6 +123,8 @@ int runjson_write(const struct run *run, const char *status)
     json_object_set_new(root, "cores_per_node", json_integer(w->cores));
     json_object_set_new(root, "oversubscribed", json_boolean(w->max_node_ranks > w->cores));
     json_object_set_new(root, "wtick_s", json_real(run->wtick));
+    json_object_set_new(root, "peak_rss_kib", run->peak_rss_kib ? json_integer(run->peak_rss_kib)
+                                                                : json_null());
     json_object_set_new(root, "options", options_json(&run->opt));
     json_t *recs = json_array();
     for (int i = 0; i < run->rs.n; i++)

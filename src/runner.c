@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "bench.h"
+#include "interrupt.h"
 #include "mpierr.h"
 #include "output.h"
 #include "sizes.h"
@@ -218,8 +219,13 @@ void run_record(struct run *run, struct result *res)
             res->mismatches += pt.mismatches;
             output_point(run, res, &res->pts[res->npts - 1]);
         }
+        run->signal = interrupt_agreed();
+        if (run->signal && k + 1 < nsizes) {
+            res->interrupted = 1;
+            break;
+        }
     }
-    res->done = 1;
+    res->done = !res->interrupted;
     output_record_end(run, res);
     free(mine);
     free(sizes);

@@ -31,3 +31,12 @@ size_t size_sequence(uint64_t min, uint64_t max, enum step step,
     }
     return count;
 }
+
+uint64_t size_count(uint64_t min, uint64_t max, enum step step, uint64_t value)
+{
+    if (step == STEP_ADD) {
+        uint64_t steps = (max - min) / value;       /* min + k value <= max */
+        return steps + 1 + (min + steps * value != max);
+    }
+    return size_sequence(min, max, step, value, NULL, 0);  /* at most ~33 */
+}

@@ -13,4 +13,7 @@
 size_t size_sequence(uint64_t min, uint64_t max, enum step step,
                      uint64_t value, uint64_t *out, size_t cap);
 
+/* The number of sizes, without walking them (ADD can ask for billions). */
+uint64_t size_count(uint64_t min, uint64_t max, enum step step, uint64_t value);
+
 #endif

@@ -191,5 +191,41 @@ $MPIRUN -n 2 ./mpigauge --grid 3x1x1 tests/inputs/coll.in > /dev/null 2> "$T/err
 check "--grid that does not fit: exit 2" [ $? = 2 ]
 check "--grid error names the product" grep -q "3 places but there are 2 ranks" "$T/err"
 
+# --max-memory turns an impossible record into an input error
+printf 'ALLGATHER DOUBLE 1 1048576 MUL 4 WORLD NOP 0\n' > "$T/mem.in"
+$MPIRUN -n 2 ./mpigauge --max-memory 16M -o "$T/mem" "$T/mem.in" > /dev/null 2> "$T/err"
+check "--max-memory: exit 2" [ $? = 2 ]
+check "--max-memory: names line, column and the bound" grep -q "^$T/mem.in:1:20: max 1048576 needs 24.0 MiB of buffers per rank for ALLGATHER on 2 ranks, more than --max-memory 16.0 MiB" "$T/err"
+check "--max-memory: no folder" [ ! -e "$T/mem" ]
+check "peak memory in run.json" [ "$(jq '.peak_rss_kib > 1000' "$T/run-2-coll/run.json")" = true ]
+
+# SIGTERM (to mpirun, which passes it on) or SIGINT (to the ranks, as a
+# scheduler does): the record in progress closes with the sizes it measured
+for i in $(seq 12); do echo "SEND CHAR 1 8 ADD 1 WORLD NOP 0 iters=100000"; done > "$T/slow.in"
+interrupted() { # signal, who (mpirun or ranks), folder
+    local sig=$1 who=$2 dir=$3
+    $MPIRUN -n 2 ./mpigauge --quiet -o "$dir" "$T/slow.in" > /dev/null 2>&1 &
+    local launcher=$!
+    for _ in $(seq 100); do   # until the first size is on disk
+        [ -n "$(grep -sv '^#' "$dir/01-send-char-world-nop.dat")" ] && break
+        sleep 0.1
+    done
+    if [ "$who" = mpirun ]; then
+        kill -"$sig" "$launcher"
+    else
+        pkill -"$sig" -f "^./mpigauge --quiet -o $dir "
+    fi
+    wait "$launcher"
+    local rc=$?
+    local j="$dir/run.json"
+    check "$sig to $who: run.json says interrupted" [ "$(jq -r .status "$j")" = interrupted ]
+    check "$sig to $who: records after it did not start" [ "$(jq '[.records[] | select(.status == "pending")] | length > 0' "$j")" = true ]
+    check "$sig to $who: each started record's rows match run.json" [ "$(jq -r '.records[] | select(.file != null) | "\(.file) \(.points | length)"' "$j" | while read -r f n; do [ "$(grep -vc '^#' "$dir/$f")" = "$n" ] || echo bad; done)" = "" ]
+    check "$sig to $who: the report says so" grep -q "^Interrupted by signal" "$dir/report.txt"
+    [ "$who" = ranks ] && check "$sig to the ranks: exit 128 + signal (got $rc)" [ "$rc" = $((128 + $(kill -l "$sig"))) ]
+}
+interrupted TERM mpirun "$T/term"
+interrupted INT ranks "$T/int"
+
 echo "integration: $pass passed, $fail failed"
 [ "$fail" = 0 ]

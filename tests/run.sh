@@ -23,6 +23,8 @@ count() { # parses "...: N passed, M failed" from a test's output
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 out=$(mktemp)
 ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} ./tests/unit_tests | tee "$out"
+./tests/fuzz_replay tests/fuzz/corpus/* tests/fuzz/regressions/* inputs/*.in | tee "$out"
+count "$out"
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
 count "$out"
 bash tests/integration.sh | tee "$out"

@@ -89,7 +89,7 @@ if [ -x "$L" ] && unshare --uts true 2>/dev/null; then
     cat > "$T/cluster.in" <<'IN'
 BARRIER INT 0 0 ADD 1 NODE MPI 0 iters=2
 BARRIER INT 0 0 ADD 1 SOCKET MPI 0 iters=2
-SEND DOUBLE 1 512 MUL 512 WORLD DETAIL 0 iters=200
+SEND DOUBLE 1 512 MUL 512 WORLD DETAIL 0 iters=1000 warmup=100
 SEND DOUBLE 1 1 ADD 1 WORLD DETAIL:SAME-NODE 0 iters=200
 SEND DOUBLE 1 1 ADD 1 WORLD DETAIL:CROSS-NODE 0 iters=200
 IN
@@ -121,14 +121,17 @@ IN
     check "CROSS-NODE: the four cross-host pairs" [ "$(measured "$T/cluster/05-send-double-world-detail-cross-node.pairs.dat")" = "0-2 0-3 1-2 1-3 " ]
     check "cluster --check passed" [ "$(jq '[.records[] | select(.check == "failed")] | length' "$j")" = 0 ]
     if [ "$openmpi" = 1 ]; then
-        # at every size, the slowest same-host pair beats the fastest cross-host pair
+        # at every size, same-host pairs are faster than cross-host pairs on
+        # average (about 5x here; means, so one scheduler hiccup on a
+        # loaded machine cannot decide it)
         check "DETAIL separates the hosts at every size" awk '
-            /^# elements [0-9]/ { if (blocks++ && !(same < cross)) bad = 1; same = 0; cross = 1e300; r = 0; next }
+            function verdict() { if (!(ns && nc && s / ns < c / nc)) bad = 1 }
+            /^# elements [0-9]/ { if (blocks++) verdict(); s = c = ns = nc = r = 0; next }
             /^#/ || !NF { next }
-            { for (c = 1; c <= NF; c++) if ($c != "nan") {
-                  if ((r < 2) == (c - 1 < 2)) { if ($c > same) same = $c } else if ($c < cross) cross = $c }
+            { for (k = 1; k <= NF; k++) if ($k != "nan") {
+                  if ((r < 2) == (k - 1 < 2)) { s += $k; ns++ } else { c += $k; nc++ } }
               r++ }
-            END { if (!(same < cross) || blocks != 2) bad = 1; exit bad }' "$detail"
+            END { verdict(); exit bad || blocks != 2 }' "$detail"
     fi
 else
     echo "note: ../shared/cluster/fake-ssh or unshare not available: simulated-cluster tests not run" >&2

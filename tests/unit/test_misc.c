@@ -64,6 +64,13 @@ static void options(void)
     CHECK(parse_options(1, a4, &o, NULL) == 2);
     char *a5[] = {"mpigauge", "--list", NULL};
     CHECK(parse_options(2, a5, &o, NULL) == 0 && o.list);
+    unsigned long long b;
+    CHECK(parse_bytes("512M", &b) == 0 && b == 512ULL << 20);
+    CHECK(parse_bytes("2g", &b) == 0 && b == 2ULL << 30);
+    CHECK(parse_bytes("4096", &b) == 0 && b == 4096);
+    CHECK(parse_bytes("0", &b) == -1 && parse_bytes("1T", &b) == -1 && parse_bytes("M", &b) == -1);
+    char *a6[] = {"mpigauge", "--max-memory", "lots", "in", NULL};
+    CHECK(parse_options(4, a6, &o, NULL) == 2);
     int g[3];
     CHECK(parse_grid("2x2x1", g) == 0 && g[2] == 1);
     CHECK(parse_grid("2x2", g) == -1 && parse_grid("0x1x1", g) == -1);

@@ -109,6 +109,8 @@ static void rejections(void)
     CHECK(rejects("BCAST INT 1 8 MUL 2 WORLD NOP 0 iters=0\n", "t.in:1:",
                   "iters must be at least 1"));
     CHECK(rejects("SEND INT 1 8 MUL 2 WORLD NOP 5000\n", "t.in:1:30:", "too large"));
+    CHECK(rejects("SEND INT 0 2147483647 ADD 1 WORLD NOP 0\n", "t.in:1:27:",
+                  "2147483648 sizes from 0 to 2147483647 by ADD 1: at most 10000"));
     CHECK(rejects("", "t.in:", "no records"));
     CHECK(rejects("# only a comment\n\n   \t\n", "t.in:", "no records"));
     CHECK(rejects("SEND INT 1 8\x01 MUL 2 WORLD NOP 0\n", "t.in:1:13:", "control byte"));

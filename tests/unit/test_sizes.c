@@ -31,4 +31,16 @@ void test_sizes(void)
     CHECK(seq_is(2147483647, 2147483647, STEP_MUL, 2, (uint64_t[]){2147483647}, 1));
     CHECK(size_sequence(1, 2147483647, STEP_MUL, 2, NULL, 0) == 32);
     CHECK(size_sequence(0, 2147483647, STEP_ADD, 2147483647, NULL, 0) == 2);
+    /* size_count agrees with the walk, and counts huge ADD ranges at once */
+    for (uint64_t min = 0; min < 20; min += 3)
+        for (uint64_t max = min; max < 300; max += 37)
+            for (uint64_t v = 1; v < 50; v += 7) {
+                CHECK(size_count(min, max, STEP_ADD, v) ==
+                      size_sequence(min, max, STEP_ADD, v, NULL, 0));
+                if (v >= 2)
+                    CHECK(size_count(min, max, STEP_MUL, v) ==
+                          size_sequence(min, max, STEP_MUL, v, NULL, 0));
+            }
+    CHECK(size_count(0, 2147483647, STEP_ADD, 1) == 2147483648ULL);
+    CHECK(size_count(1, 2147483647, STEP_ADD, 2) == 1073741824ULL);
 }
