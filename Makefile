@@ -42,7 +42,7 @@ $(BUILD)/%.o: %.c
 tests/unit_tests: $(LIBOBJ) $(UNIT_OBJ) $(STAMP)
 	$(MPICC) $(CFLAGS) -o $@ $(LIBOBJ) $(UNIT_OBJ) $(LIBS)
 
-bench/bare_pingpong: bench/bare_pingpong.c $(STAMP)
+bench/bare_loops: bench/bare_loops.c $(STAMP)
 	$(MPICC) $(WARN) $(CFLAGS) -o $@ $<
 
 asan:
@@ -72,13 +72,16 @@ check: mpigauge tests/unit_tests tests/corrupt.so tests/fuzz_replay
 unit: tests/unit_tests
 	./tests/unit_tests
 
-bench: mpigauge bench/bare_pingpong
+bench: mpigauge bench/bare_loops
 	MPIRUN="$(MPIRUN)" bash bench/run.sh
 
-clean:
-	rm -rf build mpigauge tests/unit_tests tests/corrupt.so tests/fuzz_replay bench/bare_pingpong tests/tmp
+valgrind: mpigauge
+	MPIRUN="$(MPIRUN)" bash scripts/valgrind.sh
 
-.PHONY: all asan check unit bench fuzz clean
+clean:
+	rm -rf build mpigauge tests/unit_tests tests/corrupt.so tests/fuzz_replay bench/bare_loops tests/tmp
+
+.PHONY: all asan check unit bench fuzz valgrind clean
 
 -include $(OBJ:.o=.d) $(TEST_DEPS)
 

@@ -1,36 +1,45 @@
 #!/usr/bin/env bash
-# run.sh (make bench): mpigauge's SEND against a bare MPI_Send/MPI_Recv
-# ping-pong, in the same session, alternating the two so drift hits both
-# alike.  Prints the median one-way time of each and their ratio.
+# run.sh (make bench): the harness against bare loops written for the
+# purpose, in the same session, alternating the two so drift hits both
+# alike; prints median times and their ratios.  Then the wall time and
+# peak memory of inputs/quick.in.  2 ranks throughout.
 set -eu
 cd "$(dirname "$0")/.."
 MPIRUN=${MPIRUN:-mpirun}
 ROUNDS=${ROUNDS:-7}
-ITERS=${ITERS:-20000}
-WARMUP=${WARMUP:-2000}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-compare() { # bytes
-    local bytes=$1
-    printf 'SEND CHAR %s %s ADD 1 WORLD NOP 0 iters=%s warmup=%s\n' "$bytes" "$bytes" \
-        "$ITERS" "$WARMUP" > "$T/send.in"
+compare() { # label, record, bare-loop mode, N, iters, warmup
+    local label=$1 record=$2 mode=$3 n=$4 iters=$5 warmup=$6
+    printf '%s iters=%s warmup=%s\n' "$record" "$iters" "$warmup" > "$T/in"
     : > "$T/harness"
     : > "$T/bare"
     for i in $(seq "$ROUNDS"); do
-        $MPIRUN -n 2 ./mpigauge --quiet -o "$T/r$bytes-$i" "$T/send.in" > /dev/null
-        grep -v '^#' "$T/r$bytes-$i/01-send-char-world-nop.dat" | awk '{ print $4 }' >> "$T/harness"
-        $MPIRUN -n 2 ./bench/bare_pingpong "$bytes" "$ITERS" "$WARMUP" >> "$T/bare"
+        $MPIRUN -n 2 ./mpigauge --quiet -o "$T/r$i" "$T/in" > /dev/null
+        grep -hv '^#' "$T/r$i"/01-*.dat | awk '{ print $4 }' >> "$T/harness"
+        rm -rf "$T/r$i"
+        $MPIRUN -n 2 ./bench/bare_loops "$mode" "$n" "$iters" "$warmup" >> "$T/bare"
     done
     local h b
     h=$(median < "$T/harness")
     b=$(median < "$T/bare")
-    printf '%9s bytes  mpigauge %9.4f us  bare loop %9.4f us  ratio %.3f  (median of %d runs, %d iterations)\n' \
-        "$bytes" "$h" "$b" "$(echo "$h $b" | awk '{ print $1 / $2 }')" "$ROUNDS" "$ITERS"
+    printf '%-26s mpigauge %10.4f us   bare loop %10.4f us   ratio %.3f\n' "$label" "$h" "$b" \
+        "$(echo "$h $b" | awk '{ print $1 / $2 }')"
 }
 
-echo "SEND one-way time, mpigauge vs a bare ping-pong, 2 ranks:"
-compare 1
-ITERS=2000 WARMUP=200 compare 1048576
+echo "mpigauge vs bare loops, 2 ranks, median of $ROUNDS alternating runs each:"
+compare "SEND 1 byte" "SEND CHAR 1 1 ADD 1 WORLD NOP 0" pingpong 1 20000 2000
+compare "SEND 1 MiB" "SEND CHAR 1048576 1048576 ADD 1 WORLD NOP 0" pingpong 1048576 2000 200
+compare "ALLREDUCE 1 double" "ALLREDUCE DOUBLE 1 1 ADD 1 WORLD SUM 0" allreduce 1 20000 2000
+compare "ALLREDUCE 1024 doubles" "ALLREDUCE DOUBLE 1024 1024 ADD 1 WORLD SUM 0" allreduce 1024 10000 1000
+compare "BARRIER (MPI)" "BARRIER INT 0 0 ADD 1 WORLD MPI 0" barrier 0 20000 2000
+
+start=$(date +%s.%N)
+$MPIRUN -n 2 ./mpigauge --quiet -o "$T/quick" inputs/quick.in > /dev/null
+end=$(date +%s.%N)
+printf 'inputs/quick.in on 2 ranks: wall time %.1f s, peak memory of the largest rank %d KiB\n' \
+    "$(echo "$start $end" | awk '{ print $2 - $1 }')" "$(jq .peak_rss_kib "$T/quick/run.json")"

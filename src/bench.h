@@ -27,6 +27,7 @@ struct bench {
     /* v-variants: counts[r], displs[r] of the rank layout; alltoallv also
      * uses the send-side arrays */
     int *counts, *displs, *scounts, *sdispls;
+    MPI_Request *reqs;         /* calls that start many requests (HRELATION) */
     unsigned long mismatches;  /* found by --check at this size */
     const char *where;         /* record description for mismatch messages */
 };

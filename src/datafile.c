@@ -84,8 +84,14 @@ static void header(FILE *f, const struct run *run, const struct result *res)
     fprintf(f, "# iters warmup: timed and untimed iterations; samples: %s "
             "measured; mismatches: elements --check found wrong\n",
             p2p ? "pairs" : "ranks");
+    if (r->call->family == FAM_SYNC)
+        fprintf(f, "# iter_max_mean_us iter_max_median_us: each barrier's duration "
+                "on its slowest rank, mean and median over iterations; t_pred_us: "
+                "the cost model (thesis eq. 5.4) from the pairwise parameters "
+                "(nan for MPI); means over communicators\n");
     fprintf(f, "# elements bytes t_min_us t_avg_us t_max_us mbps iters warmup "
-            "samples mismatches\n");
+            "samples mismatches%s\n", r->call->family == FAM_SYNC
+            ? " iter_max_mean_us iter_max_median_us t_pred_us" : "");
 }
 
 FILE *datafile_open(const struct run *run, const struct result *res,
@@ -107,10 +113,13 @@ void datafile_row(FILE *f, const struct result *res, const struct point *pt)
     double mbps = NAN;
     if (res->rec->call->family != FAM_SYNC && pt->s.avg > 0)
         mbps = (double)pt->bytes / pt->s.avg;
-    fprintf(f, "%llu %llu %.4f %.4f %.4f %.3f %ld %ld %zu %lu\n",
+    fprintf(f, "%llu %llu %.4f %.4f %.4f %.3f %ld %ld %zu %lu",
             (unsigned long long)pt->elements, (unsigned long long)pt->bytes,
             pt->s.min, pt->s.avg, pt->s.max, mbps, pt->iters, pt->warmup,
             pt->nsamples, pt->mismatches);
+    if (res->rec->call->family == FAM_SYNC)
+        fprintf(f, " %.4f %.4f %.4f", pt->iter_mean, pt->iter_median, pt->pred);
+    fputc('\n', f);
 }
 
 void pairs_block(FILE *f, const struct run *run, const struct point *pt)
@@ -132,4 +141,84 @@ void pairs_block(FILE *f, const struct run *run, const struct point *pt)
     }
     fputs("\n\n", f);
     free(m);
+}
+
+void params_file_name(const struct topology *t, const char *what, char *out,
+                      size_t len)
+{
+    char low[64];
+    lower(low, t->name, sizeof low);
+    snprintf(out, len, "params-%s-%s.dat", low, what);
+}
+
+static void write_matrix(const struct run *run, const struct topology *t,
+                         const char *what, const char *meaning, const double *m,
+                         int cols)
+{
+    char name[128], path[sizeof run->dir + 160];
+    params_file_name(t, what, name, sizeof name);
+    snprintf(path, sizeof path, "%s/%s", run->dir, name);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        perror(path);
+        return;
+    }
+    int p = run->world.size;
+    fprintf(f, "# mpigauge %s: %s on %s communicators, microseconds\n",
+            MPIGAUGE_VERSION, meaning, t->name);
+    fprintf(f, "# %s\n", cols == 1 ? "one row per world rank: rank value"
+                                    : "row i = world rank i, column j = world rank j; "
+                                      "nan outside a communicator");
+    for (int i = 0; i < p; i++) {
+        if (cols == 1)
+            fprintf(f, "%d %.4f\n", i, m[i]);
+        else
+            for (int j = 0; j < p; j++)
+                fprintf(f, j ? " %.4f" : "%.4f", m[(size_t)i * p + j]);
+        if (cols != 1)
+            fputc('\n', f);
+    }
+    fclose(f);
+}
+
+void output_params(struct run *run, const struct topo_comm *tc)
+{
+    int p = run->world.size;
+    double *row = malloc(((size_t)2 * p + 1) * sizeof *row);
+    for (int i = 0; i < 2 * p + 1; i++)
+        row[i] = NAN;
+    if (tc->comm != MPI_COMM_NULL) {
+        int c, n = tc->pm.p;
+        MPI_Comm_rank(tc->comm, &c);
+        row[0] = tc->pm.o[c];
+        for (int j = 0; j < n; j++) {
+            int w = tc->places[j].rank;
+            row[1 + w] = j == c ? NAN : tc->pm.oij[(size_t)c * n + j];
+            row[1 + p + w] = j == c ? NAN : tc->pm.lij[(size_t)c * n + j];
+        }
+    }
+    double *all = run->world.rank == 0 ? malloc((size_t)p * (2 * p + 1) * sizeof *all) : NULL;
+    MPI_Gather(row, 2 * p + 1, MPI_DOUBLE, all, 2 * p + 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    free(row);
+    if (run->world.rank != 0)
+        return;
+    double *o = malloc((size_t)p * sizeof *o);
+    double *oij = malloc((size_t)p * p * sizeof *oij);
+    double *lij = malloc((size_t)p * p * sizeof *lij);
+    for (int i = 0; i < p; i++) {
+        const double *r = all + (size_t)i * (2 * p + 1);
+        o[i] = r[0];
+        memcpy(oij + (size_t)i * p, r + 1, (size_t)p * sizeof *oij);
+        memcpy(lij + (size_t)i * p, r + 1 + p, (size_t)p * sizeof *lij);
+    }
+    write_matrix(run, tc->topo, "O", "O_i, invocation overhead (median time of "
+                 "MPI_Startall + MPI_Waitall on P requests to MPI_PROC_NULL)", o, 1);
+    write_matrix(run, tc->topo, "Oij", "O_ij, per-request overhead (slope of the "
+                 "time to start and complete k zero-byte sends i -> j against k)", oij, p);
+    write_matrix(run, tc->topo, "Lij", "L_ij, latency (intercept of the one-way "
+                 "time of a ping-pong against bytes, 1 B to 1 KiB, by relative error)", lij, p);
+    free(o);
+    free(oij);
+    free(lij);
+    free(all);
 }

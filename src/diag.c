@@ -36,6 +36,21 @@ void diag_add(struct diag *d, int line, int col, const char *fmt, ...)
     d->msg[d->kept++] = m;
 }
 
+void diag_take(struct diag *d, struct diag *from, int line, int col)
+{
+    for (int i = 0; i < from->kept; i++) {
+        if (d->kept == DIAG_MAX) {
+            free(from->msg[i]);
+            continue;
+        }
+        d->line[d->kept] = line;
+        d->col[d->kept] = col;
+        d->msg[d->kept++] = from->msg[i];
+    }
+    d->count += from->count;
+    from->kept = from->count = 0;
+}
+
 void diag_print(struct diag *d, FILE *out)
 {
     /* insertion sort: at most DIAG_MAX messages, stable for equal places */

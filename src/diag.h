@@ -21,6 +21,10 @@ void diag_add(struct diag *d, int line, int col, const char *fmt, ...)
 void diag_print(struct diag *d, FILE *out);
 void diag_free(struct diag *d);
 
+/* Moves every message of from (another file's errors) into d, sorted as
+ * if at line:col of d's file. */
+void diag_take(struct diag *d, struct diag *from, int line, int col);
+
 /* closest of candidates[0..n-1] to word, or NULL when none is near */
 const char *suggest(const char *word, const char *const *candidates, int n);
 

@@ -16,26 +16,7 @@
 #include "parser.h"
 #include "plan.h"
 #include "runner.h"
-
-/* rank 0 reads, everyone gets the bytes; NULL (on every rank) on error */
-static char *share_input(const char *path, int rank, size_t *len, struct diag *d)
-{
-    char *text = NULL;
-    long long n = -1;
-    if (rank == 0) {
-        text = read_file(path, len, d);
-        if (text)
-            n = (long long)*len;
-    }
-    MPI_Bcast(&n, 1, MPI_LONG_LONG, 0, MPI_COMM_WORLD);
-    if (n < 0)
-        return NULL;
-    if (rank != 0)
-        text = malloc((size_t)n + 1);
-    MPI_Bcast(text, (int)n, MPI_CHAR, 0, MPI_COMM_WORLD);
-    *len = (size_t)n;
-    return text;
-}
+#include "share.h"
 
 static int input_errors(struct diag *d, int rank)
 {
@@ -53,7 +34,7 @@ static int read_coords(const char *path, int rank, int **xyz)
     struct diag d;
     diag_init(&d, path);
     size_t len;
-    char *text = share_input(path, rank, &len, &d);
+    char *text = share_file(path, rank, &len, &d);
     *xyz = calloc(3 * (size_t)size, sizeof **xyz);
     if (text)
         parse_coords(text, len, size, *xyz, &d);
@@ -111,7 +92,7 @@ static int run_main(struct run *run, int argc, char **argv)
     struct diag d;
     diag_init(&d, run->opt.input);
     size_t len;
-    char *text = share_input(run->opt.input, rank, &len, &d);
+    char *text = share_file(run->opt.input, rank, &len, &d);
     int grid_bad = world_init(&run->world, &run->opt, coords);
     free(coords);
     if (!text || grid_bad) {
@@ -129,7 +110,10 @@ static int run_main(struct run *run, int argc, char **argv)
     /* records that parsed are planned even when others did not, so one
      * round reports every error */
     plan_records(run, &d);
-    if (d.count)
+    /* some errors (an unreadable file) are known to rank 0 alone */
+    int errors = d.count;
+    MPI_Allreduce(MPI_IN_PLACE, &errors, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    if (errors)
         return input_errors(&d, rank);
     diag_free(&d);
     if (run->opt.validate) {

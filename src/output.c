@@ -172,6 +172,14 @@ void output_record_end(struct run *run, struct result *res)
         y[i] = res->pts[i].s.avg;
     }
     res->fit = fit_linear(x, y, res->npts);
+    if (res->rec->call->bsp) {
+        /* BSP costs a superstep by its slowest rank: t_max against h */
+        for (size_t i = 0; i < res->npts; i++) {
+            x[i] = (double)res->pts[i].elements;
+            y[i] = res->pts[i].s.max;
+        }
+        res->bsp = fit_linear(x, y, res->npts);
+    }
     free(x);
     free(y);
     report_summary(run, res);

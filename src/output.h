@@ -14,6 +14,11 @@ void output_point(struct run *run, struct result *res, const struct point *pt);
 void output_record_end(struct run *run, struct result *res);
 void output_skipped(struct run *run, struct result *res);
 void output_close(struct run *run, int status);
+/* Collective: writes the pairwise parameters of tc's communicators as
+ * world-rank matrices params-<topology>-{O,Oij,Lij}.dat */
+void output_params(struct run *run, const struct topo_comm *tc);
+void params_file_name(const struct topology *t, const char *what, char *out,
+                      size_t len);
 
 /* prose: stdout (unless --quiet) and report.txt */
 void say(struct run *run, const char *fmt, ...)

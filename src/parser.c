@@ -214,11 +214,38 @@ static void parse_op(struct line_ctx *lc, struct record *r, const struct token *
         }
         return;
     }
-    case OPK_PATTERN:
-        r->pattern = pattern_find(word);
-        if (!r->pattern)
-            unknown(lc, t, "barrier pattern", pattern_name_at);
+    case OPK_PATTERN: {
+        /* NAME or NAME:ARG (TREE:4, FILE:patterns/ring.pat) */
+        const char *colon = memchr(t->s, ':', (size_t)t->len);
+        struct token name = {t->s, colon ? (int)(colon - t->s) : t->len, t->col};
+        char nm[64];
+        token_str(&name, nm, sizeof nm);
+        r->pattern = pattern_find(nm);
+        if (!r->pattern) {
+            unknown(lc, &name, "barrier pattern", pattern_name_at);
+            return;
+        }
+        r->pattern_arg = r->pattern->default_arg;
+        struct token arg = {colon ? colon + 1 : t->s + t->len,
+                            colon ? t->len - name.len - 1 : 0,
+                            t->col + name.len + 1};
+        int is_file = strcmp(r->pattern->name, "FILE") == 0;
+        if (is_file && arg.len == 0)
+            diag_add(lc->d, lc->line, arg.col, "FILE needs a path: FILE:patterns/mine.pat");
+        else if (is_file)
+            snprintf(r->pattern_file, sizeof r->pattern_file, "%.*s", arg.len, arg.s);
+        else if (colon && r->pattern->default_arg == 0)
+            diag_add(lc->d, lc->line, arg.col, "%s takes no argument", r->pattern->name);
+        else if (colon) {
+            uint64_t v;
+            if (parse_number(lc, &arg, "arity", 64, &v) == 0) {
+                if (v < 2)
+                    diag_add(lc->d, lc->line, arg.col, "arity must be 2 to 64");
+                r->pattern_arg = (int)v;
+            }
+        }
         return;
+    }
     case OPK_NONE:
         if (!match(t, "NOP"))
             diag_add(lc->d, lc->line, t->col, "%s takes no operation: write NOP "

@@ -1,15 +1,17 @@
-/* patterns.c: the barrier pattern table (the op field of a BARRIER record).
- * To add a pattern: one function that synchronises a communicator and one
- * table line. */
+/* patterns.c: the barrier pattern table (the op field of a BARRIER record,
+ * optionally NAME:ARG).  To add a pattern: a generator in pattern.c (stages
+ * of signals as edge lists) and one table line.  MPI is the library's own
+ * MPI_Barrier; FILE:path reads the stages from a file (patfile.c). */
+#include "pattern.h"
 #include "registry.h"
 
-static void barrier_mpi(MPI_Comm comm)
-{
-    MPI_Barrier(comm);
-}
-
 static const struct pattern patterns[] = {
-    {"MPI", barrier_mpi, "MPI_Barrier of the MPI library"},
+    {"MPI", NULL, 0, "MPI_Barrier of the MPI library"},
+    {"LINEAR", gen_linear, 0, "every rank signals rank 0, which then signals every rank"},
+    {"TREE", gen_tree, 2, "k-ary tree (TREE:k, default binary): arrivals up, then their transposes down"},
+    {"DISSEMINATION", gen_dissemination, 0, "ceil(log2 P) stages, rank i signals i + 2^s mod P"},
+    {"PAIRWISE", gen_pairwise, 0, "butterfly exchange on the largest power of two, extra ranks fold in and out"},
+    {"FILE", NULL, 0, "FILE:path, stages read from a pattern file"},
 };
 
 #define NPATTERNS (int)(sizeof patterns / sizeof patterns[0])

@@ -4,8 +4,11 @@
 
 #include <inttypes.h>
 #include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "patfile.h"
+#include "share.h"
 #include "sizes.h"
 
 uint64_t record_memory(const struct call *c, int p, uint64_t max_elems,
@@ -99,6 +102,55 @@ static void check_record(struct run *run, struct result *res, struct diag *d)
                  tc->max_size, (double)have / 1048576.0, run->world.max_node_ranks);
 }
 
+/* BARRIER patterns are built for each rank's own communicator and checked
+ * with eqs. 5.1-5.2 before anything runs; a user's file is read on rank 0,
+ * checked like an input file and must fit the communicators. */
+static void plan_pattern(struct run *run, struct result *res, struct diag *d)
+{
+    const struct record *r = res->rec;
+    const struct topo_comm *tc = res->tc;
+    int size = 0, bad = 0, who = -1, stage = 0, missing = 0;
+    if (tc->comm != MPI_COMM_NULL)
+        MPI_Comm_size(tc->comm, &size);
+    if (r->pattern->generate) {
+        if (size)
+            r->pattern->generate(&res->bp, size, r->pattern_arg);
+        if (size)
+            bad = bpattern_check(&res->bp, &who, &stage, &missing);
+        MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+        if (bad)
+            diag_add(d, r->line, r->col[F_OP], "pattern %s fails the barrier check "
+                     "on a %s communicator: a bug in its generator", r->pattern->name,
+                     r->topo->name);
+        return;
+    }
+    struct diag pd;
+    diag_init(&pd, r->pattern_file);
+    size_t len;
+    char *text = share_file(r->pattern_file, run->world.rank, &len, &pd);
+    static int stage_line[4096];
+    if (!text) {                   /* NULL on every rank; rank 0 says why */
+        diag_take(d, &pd, r->line, r->col[F_OP]);
+        return;
+    }
+    parse_pattern_file(text, len, &res->bp, stage_line, 4096, &pd);
+    free(text);
+    if (pd.count == 0 && (res->bp.p != tc->min_size || res->bp.p != tc->max_size)) {
+        snprintf(res->skipped, sizeof res->skipped, "pattern file %s is for %d ranks; "
+                 "the %s communicators have %d to %d", r->pattern_file, res->bp.p,
+                 r->topo->name, tc->min_size, tc->max_size);
+    } else if (pd.count == 0 && bpattern_check(&res->bp, &who, &stage, &missing)) {
+        if (stage < 0)
+            diag_add(&pd, 0, 0, "rank %d is never signalled, so it leaves before "
+                     "learning that rank %d arrived: not a barrier", who, missing);
+        else
+            diag_add(&pd, stage < 4096 ? stage_line[stage] : 0, 1, "rank %d leaves "
+                     "after this stage (%d, its last signal) without learning that "
+                     "rank %d arrived: not a barrier", who, stage, missing);
+    }
+    diag_take(d, &pd, r->line, r->col[F_OP]);
+}
+
 int plan_records(struct run *run, struct diag *d)
 {
     int before = d->count;
@@ -108,6 +160,9 @@ int plan_records(struct run *run, struct diag *d)
             continue;          /* already reported by the parser */
         res->tc = topo_comm_get(&run->world, res->rec->topo);
         check_record(run, res, d);
+        const struct pattern *pat = res->rec->pattern;
+        if (!res->skipped[0] && pat && (pat->generate || res->rec->pattern_file[0]))
+            plan_pattern(run, res, d);
     }
     return d->count - before;
 }

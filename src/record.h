@@ -24,6 +24,8 @@ struct record {
     const struct topology *topo;
     const struct op *op;           /* reductions, else NULL */
     const struct pattern *pattern; /* BARRIER, else NULL */
+    int pattern_arg;               /* TREE:4 -> 4 */
+    char pattern_file[256];        /* FILE:path -> path */
     enum pairs pairs;              /* point-to-point */
     const struct pair_filter *pf;  /* which pairs; ALL unless NOP:NAME */
     uint64_t stride;

@@ -69,10 +69,15 @@ const struct op *op_find(const char *name);
 const struct op *op_at(int i);
 void ops_free(void);            /* frees user-defined ops before finalize */
 
-/* ---- barrier patterns ---------------------------------------------------*/
+/* ---- barrier patterns ---------------------------------------------------
+ * generate builds the stages for p ranks (pattern.h); NULL for MPI (the
+ * library's MPI_Barrier) and FILE (stages from a file).  default_arg > 0:
+ * the pattern takes NAME:ARG (TREE:4). */
+struct bpattern;
 struct pattern {
     const char *name;
-    void (*barrier)(MPI_Comm comm);
+    void (*generate)(struct bpattern *bp, int p, int arg);
+    int default_arg;
     const char *desc;
 };
 
@@ -130,6 +135,7 @@ struct call {
     void (*run)(struct bench *b, int iters);
     void (*check)(struct bench *b);    /* fill, run once, verify */
     const char *timing;                /* what one timed call covers */
+    int bsp;                           /* summary fits BSP's g and l */
 };
 
 const struct call *call_find(const char *name);

@@ -88,6 +88,13 @@ void report_point(struct run *run, const struct result *res,
             "%.3f us, slowest rank %d %.3f us)", pt->s.avg, pt->nsamples,
             pt->nsamples == 1 ? "" : "s", lo->a, pt->s.min, hi->a, pt->s.max);
     }
+    if (r->call->family == FAM_SYNC && pt->ncomm > 0) {
+        say(run, "; a barrier takes %.3f us on its slowest rank (mean over "
+            "iterations, median %.3f us)", pt->iter_mean, pt->iter_median);
+        if (!isnan(pt->pred))
+            say(run, ", the model predicts %.3f us (%+.1f%%)", pt->pred,
+                100.0 * (pt->pred - pt->iter_mean) / pt->iter_mean);
+    }
     if (r->call->family != FAM_SYNC && pt->bytes > 0 && pt->s.avg > 0)
         say(run, ", %.1f MB/s", (double)pt->bytes / pt->s.avg);
     say(run, ".\n");
@@ -108,6 +115,20 @@ void report_summary(struct run *run, const struct result *res)
     if (res->interrupted)
         say(run, "  INTERRUPTED after %zu sizes; those are complete.\n", res->npts);
     say(run, "  Summary of record %d: ", res->index);
+    if (res->rec->call->family == FAM_SYNC) {
+        double err = 0;
+        int n = 0;
+        for (size_t i = 0; i < res->npts; i++)
+            if (!isnan(res->pts[i].pred) && res->pts[i].iter_mean > 0) {
+                err += fabs(res->pts[i].pred - res->pts[i].iter_mean) /
+                       res->pts[i].iter_mean;
+                n++;
+            }
+        if (n)
+            say(run, "predicted vs measured (mean per-iteration maximum): mean "
+                "relative error %.1f%% over %d size%s.  ", 100.0 * err / n, n,
+                n == 1 ? "" : "s");
+    }
     if (!f->ok)
         say(run, "no fit (fewer than two different sizes).");
     else if (isnan(f->bandwidth_mbs))
@@ -119,6 +140,10 @@ void report_summary(struct run *run, const struct result *res)
             "%.1f MB/s: latency %.3f us, asymptotic bandwidth %.1f MB/s, "
             "R^2 = %.4f.", f->n, f->alpha, f->bandwidth_mbs, f->latency_us,
             f->bandwidth_mbs, f->r2);
+    if (res->rec->call->bsp && res->bsp.ok)
+        say(run, " BSP on %s: g = %.4f us per %s word, l = %.3f us (t = g h + l "
+            "over the slowest rank, R^2 = %.4f).", res->rec->topo->name,
+            res->bsp.beta, res->rec->dt->name, res->bsp.alpha, res->bsp.r2);
     if (run->opt.check && !res->rec->call->check)
         say(run, " Check: %s moves no data.", res->rec->call->name);
     else if (run->opt.check && res->mismatches)

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "options.h"
+#include "pattern.h"
 #include "record.h"
 #include "stats.h"
 #include "world.h"
@@ -21,6 +22,10 @@ struct point {
     uint64_t elements, bytes;
     long iters, warmup;
     struct summary s;          /* over the samples, us */
+    /* BARRIER: per-iteration maximum over a communicator's ranks, its mean
+     * and median, and the model's prediction; means over communicators */
+    double iter_mean, iter_median, pred;
+    int ncomm;
     struct sample *samples;
     size_t nsamples;
     unsigned long mismatches;
@@ -30,15 +35,17 @@ struct result {
     const struct record *rec;
     int index;                 /* 1-based position among the records */
     char file[160];            /* data file, relative to the folder */
-    char skipped[200];         /* empty, or why the record did not run */
+    char skipped[400];         /* empty, or why the record did not run */
     char error[600];           /* empty, or the MPI error that ended it */
     struct topo_comm *tc;
     struct point *pts;
     size_t npts;
     struct fit fit;
+    struct fit bsp;            /* HRELATION: t_max = g h + l */
     unsigned long mismatches;
     int done;
     int interrupted;           /* a signal ended it after npts sizes */
+    struct bpattern bp;        /* BARRIER: this rank's pattern (p = 0: MPI) */
 };
 
 /* everything one run carries from records to writers */

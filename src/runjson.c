@@ -23,6 +23,11 @@ static json_t *point_json(const struct point *pt)
     json_object_set_new(p, "warmup", json_integer(pt->warmup));
     json_object_set_new(p, "samples", json_integer((json_int_t)pt->nsamples));
     json_object_set_new(p, "mismatches", json_integer((json_int_t)pt->mismatches));
+    if (pt->ncomm > 0) {
+        json_object_set_new(p, "iter_max_mean_us", num(pt->iter_mean));
+        json_object_set_new(p, "iter_max_median_us", num(pt->iter_median));
+        json_object_set_new(p, "t_pred_us", num(pt->pred));
+    }
     return p;
 }
 
@@ -60,6 +65,24 @@ static json_t *record_json(const struct run *run, const struct result *res)
     else
         json_object_set_new(o, "check", json_null());
     json_object_set_new(o, "mismatches", json_integer((json_int_t)res->mismatches));
+    if (r->pattern && (r->pattern->generate || r->pattern_file[0])) {
+        char oi[128], oij[128], lij[128];
+        params_file_name(r->topo, "O", oi, sizeof oi);
+        params_file_name(r->topo, "Oij", oij, sizeof oij);
+        params_file_name(r->topo, "Lij", lij, sizeof lij);
+        json_t *pj = json_object();
+        json_object_set_new(pj, "name", json_string(r->pattern->name));
+        if (r->pattern_file[0])
+            json_object_set_new(pj, "file", json_string(r->pattern_file));
+        else if (r->pattern->default_arg)
+            json_object_set_new(pj, "arity", json_integer(r->pattern_arg));
+        /* of rank 0's communicator */
+        json_object_set_new(pj, "stages", json_integer(res->bp.nstages));
+        json_object_set_new(pj, "signals", json_integer(bpattern_edges(&res->bp)));
+        json_object_set_new(pj, "params", json_pack("{s:s,s:s,s:s}", "O", oi,
+                            "Oij", oij, "Lij", lij));
+        json_object_set_new(o, "pattern", pj);
+    }
     json_t *pts = json_array();
     for (size_t i = 0; i < res->npts; i++)
         json_array_append_new(pts, point_json(&res->pts[i]));
@@ -74,6 +97,10 @@ static json_t *record_json(const struct run *run, const struct result *res)
     } else {
         json_object_set_new(o, "fit", json_null());
     }
+    if (r->call->bsp && res->done && res->bsp.ok)
+        json_object_set_new(o, "bsp", json_pack("{s:f,s:f,s:f,s:s}", "g_us_per_word",
+                            res->bsp.beta, "l_us", res->bsp.alpha, "r2", res->bsp.r2,
+                            "topology", r->topo->name));
     return o;
 }
 

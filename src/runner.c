@@ -2,20 +2,25 @@
  * loops -> samples gathered on rank 0 -> writers. */
 #include "runner.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "barrier.h"
 #include "bench.h"
 #include "interrupt.h"
 #include "mpierr.h"
 #include "output.h"
+#include "params.h"
 #include "sizes.h"
 #include "timing.h"
 
 void choose_iters(const struct record *r, const struct options *o,
-                  uint64_t bytes, long *iters, long *warmup)
+                  uint64_t elements, uint64_t bytes, long *iters, long *warmup)
 {
-    *iters = r->iters > 0 ? r->iters : o->iters > 0 ? o->iters
-                                                    : default_iters(bytes);
+    long dflt = default_iters(bytes);
+    if (r->call->bsp)      /* an h-relation is h messages a rank */
+        dflt = default_iters_messages(elements);
+    *iters = r->iters > 0 ? r->iters : o->iters > 0 ? o->iters : dflt;
     *warmup = r->warmup >= 0 ? r->warmup : o->warmup >= 0 ? o->warmup
                                                           : default_warmup(*iters);
 }
@@ -90,6 +95,7 @@ static void teardown(struct bench *b, struct buffers *bufs)
     free(bufs->sraw);
     free(bufs->rraw);
     free(b->counts);
+    free(b->reqs);
 }
 
 /* Every pair (i < j) of the communicator that the record's criterion
@@ -121,12 +127,56 @@ static size_t measure_pairs(struct bench *b, const struct topo_comm *tc,
     return n;
 }
 
-static size_t measure(struct bench *b, const struct result *res, long warmup,
-                      long iters, int check, struct sample *out)
+/* a communicator's view of a BARRIER size (kept by its rank 0) */
+struct commstat {
+    double mean, median, pred;     /* us */
+};
+
+/* Every barrier timed on its own; the communicator's rank 0 keeps the
+ * per-iteration maximum over its ranks (the barrier's real duration), its
+ * mean and median, and the model's prediction. */
+static size_t measure_sync(struct bench *b, const struct result *res, long warmup,
+                           long iters, struct sample *out, struct commstat *cs,
+                           int *ncs)
 {
+    int pattern = res->bp.p > 0;
+    struct patrun pr;
+    if (pattern)
+        patrun_init(&pr, &res->bp, b);
+    double *t = malloc((size_t)iters * sizeof *t);
+    double *tmax = malloc((size_t)iters * sizeof *tmax);
+    double mean = barrier_time(b, pattern ? &pr : NULL, warmup, iters, t);
+    if (pattern)
+        patrun_free(&pr);
+    out[0] = (struct sample){mean * 1e6, b->world_rank, -1};
+    MPI_Reduce(t, tmax, (int)iters, MPI_DOUBLE, MPI_MAX, 0, b->comm);
+    if (b->rank == 0) {
+        double sum = 0;
+        for (long i = 0; i < iters; i++)
+            sum += tmax[i];
+        cs->mean = sum / (double)iters * 1e6;
+        cs->median = median_of(tmax, (size_t)iters) * 1e6;
+        cs->pred = pattern && res->tc->have_params
+                       ? predict_barrier(&res->bp, &res->tc->pm,
+                                         (double)b->count * b->type_size)
+                       : NAN;
+        *ncs = 1;
+    }
+    free(t);
+    free(tmax);
+    return 1;
+}
+
+static size_t measure(struct bench *b, const struct result *res, long warmup,
+                      long iters, int check, struct sample *out,
+                      struct commstat *cs, int *ncs)
+{
+    *ncs = 0;
     if (b->comm == MPI_COMM_NULL)
         return 0;
     const struct call *c = res->rec->call;
+    if (c->family == FAM_SYNC)
+        return measure_sync(b, res, warmup, iters, out, cs, ncs);
     if (c->layout)
         c->layout(b);
     if (c->family == FAM_P2P)
@@ -136,6 +186,40 @@ static size_t measure(struct bench *b, const struct result *res, long warmup,
     if (check && c->check)
         c->check(b);
     return 1;
+}
+
+/* Gathers the communicators' BARRIER statistics on rank 0 into their
+ * means over communicators. */
+static void collect_comms(const struct world *w, const struct commstat *cs,
+                          int ncs, struct point *pt)
+{
+    int *counts = NULL, *displs = NULL, total = 0;
+    int bytes = ncs * (int)sizeof *cs;
+    if (w->rank == 0) {
+        counts = malloc((size_t)w->size * sizeof *counts);
+        displs = malloc((size_t)w->size * sizeof *displs);
+    }
+    MPI_Gather(&bytes, 1, MPI_INT, counts, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (w->rank == 0)
+        for (int r = 0; r < w->size; r++) {
+            displs[r] = total;
+            total += counts[r];
+        }
+    struct commstat *all = w->rank == 0 ? malloc((size_t)total + 1) : NULL;
+    MPI_Gatherv(cs, bytes, MPI_BYTE, all, counts, displs, MPI_BYTE, 0, MPI_COMM_WORLD);
+    if (w->rank == 0) {
+        int n = total / (int)sizeof *all;
+        pt->ncomm = n;
+        pt->iter_mean = pt->iter_median = pt->pred = n ? 0 : NAN;
+        for (int i = 0; i < n; i++) {
+            pt->iter_mean += all[i].mean / n;
+            pt->iter_median += all[i].median / n;
+            pt->pred += all[i].pred / n;
+        }
+    }
+    free(all);
+    free(counts);
+    free(displs);
 }
 
 /* Brings every rank's samples and mismatch count to rank 0. */
@@ -191,21 +275,35 @@ void run_record(struct run *run, struct result *res)
         res->pts = calloc(nsizes, sizeof *res->pts);
     struct sample *mine = malloc(((size_t)b.size + 1) * sizeof *mine);
 
+    /* a pattern's prediction needs the pairwise parameters of its
+     * communicators: measured once per topology, for the whole run */
+    const struct pattern *pat = r->pattern;
+    if (pat && (pat->generate || r->pattern_file[0]) && !res->tc->have_params) {
+        if (res->tc->comm != MPI_COMM_NULL)
+            params_measure(res->tc->comm, &res->tc->pm);
+        res->tc->have_params = 1;
+        output_params(run, res->tc);
+    }
     output_record_begin(run, res);
     for (size_t k = 0; k < nsizes; k++) {
         b.count = (int)sizes[k];
         b.mismatches = 0;
         uint64_t bytes = sizes[k] * (uint64_t)b.type_size;
         long iters, warmup;
-        choose_iters(r, &run->opt, bytes, &iters, &warmup);
+        choose_iters(r, &run->opt, sizes[k], bytes, &iters, &warmup);
         MPI_Barrier(MPI_COMM_WORLD);
         /* level 1 marks the measurement for profiling (PMPI) tools */
         MPI_Pcontrol(1);
-        size_t n = measure(&b, res, warmup, iters, run->opt.check, mine);
+        struct commstat cs;
+        int ncs;
+        size_t n = measure(&b, res, warmup, iters, run->opt.check, mine, &cs, &ncs);
         MPI_Pcontrol(0);
         struct point pt = {.elements = sizes[k], .bytes = bytes, .iters = iters,
-                           .warmup = warmup};
+                           .warmup = warmup, .iter_mean = NAN,
+                           .iter_median = NAN, .pred = NAN};
         collect(&run->world, mine, (int)n, b.mismatches, &pt);
+        if (r->call->family == FAM_SYNC)
+            collect_comms(&run->world, &cs, ncs, &pt);
         char err[sizeof res->error - 64];
         if (mpierr_collect(err, sizeof err)) {
             /* what this size measured is not trusted; earlier sizes stand */

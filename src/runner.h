@@ -12,6 +12,6 @@ void run_record(struct run *run, struct result *res);
 /* Iterations and warm-up for a size: the record's setting, else the
  * option, else the default for that many bytes. */
 void choose_iters(const struct record *r, const struct options *o,
-                  uint64_t bytes, long *iters, long *warmup);
+                  uint64_t elements, uint64_t bytes, long *iters, long *warmup);
 
 #endif

@@ -3,6 +3,21 @@
 
 #include <gsl/gsl_fit.h>
 #include <math.h>
+#include <stdlib.h>
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+double median_of(double *x, size_t n)
+{
+    if (n == 0)
+        return NAN;
+    qsort(x, n, sizeof *x, cmp_double);
+    return n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
+}
 
 struct summary summarize(const double *x, size_t n)
 {
@@ -49,5 +64,23 @@ struct fit fit_linear(const double *bytes, const double *t_us, size_t n)
     f.r2 = tss > 0 ? 1.0 - sumsq / tss : 1.0;
     f.latency_us = c0;
     f.bandwidth_mbs = c1 > 0 ? 1.0 / c1 : NAN;   /* bytes/us = MB/s */
+    return f;
+}
+
+struct fit fit_linear_relative(const double *bytes, const double *t_us, size_t n)
+{
+    struct fit f = fit_linear(bytes, t_us, n);
+    if (!f.ok)
+        return f;
+    double *w = malloc(n * sizeof *w);
+    for (size_t i = 0; i < n; i++)
+        w[i] = t_us[i] > 0 ? 1.0 / (t_us[i] * t_us[i]) : 0;
+    double c0, c1, cov00, cov01, cov11, chisq;
+    gsl_fit_wlinear(bytes, 1, w, 1, t_us, 1, n, &c0, &c1, &cov00, &cov01, &cov11,
+                    &chisq);
+    free(w);
+    f.alpha = f.latency_us = c0;
+    f.beta = c1;
+    f.bandwidth_mbs = c1 > 0 ? 1.0 / c1 : NAN;
     return f;
 }

@@ -9,6 +9,9 @@
  * 1 GiB of traffic per size, between 10 and 1000 iterations. */
 long default_iters(uint64_t bytes);
 long default_warmup(long iters);
+/* For calls that send one message per element (HRELATION): about 20000
+ * messages per size, between 5 and 1000 iterations. */
+long default_iters_messages(uint64_t messages);
 
 /* Seconds per call on this rank: warm-up, a barrier on b->comm, then the
  * timed loop and nothing else. */

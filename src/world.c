@@ -9,6 +9,7 @@
 
 #include "hw.h"
 #include "mpierr.h"
+#include "params.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -254,6 +255,7 @@ void topo_comms_free(void)
         if (built[i].comm != MPI_COMM_NULL)
             MPI_Comm_free(&built[i].comm);
         free(built[i].places);
+        params_free(&built[i].pm);
         free(built[i].sizes);
     }
     nbuilt = 0;

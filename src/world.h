@@ -5,6 +5,7 @@
 
 #include <mpi.h>
 #include "options.h"
+#include "predict.h"
 #include "record.h"
 
 struct world {
@@ -32,6 +33,8 @@ struct topo_comm {
     int n;                     /* how many communicators */
     int *sizes;                /* their sizes, by lowest world rank */
     int min_size, max_size;
+    struct params pm;          /* pairwise parameters, measured once */
+    int have_params;
 };
 
 /* The grid comes from --grid XxYxZ, --grid hw, coords (3 ints per rank,

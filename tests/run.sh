@@ -23,13 +23,16 @@ count() { # parses "...: N passed, M failed" from a test's output
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 out=$(mktemp)
 ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} ./tests/unit_tests | tee "$out"
-./tests/fuzz_replay tests/fuzz/corpus/* tests/fuzz/regressions/* inputs/*.in | tee "$out"
+find tests/fuzz/corpus tests/fuzz/regressions inputs -type f ! -name '.*' -print0 |
+    xargs -0 ./tests/fuzz_replay | tee "$out"
 count "$out"
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
 count "$out"
 bash tests/integration.sh | tee "$out"
 count "$out"
 bash tests/topology.sh | tee "$out"
+count "$out"
+bash tests/barriers.sh | tee "$out"
 count "$out"
 rm -f "$out"
 echo "$total_pass passed, $total_fail failed"

@@ -11,6 +11,7 @@ int main(void)
     test_stats();
     test_misc();
     test_topology();
+    test_patterns();
     printf("unit: %d passed, %d failed\n", unit_passed, unit_failed);
     return unit_failed ? 1 : 0;
 }

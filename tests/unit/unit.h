@@ -25,5 +25,6 @@ void test_registry(void);
 void test_stats(void);
 void test_misc(void);
 void test_topology(void);
+void test_patterns(void);
 
 #endif

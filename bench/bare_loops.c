@@ -1,0 +1,83 @@
+/* bare_loops.c: the references for make bench, the plainest loops that
+ * mpigauge's records stand for, with the same warm-up, barrier and
+ * statistic:
+ *   pingpong N   MPI_Send/MPI_Recv of N chars between ranks 0 and 1;
+ *                prints the one-way time (half the round trip)
+ *   allreduce N  MPI_Allreduce of N doubles (SUM) on every rank
+ *   barrier 0    MPI_Barrier on every rank
+ * Collectives print each rank's time per call, averaged over ranks (what
+ * mpigauge's t_avg_us is).  Times in microseconds.
+ * usage: mpirun -n P bare_loops MODE N ITERS WARMUP */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void pingpong(char *s, char *r, int n, int iters, int rank)
+{
+    for (int i = 0; i < iters; i++) {
+        if (rank == 0) {
+            MPI_Send(s, n, MPI_CHAR, 1, 1, MPI_COMM_WORLD);
+            MPI_Recv(r, n, MPI_CHAR, 1, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        } else if (rank == 1) {
+            MPI_Recv(r, n, MPI_CHAR, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            MPI_Send(s, n, MPI_CHAR, 0, 1, MPI_COMM_WORLD);
+        }
+    }
+}
+
+static void allreduce(double *s, double *r, int n, int iters)
+{
+    for (int i = 0; i < iters; i++)
+        MPI_Allreduce(s, r, n, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+}
+
+static void barrier(int iters)
+{
+    for (int i = 0; i < iters; i++)
+        MPI_Barrier(MPI_COMM_WORLD);
+}
+
+static void run(const char *mode, void *s, void *r, int n, int iters, int rank)
+{
+    if (strcmp(mode, "pingpong") == 0)
+        pingpong(s, r, n, iters, rank);
+    else if (strcmp(mode, "allreduce") == 0)
+        allreduce(s, r, n, iters);
+    else
+        barrier(iters);
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank, size;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (argc != 5) {
+        if (rank == 0)
+            fprintf(stderr, "usage: bare_loops pingpong|allreduce|barrier N ITERS WARMUP\n");
+        MPI_Finalize();
+        return 2;
+    }
+    const char *mode = argv[1];
+    int n = atoi(argv[2]), iters = atoi(argv[3]), warmup = atoi(argv[4]);
+    void *s, *r;
+    if (posix_memalign(&s, 4096, (size_t)n * 8 + 64) ||
+        posix_memalign(&r, 4096, (size_t)n * 8 + 64))
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    memset(s, 1, (size_t)n * 8 + 64);
+    run(mode, s, r, n, warmup, rank);
+    MPI_Barrier(MPI_COMM_WORLD);
+    double t0 = MPI_Wtime();
+    run(mode, s, r, n, iters, rank);
+    double t = (MPI_Wtime() - t0) * 1e6 / iters, sum;
+    int pp = strcmp(mode, "pingpong") == 0;
+    MPI_Reduce(&t, &sum, 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
+    if (rank == 0)
+        printf("%.4f\n", pp ? t / 2 : sum / size);
+    free(s);
+    free(r);
+    MPI_Finalize();
+    return 0;
+}

@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# barriers.sh: barrier patterns (simulated, checked, predicted), the
+# pairwise parameters and the h-relation, asserted from run.json and the
+# data files.  Prints "N passed, N failed".
+set -u
+cd "$(dirname "$0")/.."
+MPIRUN=${MPIRUN:-mpirun}
+T=tests/tmp/barriers
+rm -rf "$T"
+mkdir -p "$T"
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+check() { local what=$1; shift; if "$@"; then ok; else bad "$what"; fi; }
+
+cat > "$T/patterns.in" <<'IN'
+BARRIER INT 0 0 ADD 1 WORLD MPI 0 iters=200
+BARRIER INT 0 0 ADD 1 WORLD LINEAR 0 iters=200
+BARRIER INT 0 0 ADD 1 WORLD TREE 0 iters=200
+BARRIER INT 0 0 ADD 1 WORLD TREE:3 0 iters=200
+BARRIER INT 0 0 ADD 1 WORLD DISSEMINATION 0 iters=200
+BARRIER INT 0 0 ADD 1 WORLD PAIRWISE 0 iters=200
+BARRIER INT 0 0 ADD 1 WORLD FILE:tests/patterns/ring4.pat 0 iters=200
+BARRIER DOUBLE 0 64 MUL 8 WORLD DISSEMINATION 0 iters=100
+BARRIER INT 0 0 ADD 1 WORLD FILE:tests/patterns/ring3.pat 0
+HRELATION DOUBLE 8 256 MUL 2 WORLD NOP 0
+IN
+
+# every pattern on 4 ranks of one host, then on two simulated hosts
+run_patterns() { # folder, launch words...
+    local dir=$1
+    shift
+    "$@" ./mpigauge --check --quiet -o "$dir" "$T/patterns.in" > /dev/null 2> "$T/err"
+    local rc=$?
+    check "$dir: exit 0 (got $rc: $(head -1 "$T/err"))" [ "$rc" = 0 ]
+    local j="$dir/run.json"
+    check "$dir: every pattern record ran" [ "$(jq '[.records[0:8][] | select(.status != "done")] | length' "$j")" = 0 ]
+    check "$dir: a pattern file for 3 ranks is skipped on 4" [ "$(jq -r '.records[8].skipped' "$j")" = "pattern file tests/patterns/ring3.pat is for 3 ranks; the WORLD communicators have 4 to 4" ]
+    for f in $(jq -r '.records[0:8][] | .file' "$j"); do
+        check "$f: the BARRIER columns" grep -q '^# elements bytes t_min_us t_avg_us t_max_us mbps iters warmup samples mismatches iter_max_mean_us iter_max_median_us t_pred_us$' "$dir/$f"
+        check "$f: measured per-iteration maximum >= mean rank time" awk '!/^#/ { if (!($11 > 0 && $12 > 0 && $11 >= $4 * 0.999)) exit 1 }' "$dir/$f"
+    done
+    check "$dir: MPI has no prediction" awk '!/^#/ { if ($13 != "nan") exit 1 }' "$dir/01-barrier-int-world-mpi.dat"
+    check "$dir: every pattern has a positive prediction" [ "$(jq '[.records[1:8][] | .points[] | select((.t_pred_us > 0) | not)] | length' "$j")" = 0 ]
+    check "$dir: payload raises the prediction" [ "$(jq '.records[7].points | (.[-1].t_pred_us > .[0].t_pred_us)' "$j")" = true ]
+    check "$dir: stages of the 4-rank patterns" [ "$(jq -c '[.records[1:7][] | .pattern.stages]' "$j")" = "[2,4,4,2,2,3]" ]
+    check "$dir: signals of the 4-rank patterns" [ "$(jq -c '[.records[1:7][] | .pattern.signals]' "$j")" = "[6,6,6,8,8,12]" ]
+    check "$dir: relative error in the prose" grep -q "predicted vs measured (mean per-iteration maximum): mean relative error [0-9.]*%" "$dir/report.txt"
+    # the pairwise parameters: O_i per rank, O_ij and L_ij 4x4 with nan on the diagonal
+    check "$dir: O_i for 4 ranks, all positive" awk '!/^#/ { n++; if (!($2 > 0)) exit 1 } END { exit n != 4 }' "$dir/params-world-O.dat"
+    for m in Oij Lij; do
+        check "$dir: $m is 4x4, nan exactly on the diagonal, else >= 0" awk '!/^#/ { for (c = 1; c <= NF; c++) if ((c - 1 == r) != ($c == "nan") || ($c != "nan" && $c < 0)) exit 1; r++; if (NF != 4) exit 1 } END { exit r != 4 }' "$dir/params-world-$m.dat"
+    done
+    check "$dir: L_ij symmetric" awk '!/^#/ { for (c = 1; c <= NF; c++) m[r, c - 1] = $c; r++ } END { for (i = 0; i < 4; i++) for (k = 0; k < 4; k++) if (i != k && m[i, k] != m[k, i]) exit 1 }' "$dir/params-world-Lij.dat"
+    check "$dir: HRELATION fits g and l" [ "$(jq '.records[9].bsp | (.g_us_per_word > 0) and (.r2 >= 0)' "$j")" = true ]
+    check "$dir: HRELATION --check passed" [ "$(jq -r '.records[9].check' "$j")" = passed ]
+}
+run_patterns "$T/one-host" $MPIRUN -n 4
+
+L=$(realpath ../shared/cluster/fake-ssh 2>/dev/null)
+if [ -x "$L" ] && unshare --uts true 2>/dev/null; then
+    if $MPIRUN --version 2>&1 | grep -qE 'Open MPI|OpenRTE'; then
+        run_patterns "$T/two-hosts" $MPIRUN --mca plm_rsh_agent "$L" --host nodeA:2,nodeB:2 -n 4 \
+            --mca pml ob1 --mca btl self,vader,tcp
+    else
+        run_patterns "$T/two-hosts" $MPIRUN -launcher ssh -launcher-exec "$L" -hosts nodeA:2,nodeB:2 -n 4
+    fi
+    check "two hosts: hosts recorded" [ "$(jq -c .hosts "$T/two-hosts/run.json")" = '["nodeA","nodeB"]' ]
+else
+    echo "note: ../shared/cluster/fake-ssh or unshare not available: two-host pattern run skipped" >&2
+fi
+
+# a pattern that releases a rank early is rejected: exit 2, the stage's line
+printf 'BARRIER INT 0 0 ADD 1 WORLD FILE:tests/patterns/broken4.pat 0\n' > "$T/broken.in"
+$MPIRUN -n 4 ./mpigauge -o "$T/broken" "$T/broken.in" > /dev/null 2> "$T/err"
+check "broken pattern: exit 2" [ $? = 2 ]
+check "broken pattern: file, stage line, rank and the arrival it missed" grep -q "^tests/patterns/broken4.pat:6:1: rank 3 leaves after this stage (1, its last signal) without learning that rank 0 arrived: not a barrier" "$T/err"
+check "broken pattern: no folder" [ ! -e "$T/broken" ]
+printf 'BARRIER INT 0 0 ADD 1 WORLD FILE:tests/patterns/none.pat 0\nBARRIER INT 0 0 ADD 1 WORLD TREE:1 0\nBARRIER INT 0 0 ADD 1 WORLD LINEAR:2 0\n' > "$T/nofile.in"
+$MPIRUN -n 2 ./mpigauge "$T/nofile.in" > /dev/null 2> "$T/err"
+check "missing pattern file: exit 2" [ $? = 2 ]
+check "missing pattern file: named" grep -q "^tests/patterns/none.pat: cannot open" "$T/err"
+check "TREE:1: arity error" grep -q "nofile.in:2:34: arity must be 2 to 64" "$T/err"
+check "LINEAR:2: takes no argument" grep -q "nofile.in:3:36: LINEAR takes no argument" "$T/err"
+
+echo "barriers: $pass passed, $fail failed"
+[ "$fail" = 0 ]

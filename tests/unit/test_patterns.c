@@ -1,0 +1,204 @@
+/* test_patterns.c: barrier patterns, the knowledge check, pattern files
+ * and the cost model, against the thesis's figures and hand computations */
+#include <math.h>
+#include <string.h>
+
+#include "patfile.h"
+#include "pattern.h"
+#include "predict.h"
+#include "unit.h"
+
+/* the stages as "1>0 2>0|0>1 0>2" */
+static void render(const struct bpattern *bp, char *out, size_t len)
+{
+    out[0] = 0;
+    for (int s = 0; s < bp->nstages; s++) {
+        if (s)
+            strncat(out, "|", len - strlen(out) - 1);
+        for (int e = 0; e < bp->st[s].n; e++) {
+            char edge[32];
+            snprintf(edge, sizeof edge, e ? " %d>%d" : "%d>%d", bp->st[s].e[e].from,
+                     bp->st[s].e[e].to);
+            strncat(out, edge, len - strlen(out) - 1);
+        }
+    }
+}
+
+static int stages_are(void (*gen)(struct bpattern *, int, int), int p, int arg,
+                      const char *want)
+{
+    struct bpattern bp;
+    char got[1024];
+    gen(&bp, p, arg);
+    render(&bp, got, sizeof got);
+    bpattern_free(&bp);
+    if (strcmp(got, want))
+        fprintf(stderr, "  got %s, want %s\n", got, want);
+    return strcmp(got, want) == 0;
+}
+
+static void figures(void)
+{
+    /* thesis figures 5.2, 5.3, 5.4 (P = 4, root 0, binary tree) */
+    CHECK(stages_are(gen_linear, 4, 0, "1>0 2>0 3>0|0>1 0>2 0>3"));
+    CHECK(stages_are(gen_dissemination, 4, 0, "0>1 1>2 2>3 3>0|0>2 1>3 2>0 3>1"));
+    CHECK(stages_are(gen_tree, 4, 2, "1>0 3>2|2>0|0>2|0>1 2>3"));
+    CHECK(stages_are(gen_tree, 5, 3, "1>0 2>0 4>3|3>0|0>3|0>1 0>2 3>4"));
+    CHECK(stages_are(gen_pairwise, 4, 0, "0>1 1>0 2>3 3>2|0>2 1>3 2>0 3>1"));
+    CHECK(stages_are(gen_pairwise, 5, 0, "4>0|0>1 1>0 2>3 3>2|0>2 1>3 2>0 3>1|0>4"));
+    CHECK(stages_are(gen_linear, 1, 0, ""));
+}
+
+static void builtins_pass(void)
+{
+    void (*gens[])(struct bpattern *, int, int) = {gen_linear, gen_tree,
+                                                   gen_dissemination, gen_pairwise};
+    for (int g = 0; g < 4; g++)
+        for (int arg = 2; arg <= (g == 1 ? 5 : 2); arg++)
+            for (int p = 1; p <= 64; p++) {
+                struct bpattern bp;
+                int who, stage, missing;
+                gens[g](&bp, p, arg);
+                CHECK(bpattern_check(&bp, &who, &stage, &missing) == 0);
+                bpattern_free(&bp);
+            }
+    /* a large one: sparse, so this is quick (the time is a benchmark's) */
+    struct bpattern bp;
+    int who, stage, missing;
+    gen_dissemination(&bp, 4096, 0);
+    CHECK(bp.nstages == 12 && bpattern_edges(&bp) == 12 * 4096);
+    CHECK(bpattern_check(&bp, &who, &stage, &missing) == 0);
+    bpattern_free(&bp);
+}
+
+static void broken(void)
+{
+    struct bpattern bp;
+    int who, stage, missing;
+    /* a linear barrier without its release: rank 1 leaves (never signalled) */
+    bpattern_init(&bp, 3);
+    int s = bpattern_stage(&bp);
+    bpattern_edge(&bp, s, 1, 0);
+    bpattern_edge(&bp, s, 2, 0);
+    CHECK(bpattern_check(&bp, &who, &stage, &missing) == 1);
+    CHECK(who == 1 && stage == -1 && missing == 0);
+    bpattern_free(&bp);
+    /* dissemination on 5 ranks with a stage too few */
+    gen_dissemination(&bp, 5, 0);
+    bp.nstages--;
+    CHECK(bpattern_check(&bp, &who, &stage, &missing) == 1);
+    CHECK(stage == 1 && who == 0 && missing == 1);   /* 0 knows 4,3,2 only */
+    bp.nstages++;
+    bpattern_free(&bp);
+    /* a tree that releases rank 3 before rank 2 knows everyone */
+    bpattern_init(&bp, 4);
+    s = bpattern_stage(&bp);
+    bpattern_edge(&bp, s, 1, 0);
+    bpattern_edge(&bp, s, 3, 2);
+    s = bpattern_stage(&bp);
+    bpattern_edge(&bp, s, 2, 3);      /* too early */
+    bpattern_edge(&bp, s, 2, 0);
+    s = bpattern_stage(&bp);
+    bpattern_edge(&bp, s, 0, 1);
+    bpattern_edge(&bp, s, 0, 2);
+    CHECK(bpattern_check(&bp, &who, &stage, &missing) == 1);
+    CHECK(who == 3 && stage == 1 && missing == 0);
+    bpattern_free(&bp);
+}
+
+static int file_error(const char *text, const char *part)
+{
+    struct bpattern bp;
+    struct diag d;
+    int lines[16];
+    diag_init(&d, "p.pat");
+    int n = parse_pattern_file(text, strlen(text), &bp, lines, 16, &d);
+    int ok = n > 0 && strstr(d.msg[0], part);
+    if (!ok)
+        fprintf(stderr, "  pattern %-30.30s gave: %s\n", text, d.kept ? d.msg[0] : "(none)");
+    diag_free(&d);
+    bpattern_free(&bp);
+    return ok;
+}
+
+static void files(void)
+{
+    struct bpattern bp;
+    struct diag d;
+    int lines[16];
+    const char *ring = "# ring\nranks 3\nstage\n0 1\n1 2 # comment\n2 0\nstage\n0 1\n1 2\n2 0\n";
+    diag_init(&d, "ring.pat");
+    CHECK(parse_pattern_file(ring, strlen(ring), &bp, lines, 16, &d) == 0);
+    CHECK(bp.p == 3 && bp.nstages == 2 && bpattern_edges(&bp) == 6);
+    CHECK(lines[0] == 3 && lines[1] == 7);
+    int who, stage, missing;
+    CHECK(bpattern_check(&bp, &who, &stage, &missing) == 0);
+    bpattern_free(&bp);
+    diag_free(&d);
+    CHECK(file_error("stage\n0 1\n", "p.pat:1:1: 'ranks N' must come before"));
+    CHECK(file_error("ranks 2\n0 1\n", "p.pat:2:1: an edge '0' before"));
+    CHECK(file_error("ranks 2\nstage\n0 2\n", "p.pat:3:3: '2' is not a rank from 0 to 1"));
+    CHECK(file_error("ranks 2\nstage\n1 1\n", "p.pat:3:1: rank 1 signals itself"));
+    CHECK(file_error("ranks 2\nstage\nx 1\n", "p.pat:3:1: 'x' is not a rank"));
+    CHECK(file_error("ranks 2\nstage\n0\n", "p.pat:3:2: an edge is 'from to'"));
+    CHECK(file_error("ranks 2\nstage\n0 1 1\n", "p.pat:3:5: extra field"));
+    CHECK(file_error("ranks zero\n", "p.pat:1:7: ranks needs a whole number"));
+    CHECK(file_error("# nothing\n", "no 'ranks N' line"));
+}
+
+static struct params uniform(int p, double o, double oij, double l, double b,
+                             double *store)
+{
+    struct params pm = {p, store, store + p, store + p + p * p, store + p + 2 * p * p};
+    for (int i = 0; i < p; i++)
+        pm.o[i] = o;
+    for (int i = 0; i < p * p; i++) {
+        pm.oij[i] = oij;
+        pm.lij[i] = l;
+        pm.bij[i] = b;
+    }
+    return pm;
+}
+
+static void prediction(void)
+{
+    double store[4 + 3 * 16];
+    struct bpattern bp;
+    /* linear, 2 ranks, L = 1, O_i = 0.1, O_ij = 0.5:
+     * stage 0: 1 -> 0 costs 2*1 + max(0.1, 0.5) = 2.5; stage 1 likewise: 5.0 */
+    struct params pm = uniform(2, 0.1, 0.5, 1.0, 0.0, store);
+    gen_linear(&bp, 2, 0);
+    CHECK(fabs(predict_barrier(&bp, &pm, 0) - 5.0) < 1e-12);
+    /* 100 bytes at 0.01 us/byte: L' = 2, each stage 4.5 */
+    pm = uniform(2, 0.1, 0.5, 1.0, 0.01, store);
+    CHECK(fabs(predict_barrier(&bp, &pm, 100) - 9.0) < 1e-12);
+    bpattern_free(&bp);
+    /* binary tree, 4 ranks: arrivals 2.5 + 2.5, release 0 -> 2 costs 2.5;
+     * in the last stage ranks 1 and 3 have waited since signalling their
+     * parents (condition 2), so O_ij = 0.5 becomes O_jj = 0.1:
+     * 2.5 + 2.5 + 2.5 + 2.1 = 9.6 (10.0 without the condition) */
+    pm = uniform(4, 0.1, 0.5, 1.0, 0.0, store);
+    gen_tree(&bp, 4, 2);
+    CHECK(fabs(predict_barrier(&bp, &pm, 0) - 9.6) < 1e-12);
+    bpattern_free(&bp);
+    /* condition 1: a stage costs at least O_ii even with nothing to send:
+     * dissemination on 1 rank has no stages and costs nothing */
+    gen_dissemination(&bp, 1, 0);
+    CHECK(predict_barrier(&bp, &pm, 0) == 0);
+    bpattern_free(&bp);
+    /* heterogeneous: rank 0 <-> 1 slow (L = 5) in a 2-rank dissemination:
+     * one stage, both signal: 2*5 + 0.5 = 10.5 */
+    pm = uniform(2, 0.1, 0.5, 5.0, 0.0, store);
+    gen_dissemination(&bp, 2, 0);
+    CHECK(fabs(predict_barrier(&bp, &pm, 0) - 10.5) < 1e-12);
+    bpattern_free(&bp);
+}
+
+void test_patterns(void)
+{
+    figures();
+    builtins_pass();
+    broken();
+    files();
+    prediction();
+}
