@@ -72,14 +72,17 @@ check: mpigauge tests/unit_tests tests/corrupt.so tests/fuzz_replay
 unit: tests/unit_tests
 	./tests/unit_tests
 
-bench: mpigauge bench/bare_loops
+bench/pattern_scale: bench/pattern_scale.c $(LIBOBJ) $(STAMP)
+	$(MPICC) $(WARN) $(CFLAGS) $(CPPFLAGS) -o $@ $< $(LIBOBJ) $(LIBS)
+
+bench: mpigauge bench/bare_loops bench/pattern_scale
 	MPIRUN="$(MPIRUN)" bash bench/run.sh
 
 valgrind: mpigauge
 	MPIRUN="$(MPIRUN)" bash scripts/valgrind.sh
 
 clean:
-	rm -rf build mpigauge tests/unit_tests tests/corrupt.so tests/fuzz_replay bench/bare_loops tests/tmp
+	rm -rf build mpigauge tests/unit_tests tests/corrupt.so tests/fuzz_replay bench/bare_loops bench/pattern_scale tests/tmp
 
 .PHONY: all asan check unit bench fuzz valgrind clean
 

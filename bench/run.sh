@@ -43,3 +43,5 @@ $MPIRUN -n 2 ./mpigauge --quiet -o "$T/quick" inputs/quick.in > /dev/null
 end=$(date +%s.%N)
 printf 'inputs/quick.in on 2 ranks: wall time %.1f s, peak memory of the largest rank %d KiB\n' \
     "$(echo "$start $end" | awk '{ print $2 - $1 }')" "$(jq .peak_rss_kib "$T/quick/run.json")"
+
+./bench/pattern_scale 4096

@@ -52,7 +52,7 @@ run_patterns() { # folder, launch words...
     for m in Oij Lij; do
         check "$dir: $m is 4x4, nan exactly on the diagonal, else >= 0" awk '!/^#/ { for (c = 1; c <= NF; c++) if ((c - 1 == r) != ($c == "nan") || ($c != "nan" && $c < 0)) exit 1; r++; if (NF != 4) exit 1 } END { exit r != 4 }' "$dir/params-world-$m.dat"
     done
-    check "$dir: L_ij symmetric" awk '!/^#/ { for (c = 1; c <= NF; c++) m[r, c - 1] = $c; r++ } END { for (i = 0; i < 4; i++) for (k = 0; k < 4; k++) if (i != k && m[i, k] != m[k, i]) exit 1 }' "$dir/params-world-Lij.dat"
+    check "$dir: L_ij symmetric" awk 'BEGIN { r = 0 } !/^#/ { for (c = 1; c <= NF; c++) m[r, c - 1] = $c; r++ } END { for (i = 0; i < 4; i++) for (k = 0; k < 4; k++) if (i != k && m[i, k] != m[k, i]) exit 1 }' "$dir/params-world-Lij.dat"
     check "$dir: HRELATION fits g and l" [ "$(jq '.records[9].bsp | (.g_us_per_word > 0) and (.r2 >= 0)' "$j")" = true ]
     check "$dir: HRELATION --check passed" [ "$(jq -r '.records[9].check' "$j")" = passed ]
 }

@@ -23,11 +23,17 @@ count() { # parses "...: N passed, M failed" from a test's output
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 out=$(mktemp)
 ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} ./tests/unit_tests | tee "$out"
+count "$out"
+# the fuzz corpus and every input it ever crashed on (xargs may split the
+# files over several runs; a broken invariant aborts a run: one failure)
 find tests/fuzz/corpus tests/fuzz/regressions inputs -type f ! -name '.*' -print0 |
-    xargs -0 ./tests/fuzz_replay | tee "$out"
+    xargs -0 ./tests/fuzz_replay > "$out.replay"
+replay_rc=$?
+awk -v bad=$((replay_rc != 0)) '{ p += $3 } END { printf "fuzz replay: %d passed, %d failed\n", p, bad }' \
+    "$out.replay" | tee "$out"
+rm -f "$out.replay"
 count "$out"
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
-count "$out"
 bash tests/integration.sh | tee "$out"
 count "$out"
 bash tests/topology.sh | tee "$out"
