@@ -70,7 +70,7 @@ static const struct call calls[] = {
      "time per superstep of a full h-relation: h single-word messages per rank, cyclically to the other ranks, then MPI_Barrier", 1},
 
     {"BARRIER", FAM_SYNC, OPK_PATTERN, 0, 0, 0, bufs_n_pn, NULL, NULL, run_barrier, NULL,
-     "each barrier timed on its own: the pattern's stages (MPI_Startall + MPI_Waitall each), or MPI_Barrier", 0},
+     "time per barrier (the pattern's stages, MPI_Startall + MPI_Waitall each, or MPI_Barrier) in a timed loop; then each barrier timed on its own for the slowest rank's view", 0},
 };
 
 #define NCALLS (int)(sizeof calls / sizeof calls[0])
