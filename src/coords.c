@@ -5,32 +5,18 @@
  * exactly once, no two ranks at one place.  Checked like an input file. */
 #include "coords.h"
 
+#include "text.h"
+
 #include <stdlib.h>
 #include <string.h>
 
 #define MAX_COORD 1000000
 
-static int number(const char *s, int len, long limit, long *out)
-{
-    if (len == 0 || len > 9)
-        return -1;
-    long v = 0;
-    for (int i = 0; i < len; i++) {
-        if (s[i] < '0' || s[i] > '9')
-            return -1;
-        v = v * 10 + (s[i] - '0');
-    }
-    if (v > limit)
-        return -1;
-    *out = v;
-    return 0;
-}
-
 static void parse_line(const char *s, int len, int line, int nranks, int *xyz,
                        int *seen_line, struct diag *d)
 {
     static const char *names[4] = {"rank", "x", "y", "z"};
-    long v[4];
+    uint64_t v[4];
     int n = 0, i = 0, bad = 0, last_end = 0;
     while (i < len) {
         while (i < len && (s[i] == ' ' || s[i] == '\t'))
@@ -46,7 +32,7 @@ static void parse_line(const char *s, int len, int line, int nranks, int *xyz,
             return;
         }
         long limit = n == 0 ? nranks - 1 : MAX_COORD;
-        if (number(s + start, i - start, limit, &v[n])) {
+        if (parse_uint(s + start, (size_t)(i - start), (uint64_t)limit, &v[n])) {
             diag_add(d, line, start + 1, "%s '%.*s' is not a whole number from 0 "
                      "to %ld", names[n], i - start, s + start, limit);
             bad = 1;
@@ -77,23 +63,15 @@ int parse_coords(const char *text, size_t len, int nranks, int *xyz,
 {
     int before = d->count;
     int *seen_line = calloc((size_t)nranks, sizeof *seen_line);
-    size_t pos = 0;
-    for (int line = 1; pos < len; line++) {
-        const char *s = text + pos;
-        const char *nl = memchr(s, '\n', len - pos);
-        size_t l = nl ? (size_t)(nl - s) : len - pos;
-        pos += l + (nl != NULL);
-        if (l > 0 && s[l - 1] == '\r')
-            l--;
+    size_t pos = 0, l;
+    const char *s;
+    for (int line = 1; next_line(text, len, &pos, &s, &l); line++) {
         const char *hash = memchr(s, '#', l);
         size_t code = hash ? (size_t)(hash - s) : l;
-        int text_ok = 1;
-        for (size_t i = 0; i < l && text_ok; i++)
-            if ((unsigned char)s[i] < 0x20 && s[i] != '\t') {
-                diag_add(d, line, (int)i + 1, "control or NUL byte: not a text file");
-                text_ok = 0;
-            }
-        if (text_ok)
+        long bad = first_control(s, l);
+        if (bad >= 0)
+            diag_add(d, line, (int)bad + 1, "control or NUL byte: not a text file");
+        else
             parse_line(s, (int)code, line, nranks, xyz, seen_line, d);
     }
     for (int r = 0; r < nranks && d->count == before; r++)

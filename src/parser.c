@@ -7,6 +7,7 @@
  * in plan.c, still before anything is measured. */
 #include "parser.h"
 #include "sizes.h"
+#include "text.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -446,14 +447,9 @@ int parse_records(const char *text, size_t len, struct recordset *rs,
     rs->rec = calloc((size_t)cap, sizeof *rs->rec);
     rs->n = 0;
     struct line_ctx lc = {.d = d};
-    size_t pos = 0;
-    for (int line = 1; pos < len && rs->rec; line++) {
-        const char *s = text + pos;
-        const char *nl = memchr(s, '\n', len - pos);
-        size_t l = nl ? (size_t)(nl - s) : len - pos;
-        pos += l + (nl != NULL);
-        if (l > 0 && s[l - 1] == '\r')
-            l--;                                /* CRLF line end */
+    size_t pos = 0, l;
+    const char *s;
+    for (int line = 1; rs->rec && next_line(text, len, &pos, &s, &l); line++) {
         if (l > 4096) {
             diag_add(d, line, 4097, "line longer than 4096 bytes");
             continue;

@@ -3,6 +3,8 @@
  * with its line and column. */
 #include "patfile.h"
 
+#include "text.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,17 +30,11 @@ static int word(struct cursor *c, const char **w, int *wl)
     return start + 1;
 }
 
+/* a rank or count: digits only, 0..max; -1 otherwise */
 static long number(const char *w, int wl, long max)
 {
-    if (wl == 0 || wl > 9)
-        return -1;
-    long v = 0;
-    for (int i = 0; i < wl; i++) {
-        if (w[i] < '0' || w[i] > '9')
-            return -1;
-        v = v * 10 + (w[i] - '0');
-    }
-    return v <= max ? v : -1;
+    uint64_t v;
+    return max >= 0 && parse_uint(w, (size_t)wl, (uint64_t)max, &v) == 0 ? (long)v : -1;
 }
 
 static void parse_line(struct cursor *c, int line, struct bpattern *bp,
@@ -98,23 +94,17 @@ int parse_pattern_file(const char *text, size_t len, struct bpattern *bp,
 {
     int before = d->count;
     memset(bp, 0, sizeof *bp);
-    size_t pos = 0;
-    for (int line = 1; pos < len; line++) {
-        const char *s = text + pos;
-        const char *nl = memchr(s, '\n', len - pos);
-        size_t l = nl ? (size_t)(nl - s) : len - pos;
-        pos += l + (nl != NULL);
-        if (l > 0 && s[l - 1] == '\r')
-            l--;
-        int bad = 0;
-        for (size_t i = 0; i < l && !bad; i++)
-            if ((unsigned char)s[i] < 0x20 && s[i] != '\t') {
-                diag_add(d, line, (int)i + 1, "control or NUL byte: not a text file");
-                bad = 1;
-            }
+    size_t pos = 0, l;
+    const char *s;
+    for (int line = 1; next_line(text, len, &pos, &s, &l); line++) {
+        long bad = first_control(s, l);
+        if (bad >= 0) {
+            diag_add(d, line, (int)bad + 1, "control or NUL byte: not a text file");
+            continue;
+        }
         const char *hash = memchr(s, '#', l);
         struct cursor c = {s, hash ? (int)(hash - s) : (int)l, 0};
-        if (!bad && l < 4096)
+        if (l < 4096)
             parse_line(&c, line, bp, stage_line, max_stages, d);
     }
     if (d->count == before && bp->p == 0)

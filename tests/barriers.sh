@@ -4,15 +4,9 @@
 # data files.  Prints "N passed, N failed".
 set -u
 cd "$(dirname "$0")/.."
-MPIRUN=${MPIRUN:-mpirun}
+. tests/lib.sh
 T=tests/tmp/barriers
-rm -rf "$T"
-mkdir -p "$T"
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
-check() { local what=$1; shift; if "$@"; then ok; else bad "$what"; fi; }
+scratch "$T"
 
 cat > "$T/patterns.in" <<'IN'
 BARRIER INT 0 0 ADD 1 WORLD MPI 0 iters=200

@@ -4,20 +4,9 @@
 # "N passed, N failed" last.
 set -u
 cd "$(dirname "$0")/.."
-MPIRUN=${MPIRUN:-mpirun}
+. tests/lib.sh
 T=tests/tmp
-rm -rf "$T"
-mkdir -p "$T"
-pass=0
-fail=0
-
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
-check() { # description, then a command that must succeed
-    local what=$1
-    shift
-    if "$@"; then ok; else bad "$what"; fi
-}
+scratch "$T"
 
 # every done record: data rows match the points in run.json, the columns
 # are the contract's, times are ordered and positive

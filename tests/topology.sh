@@ -3,15 +3,9 @@
 # asserted from run.json and the data files.  Prints "N passed, N failed".
 set -u
 cd "$(dirname "$0")/.."
-MPIRUN=${MPIRUN:-mpirun}
+. tests/lib.sh
 T=tests/tmp/topology
-rm -rf "$T"
-mkdir -p "$T"
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
-check() { local what=$1; shift; if "$@"; then ok; else bad "$what"; fi; }
+scratch "$T"
 comms() { jq -c --arg t "$2" '.records[] | select(.topology == $t) | .communicators' "$1/run.json"; }
 
 # one cheap record per topology: a single barrier

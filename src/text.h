@@ -1,0 +1,20 @@
+/* text.h: what the three text parsers (records, --coords, pattern files)
+ * share */
+#ifndef MPIGAUGE_TEXT_H
+#define MPIGAUGE_TEXT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The next line of text[0..len) from *pos: its start and length without
+ * the line end (LF or CRLF); advances *pos.  Returns 0 at the end. */
+int next_line(const char *text, size_t len, size_t *pos, const char **line,
+              size_t *n);
+
+/* Decimal digits only, at most 18 of them, value <= max: 0 and *out, or -1. */
+int parse_uint(const char *s, size_t n, uint64_t max, uint64_t *out);
+
+/* Index of the first control byte other than tab in s[0..n), or -1. */
+long first_control(const char *s, size_t n);
+
+#endif
