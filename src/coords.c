@@ -17,15 +17,9 @@ static void parse_line(const char *s, int len, int line, int nranks, int *xyz,
 {
     static const char *names[4] = {"rank", "x", "y", "z"};
     uint64_t v[4];
-    int n = 0, i = 0, bad = 0, last_end = 0;
-    while (i < len) {
-        while (i < len && (s[i] == ' ' || s[i] == '\t'))
-            i++;
-        if (i == len)
-            break;
-        int start = i;
-        while (i < len && s[i] != ' ' && s[i] != '\t')
-            i++;
+    int n = 0, i = 0, bad = 0, last_end = 0, wl, col;
+    while ((col = next_word(s, len, &i, &wl))) {
+        int start = col - 1;
         last_end = i;
         if (n == 4) {
             diag_add(d, line, start + 1, "extra field: a line is 'rank x y z'");

@@ -141,6 +141,7 @@ static void run_free(struct run *run)
             for (size_t k = 0; k < run->res[i].npts; k++)
                 free(run->res[i].pts[k].samples);
             free(run->res[i].pts);
+            bpattern_free(&run->res[i].bp);
         }
     free(run->res);
     recordset_free(&run->rs);

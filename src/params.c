@@ -14,11 +14,6 @@
 #define MAX_POW 10       /* 2^0 .. 2^10 bytes for L_ij: the small-message regime */
 #define TAG_PARAM 41
 
-static double median(double *x, int n)
-{
-    return median_of(x, (size_t)n);
-}
-
 /* O_i: starting and completing p requests that communicate nothing */
 static double invocation(int p)
 {
@@ -35,7 +30,7 @@ static double invocation(int p)
     for (int k = 0; k < p; k++)
         MPI_Request_free(&r[k]);
     free(r);
-    return median(t, REPS);
+    return median_of(t, REPS);
 }
 
 /* O_ij from the sender i: k zero-byte sends started at once, after the
@@ -67,7 +62,7 @@ static double per_request(MPI_Comm comm, int me, int i, int j)
         for (int q = 0; q < k; q++)
             MPI_Request_free(&r[q]);
         x[k - 1] = k;
-        y[k - 1] = me == i ? median(t, REPS) : 0;
+        y[k - 1] = me == i ? median_of(t, REPS) : 0;
     }
     if (me != i)
         return 0;
@@ -96,7 +91,7 @@ static void latency(MPI_Comm comm, int me, int i, int j, char *buf,
             }
         }
         x[e] = n;
-        y[e] = me == i ? median(t, REPS) : 0;
+        y[e] = me == i ? median_of(t, REPS) : 0;
     }
     *l = *b = 0;
     if (me != i)

@@ -35,24 +35,18 @@ struct line_ctx {
 };
 
 /* Splits a line (comment already cut) into blank-separated tokens. */
+/* Splits a line (comment already cut) into blank-separated tokens. */
 static void tokenize(struct line_ctx *lc, const char *s, int len)
 {
     lc->ntok = 0;
-    int i = 0;
-    while (i < len) {
-        while (i < len && (s[i] == ' ' || s[i] == '\t'))
-            i++;
-        if (i == len)
-            break;
-        int start = i;
-        while (i < len && s[i] != ' ' && s[i] != '\t')
-            i++;
+    int pos = 0, n, col;
+    while ((col = next_word(s, len, &pos, &n))) {
         if (lc->ntok == MAX_TOKENS) {
-            diag_add(lc->d, lc->line, start + 1, "too many fields (at most %d)",
+            diag_add(lc->d, lc->line, col, "too many fields (at most %d)",
                      MAX_TOKENS);
             return;
         }
-        lc->tok[lc->ntok++] = (struct token){s + start, i - start, start + 1};
+        lc->tok[lc->ntok++] = (struct token){s + col - 1, n, col};
     }
 }
 

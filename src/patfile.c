@@ -18,16 +18,10 @@ struct cursor {
 /* next blank-separated word: start column (1-based) and length, or 0 */
 static int word(struct cursor *c, const char **w, int *wl)
 {
-    while (c->pos < c->len && (c->s[c->pos] == ' ' || c->s[c->pos] == '\t'))
-        c->pos++;
-    if (c->pos == c->len)
-        return 0;
-    int start = c->pos;
-    while (c->pos < c->len && c->s[c->pos] != ' ' && c->s[c->pos] != '\t')
-        c->pos++;
-    *w = c->s + start;
-    *wl = c->pos - start;
-    return start + 1;
+    int col = next_word(c->s, c->len, &c->pos, wl);
+    if (col)
+        *w = c->s + col - 1;
+    return col;
 }
 
 /* a rank or count: digits only, 0..max; -1 otherwise */

@@ -19,6 +19,23 @@ int next_line(const char *text, size_t len, size_t *pos, const char **line,
     return 1;
 }
 
+int next_word(const char *s, int len, int *pos, int *n)
+{
+    int i = *pos;
+    while (i < len && (s[i] == ' ' || s[i] == '\t'))
+        i++;
+    if (i >= len) {
+        *pos = len;
+        return 0;
+    }
+    int start = i;
+    while (i < len && s[i] != ' ' && s[i] != '\t')
+        i++;
+    *pos = i;
+    *n = i - start;
+    return start + 1;
+}
+
 int parse_uint(const char *s, size_t n, uint64_t max, uint64_t *out)
 {
     if (n == 0 || n > 18)

@@ -11,6 +11,11 @@
 int next_line(const char *text, size_t len, size_t *pos, const char **line,
               size_t *n);
 
+/* The next blank- or tab-separated word of s[0..len) from *pos: its
+ * 1-based column (0 at the end of the line) and, in *n, its length;
+ * advances *pos past it. */
+int next_word(const char *s, int len, int *pos, int *n);
+
 /* Decimal digits only, at most 18 of them, value <= max: 0 and *out, or -1. */
 int parse_uint(const char *s, size_t n, uint64_t max, uint64_t *out);
 
