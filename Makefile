@@ -11,6 +11,15 @@ WARN = -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE
 CPPFLAGS += -Isrc -Itopologies
 LIBS = -lgsl -lgslcblas -ljansson -lhwloc -lm
 
+# PAPI=0 builds without PAPI (--papi is then an error); objects go apart
+PAPI ?= 1
+ifeq ($(PAPI),1)
+CPPFLAGS += -DHAVE_PAPI
+LIBS += -lpapi
+else
+NOPAPI = -nopapi
+endif
+
 # `make asan check`: AddressSanitizer + UBSan build, every UB fatal
 ifneq ($(filter asan,$(MAKECMDGOALS)),)
 CFLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
@@ -19,7 +28,7 @@ endif
 
 # objects apart per compiler wrapper and mode; the stamp relinks the
 # binaries when either changes
-BUILD = build/$(notdir $(firstword $(MPICC)))$(MODE)
+BUILD = build/$(notdir $(firstword $(MPICC)))$(MODE)$(NOPAPI)
 STAMP = build/.last-build
 $(shell mkdir -p build; [ "$$(cat $(STAMP) 2>/dev/null)" = "$(BUILD)" ] || echo "$(BUILD)" > $(STAMP))
 

@@ -6,7 +6,9 @@
 #include <stddef.h>
 #include "record.h"
 
-enum { TAG_DATA = 7, TAG_READY = 8 };
+/* tags on a benchmark's communicator: data, ready-mode handshakes, the
+ * stop decision after a pair's block, the pair's --time pilot */
+enum { TAG_DATA = 7, TAG_READY = 8, TAG_CTRL = 9, TAG_PILOT = 11 };
 
 struct bench {
     const struct record *rec;
@@ -30,6 +32,21 @@ struct bench {
     MPI_Request *reqs;         /* calls that start many requests (HRELATION) */
     unsigned long mismatches;  /* found by --check at this size */
     const char *where;         /* record description for mismatch messages */
+    long calls;                /* timed calls this rank made at this size */
+    /* --cache cold: ncold copies of both buffers, cold_step bytes apart
+     * from cold_s and cold_r; timed loops move to the next copy before
+     * every call, so no call finds its data in the cache */
+    char *cold_s, *cold_r;
+    size_t cold_step;
+    int ncold, cold_next;
+    /* MPI I/O (io.c): the communicator's file at this size */
+    const char *scratch;       /* the folder for files */
+    int index;                 /* the record's position, for file names */
+    MPI_File fh;
+    MPI_Offset offset;         /* this rank's bytes start here */
+    char path[4200];
+    /* set by a layout function: undone after the size is measured */
+    void (*finish)(struct bench *b);
 };
 
 /* ---- data for --check (verify.c) ---------------------------------------

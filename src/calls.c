@@ -5,6 +5,7 @@
  * timed call covers; it goes into --list and every data file's header. */
 #include "bsp.h"
 #include "collectives.h"
+#include "io.h"
 #include "p2p.h"
 
 #define PP "one-way time = half the round trip of a ping-pong; "
@@ -71,6 +72,23 @@ static const struct call calls[] = {
 
     {"BARRIER", FAM_SYNC, OPK_PATTERN, 0, 0, 0, bufs_n_pn, NULL, NULL, run_barrier, NULL,
      "time per barrier (the pattern's stages, MPI_Startall + MPI_Waitall each, or MPI_Barrier) in a timed loop; then each barrier timed on its own for the slowest rank's view", 0},
+
+    {"FILE_WRITE", FAM_IO, OPK_NONE, 0, 0, 0, io_buffers, layout_file_write, NULL, run_file_write, check_file_write,
+     "time per MPI_File_seek to this rank's block of the communicator's file + MPI_File_write of n elements", 0},
+    {"FILE_READ", FAM_IO, OPK_NONE, 0, 0, 0, io_buffers, layout_file_read, NULL, run_file_read, check_file_read,
+     "time per MPI_File_seek to this rank's block + MPI_File_read of n elements", 0},
+    {"FILE_WRITE_AT", FAM_IO, OPK_NONE, 0, 0, 0, io_buffers, layout_file_write, NULL, run_file_write_at, check_file_write,
+     "time per MPI_File_write_at of n elements at this rank's block of the communicator's file", 0},
+    {"FILE_READ_AT", FAM_IO, OPK_NONE, 0, 0, 0, io_buffers, layout_file_read, NULL, run_file_read_at, check_file_read,
+     "time per MPI_File_read_at of n elements at this rank's block", 0},
+    {"FILE_WRITE_ALL", FAM_IO, OPK_NONE, 0, 0, 0, io_buffers, layout_file_write, NULL, run_file_write_all, check_file_write,
+     "time per MPI_File_seek + collective MPI_File_write_all of n elements, every rank its own block", 0},
+    {"FILE_READ_ALL", FAM_IO, OPK_NONE, 0, 0, 0, io_buffers, layout_file_read, NULL, run_file_read_all, check_file_read,
+     "time per MPI_File_seek + collective MPI_File_read_all of n elements", 0},
+    {"FILE_WRITE_AT_ALL", FAM_IO, OPK_NONE, 0, 0, 0, io_buffers, layout_file_write, NULL, run_file_write_at_all, check_file_write,
+     "time per collective MPI_File_write_at_all of n elements at this rank's block", 0},
+    {"FILE_READ_AT_ALL", FAM_IO, OPK_NONE, 0, 0, 0, io_buffers, layout_file_read, NULL, run_file_read_at_all, check_file_read,
+     "time per collective MPI_File_read_at_all of n elements at this rank's block", 0},
 };
 
 #define NCALLS (int)(sizeof calls / sizeof calls[0])
@@ -95,6 +113,7 @@ const char *family_name(enum family f)
     case FAM_COLL: return "collective";
     case FAM_REDUCE: return "reduction";
     case FAM_SYNC: return "synchronisation";
+    case FAM_IO: return "I/O";
     }
     return "?";
 }

@@ -66,8 +66,16 @@ static void header(FILE *f, const struct run *run, const struct result *res)
     for (int i = 0; i < w->nhosts; i++)
         fprintf(f, " %s", w->hosts[i]);
     fprintf(f, "\n# date: %s\n", run->date);
-    fprintf(f, "# options: iters=%ld warmup=%ld check=%s (-1: by message size)\n",
-            run->opt.iters, run->opt.warmup, run->opt.check ? "on" : "off");
+    fprintf(f, "# options: iters=%ld warmup=%ld check=%s (-1: by message size) "
+            "blocks=%d target=%g adaptive=%s budget=%gs time=%gs sync=%s "
+            "coll-time=%s cache=%s\n",
+            run->opt.iters, run->opt.warmup, run->opt.check ? "on" : "off",
+            run->opt.blocks, run->opt.target, run->opt.adaptive ? "on" : "off",
+            run->opt.budget, run->opt.time_per_size,
+            run->opt.sync_window ? "window" : "barrier", run->opt.span ? "span" : "max",
+            run->opt.cache_cold ? "cold" : "warm");
+    fprintf(f, "# MPI_Wtime: resolution %.3g s, %.3g s a read\n", run->timer_res,
+            run->timer_cost);
     fprintf(f, "# communicators: %d, sizes", res->tc->n);
     for (int i = 0; i < res->tc->n; i++)
         fprintf(f, " %d", res->tc->sizes[i]);
@@ -81,7 +89,8 @@ static void header(FILE *f, const struct run *run, const struct result *res)
                 "the slowest rank\n");
     fprintf(f, "# bytes: elements x %d data bytes of %s; mbps: bytes / t_avg_us "
             "(10^6 bytes/s)\n", tsize, r->dt->name);
-    fprintf(f, "# iters warmup: timed and untimed iterations; samples: %s "
+    fprintf(f, "# iters warmup: timed calls (the most any pair or communicator "
+            "made) and untimed ones; samples: %s "
             "measured; mismatches: elements --check found wrong\n",
             p2p ? "pairs" : "ranks");
     if (r->call->family == FAM_SYNC)
@@ -89,9 +98,28 @@ static void header(FILE *f, const struct run *run, const struct result *res)
                 "on its slowest rank, mean and median over iterations; t_pred_us: "
                 "the cost model (thesis eq. 5.4) from the pairwise parameters "
                 "(nan for MPI); means over communicators\n");
+    fprintf(f, "# t_med_us ci_lo_us ci_hi_us: median over blocks of %s time "
+            "per call%s, pooled over %s, and its 95%% confidence interval (nan "
+            "under 6 blocks); blocks: how many; late: repetitions dropped for a "
+            "late start (--sync window); target_met: 1 when the interval lies "
+            "within %g of the median\n",
+            p2p ? "a pair's one-way" : r->call->family == FAM_SYNC
+                ? "the slowest rank's" : run->opt.span ? "last exit - first entry"
+                : "the slowest rank's",
+            r->call->family == FAM_SYNC || run->opt.sync_window
+                ? " (one call a block)" : "", p2p ? "pairs" : "communicators",
+            run->opt.target);
+    for (int i = 0; i < papi_events(); i++)
+        fprintf(f, "# %s_avg %s_max: %s counted over the timed loops per call, "
+                "mean over the ranks that made calls and the largest\n",
+                papi_event(i), papi_event(i), papi_event(i));
     fprintf(f, "# elements bytes t_min_us t_avg_us t_max_us mbps iters warmup "
-            "samples mismatches%s\n", r->call->family == FAM_SYNC
+            "samples mismatches%s t_med_us ci_lo_us ci_hi_us blocks late target_met",
+            r->call->family == FAM_SYNC
             ? " iter_max_mean_us iter_max_median_us t_pred_us" : "");
+    for (int i = 0; i < papi_events(); i++)
+        fprintf(f, " %s_avg %s_max", papi_event(i), papi_event(i));
+    fputc('\n', f);
 }
 
 FILE *datafile_open(const struct run *run, const struct result *res,
@@ -119,6 +147,10 @@ void datafile_row(FILE *f, const struct result *res, const struct point *pt)
             pt->nsamples, pt->mismatches);
     if (res->rec->call->family == FAM_SYNC)
         fprintf(f, " %.4f %.4f %.4f", pt->iter_mean, pt->iter_median, pt->pred);
+    fprintf(f, " %.4f %.4f %.4f %ld %ld %d", pt->med, pt->ci_lo, pt->ci_hi,
+            pt->blocks, pt->late, pt->met);
+    for (int i = 0; i < papi_events(); i++)
+        fprintf(f, " %.6g %.6g", pt->papi_avg[i], pt->papi_max[i]);
     fputc('\n', f);
 }
 

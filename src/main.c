@@ -9,14 +9,17 @@
 #include <string.h>
 
 #include "coords.h"
+#include "counters.h"
 #include "diag.h"
 #include "interrupt.h"
+#include "io.h"
 #include "list.h"
 #include "output.h"
 #include "parser.h"
 #include "plan.h"
 #include "runner.h"
 #include "share.h"
+#include "timing.h"
 
 static int input_errors(struct diag *d, int rank)
 {
@@ -70,6 +73,14 @@ static int measure_all(struct run *run)
     return errors ? 3 : mismatches ? 1 : 0;
 }
 
+static int needs_scratch(const struct run *run)
+{
+    for (int i = 0; i < run->rs.n; i++)
+        if (run->rs.rec[i].call->family == FAM_IO && !run->res[i].skipped[0])
+            return 1;
+    return 0;
+}
+
 static int run_main(struct run *run, int argc, char **argv)
 {
     int rank;
@@ -116,6 +127,19 @@ static int run_main(struct run *run, int argc, char **argv)
     if (errors)
         return input_errors(&d, rank);
     diag_free(&d);
+    if (run->opt.papi) {
+        char err[256];
+        if (papi_init(run->opt.papi, run->papi_dropped, sizeof run->papi_dropped,
+                      err, sizeof err)) {
+            if (rank == 0)
+                fprintf(stderr, "mpigauge: %s\n", err);
+            return 2;
+        }
+        if (rank == 0 && run->papi_dropped[0])
+            fprintf(stderr, "mpigauge: warning: PAPI cannot count %s on this "
+                    "machine; the run goes on without %s\n", run->papi_dropped,
+                    strchr(run->papi_dropped, ',') ? "them" : "it");
+    }
     if (run->opt.validate) {
         if (rank == 0)
             plan_print(run, stdout);
@@ -124,9 +148,18 @@ static int run_main(struct run *run, int argc, char **argv)
     if (output_open(run))
         return 2;
     run->wtick = MPI_Wtick();
+    timer_probe(&run->timer_res, &run->timer_cost);
+    if (run->opt.sync_window)
+        clock_sync(&run->clocks);
+    if (needs_scratch(run) && io_scratch_make(run->opt.scratch ? run->opt.scratch
+                                              : run->dir, run->scratch,
+                                              sizeof run->scratch))
+        return 2;
     interrupt_install();
     output_run_header(run);
     int status = measure_all(run);
+    if (run->scratch[0])
+        io_scratch_remove(run->scratch);
     struct rusage ru;
     long mine = getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : 0;
     MPI_Reduce(&mine, &run->peak_rss_kib, 1, MPI_LONG, MPI_MAX, 0, MPI_COMM_WORLD);
@@ -147,6 +180,7 @@ static void run_free(struct run *run)
     recordset_free(&run->rs);
     world_free(&run->world);
     topo_comms_free();
+    papi_finish();
     ops_free();
     datatypes_free();
 }

@@ -14,17 +14,36 @@
 static char first[MPI_MAX_ERROR_STRING];
 static int seen;
 
-static void record(MPI_Comm *comm, int *code, ...)
+void mpierr_note(int code)
 {
-    (void)comm;
     if (seen++)
         return;
     int len;
-    if (MPI_Error_string(*code, first, &len) != MPI_SUCCESS)
-        snprintf(first, sizeof first, "MPI error code %d", *code);
+    if (MPI_Error_string(code, first, &len) != MPI_SUCCESS)
+        snprintf(first, sizeof first, "MPI error code %d", code);
     for (char *c = first; *c; c++)      /* MPICH's stack: one line */
         if (*c == '\n')
             *c = ' ';
+}
+
+static void record(MPI_Comm *comm, int *code, ...)
+{
+    (void)comm;
+    mpierr_note(*code);
+}
+
+static void record_file(MPI_File *fh, int *code, ...)
+{
+    (void)fh;
+    mpierr_note(*code);
+}
+
+void mpierr_attach_file(MPI_File fh)
+{
+    static MPI_Errhandler h = MPI_ERRHANDLER_NULL;
+    if (h == MPI_ERRHANDLER_NULL)
+        MPI_File_create_errhandler(record_file, &h);
+    MPI_File_set_errhandler(fh, h);
 }
 
 void mpierr_attach(MPI_Comm comm)

@@ -8,6 +8,14 @@
 /* Installs the recording error handler on comm. */
 void mpierr_attach(MPI_Comm comm);
 
+/* The same for an open file.  (Not on MPI_FILE_NULL: MPICH 4.0.2's ROMIO
+ * then fails an assertion on the handler's reference count in
+ * MPI_File_close.) */
+void mpierr_attach_file(MPI_File fh);
+
+/* Notes an error code returned, not handled (MPI_File_open's). */
+void mpierr_note(int code);
+
 /* Collective over MPI_COMM_WORLD: 1 when any rank saw an MPI error since
  * the last call; then msg holds the error of the lowest such rank. */
 int mpierr_collect(char *msg, size_t len);

@@ -6,7 +6,9 @@
 #include <string.h>
 
 enum { OPT_GRID = 256, OPT_COORDS, OPT_MAX_MEMORY, OPT_ITERS, OPT_WARMUP, OPT_CHECK, OPT_QUIET,
-       OPT_VALIDATE, OPT_LIST, OPT_VERSION };
+       OPT_VALIDATE, OPT_LIST, OPT_VERSION, OPT_BLOCKS, OPT_TARGET, OPT_ADAPTIVE,
+       OPT_BUDGET, OPT_TIME, OPT_RAW, OPT_SYNC, OPT_COLL_TIME, OPT_WINDOW,
+       OPT_CACHE, OPT_SCRATCH, OPT_PAPI };
 
 static const struct option longopts[] = {
     {"output", required_argument, NULL, 'o'},
@@ -19,6 +21,18 @@ static const struct option longopts[] = {
     {"quiet", no_argument, NULL, OPT_QUIET},
     {"validate", no_argument, NULL, OPT_VALIDATE},
     {"list", no_argument, NULL, OPT_LIST},
+    {"blocks", required_argument, NULL, OPT_BLOCKS},
+    {"target", required_argument, NULL, OPT_TARGET},
+    {"adaptive", no_argument, NULL, OPT_ADAPTIVE},
+    {"budget", required_argument, NULL, OPT_BUDGET},
+    {"time", required_argument, NULL, OPT_TIME},
+    {"raw", no_argument, NULL, OPT_RAW},
+    {"sync", required_argument, NULL, OPT_SYNC},
+    {"coll-time", required_argument, NULL, OPT_COLL_TIME},
+    {"window", required_argument, NULL, OPT_WINDOW},
+    {"cache", required_argument, NULL, OPT_CACHE},
+    {"scratch", required_argument, NULL, OPT_SCRATCH},
+    {"papi", required_argument, NULL, OPT_PAPI},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, OPT_VERSION},
     {NULL, 0, NULL, 0},
@@ -43,6 +57,33 @@ void print_usage(FILE *out)
           "                     10000 up to 8 KiB, then fewer, at least 10)\n"
           "      --warmup N     untimed iterations first (default iters/10)\n"
           "      --check        verify every element of every call's data\n"
+          "\n"
+          "Statistics (see README, 'How mpigauge measures'):\n"
+          "      --blocks N     split each size's timed iterations into N blocks\n"
+          "                     (default 10); median and 95% CI over blocks\n"
+          "      --target F     the CI should lie within F x median of the\n"
+          "                     median (default 0.05); reported per size\n"
+          "      --adaptive     run more blocks until the target is met or the\n"
+          "                     budget is spent (at least 6 blocks)\n"
+          "      --budget S     seconds per size for --adaptive (default 1)\n"
+          "      --time S       iterations per size from a pilot, so that the\n"
+          "                     timed loop takes about S seconds (as IMB's -time)\n"
+          "      --raw          every block's time in <data file>.raw.dat\n"
+          "      --sync MODE    barrier (default): a barrier before each block;\n"
+          "                     window: every call starts at a common time on\n"
+          "                     clocks corrected to rank 0, late starts dropped\n"
+          "      --window US    window length for --sync window (default: from\n"
+          "                     a pilot)\n"
+          "      --coll-time T  with --sync window, a collective's time is max\n"
+          "                     (the slowest rank's own duration, default) or\n"
+          "                     span (last exit - first entry)\n"
+          "      --cache MODE   warm (default) or cold: cycle through buffers\n"
+          "                     twice the last-level cache (hwloc)\n"
+          "      --scratch DIR  MPI I/O files go to a new folder in DIR\n"
+          "                     (default <result folder>/scratch), removed after\n"
+          "      --papi LIST    count PAPI events (comma-separated, like\n"
+          "                     perf::TASK-CLOCK,PAPI_TOT_CYC) over the timed loops\n"
+          "\n"
           "      --max-memory SIZE  buffers one rank may allocate, like 512M or\n"
           "                     2G (default: the node's memory / its ranks)\n"
           "      --quiet        no prose on stdout (report.txt still has it)\n"
@@ -98,6 +139,19 @@ int parse_bytes(const char *s, unsigned long long *out)
     return 0;
 }
 
+/* a positive decimal number below max, like 0.05 or 2.5 */
+static int parse_real(const char *s, double max, double *out)
+{
+    char *end;
+    if ((*s < '0' || *s > '9') && *s != '.')
+        return -1;
+    double v = strtod(s, &end);
+    if (*end || !(v > 0) || v > max)
+        return -1;
+    *out = v;
+    return 0;
+}
+
 static int parse_count(const char *s, long min, long *out)
 {
     char *end;
@@ -122,6 +176,9 @@ int parse_options(int argc, char **argv, struct options *o, FILE *err)
 {
     memset(o, 0, sizeof *o);
     o->iters = o->warmup = -1;
+    o->blocks = 10;
+    o->target = 0.05;
+    o->budget = 1.0;
     opterr = 0;
     optind = 1;
     int c;
@@ -150,6 +207,64 @@ int parse_options(int argc, char **argv, struct options *o, FILE *err)
             }
             break;
         case OPT_COORDS: o->coords = optarg; break;
+        case OPT_BLOCKS: {
+            long v;
+            if (parse_count(optarg, 1, &v) || v > 100000)
+                return complain(err, "mpigauge: --blocks '%s': expected a whole "
+                                "number from 1 to 100000\n", optarg);
+            o->blocks = (int)v;
+            break;
+        }
+        case OPT_TARGET:
+            if (parse_real(optarg, 1.0, &o->target))
+                return complain(err, "mpigauge: --target '%s': expected a "
+                                "fraction above 0 and at most 1, like 0.05\n", optarg);
+            break;
+        case OPT_ADAPTIVE: o->adaptive = 1; break;
+        case OPT_BUDGET:
+            if (parse_real(optarg, 86400, &o->budget))
+                return complain(err, "mpigauge: --budget '%s': expected seconds "
+                                "above 0, like 0.5\n", optarg);
+            break;
+        case OPT_TIME:
+            if (parse_real(optarg, 86400, &o->time_per_size))
+                return complain(err, "mpigauge: --time '%s': expected seconds "
+                                "above 0, like 0.2\n", optarg);
+            break;
+        case OPT_RAW: o->raw = 1; break;
+        case OPT_SYNC:
+            if (strcmp(optarg, "window") == 0)
+                o->sync_window = 1;
+            else if (strcmp(optarg, "barrier") != 0)
+                return complain(err, "mpigauge: --sync '%s': expected barrier "
+                                "or window\n", optarg);
+            break;
+        case OPT_COLL_TIME:
+            if (strcmp(optarg, "span") == 0)
+                o->span = 1;
+            else if (strcmp(optarg, "max") != 0)
+                return complain(err, "mpigauge: --coll-time '%s': expected max "
+                                "or span\n", optarg);
+            break;
+        case OPT_WINDOW:
+            if (parse_real(optarg, 1e9, &o->window_us))
+                return complain(err, "mpigauge: --window '%s': expected "
+                                "microseconds above 0, like 50\n", optarg);
+            break;
+        case OPT_CACHE:
+            if (strcmp(optarg, "cold") == 0)
+                o->cache_cold = 1;
+            else if (strcmp(optarg, "warm") != 0)
+                return complain(err, "mpigauge: --cache '%s': expected warm "
+                                "or cold\n", optarg);
+            break;
+        case OPT_SCRATCH: o->scratch = optarg; break;
+        case OPT_PAPI:
+            if (!*optarg)
+                return complain(err, "mpigauge: --papi '%s': expected event "
+                                "names separated by commas\n", optarg);
+            o->papi = optarg;
+            break;
         case OPT_MAX_MEMORY:
             if (parse_bytes(optarg, &o->max_memory))
                 return complain(err, "mpigauge: --max-memory '%s': expected bytes "
@@ -174,6 +289,11 @@ int parse_options(int argc, char **argv, struct options *o, FILE *err)
     if ((o->grid[0] != 0) + o->grid_hw + (o->coords != NULL) > 1)
         return complain(err, "mpigauge: %s\n", "choose one of --grid XxYxZ, "
                         "--grid hw and --coords FILE");
+    if (o->span && !o->sync_window)
+        return complain(err, "mpigauge: %s\n", "--coll-time span needs --sync "
+                        "window: only then do the ranks share a clock");
+    if (o->window_us > 0 && !o->sync_window)
+        return complain(err, "mpigauge: %s\n", "--window needs --sync window");
     if (optind != argc - 1) {
         return complain(err, "mpigauge: %s (see --help)\n",
                         optind == argc ? "no input file" : "one input file only");

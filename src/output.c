@@ -142,6 +142,17 @@ void output_record_begin(struct run *run, struct result *res)
                     "first, column = its partner, one-way time in us, nan = "
                     "not measured; one block per size (gnuplot index)\n");
     }
+    if (run->opt.raw) {
+        char raw[sizeof res->file + 16];
+        snprintf(raw, sizeof raw, "%.*s.raw.dat", (int)(strlen(res->file) - 4),
+                 res->file);
+        run->raw = datafile_open(run, res, raw);
+        if (run->raw)
+            fprintf(run->raw, "# every repetition: time per call in us of block k "
+                    "(from 0) of contributor a (b = -1: the communicator whose "
+                    "rank 0 is world rank a; else the pair a -> b); blocks of "
+                    "iters_per_block calls\n# elements a b k iters_per_block t_us\n");
+    }
     report_record(run, res);
 }
 
@@ -156,6 +167,13 @@ void output_point(struct run *run, struct result *res, const struct point *pt)
     if (run->pairs) {
         pairs_block(run->pairs, run, pt);
         fflush(run->pairs);
+    }
+    if (run->raw) {
+        for (size_t i = 0; i < pt->nreps; i++)
+            fprintf(run->raw, "%llu %d %d %ld %ld %.4f\n",
+                    (unsigned long long)pt->elements, pt->reps[i].a, pt->reps[i].b,
+                    pt->reps[i].k, pt->reps[i].per_block, pt->reps[i].t_us);
+        fflush(run->raw);
     }
     report_point(run, res, pt);
     fflush(stdout);
@@ -187,7 +205,9 @@ void output_record_end(struct run *run, struct result *res)
         fclose(run->data);
     if (run->pairs)
         fclose(run->pairs);
-    run->data = run->pairs = NULL;
+    if (run->raw)
+        fclose(run->raw);
+    run->data = run->pairs = run->raw = NULL;
     if (run->report)
         fflush(run->report);
     runjson_write(run, "running");

@@ -117,7 +117,7 @@ const struct topology *topology_find(const char *name);
 const struct topology *topology_at(int i);
 
 /* ---- calls --------------------------------------------------------------*/
-enum family { FAM_P2P, FAM_COLL, FAM_REDUCE, FAM_SYNC };
+enum family { FAM_P2P, FAM_COLL, FAM_REDUCE, FAM_SYNC, FAM_IO };
 enum op_kind { OPK_NONE, OPK_REDUCTION, OPK_PAIRS, OPK_PATTERN };
 
 struct call {

@@ -4,6 +4,7 @@
  * fastest/mean/slowest rank), because that is exactly what readers of
  * other suites' tables get wrong. */
 #include "output.h"
+#include "repeat.h"
 
 #include <math.h>
 #include <string.h>
@@ -31,8 +32,21 @@ void report_run(struct run *run)
         w->nodes == 1 ? "" : "s");
     for (int i = 0; i < w->nhosts; i++)
         say(run, i ? " %s" : "%s", w->hosts[i]);
-    say(run, "), grid %dx%dx%d from %s; MPI_Wtime resolution %.3g s.\n",
-        w->grid[0], w->grid[1], w->grid[2], w->grid_source, run->wtick);
+    say(run, "), grid %dx%dx%d from %s.\n", w->grid[0], w->grid[1], w->grid[2],
+        w->grid_source);
+    say(run, "Timer: MPI_Wtime advances in steps of %.3g s (MPI_Wtick says "
+        "%.3g s) and costs %.3g s a read.\n", run->timer_res, run->wtick,
+        run->timer_cost);
+    if (papi_events() || run->papi_dropped[0]) {
+        say(run, "Counters (PAPI, per timed call):");
+        for (int i = 0; i < papi_events(); i++)
+            say(run, " %s", papi_event(i));
+        if (!papi_events())
+            say(run, " none");
+        if (run->papi_dropped[0])
+            say(run, "; WARNING: this machine cannot count %s", run->papi_dropped);
+        say(run, ".\n");
+    }
     if (w->max_node_ranks > w->cores)
         say(run, "WARNING: %d ranks share a node with %ld cores. The times "
             "below measure the operating system's scheduler as much as MPI.\n",
@@ -42,6 +56,22 @@ void report_run(struct run *run)
         "measured.  Collectives: each rank's average time per call, with "
         "min/avg/max the fastest, mean and slowest rank.  MB/s = 10^6 bytes "
         "per second.\n");
+    const struct options *o = &run->opt;
+    if (o->sync_window)
+        say(run, "Statistics: every call of a collective starts at a common time "
+            "on clocks corrected to rank 0 (largest offset %.3g us, estimated "
+            "from round trips up to %.3g us); starts that come late are "
+            "dropped; a call's time is %s.  ", run->clocks.max_offset * 1e6,
+            run->clocks.max_rtt * 1e6, o->span ? "last exit minus first entry"
+            : "the slowest rank's own duration");
+    else
+        say(run, "Statistics: the timed loop runs in %s%d blocks after a barrier "
+            "each; a block's value is its slowest rank's time per call.  ",
+            o->adaptive ? "at least " : "", o->adaptive ? MIN_BLOCKS_CI : o->blocks);
+    say(run, "Median over blocks with a 95%% confidence interval (order "
+        "statistics; needs 6 blocks); the target is an interval within %g%% of "
+        "the median%s.\n", 100 * o->target, o->adaptive ? ", run for until met "
+        "or the budget is spent" : "");
 }
 
 void report_record(struct run *run, const struct result *res)
@@ -55,6 +85,29 @@ void report_record(struct run *run, const struct result *res)
         say(run, i ? " %d" : "%d", res->tc->sizes[i]);
     say(run, "%s ranks).\n  Timing: %s.\n", res->tc->n > 16 ? " ..." : "",
         r->call->timing);
+}
+
+/* the median line: median, interval, blocks, late starts, target */
+static void report_stats(struct run *run, const struct point *pt)
+{
+    if (pt->blocks == 0) {
+        say(run, "    no valid block%s.\n", pt->late ? " (every start was late)" : "");
+        return;
+    }
+    say(run, "    median %.3f us over %ld block%s", pt->med, pt->blocks,
+        pt->blocks == 1 ? "" : "s");
+    if (pt->late)
+        say(run, " (%ld valid, %ld dropped as late)", pt->blocks, pt->late);
+    if (isnan(pt->ci_lo))
+        say(run, ", no 95%% interval (fewer than 6 blocks): target not met");
+    else
+        say(run, ", 95%% interval [%.3f, %.3f] us (%+.1f%%, %+.1f%%): target %s",
+            pt->ci_lo, pt->ci_hi, 100 * (pt->ci_lo - pt->med) / pt->med,
+            100 * (pt->ci_hi - pt->med) / pt->med, pt->met ? "met" : "NOT met");
+    for (int i = 0; i < papi_events(); i++)
+        say(run, "; %s %.4g per call (largest rank %.4g)", papi_event(i),
+            pt->papi_avg[i], pt->papi_max[i]);
+    say(run, ".\n");
 }
 
 static void pair_name(const struct sample *s, char *buf, size_t len)
@@ -98,6 +151,7 @@ void report_point(struct run *run, const struct result *res,
     if (r->call->family != FAM_SYNC && pt->bytes > 0 && pt->s.avg > 0)
         say(run, ", %.1f MB/s", (double)pt->bytes / pt->s.avg);
     say(run, ".\n");
+    report_stats(run, pt);
     if (pt->mismatches)
         say(run, "  CHECK FAILED: %lu element%s wrong at this size.\n",
             pt->mismatches, pt->mismatches == 1 ? "" : "s");
@@ -140,6 +194,11 @@ void report_summary(struct run *run, const struct result *res)
             "%.1f MB/s: latency %.3f us, asymptotic bandwidth %.1f MB/s, "
             "R^2 = %.4f.", f->n, f->alpha, f->bandwidth_mbs, f->latency_us,
             f->bandwidth_mbs, f->r2);
+    size_t met = 0;
+    for (size_t i = 0; i < res->npts; i++)
+        met += res->pts[i].met;
+    say(run, " The confidence target was met at %zu of %zu size%s.", met,
+        res->npts, res->npts == 1 ? "" : "s");
     if (res->rec->call->bsp && res->bsp.ok)
         say(run, " BSP on %s: g = %.4f us per %s word, l = %.3f us (t = g h + l "
             "over the slowest rank, R^2 = %.4f).", res->rec->topo->name,

@@ -6,9 +6,11 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "options.h"
+#include "counters.h"
 #include "pattern.h"
 #include "record.h"
 #include "stats.h"
+#include "window.h"
 #include "world.h"
 
 /* one measured time: a rank's time per call (b = -1) or a pair's one-way
@@ -18,10 +20,29 @@ struct sample {
     int a, b;
 };
 
+/* one block's (or, with --sync window, one call's) time per call of one
+ * contributor: a communicator (a = its rank 0's world rank, b = -1) or a
+ * pair (a sent first, b answered); k counts its blocks from 0 */
+struct rep {
+    double t_us;
+    int a, b;
+    long k, per_block;         /* calls in the block */
+};
+
 struct point {
     uint64_t elements, bytes;
-    long iters, warmup;
+    long iters, warmup;        /* timed and untimed calls, most of any contributor */
     struct summary s;          /* over the samples, us */
+    /* over the blocks of every contributor, pooled: median and its 95%
+     * interval (NaN under 6 blocks), whether the interval lies within
+     * --target of the median */
+    double med, ci_lo, ci_hi;
+    long blocks;               /* valid blocks pooled */
+    long late;                 /* --sync window: repetitions dropped */
+    int met;
+    struct rep *reps;          /* rank 0, until the point is written */
+    size_t nreps;
+    double papi_avg[PAPI_MAX_EVENTS], papi_max[PAPI_MAX_EVENTS]; /* per call */
     /* BARRIER: per-iteration maximum over a communicator's ranks, its mean
      * and median, and the model's prediction; means over communicators */
     double iter_mean, iter_median, pred;
@@ -60,6 +81,11 @@ struct run {
     FILE *data;                /* the open record's data file */
     FILE *pairs;               /* and its pair matrix */
     double wtick;
+    double timer_res, timer_cost;   /* MPI_Wtime: smallest step, cost of a read, s */
+    struct clocks clocks;      /* --sync window: offsets to rank 0 */
+    char papi_dropped[512];    /* --papi events this machine cannot count */
+    char scratch[4200];        /* MPI I/O files' folder, made by this run */
+    FILE *raw;                 /* --raw: the open record's repetitions */
     int signal;                /* SIGINT or SIGTERM ended the run */
     long peak_rss_kib;         /* at the end: the largest rank's peak RSS */
 };

@@ -23,6 +23,18 @@ static json_t *point_json(const struct point *pt)
     json_object_set_new(p, "warmup", json_integer(pt->warmup));
     json_object_set_new(p, "samples", json_integer((json_int_t)pt->nsamples));
     json_object_set_new(p, "mismatches", json_integer((json_int_t)pt->mismatches));
+    json_object_set_new(p, "t_med_us", num(pt->med));
+    json_object_set_new(p, "ci95_us", json_pack("[oo]", num(pt->ci_lo), num(pt->ci_hi)));
+    json_object_set_new(p, "blocks", json_integer(pt->blocks));
+    json_object_set_new(p, "late", json_integer(pt->late));
+    json_object_set_new(p, "target_met", json_boolean(pt->met));
+    if (papi_events()) {
+        json_t *c = json_object();
+        for (int i = 0; i < papi_events(); i++)
+            json_object_set_new(c, papi_event(i), json_pack("{s:o,s:o}", "avg",
+                                num(pt->papi_avg[i]), "max", num(pt->papi_max[i])));
+        json_object_set_new(p, "counters_per_call", c);
+    }
     if (pt->ncomm > 0) {
         json_object_set_new(p, "iter_max_mean_us", num(pt->iter_mean));
         json_object_set_new(p, "iter_max_median_us", num(pt->iter_median));
@@ -114,6 +126,20 @@ static json_t *options_json(const struct options *opt)
     json_object_set_new(o, "grid", opt->grid[0] ? json_pack("[iii]", opt->grid[0],
                         opt->grid[1], opt->grid[2]) : json_null());
     json_object_set_new(o, "output", opt->outdir ? json_string(opt->outdir) : json_null());
+    json_object_set_new(o, "blocks", json_integer(opt->blocks));
+    json_object_set_new(o, "target", json_real(opt->target));
+    json_object_set_new(o, "adaptive", json_boolean(opt->adaptive));
+    json_object_set_new(o, "budget_s", json_real(opt->budget));
+    json_object_set_new(o, "time_s", opt->time_per_size > 0 ? json_real(opt->time_per_size)
+                                                            : json_null());
+    json_object_set_new(o, "raw", json_boolean(opt->raw));
+    json_object_set_new(o, "sync", json_string(opt->sync_window ? "window" : "barrier"));
+    json_object_set_new(o, "coll_time", json_string(opt->span ? "span" : "max"));
+    json_object_set_new(o, "window_us", opt->window_us > 0 ? json_real(opt->window_us)
+                                                           : json_null());
+    json_object_set_new(o, "cache", json_string(opt->cache_cold ? "cold" : "warm"));
+    json_object_set_new(o, "scratch", opt->scratch ? json_string(opt->scratch) : json_null());
+    json_object_set_new(o, "papi", opt->papi ? json_string(opt->papi) : json_null());
     json_object_set_new(o, "max_memory", opt->max_memory ? json_integer((json_int_t)opt->max_memory)
                                                          : json_null());
     return o;
@@ -150,6 +176,18 @@ int runjson_write(const struct run *run, const char *status)
     json_object_set_new(root, "cores_per_node", json_integer(w->cores));
     json_object_set_new(root, "oversubscribed", json_boolean(w->max_node_ranks > w->cores));
     json_object_set_new(root, "wtick_s", json_real(run->wtick));
+    json_object_set_new(root, "timer", json_pack("{s:f,s:f}", "resolution_s",
+                        run->timer_res, "overhead_s", run->timer_cost));
+    if (run->opt.sync_window)
+        json_object_set_new(root, "clocks", json_pack("{s:f,s:f}", "max_offset_s",
+                            run->clocks.max_offset, "max_rtt_s", run->clocks.max_rtt));
+    if (run->opt.papi) {
+        json_t *ev = json_array();
+        for (int i = 0; i < papi_events(); i++)
+            json_array_append_new(ev, json_string(papi_event(i)));
+        json_object_set_new(root, "papi", json_pack("{s:o,s:s?}", "events", ev,
+                            "unavailable", run->papi_dropped[0] ? run->papi_dropped : NULL));
+    }
     json_object_set_new(root, "peak_rss_kib", run->peak_rss_kib ? json_integer(run->peak_rss_kib)
                                                                 : json_null());
     json_object_set_new(root, "options", options_json(&run->opt));

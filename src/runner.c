@@ -7,9 +7,11 @@
 #include <string.h>
 #include "barrier.h"
 #include "bench.h"
+#include "cache.h"
 #include "interrupt.h"
 #include "mpierr.h"
 #include "output.h"
+#include "counters.h"
 #include "params.h"
 #include "sizes.h"
 #include "timing.h"
@@ -42,8 +44,9 @@ static char *aligned(void **raw, size_t bytes, uint64_t stride)
 }
 
 static void setup(struct bench *b, struct buffers *bufs, const struct result *res,
-                  const struct world *w)
+                  const struct run *run)
 {
+    const struct world *w = &run->world;
     const struct record *r = res->rec;
     memset(b, 0, sizeof *b);
     memset(bufs, 0, sizeof *bufs);
@@ -57,6 +60,9 @@ static void setup(struct bench *b, struct buffers *bufs, const struct result *re
     b->comm = res->tc->comm;
     b->world_rank = w->rank;
     b->root = r->root;
+    b->scratch = run->scratch;
+    b->index = res->index;
+    b->fh = MPI_FILE_NULL;
     if (b->comm == MPI_COMM_NULL)
         return;
     MPI_Comm_rank(b->comm, &b->rank);
@@ -64,8 +70,22 @@ static void setup(struct bench *b, struct buffers *bufs, const struct result *re
 
     size_t s, rcv;
     r->call->buffers(b->size, (size_t)r->max, &s, &rcv);
-    b->sbuf = aligned(&bufs->sraw, s * (size_t)b->extent, r->stride);
-    b->rbuf = aligned(&bufs->rraw, rcv * (size_t)b->extent, r->stride);
+    size_t sbytes = s * (size_t)b->extent, rbytes = rcv * (size_t)b->extent;
+    if (run->opt.cache_cold && r->call->family != FAM_SYNC) {
+        /* copies a whole number of pages apart, each at the same stride */
+        size_t big = sbytes > rbytes ? sbytes : rbytes;
+        b->cold_step = (big + (size_t)r->stride + 64 + 4095) / 4096 * 4096;
+        b->ncold = cache_copies(2 * (uint64_t)b->cold_step);
+        sbytes = rbytes = b->cold_step * (size_t)b->ncold;
+    }
+    b->sbuf = aligned(&bufs->sraw, sbytes, r->stride);
+    b->rbuf = aligned(&bufs->rraw, rbytes, r->stride);
+    b->cold_s = b->sbuf;
+    b->cold_r = b->rbuf;
+    if (b->ncold) {     /* touch every page now, not in the timed loop */
+        memset(bufs->sraw, 0, sbytes);
+        memset(bufs->rraw, 0, rbytes);
+    }
     size_t p = (size_t)b->size;
     b->counts = calloc(4 * p, sizeof(int));
     if (!b->counts)
@@ -98,15 +118,58 @@ static void teardown(struct bench *b, struct buffers *bufs)
     free(b->reqs);
 }
 
+/* What one rank measured at one size: its samples for min/avg/max, the
+ * series it contributes (as a communicator's rank 0 or as the first rank
+ * of pairs), and, for BARRIER, its communicator's statistics. */
+struct sizerun {
+    struct sample *mine;
+    size_t n;
+    struct series *ser;
+    int *ser_b;                /* the partner of each series; -1: a communicator */
+    int nser;
+    struct commstat {
+        double mean, median, pred;     /* us */
+    } cs;
+    int ncs;
+};
+
+static struct series *new_series(struct sizerun *sr, int partner)
+{
+    struct series *s = &sr->ser[sr->nser];
+    memset(s, 0, sizeof *s);
+    sr->ser_b[sr->nser++] = partner;
+    return s;
+}
+
+/* calls per block: --time from the pilot (the slowest rank's), else the
+ * iterations spread over the blocks */
+static long per_block(const struct options *o, long iters, int blocks,
+                      double pilot)
+{
+    if (o->time_per_size > 0)
+        return per_block_for(o->time_per_size, pilot, blocks);
+    return (iters + blocks - 1) / blocks;
+}
+
+static struct rule size_rule(const struct options *o, long iters)
+{
+    struct rule ru = rule_from(o);
+    /* never more blocks than iterations asked for (--iters 2: two blocks) */
+    if (!ru.adaptive && o->time_per_size <= 0 && iters < ru.blocks)
+        ru.blocks = (int)iters;
+    return ru;
+}
+
 /* Every pair (i < j) of the communicator that the record's criterion
  * keeps, in turn, i sending first; the other ranks wait in a barrier that
  * sleeps, outside any timing and off the cores. */
-static size_t measure_pairs(struct bench *b, const struct topo_comm *tc,
-                            long warmup, long iters, int check,
-                            struct sample *out)
+static void measure_pairs(struct bench *b, const struct run *run,
+                          const struct topo_comm *tc, long warmup, long iters,
+                          struct sizerun *sr)
 {
-    size_t n = 0;
+    const struct options *o = &run->opt;
     const struct pair_filter *pf = b->rec->pf;
+    struct rule ru = size_rule(o, iters);
     for (int i = 0; i < b->size; i++) {
         for (int j = i + 1; j < b->size; j++) {
             if (!pf->keep(&tc->places[i], &tc->places[j], i, j))
@@ -114,30 +177,37 @@ static size_t measure_pairs(struct bench *b, const struct topo_comm *tc,
             if (b->rank == i || b->rank == j) {
                 b->initiator = b->rank == i;
                 b->peer = b->initiator ? j : i;
-                double t = time_pair(b, warmup, iters);
+                double pilot = warm_pair(b, warmup, o->time_per_size > 0);
+                long pb = per_block(o, iters, ru.blocks, pilot);
+                struct series scratch = {0}, *s = &scratch;
                 if (b->initiator)
-                    out[n++] = (struct sample){t * 1e6, tc->places[i].rank,
-                                               tc->places[j].rank};
-                if (check)
+                    s = new_series(sr, tc->places[j].rank);
+                if (o->time_per_size > 0) {   /* the initiator's pilot decides */
+                    if (b->initiator)
+                        MPI_Send(&pb, 1, MPI_LONG, b->peer, TAG_PILOT, b->comm);
+                    else
+                        MPI_Recv(&pb, 1, MPI_LONG, b->peer, TAG_PILOT, b->comm,
+                                 MPI_STATUS_IGNORE);
+                }
+                double t = time_pair(b, &ru, pb, s);
+                if (b->initiator)
+                    sr->mine[sr->n++] = (struct sample){t * 1e6, tc->places[i].rank,
+                                                        tc->places[j].rank};
+                series_free(&scratch);
+                if (o->check)
                     b->rec->call->check(b);
             }
             quiet_barrier(b->comm);
         }
     }
-    return n;
 }
-
-/* a communicator's view of a BARRIER size (kept by its rank 0) */
-struct commstat {
-    double mean, median, pred;     /* us */
-};
 
 /* Every barrier timed on its own; the communicator's rank 0 keeps the
  * per-iteration maximum over its ranks (the barrier's real duration), its
- * mean and median, and the model's prediction. */
-static size_t measure_sync(struct bench *b, const struct result *res, long warmup,
-                           long iters, struct sample *out, struct commstat *cs,
-                           int *ncs)
+ * mean and median, and the model's prediction.  Those maxima are also the
+ * series the median and its interval come from. */
+static void measure_sync(struct bench *b, const struct result *res, long warmup,
+                         long iters, struct sizerun *sr)
 {
     int pattern = res->bp.p > 0;
     struct patrun pr;
@@ -145,56 +215,94 @@ static size_t measure_sync(struct bench *b, const struct result *res, long warmu
         patrun_init(&pr, &res->bp, b);
     double *t = malloc((size_t)iters * sizeof *t);
     double *tmax = malloc((size_t)iters * sizeof *tmax);
+    papi_start();
     double mean = barrier_time(b, pattern ? &pr : NULL, warmup, iters, t);
+    papi_stop();
+    b->calls += 2 * iters;     /* the loop-timed block and the single ones */
     if (pattern)
         patrun_free(&pr);
-    out[0] = (struct sample){mean * 1e6, b->world_rank, -1};
+    sr->mine[sr->n++] = (struct sample){mean * 1e6, b->world_rank, -1};
     MPI_Reduce(t, tmax, (int)iters, MPI_DOUBLE, MPI_MAX, 0, b->comm);
     if (b->rank == 0) {
+        struct series *s = new_series(sr, -1);
+        s->per_block = 1;
         double sum = 0;
-        for (long i = 0; i < iters; i++)
+        for (long i = 0; i < iters; i++) {
             sum += tmax[i];
-        cs->mean = sum / (double)iters * 1e6;
-        cs->median = median_of(tmax, (size_t)iters) * 1e6;
-        cs->pred = pattern && res->tc->have_params
-                       ? predict_barrier(&res->bp, &res->tc->pm,
-                                         (double)b->count * b->type_size)
-                       : NAN;
-        *ncs = 1;
+            series_add(s, tmax[i] * 1e6);
+        }
+        sr->cs.mean = sum / (double)iters * 1e6;
+        sr->cs.median = median_of(tmax, (size_t)iters) * 1e6;
+        sr->cs.pred = pattern && res->tc->have_params
+                          ? predict_barrier(&res->bp, &res->tc->pm,
+                                            (double)b->count * b->type_size)
+                          : NAN;
+        sr->ncs = 1;
     }
     free(t);
     free(tmax);
-    return 1;
 }
 
-static size_t measure(struct bench *b, const struct result *res, long warmup,
-                      long iters, int check, struct sample *out,
-                      struct commstat *cs, int *ncs)
+/* collectives, reductions and I/O: every rank of the communicator at once */
+static void measure_collective(struct bench *b, const struct run *run,
+                               long warmup, long iters, struct sizerun *sr)
 {
-    *ncs = 0;
+    const struct options *o = &run->opt;
+    struct rule ru = size_rule(o, iters);
+    double pilot = warm_collective(b, warmup, o->time_per_size > 0 || o->sync_window);
+    struct series scratch = {0}, *s = b->rank == 0 ? new_series(sr, -1) : &scratch;
+    double t;
+    if (o->sync_window) {
+        long reps = iters;
+        if (o->time_per_size > 0) {
+            MPI_Allreduce(MPI_IN_PLACE, &pilot, 1, MPI_DOUBLE, MPI_MAX, b->comm);
+            reps = per_block_for(o->time_per_size, pilot, 1);
+        }
+        t = time_window(b, &ru, reps, o->window_us * 1e-6, pilot, o->span,
+                        &run->clocks, s);
+    } else {
+        if (o->time_per_size > 0)
+            MPI_Allreduce(MPI_IN_PLACE, &pilot, 1, MPI_DOUBLE, MPI_MAX, b->comm);
+        t = time_collective(b, &ru, per_block(o, iters, ru.blocks, pilot), s);
+    }
+    series_free(&scratch);
+    sr->mine[sr->n++] = (struct sample){t * 1e6, b->world_rank, -1};
+    if (o->check && b->rec->call->check)
+        b->rec->call->check(b);
+}
+
+static void measure(struct bench *b, const struct run *run,
+                    const struct result *res, long warmup, long iters,
+                    struct sizerun *sr)
+{
+    sr->n = 0;
+    sr->nser = 0;
+    sr->ncs = 0;
     if (b->comm == MPI_COMM_NULL)
-        return 0;
+        return;
     const struct call *c = res->rec->call;
-    if (c->family == FAM_SYNC)
-        return measure_sync(b, res, warmup, iters, out, cs, ncs);
+    if (c->family == FAM_SYNC) {
+        measure_sync(b, res, warmup, iters, sr);
+        return;
+    }
     if (c->layout)
         c->layout(b);
     if (c->family == FAM_P2P)
-        return measure_pairs(b, res->tc, warmup, iters, check, out);
-    double t = time_collective(b, warmup, iters);
-    out[0] = (struct sample){t * 1e6, b->world_rank, -1};
-    if (check && c->check)
-        c->check(b);
-    return 1;
+        measure_pairs(b, run, res->tc, warmup, iters, sr);
+    else
+        measure_collective(b, run, warmup, iters, sr);
+    if (b->finish)
+        b->finish(b);
+    b->finish = NULL;
 }
 
 /* Gathers the communicators' BARRIER statistics on rank 0 into their
  * means over communicators. */
-static void collect_comms(const struct world *w, const struct commstat *cs,
-                          int ncs, struct point *pt)
+static void collect_comms(const struct world *w, const struct sizerun *sr,
+                          struct point *pt)
 {
     int *counts = NULL, *displs = NULL, total = 0;
-    int bytes = ncs * (int)sizeof *cs;
+    int bytes = sr->ncs * (int)sizeof sr->cs;
     if (w->rank == 0) {
         counts = malloc((size_t)w->size * sizeof *counts);
         displs = malloc((size_t)w->size * sizeof *displs);
@@ -206,7 +314,8 @@ static void collect_comms(const struct world *w, const struct commstat *cs,
             total += counts[r];
         }
     struct commstat *all = w->rank == 0 ? malloc((size_t)total + 1) : NULL;
-    MPI_Gatherv(cs, bytes, MPI_BYTE, all, counts, displs, MPI_BYTE, 0, MPI_COMM_WORLD);
+    MPI_Gatherv(&sr->cs, bytes, MPI_BYTE, all, counts, displs, MPI_BYTE, 0,
+                MPI_COMM_WORLD);
     if (w->rank == 0) {
         int n = total / (int)sizeof *all;
         pt->ncomm = n;
@@ -222,30 +331,116 @@ static void collect_comms(const struct world *w, const struct commstat *cs,
     free(displs);
 }
 
-/* Brings every rank's samples and mismatch count to rank 0. */
-static void collect(const struct world *w, struct sample *mine, int nmine,
-                    unsigned long mismatches, struct point *pt)
+/* Gathers n bytes from every rank on rank 0; returns the concatenation
+ * (rank 0) and its length. */
+static void *gather_bytes(const struct world *w, const void *mine, int n,
+                          int *total)
 {
     int *counts = NULL, *displs = NULL;
+    *total = 0;
     if (w->rank == 0) {
         counts = malloc((size_t)w->size * sizeof *counts);
         displs = malloc((size_t)w->size * sizeof *displs);
     }
-    int bytes = nmine * (int)sizeof *mine;
-    MPI_Gather(&bytes, 1, MPI_INT, counts, 1, MPI_INT, 0, MPI_COMM_WORLD);
-    int total = 0;
+    MPI_Gather(&n, 1, MPI_INT, counts, 1, MPI_INT, 0, MPI_COMM_WORLD);
     if (w->rank == 0)
         for (int r = 0; r < w->size; r++) {
-            displs[r] = total;
-            total += counts[r];
+            displs[r] = *total;
+            *total += counts[r];
         }
-    struct sample *all = w->rank == 0 ? malloc((size_t)total + 1) : NULL;
-    MPI_Gatherv(mine, bytes, MPI_BYTE, all, counts, displs, MPI_BYTE, 0,
+    char *all = w->rank == 0 ? malloc((size_t)*total + 1) : NULL;
+    MPI_Gatherv(mine, n, MPI_BYTE, all, counts, displs, MPI_BYTE, 0,
                 MPI_COMM_WORLD);
-    MPI_Reduce(&mismatches, &pt->mismatches, 1, MPI_UNSIGNED_LONG, MPI_SUM, 0,
-               MPI_COMM_WORLD);
     free(counts);
     free(displs);
+    return all;
+}
+
+/* The series of every contributor to rank 0, flattened as doubles:
+ * a, b, per_block, n, late, then n times; pooled there into the point's
+ * median, interval and target, and kept as reps for --raw. */
+static void collect_series(const struct run *run, const struct sizerun *sr,
+                           struct point *pt)
+{
+    size_t len = 0;
+    for (int i = 0; i < sr->nser; i++)
+        len += 5 + sr->ser[i].n;
+    double *flat = malloc((len + 1) * sizeof *flat), *p = flat;
+    for (int i = 0; i < sr->nser; i++) {
+        const struct series *s = &sr->ser[i];
+        *p++ = run->world.rank;
+        *p++ = sr->ser_b[i];
+        *p++ = (double)s->per_block;
+        *p++ = (double)s->n;
+        *p++ = (double)s->late;
+        memcpy(p, s->t, s->n * sizeof *p);
+        p += s->n;
+    }
+    int total;
+    double *all = gather_bytes(&run->world, flat, (int)(len * sizeof *flat), &total);
+    free(flat);
+    if (run->world.rank != 0)
+        return;
+    size_t n = (size_t)total / sizeof *all, nrep = 0;
+    struct rep *reps = malloc((n + 1) * sizeof *reps);
+    double *pool = malloc((n + 1) * sizeof *pool);
+    for (size_t i = 0; i + 5 <= n;) {
+        int a = (int)all[i], b = (int)all[i + 1];
+        long pb = (long)all[i + 2], cnt = (long)all[i + 3], late = (long)all[i + 4];
+        i += 5;
+        if (pb * (cnt + late) > pt->iters)
+            pt->iters = pb * (cnt + late);
+        pt->late += late;
+        for (long k = 0; k < cnt; k++, i++) {
+            reps[nrep] = (struct rep){all[i], a, b, k, pb};
+            pool[nrep++] = all[i];
+        }
+    }
+    pt->reps = reps;
+    pt->nreps = nrep;
+    pt->blocks = (long)nrep;
+    median_ci(pool, nrep, &pt->med, &pt->ci_lo, &pt->ci_hi);
+    pt->met = within_target(pt->med, pt->ci_lo, pt->ci_hi, run->opt.target);
+    free(pool);
+    free(all);
+}
+
+/* Per-call counts: the mean over the ranks that made timed calls, and
+ * the largest. */
+static void collect_papi(const struct world *w, const struct bench *b,
+                         struct point *pt)
+{
+    int n = papi_events();
+    if (n == 0)
+        return;
+    double tot[PAPI_MAX_EVENTS], sum[PAPI_MAX_EVENTS + 1], max[PAPI_MAX_EVENTS];
+    double gsum[PAPI_MAX_EVENTS + 1];
+    papi_take(tot);
+    for (int i = 0; i < n; i++) {
+        sum[i] = b->calls ? tot[i] / (double)b->calls : 0;
+        max[i] = b->calls ? sum[i] : -1;
+    }
+    sum[n] = b->calls > 0;
+    MPI_Reduce(sum, gsum, n + 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
+    MPI_Reduce(max, pt->papi_max, n, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+    if (w->rank != 0)
+        return;
+    for (int i = 0; i < n; i++) {
+        pt->papi_avg[i] = gsum[n] > 0 ? gsum[i] / gsum[n] : NAN;
+        if (pt->papi_max[i] < 0)
+            pt->papi_max[i] = NAN;
+    }
+}
+
+/* Brings every rank's samples and mismatch count to rank 0. */
+static void collect(const struct world *w, const struct sizerun *sr,
+                    unsigned long mismatches, struct point *pt)
+{
+    int total;
+    struct sample *all = gather_bytes(w, sr->mine, (int)(sr->n * sizeof *sr->mine),
+                                      &total);
+    MPI_Reduce(&mismatches, &pt->mismatches, 1, MPI_UNSIGNED_LONG, MPI_SUM, 0,
+               MPI_COMM_WORLD);
     if (w->rank != 0)
         return;
     pt->samples = all;
@@ -257,6 +452,13 @@ static void collect(const struct world *w, struct sample *mine, int nmine,
     free(t);
 }
 
+static void sizerun_clear(struct sizerun *sr)
+{
+    for (int i = 0; i < sr->nser; i++)
+        series_free(&sr->ser[i]);
+    sr->nser = 0;
+}
+
 void run_record(struct run *run, struct result *res)
 {
     const struct record *r = res->rec;
@@ -265,7 +467,7 @@ void run_record(struct run *run, struct result *res)
     char where[RECORD_TEXT + 64];
     snprintf(where, sizeof where, "record %d (line %d: %s)", res->index, r->line,
              r->text);
-    setup(&b, &bufs, res, &run->world);
+    setup(&b, &bufs, res, run);
     b.where = where;
 
     size_t nsizes = size_sequence(r->min, r->max, r->step, r->value, NULL, 0);
@@ -273,7 +475,11 @@ void run_record(struct run *run, struct result *res)
     size_sequence(r->min, r->max, r->step, r->value, sizes, nsizes);
     if (run->world.rank == 0)
         res->pts = calloc(nsizes, sizeof *res->pts);
-    struct sample *mine = malloc(((size_t)b.size + 1) * sizeof *mine);
+    struct sizerun sr = {0};
+    size_t most = (size_t)b.size + 2;   /* a rank starts at most size - 1 pairs */
+    sr.mine = malloc(most * sizeof *sr.mine);
+    sr.ser = malloc(most * sizeof *sr.ser);
+    sr.ser_b = malloc(most * sizeof *sr.ser_b);
 
     /* a pattern's prediction needs the pairwise parameters of its
      * communicators: measured once per topology, for the whole run */
@@ -288,26 +494,29 @@ void run_record(struct run *run, struct result *res)
     for (size_t k = 0; k < nsizes; k++) {
         b.count = (int)sizes[k];
         b.mismatches = 0;
+        b.calls = 0;
         uint64_t bytes = sizes[k] * (uint64_t)b.type_size;
         long iters, warmup;
         choose_iters(r, &run->opt, sizes[k], bytes, &iters, &warmup);
         MPI_Barrier(MPI_COMM_WORLD);
         /* level 1 marks the measurement for profiling (PMPI) tools */
         MPI_Pcontrol(1);
-        struct commstat cs;
-        int ncs;
-        size_t n = measure(&b, res, warmup, iters, run->opt.check, mine, &cs, &ncs);
+        measure(&b, run, res, warmup, iters, &sr);
         MPI_Pcontrol(0);
-        struct point pt = {.elements = sizes[k], .bytes = bytes, .iters = iters,
+        struct point pt = {.elements = sizes[k], .bytes = bytes,
                            .warmup = warmup, .iter_mean = NAN,
                            .iter_median = NAN, .pred = NAN};
-        collect(&run->world, mine, (int)n, b.mismatches, &pt);
+        collect(&run->world, &sr, b.mismatches, &pt);
+        collect_series(run, &sr, &pt);
+        collect_papi(&run->world, &b, &pt);
+        sizerun_clear(&sr);
         if (r->call->family == FAM_SYNC)
-            collect_comms(&run->world, &cs, ncs, &pt);
+            collect_comms(&run->world, &sr, &pt);
         char err[sizeof res->error - 64];
         if (mpierr_collect(err, sizeof err)) {
             /* what this size measured is not trusted; earlier sizes stand */
             free(pt.samples);
+            free(pt.reps);
             snprintf(res->error, sizeof res->error, "MPI error at %llu "
                      "elements, %s", (unsigned long long)sizes[k], err);
             break;
@@ -316,6 +525,9 @@ void run_record(struct run *run, struct result *res)
             res->pts[res->npts++] = pt;
             res->mismatches += pt.mismatches;
             output_point(run, res, &res->pts[res->npts - 1]);
+            /* every repetition is on disk (--raw) or summarised */
+            free(res->pts[res->npts - 1].reps);
+            res->pts[res->npts - 1].reps = NULL;
         }
         run->signal = interrupt_agreed();
         if (run->signal && k + 1 < nsizes) {
@@ -325,7 +537,9 @@ void run_record(struct run *run, struct result *res)
     }
     res->done = !res->interrupted;
     output_record_end(run, res);
-    free(mine);
+    free(sr.mine);
+    free(sr.ser);
+    free(sr.ser_b);
     free(sizes);
     teardown(&b, &bufs);
 }

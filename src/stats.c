@@ -1,6 +1,7 @@
 /* stats.c: summaries and the least-squares fit (GSL) */
 #include "stats.h"
 
+#include <gsl/gsl_cdf.h>
 #include <gsl/gsl_fit.h>
 #include <math.h>
 #include <stdlib.h>
@@ -17,6 +18,40 @@ double median_of(double *x, size_t n)
         return NAN;
     qsort(x, n, sizeof *x, cmp_double);
     return n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
+}
+
+/* P(Bin(n, 1/2) <= k) */
+static double below(size_t k, size_t n)
+{
+    return gsl_cdf_binomial_P((unsigned)k, 0.5, (unsigned)n);
+}
+
+int median_ci(double *x, size_t n, double *med, double *lo, double *hi)
+{
+    *med = median_of(x, n);
+    *lo = *hi = NAN;
+    if (n < 6 || n > 4000000000u)
+        return 0;
+    /* the largest j (1-based) with P(B <= j - 1) <= 0.025, by bisection:
+     * P grows with j, and j = 1 qualifies from n = 6 on */
+    size_t good = 1, bad = n / 2 + 1;
+    while (bad - good > 1) {
+        size_t mid = good + (bad - good) / 2;
+        if (below(mid - 1, n) <= 0.025)
+            good = mid;
+        else
+            bad = mid;
+    }
+    *lo = x[good - 1];
+    *hi = x[n - good];
+    return 1;
+}
+
+int within_target(double med, double lo, double hi, double target)
+{
+    if (isnan(lo) || isnan(hi) || !(med > 0))
+        return 0;
+    return med - lo <= target * med && hi - med <= target * med;
 }
 
 struct summary summarize(const double *x, size_t n)

@@ -16,6 +16,15 @@ struct summary summarize(const double *x, size_t n);
 /* median of x[0..n-1] (sorts x); NaN when n = 0 */
 double median_of(double *x, size_t n);
 
+/* The median of x[0..n-1] (sorts x) and a distribution-free 95%
+ * confidence interval for it: the order statistics x(j) and x(n+1-j) with
+ * the largest j for which P(Bin(n, 1/2) < j) <= 2.5%.  Needs n >= 6;
+ * below that lo and hi are NaN and it returns 0, else 1. */
+int median_ci(double *x, size_t n, double *med, double *lo, double *hi);
+
+/* 1 when both ends of [lo, hi] lie within target x med of med */
+int within_target(double med, double lo, double hi, double target);
+
 /* Least squares t = alpha + beta * bytes (Hockney's model).  latency is
  * alpha (us), bandwidth 1/beta (MB/s, NaN when beta <= 0), r2 the
  * coefficient of determination.  ok = 0 with fewer than two distinct

@@ -4,6 +4,7 @@
 
 #include <stdint.h>
 #include "bench.h"
+#include "repeat.h"
 
 /* Defaults in the manner of OSU: 10000 iterations up to 8 KiB, then about
  * 1 GiB of traffic per size, between 10 and 1000 iterations. */
@@ -13,17 +14,39 @@ long default_warmup(long iters);
  * messages per size, between 5 and 1000 iterations. */
 long default_iters_messages(uint64_t messages);
 
-/* Seconds per call on this rank: warm-up, a barrier on b->comm, then the
- * timed loop and nothing else. */
-double time_collective(struct bench *b, long warmup, long iters);
+/* Calls per block so that the whole timed loop takes about seconds, from
+ * a pilot's time per call (--time); at least 1. */
+long per_block_for(double seconds, double per_call, int blocks);
 
-/* One-way seconds of the pair (b->peer, b->initiator); only the initiator's
- * value is the pair's measurement. */
-double time_pair(struct bench *b, long warmup, long iters);
+/* The warm-up: iters untimed calls (at least one when pilot is set),
+ * returns this rank's seconds per call over them. */
+double warm_collective(struct bench *b, long iters, int pilot);
+double warm_pair(struct bench *b, long iters, int pilot);
+
+/* The timed loop in blocks, each after a barrier on b->comm, until the
+ * rule says enough.  Returns this rank's mean seconds per call over all
+ * blocks; the communicator's rank 0 gets each block's slowest rank's time
+ * per call in s. */
+double time_collective(struct bench *b, const struct rule *ru, long per_block,
+                       struct series *s);
+
+/* The same for the pair (b->peer, b->initiator): one-way seconds; the
+ * initiator decides when to stop and tells its partner, and only its
+ * values and series are the pair's measurement. */
+double time_pair(struct bench *b, const struct rule *ru, long per_block,
+                 struct series *s);
+
+/* Runs iters calls of b's call; with --cache cold, each on the next copy
+ * of the buffers. */
+void timed_run(struct bench *b, long iters);
 
 /* A barrier that sleeps while it waits (MPI_Ibarrier, then MPI_Test every
  * 20 us), for ranks that sit out a measurement: busy-polling waiters would
  * take the cores from the pair being timed. */
 void quiet_barrier(MPI_Comm comm);
+
+/* MPI_Wtime's resolution (the smallest step seen between two reads) and
+ * the cost of one read, both in seconds. */
+void timer_probe(double *resolution, double *overhead);
 
 #endif

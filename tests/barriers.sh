@@ -32,7 +32,7 @@ run_patterns() { # folder, launch words...
     check "$dir: every pattern record ran" [ "$(jq '[.records[0:8][] | select(.status != "done")] | length' "$j")" = 0 ]
     check "$dir: a pattern file for 3 ranks is skipped on 4" [ "$(jq -r '.records[8].skipped' "$j")" = "pattern file tests/patterns/ring3.pat is for 3 ranks; the WORLD communicators have 4 to 4" ]
     for f in $(jq -r '.records[0:8][] | .file' "$j"); do
-        check "$f: the BARRIER columns" grep -q '^# elements bytes t_min_us t_avg_us t_max_us mbps iters warmup samples mismatches iter_max_mean_us iter_max_median_us t_pred_us$' "$dir/$f"
+        check "$f: the BARRIER columns" grep -q '^# elements bytes t_min_us t_avg_us t_max_us mbps iters warmup samples mismatches iter_max_mean_us iter_max_median_us t_pred_us t_med_us ci_lo_us ci_hi_us blocks late target_met$' "$dir/$f"
         # (the per-iteration block is timed apart from the per-call loop, so
         # no order between them is asserted: tests prove logic, not speed)
         check "$f: per-call and per-iteration times measured" awk '!/^#/ { if (!($4 > 0 && $11 > 0 && $12 > 0)) exit 1 }' "$dir/$f"

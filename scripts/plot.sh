@@ -1,0 +1,167 @@
+#!/usr/bin/env bash
+# plot.sh RESULT_DIR: PNG plots of an mpigauge result folder, with gnuplot,
+# into RESULT_DIR/plots/ (printed one name a line):
+#   <record>-time.png       time per call against bytes, log-log: the band
+#                           from the fastest to the slowest rank (or pair),
+#                           the mean, and the median with its 95% interval
+#   <record>-bandwidth.png  MB/s against bytes (data-moving calls)
+#   <record>-predicted.png  barrier patterns: measured (mean per-iteration
+#                           maximum) and the cost model's prediction
+#   overview-<family>.png   the mean time of every record of a call family
+#   <record>-pairs-<n>.png  DETAIL records: the pair matrix per size
+# Columns are found by name in each data file's last header line, so
+# files of any family (and with --papi columns) are read alike.
+set -eu
+if [ $# -ne 1 ] || [ ! -f "$1/run.json" ]; then
+    echo "usage: plot.sh RESULT_DIR (a folder with run.json)" >&2
+    exit 2
+fi
+dir=$1
+out="$dir/plots"
+here=$(cd "$(dirname "$0")" && pwd)
+for tool in gnuplot jq; do
+    command -v $tool > /dev/null || { echo "plot.sh needs $tool" >&2; exit 2; }
+done
+mkdir -p "$out"
+SIZE="900,600"
+
+# column number of name in data file f (0: none)
+col() {
+    awk -v name="$2" '/^#/ { last = $0; next } NF { exit }
+        END { n = split(substr(last, 3), a, " "); for (i = 1; i <= n; i++)
+              if (a[i] == name) { print i; exit } print 0 }' "$1" | head -1
+}
+# rows, and rows with bytes > 0
+rows() { awk '!/^#/ && NF { n++ } END { print n + 0 }' "$1"; }
+positive() { awk '!/^#/ && NF && $2 > 0 { n++ } END { print n + 0 }' "$1"; }
+# rows where column c is a number > 0
+finite() { awk -v c="$2" '!/^#/ && NF && $c != "nan" && $c > 0 { n++ } END { print n + 0 }' "$1"; }
+
+# gnuplot reads nan as missing; say nothing about the cells meant to be blank
+plot() {
+    gnuplot 2>&1 | { grep -v 'missing or undefined values\|all points\|empty [xy] range' >&2 || true; }
+}
+
+# x axis: log bytes when the record has sizes above 0 bytes, else linear
+xaxis() {
+    if [ "$(positive "$1")" -gt 0 ]; then
+        echo "set logscale x 2; set format x '2^{%L}'; xcol = '(\$2 > 0 ? \$2 : 1/0)'"
+    else
+        echo "set xrange [-1:1]; xcol = '2'"
+    fi
+}
+
+time_plot() {   # data file, title, png
+    local f=$1 c_min c_avg c_max c_med c_lo c_hi
+    c_min=$(col "$f" t_min_us); c_avg=$(col "$f" t_avg_us); c_max=$(col "$f" t_max_us)
+    c_med=$(col "$f" t_med_us); c_lo=$(col "$f" ci_lo_us); c_hi=$(col "$f" ci_hi_us)
+    local med=""
+    [ "$c_med" -gt 0 ] && [ "$(finite "$f" "$c_med")" -gt 0 ] &&
+        med=", '$f' using (@xcol):$c_med:$c_lo:$c_hi with yerrorbars lc rgb '#c0392b' pt 7 ps 0.6 title 'median, 95% interval'"
+    plot <<GNUPLOT
+set terminal pngcairo size $SIZE
+set output '$3'
+set title "$2" noenhanced
+set xlabel 'bytes'
+set ylabel 'time per call (us)'
+set logscale y
+set grid
+set key top left
+$(xaxis "$f")
+set macros
+plot '$f' using (@xcol):$c_min:$c_max with filledcurves lc rgb '#aed6f1' title 'fastest to slowest', \
+     '$f' using (@xcol):$c_avg with linespoints lc rgb '#1f618d' pt 5 ps 0.6 title 'mean'$med
+GNUPLOT
+    echo "$3"
+}
+
+bandwidth_plot() {
+    local f=$1 c
+    c=$(col "$f" mbps)
+    [ "$c" -gt 0 ] && [ "$(finite "$f" "$c")" -gt 0 ] || return 0
+    plot <<GNUPLOT
+set terminal pngcairo size $SIZE
+set output '$3'
+set title "$2" noenhanced
+set xlabel 'bytes'
+set ylabel 'MB/s (10^6 bytes/s, from the mean time)'
+set grid
+set key top left
+set logscale x 2; set format x '2^{%L}'
+plot '$f' using (\$2 > 0 ? \$2 : 1/0):$c with linespoints lc rgb '#117a65' pt 7 ps 0.6 title 'bandwidth'
+GNUPLOT
+    echo "$3"
+}
+
+predicted_plot() {
+    local f=$1 c_meas c_pred
+    c_meas=$(col "$f" iter_max_mean_us); c_pred=$(col "$f" t_pred_us)
+    [ "$c_pred" -gt 0 ] && [ "$(finite "$f" "$c_pred")" -gt 0 ] || return 0
+    plot <<GNUPLOT
+set terminal pngcairo size $SIZE
+set output '$3'
+set title "$2" noenhanced
+set xlabel 'bytes'
+set ylabel 'barrier time (us)'
+set grid
+set key top left
+$(xaxis "$f")
+set macros
+plot '$f' using (@xcol):$c_meas with linespoints pt 7 ps 0.7 title 'measured (mean per-iteration maximum)', \
+     '$f' using (@xcol):$c_pred with linespoints pt 5 ps 0.7 dt 2 title 'predicted (eq. 5.4)'
+GNUPLOT
+    echo "$3"
+}
+
+# one record a line: file<TAB>family<TAB>title
+jq -r '.records[] | select(.file != null) |
+       [.file, .family, "\(.call) \(.datatype) on \(.topology), op \(.op) (line \(.line))"] | @tsv' \
+    "$dir/run.json" > "$out/.records"
+declare -A family_lines family_zero family_nzero
+while IFS=$'\t' read -r file family title; do
+    f="$dir/$file"
+    [ -f "$f" ] && [ "$(rows "$f")" -gt 0 ] || continue
+    stem=${file%.dat}
+    time_plot "$f" "$title" "$out/$stem-time.png"
+    [ "$family" = synchronisation ] || bandwidth_plot "$f" "$title" "$out/$stem-bandwidth.png"
+    [ "$family" != synchronisation ] || predicted_plot "$f" "$title" "$out/$stem-predicted.png"
+    if [ -f "$dir/$stem.pairs.dat" ]; then
+        "$here/pairs_heatmap.sh" "$dir/$stem.pairs.dat" "$out/$stem-pairs"
+    fi
+    c=$(col "$f" t_avg_us)
+    key=${family//[^a-zA-Z0-9]/-}
+    label=${title//\"/}
+    if [ "$(finite "$f" "$c")" -gt 0 ] && [ "$(positive "$f")" -gt 0 ]; then
+        family_lines[$key]+="'$f' using (\$2 > 0 ? \$2 : 1/0):$c with linespoints pt 7 ps 0.5 title \"$label\", "
+    elif [ "$(finite "$f" "$c")" -gt 0 ]; then
+        # records of zero-byte sizes only (BARRIER): one column each
+        n=$(( ${family_nzero[$key]:-0} + 1 ))
+        family_nzero[$key]=$n
+        family_zero[$key]+="'$f' using ($n):$c with points pt 7 ps 1.2 title \"$label\", "
+    fi
+done < "$out/.records"
+rm -f "$out/.records"
+
+for key in "${!family_lines[@]}" "${!family_zero[@]}"; do
+    png="$out/overview-$key.png"
+    [ ! -f "$png" ] || continue       # a family with both kinds: done
+    if [ -n "${family_lines[$key]:-}" ]; then
+        axis="set xlabel 'bytes'; set logscale x 2; set format x '2^{%L}'"
+        lines=${family_lines[$key]}
+    else
+        axis="set xlabel 'record'; set xrange [0:${family_nzero[$key]} + 1]; set xtics 1"
+        lines=${family_zero[$key]}
+    fi
+    plot <<GNUPLOT
+set terminal pngcairo size 1200,800
+set output '$png'
+set title "mean time per call, $key" noenhanced
+$axis
+set ylabel 'time per call (us)'
+set logscale y
+set grid
+set key outside right top noenhanced font ",8"
+plot ${lines%, }
+GNUPLOT
+    echo "$png"
+done
