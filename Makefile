@@ -39,10 +39,17 @@ UNIT_SRC = $(wildcard tests/unit/*.c) tests/fuzz/fuzz_input.c tests/fuzz/replay.
 UNIT_OBJ = $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/unit/*.c))
 TEST_DEPS = $(patsubst %.c,$(BUILD)/%.d,$(UNIT_SRC))
 
-all: mpigauge
+BIN ?= mpigauge
+all: $(BIN)
 
-mpigauge: $(OBJ) $(STAMP)
+$(BIN): $(OBJ) $(STAMP)
 	$(MPICC) $(CFLAGS) -o $@ $(OBJ) $(LIBS)
+
+# the tests also run a build without PAPI (its objects apart, under -nopapi)
+ifneq ($(BIN),tests/mpigauge-nopapi)
+tests/mpigauge-nopapi: $(SRC) $(wildcard src/*.h)
+	$(MAKE) --no-print-directory PAPI=0 BIN=$@ MPICC="$(MPICC)" CFLAGS="$(CFLAGS)" $@
+endif
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -75,7 +82,7 @@ fuzz: build/fuzz_input
 	./build/fuzz_input -max_total_time=$(FUZZ_SECONDS) -timeout=10 -max_len=4096 \
 	    -artifact_prefix=tests/fuzz/regressions/ tests/fuzz/corpus
 
-check: mpigauge tests/unit_tests tests/corrupt.so tests/fuzz_replay
+check: mpigauge tests/unit_tests tests/corrupt.so tests/fuzz_replay tests/mpigauge-nopapi
 	MPIRUN="$(MPIRUN)" bash tests/run.sh
 
 unit: tests/unit_tests
@@ -91,7 +98,7 @@ valgrind: mpigauge
 	MPIRUN="$(MPIRUN)" bash scripts/valgrind.sh
 
 clean:
-	rm -rf build mpigauge tests/unit_tests tests/corrupt.so tests/fuzz_replay bench/bare_loops bench/pattern_scale tests/tmp
+	rm -rf build mpigauge tests/mpigauge-nopapi tests/unit_tests tests/corrupt.so tests/fuzz_replay bench/bare_loops bench/pattern_scale tests/tmp
 
 .PHONY: all asan check unit bench fuzz valgrind clean
 

@@ -47,7 +47,7 @@ xaxis() {
     if [ "$(positive "$1")" -gt 0 ]; then
         echo "set logscale x 2; set format x '2^{%L}'; xcol = '(\$2 > 0 ? \$2 : 1/0)'"
     else
-        echo "set xrange [-1:1]; xcol = '2'"
+        echo "set xrange [-1:1]; xcol = '\$2'"
     fi
 }
 

@@ -4,7 +4,9 @@
  * broadcasts it, every rank parses it the same way, and nothing is
  * measured (nor any folder created) until the whole file and plan are
  * known to be good. */
+#include <errno.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include <sys/resource.h>
 #include <string.h>
 
@@ -144,6 +146,13 @@ static int run_main(struct run *run, int argc, char **argv)
         if (rank == 0)
             plan_print(run, stdout);
         return 0;
+    }
+    if (run->opt.scratch && needs_scratch(run) &&
+        access(run->opt.scratch, W_OK | X_OK) != 0) {
+        if (rank == 0)
+            fprintf(stderr, "mpigauge: --scratch %s: %s\n", run->opt.scratch,
+                    strerror(errno));
+        return 2;
     }
     if (output_open(run))
         return 2;

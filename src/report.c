@@ -94,7 +94,9 @@ static void report_stats(struct run *run, const struct point *pt)
         say(run, "    no valid block%s.\n", pt->late ? " (every start was late)" : "");
         return;
     }
-    say(run, "    median %.3f us over %ld block%s", pt->med, pt->blocks,
+    const char *unit = pt->iters == pt->blocks + pt->late && pt->warmup >= 0
+                       && run->opt.sync_window ? "call" : "block";
+    say(run, "    median %.3f us over %ld %s%s", pt->med, pt->blocks, unit,
         pt->blocks == 1 ? "" : "s");
     if (pt->late)
         say(run, " (%ld valid, %ld dropped as late)", pt->blocks, pt->late);

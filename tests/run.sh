@@ -40,6 +40,8 @@ bash tests/topology.sh | tee "$out"
 count "$out"
 bash tests/barriers.sh | tee "$out"
 count "$out"
+bash tests/measure.sh | tee "$out"
+count "$out"
 rm -f "$out"
 echo "$total_pass passed, $total_fail failed"
 [ "$total_fail" = 0 ]

@@ -1,0 +1,223 @@
+#!/usr/bin/env bash
+# measure.sh: issue 5's features, asserted from the data files, run.json
+# and report.txt: counters (PAPI), statistics over blocks, adaptive and
+# time-based repetition, --raw, --sync window, --cache cold, the MPI I/O
+# calls, and the plot and compare scripts.  Prints "N passed, N failed".
+set -u
+cd "$(dirname "$0")/.."
+. tests/lib.sh
+T=tests/tmp/measure
+scratch "$T"
+
+# colvals FILE NAME: the column called NAME, one value per data row
+colvals() {
+    awk -v name="$2" '/^#/ { last = $0; next }
+        NF && !c { n = split(substr(last, 3), a, " "); for (i = 1; i <= n; i++) if (a[i] == name) c = i
+                   if (!c) { print "no-such-column"; exit } }
+        NF { print $c }' "$1"
+}
+# all_rows FILE AWK-CONDITION: every data row satisfies it (and there is one)
+all_rows() {
+    awk "!/^#/ && NF { n++; if (!($2)) bad++ } END { exit !(n > 0 && bad == 0) }" "$1"
+}
+# the column number of NAME in FILE
+colno() { awk -v name="$2" '/^#/ { last = $0; next } NF { exit } END { n = split(substr(last, 3), a, " "); for (i = 1; i <= n; i++) if (a[i] == name) print i }' "$1"; }
+
+cat > "$T/small.in" <<'IN'
+ALLREDUCE DOUBLE 4096 16384 ADD 4096 WORLD SUM 0
+SEND      DOUBLE 4096 16384 ADD 4096 WORLD NOP 0
+BCAST     INT    1 1024 MUL 32 WORLD NOP 0
+IN
+
+# ---- PAPI: software events, counted per call; first touches with --warmup 0
+d="$T/papi"
+$MPIRUN -n 2 ./mpigauge --quiet --warmup 0 --iters 20 -o "$d" \
+    --papi perf::TASK-CLOCK,perf::PAGE-FAULTS,perf::CONTEXT-SWITCHES "$T/small.in" 2> "$T/papi.err"
+check "papi run exits 0" [ $? = 0 ]
+check "papi: no warning for events this VM counts" [ ! -s "$T/papi.err" ]
+for f in "$d"/01-*.dat "$d"/02-*.dat; do
+    c=$(colno "$f" perf::TASK-CLOCK_avg); m=$(colno "$f" perf::TASK-CLOCK_max)
+    p=$(colno "$f" perf::PAGE-FAULTS_avg); s=$(colno "$f" perf::CONTEXT-SWITCHES_avg)
+    check "$f: the counter columns" [ -n "$c" ] && [ -n "$m" ] && [ -n "$p" ] && [ -n "$s" ]
+    check "$f: TASK-CLOCK positive, max >= avg" all_rows "$f" "\$$c > 0 && \$$m >= \$$c"
+    check "$f: PAGE-FAULTS a count >= 0" all_rows "$f" "\$$p >= 0"
+    check "$f: CONTEXT-SWITCHES a count >= 0" all_rows "$f" "\$$s >= 0"
+done
+# each size reaches 32 KiB further into fresh pages, which the reduction
+# first touches in the timed loop.  (SEND's large messages go by CMA: the
+# kernel fills the receiver's pages, and that is no fault of the task.)
+f="$d/01-allreduce-double-world-sum.dat"
+check "ALLREDUCE: PAGE-FAULTS positive at every size" all_rows "$f" "\$$(colno "$f" perf::PAGE-FAULTS_avg) > 0"
+check "papi: report names the counters" grep -q "^Counters (PAPI, per timed call): perf::TASK-CLOCK perf::PAGE-FAULTS perf::CONTEXT-SWITCHES.$" "$d/report.txt"
+check "papi: run.json lists the events" [ "$(jq -c '.papi.events' "$d/run.json")" = '["perf::TASK-CLOCK","perf::PAGE-FAULTS","perf::CONTEXT-SWITCHES"]' ]
+check "papi: per-call counts in run.json" [ "$(jq '[.records[0].points[] | .counters_per_call["perf::TASK-CLOCK"].avg > 0] | all' "$d/run.json")" = true ]
+
+d="$T/papi-cyc"
+$MPIRUN -n 2 ./mpigauge --quiet --iters 10 -o "$d" --papi PAPI_TOT_CYC,perf::TASK-CLOCK,NO_SUCH_EVENT "$T/small.in" 2> "$T/cyc.err"
+check "PAPI_TOT_CYC: the run completes" [ $? = 0 ]
+check "one warning names both events it cannot count" [ "$(grep -c 'warning: PAPI cannot count PAPI_TOT_CYC, NO_SUCH_EVENT on this machine' "$T/cyc.err")" = 1 ]
+check "the countable event still has its columns" [ -n "$(colno "$d/01-allreduce-double-world-sum.dat" perf::TASK-CLOCK_avg)" ]
+check "no column for the one it cannot count" [ -z "$(colno "$d/01-allreduce-double-world-sum.dat" PAPI_TOT_CYC_avg)" ]
+check "run.json names what was dropped" [ "$(jq -r .papi.unavailable "$d/run.json")" = "PAPI_TOT_CYC, NO_SUCH_EVENT" ]
+
+if [ -x tests/mpigauge-nopapi ]; then
+    $MPIRUN -n 1 tests/mpigauge-nopapi --papi perf::TASK-CLOCK -o "$T/nopapi" "$T/small.in" > /dev/null 2> "$T/nopapi.err"
+    check "make PAPI=0: --papi exits 2" [ $? = 2 ]
+    check "make PAPI=0: --papi says why" grep -q "built without PAPI" "$T/nopapi.err"
+    check "make PAPI=0: no result folder" [ ! -e "$T/nopapi" ]
+    $MPIRUN -n 1 tests/mpigauge-nopapi --quiet --iters 5 -o "$T/nopapi2" "$T/small.in" > /dev/null 2>&1
+    check "make PAPI=0: measures without --papi" [ $? = 0 ]
+else
+    bad "tests/mpigauge-nopapi was not built"
+fi
+
+# ---- statistics: median inside its interval, target recomputed, blocks
+d="$T/stats"
+$MPIRUN -n 2 ./mpigauge --quiet --iters 200 --target 0.2 --raw -o "$d" "$T/small.in"
+check "stats run exits 0" [ $? = 0 ]
+for f in "$d"/01-*-sum.dat "$d"/02-*-nop.dat "$d"/03-*-nop.dat; do
+    lo=$(colno "$f" ci_lo_us); me=$(colno "$f" t_med_us); hi=$(colno "$f" ci_hi_us)
+    bl=$(colno "$f" blocks); tm=$(colno "$f" target_met); it=$(colno "$f" iters)
+    check "$f: ci_lo <= median <= ci_hi" all_rows "$f" "\$$lo <= \$$me && \$$me <= \$$hi && \$$lo > 0"
+    check "$f: 10 blocks of 20 calls" all_rows "$f" "\$$bl == 10 && \$$it == 200"
+    check "$f: target_met is the interval within 20% of the median" all_rows "$f" \
+        "\$$tm == ((\$$me - \$$lo) <= 0.2 * \$$me + 1e-4 && (\$$hi - \$$me) <= 0.2 * \$$me + 1e-4)"
+    raw=${f%.dat}.raw.dat
+    check "$raw: one line per block" [ "$(grep -vc '^#' "$raw")" = "$(awk -v c=$bl '!/^#/ && NF { s += $c } END { print s }' "$f")" ]
+    # sorted by size, then time: the middle of each size's run is its median
+    check "$raw: the median of the raw times is t_med_us" [ "$(grep -v '^#' "$raw" | sort -k1,1n -k6,6g |
+        awk '{ n[$1]++; v[$1, n[$1]] = $6 } END { for (e in n) { k = n[e]
+             printf "%s %.3f\n", e, k % 2 ? v[e, (k + 1) / 2] : (v[e, k / 2] + v[e, k / 2 + 1]) / 2 } }' | sort -n)" = \
+        "$(awk -v c=$me '!/^#/ && NF { printf "%s %.3f\n", $1, $c }' "$f" | sort -n)" ]
+done
+check "report: a median line per size" [ "$(grep -c '^    median .* over 10 blocks, 95% interval \[.*\] us (.*): target \(met\|NOT met\)' "$d/report.txt")" = 11 ]
+check "report: timer resolution and cost" grep -q "^Timer: MPI_Wtime advances in steps of [0-9.e-]* s (MPI_Wtick says .*) and costs [0-9.e-]* s a read.$" "$d/report.txt"
+check "run.json: timer" [ "$(jq '.timer.resolution_s > 0 and .timer.overhead_s > 0' "$d/run.json")" = true ]
+check "report: targets met per record" grep -q "The confidence target was met at [0-9]* of 4 sizes" "$d/report.txt"
+
+d="$T/few"
+$MPIRUN -n 2 ./mpigauge --quiet --iters 3 -o "$d" "$T/small.in"
+f="$d/01-allreduce-double-world-sum.dat"
+check "--iters 3: three blocks, no interval, target not met" all_rows "$f" "\$$(colno "$f" blocks) == 3 && \$$(colno "$f" ci_lo_us) == \"nan\" && \$$(colno "$f" target_met) == 0"
+check "--iters 3: the report says so" grep -q "no 95% interval (fewer than 6 blocks): target not met" "$d/report.txt"
+
+d="$T/adaptive"
+$MPIRUN -n 2 ./mpigauge --quiet --adaptive --budget 0.05 --target 0.000001 --iters 100 -o "$d" "$T/small.in"
+check "adaptive with an unreachable target ends (budget)" [ $? = 0 ]
+for f in "$d"/01-*.dat "$d"/02-*.dat; do
+    check "$f: at least 6 blocks, target not met" all_rows "$f" "\$$(colno "$f" blocks) >= 6 && \$$(colno "$f" target_met) == 0"
+done
+d="$T/adaptive2"
+$MPIRUN -n 2 ./mpigauge --quiet --adaptive --budget 5 --target 0.5 --iters 100 -o "$d" "$T/small.in"
+f="$d/01-allreduce-double-world-sum.dat"
+check "adaptive with a wide target: met, from 6 blocks on" all_rows "$f" "\$$(colno "$f" blocks) >= 6 && \$$(colno "$f" target_met) == 1"
+
+d="$T/time"
+$MPIRUN -n 2 ./mpigauge --quiet --time 0.02 -o "$d" "$T/small.in"
+f="$d/03-bcast-int-world-nop.dat"
+check "--time: iterations from the pilot, not the default 10000" all_rows "$f" "\$$(colno "$f" iters) != 10000 && \$$(colno "$f" iters) % 10 == 0"
+
+# ---- --sync window: every call in its own window; valid + late = calls
+d="$T/window"
+$MPIRUN -n 2 ./mpigauge --quiet --sync window --iters 60 -o "$d" "$T/small.in"
+check "window run exits 0" [ $? = 0 ]
+for f in "$d"/01-*.dat "$d"/03-*.dat; do
+    check "$f: valid + late = 60 calls, some valid" all_rows "$f" "\$$(colno "$f" blocks) + \$$(colno "$f" late) == 60 && \$$(colno "$f" blocks) > 0"
+done
+check "window: report counts calls" grep -q "^    median .* over [0-9]* calls" "$d/report.txt"
+check "window: report states the clock offsets" grep -q "clocks corrected to rank 0 (largest offset" "$d/report.txt"
+check "window: run.json clocks" [ "$(jq '.clocks.max_rtt_s > 0 and .options.sync == "window"' "$d/run.json")" = true ]
+d="$T/span"
+$MPIRUN -n 2 ./mpigauge --quiet --sync window --coll-time span --iters 60 -o "$d" "$T/small.in"
+check "span run exits 0" [ $? = 0 ]
+check "span: the report says last exit minus first entry" grep -q "last exit minus first entry" "$d/report.txt"
+$MPIRUN -n 1 ./mpigauge --coll-time span -o "$T/nospan" "$T/small.in" 2> "$T/span.err"
+check "--coll-time span without --sync window exits 2" [ $? = 2 ]
+check "and says why" grep -q "needs --sync window" "$T/span.err"
+
+# ---- --cache cold: the data still checks
+d="$T/cold"
+$MPIRUN -n 2 ./mpigauge --quiet --cache cold --check --iters 20 -o "$d" "$T/small.in"
+check "cold cache with --check exits 0" [ $? = 0 ]
+check "cold: run.json says so" [ "$(jq -r .options.cache "$d/run.json")" = cold ]
+
+# ---- MPI I/O: every call runs and verifies; scratch folders go away
+for n in 2 3; do
+    d="$T/io$n"
+    $MPIRUN -n $n ./mpigauge --quiet --check --iters 10 -o "$d" tests/inputs/io.in
+    check "io on $n ranks exits 0" [ $? = 0 ]
+    check "io on $n ranks: all 8 calls verified" [ "$(jq '[.records[] | select(.check == "passed")] | length' "$d/run.json")" = 8 ]
+    check "io on $n ranks: the scratch folder is gone" [ -z "$(ls -d "$d"/mpigauge-scratch-* 2> /dev/null)" ]
+done
+mkdir -p "$T/scr"
+$MPIRUN -n 2 ./mpigauge --quiet --check --iters 5 --scratch "$T/scr" -o "$T/io-scr" tests/inputs/io.in
+check "--scratch DIR: runs" [ $? = 0 ]
+check "--scratch DIR: left empty" [ -z "$(ls -A "$T/scr")" ]
+$MPIRUN -n 1 ./mpigauge --scratch "$T/no/such/dir" -o "$T/io-bad" tests/inputs/io.in 2> "$T/scr.err"
+check "--scratch to a missing folder exits 2" [ $? = 2 ]
+check "and leaves no result folder" [ ! -e "$T/io-bad" ]
+export ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0"
+MPIGAUGE_CORRUPT=1 LD_PRELOAD="$PWD/tests/corrupt.so" $MPIRUN -n 2 ./mpigauge --check --quiet \
+    --iters 1 --warmup 0 -o "$T/io-corrupt" tests/inputs/io.in > /dev/null 2> "$T/io-corrupt.err"
+check "io: a flipped bit exits 1" [ $? = 1 ]
+check "io: every call's check failed" [ "$(jq '[.records[] | select(.check == "failed")] | length' "$T/io-corrupt/run.json")" = 8 ]
+
+# ---- plots: a real result folder; every PNG valid and of its size
+png_size() {   # prints WIDTHxHEIGHT of a PNG, or nothing
+    local h
+    h=$(od -An -tx1 -N24 "$1" | tr -d ' \n')
+    [ "${h:0:16}" = 89504e470d0a1a0a ] && [ "${h:24:8}" = 49484452 ] || return 0
+    echo "$((16#${h:32:8}))x$((16#${h:40:8}))"
+}
+qa="$T/quick"
+d=$qa
+$MPIRUN -n 2 ./mpigauge --quiet --iters 20 -o "$d" inputs/quick.in
+bash scripts/plot.sh "$d" > "$T/plots.list" 2> "$T/plots.err"
+check "plot.sh exits 0" [ $? = 0 ]
+check "plot.sh is silent on stderr" [ ! -s "$T/plots.err" ]
+expected=0
+for f in $(jq -r '.records[] | select(.file != null) | .file' "$d/run.json"); do
+    stem=${f%.dat}
+    expected=$((expected + 1))
+    check "$stem: time plot 900x600" [ "$(png_size "$d/plots/$stem-time.png")" = 900x600 ]
+    case $stem in
+    *barrier*) check "$stem: no bandwidth plot" [ ! -e "$d/plots/$stem-bandwidth.png" ] ;;
+    *) check "$stem: bandwidth plot 900x600" [ "$(png_size "$d/plots/$stem-bandwidth.png")" = 900x600 ]
+       expected=$((expected + 1)) ;;
+    esac
+done
+for fam in point-to-point collective reduction synchronisation; do
+    check "overview of $fam 1200x800" [ "$(png_size "$d/plots/overview-$fam.png")" = 1200x800 ]
+    expected=$((expected + 1))
+done
+for n in 1 8 64 512 4096; do
+    check "pair heat map for $n elements 640x560" [ "$(png_size "$d/plots/02-send-double-world-detail-pairs-$n.png")" = 640x560 ]
+    expected=$((expected + 1))
+done
+check "plot.sh lists exactly the PNGs it wrote ($expected)" [ "$(sort -u "$T/plots.list" | wc -l)" = "$expected" ] && [ "$(ls "$d/plots" | wc -l)" = "$expected" ]
+for p in "$d"/plots/*.png; do
+    [ -n "$(png_size "$p")" ] || bad "$p is not a PNG"
+done
+ok
+# barrier patterns: predicted against measured
+d="$T/pattern"
+printf 'BARRIER DOUBLE 0 64 MUL 8 WORLD DISSEMINATION 0 iters=50\nBARRIER INT 0 0 ADD 1 WORLD LINEAR 0 iters=50\n' > "$T/pattern.in"
+$MPIRUN -n 2 ./mpigauge --quiet -o "$d" "$T/pattern.in"
+bash scripts/plot.sh "$d" > /dev/null 2>&1
+check "predicted vs measured plot" [ "$(png_size "$d/plots/01-barrier-double-world-dissemination-predicted.png")" = 900x600 ]
+check "predicted vs measured for a single size too" [ "$(png_size "$d/plots/02-barrier-int-world-linear-predicted.png")" = 900x600 ]
+bash scripts/plot.sh "$T/no-such-run" > /dev/null 2>&1
+check "plot.sh on a folder without run.json exits 2" [ $? = 2 ]
+
+# ---- compare.sh: the ratio per record and size, and a plot of both runs
+d2="$T/quick2"
+$MPIRUN -n 2 ./mpigauge --quiet --iters 20 -o "$d2" inputs/quick.in
+bash scripts/compare.sh "$qa" "$d2" > "$T/compare.txt" 2> "$T/compare.err"
+check "compare.sh exits 0" [ $? = 0 ]
+rows=$(jq '[.records[] | select(.file != null) | .points | length] | add' "$qa/run.json")
+check "compare.sh prints a ratio for every record and size ($rows)" [ "$(grep -cE '^[0-9a-z_.-]+\.dat +[0-9]+ +[0-9.]+ +[0-9.]+ +[0-9.]+$' "$T/compare.txt")" = "$rows" ]
+check "the ratio is B / A of t_avg_us" awk '/\.dat / && NF == 5 { if ($3 <= 0 || ($5 - $4 / $3) > 0.001 || ($4 / $3 - $5) > 0.001) bad++ } END { exit bad > 0 }' "$T/compare.txt"
+check "compare.sh: one plot per record, and the ratios" [ "$(ls "$d2"/compare-*/*.png | wc -l)" = "$(($(jq '[.records[] | select(.file != null)] | length' "$qa/run.json") + 1))" ]
+check "compare.sh: a ratio summary plot" [ "$(png_size "$(ls "$d2"/compare-*/ratio.png)")" = 1200x800 ]
+
+echo "measure: $pass passed, $fail failed"
