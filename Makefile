@@ -48,7 +48,7 @@ $(BIN): $(OBJ) $(STAMP)
 # the tests also run a build without PAPI (its objects apart, under -nopapi)
 ifneq ($(BIN),tests/mpigauge-nopapi)
 tests/mpigauge-nopapi: $(SRC) $(wildcard src/*.h)
-	$(MAKE) --no-print-directory PAPI=0 BIN=$@ MPICC="$(MPICC)" CFLAGS="$(CFLAGS)" $@
+	$(MAKE) --no-print-directory PAPI=0 BIN=$@ MPICC="$(MPICC)" $@
 endif
 
 $(BUILD)/%.o: %.c

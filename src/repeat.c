@@ -47,11 +47,11 @@ int series_met(const struct series *s, double target)
 }
 
 int rule_more(const struct rule *r, const struct series *s, long attempts,
-              double started)
+              double elapsed)
 {
     if (!r->adaptive)
         return attempts < r->blocks;
-    if (attempts >= MAX_BLOCKS || MPI_Wtime() - started >= r->budget)
+    if (attempts >= MAX_BLOCKS || elapsed >= r->budget)
         return 0;
     if (s->n < MIN_BLOCKS_CI)
         return 1;

@@ -32,9 +32,9 @@ void series_add(struct series *s, double us);
 void series_free(struct series *s);
 
 /* After a block: 1 when the rule wants another.  attempts counts blocks
- * run (valid or not), started is MPI_Wtime() before the first. */
+ * run (valid or not), elapsed the seconds since the first began. */
 int rule_more(const struct rule *r, const struct series *s, long attempts,
-              double started);
+              double elapsed);
 
 /* 1 when s's median interval meets the target */
 int series_met(const struct series *s, double target);

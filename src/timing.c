@@ -95,7 +95,7 @@ double time_collective(struct bench *b, const struct rule *ru, long per_block,
         MPI_Reduce(&t, &tmax, 1, MPI_DOUBLE, MPI_MAX, 0, b->comm);
         if (b->rank == 0) {
             series_add(s, tmax * 1e6);
-            more = rule_more(ru, s, attempts, started);
+            more = rule_more(ru, s, attempts, MPI_Wtime() - started);
         }
         if (ru->adaptive)
             MPI_Bcast(&more, 1, MPI_INT, 0, b->comm);
@@ -128,7 +128,7 @@ double time_pair(struct bench *b, const struct rule *ru, long per_block,
         attempts++;
         if (b->initiator) {
             series_add(s, (t1 - t0) / ((double)per_block * c->legs) * 1e6);
-            more = rule_more(ru, s, attempts, started);
+            more = rule_more(ru, s, attempts, MPI_Wtime() - started);
             if (ru->adaptive)
                 MPI_Send(&more, 1, MPI_INT, b->peer, TAG_CTRL, b->comm);
         } else if (ru->adaptive) {

@@ -102,7 +102,7 @@ double time_window(struct bench *b, const struct rule *ru, long reps,
         if (b->rank == 0) {
             long want = ru->adaptive ? (long)(s->n / 2 > 16 ? s->n / 2 : 16)
                                      : reps - attempts;
-            int more = ru->adaptive ? attempts == 0 || rule_more(ru, s, attempts, started)
+            int more = ru->adaptive ? attempts == 0 || rule_more(ru, s, attempts, MPI_Wtime() - started)
                                     : attempts < reps;
             ctl[0] = more ? (double)(want < BATCH ? want : BATCH) : 0;
             /* far enough ahead for the broadcast to arrive */

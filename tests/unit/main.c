@@ -12,6 +12,7 @@ int main(void)
     test_misc();
     test_topology();
     test_patterns();
+    test_repeat();
     printf("unit: %d passed, %d failed\n", unit_passed, unit_failed);
     return unit_failed ? 1 : 0;
 }

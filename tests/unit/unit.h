@@ -26,5 +26,6 @@ void test_stats(void);
 void test_misc(void);
 void test_topology(void);
 void test_patterns(void);
+void test_repeat(void);
 
 #endif
