@@ -88,7 +88,7 @@ for f in "$d"/01-*-sum.dat "$d"/02-*-nop.dat "$d"/03-*-nop.dat; do
     # (to the 4 decimals both files print)
     grep -v '^#' "$raw" | sort -k1,1n -k6,6g |
         awk '{ n[$1]++; v[$1, n[$1]] = $6 } END { for (e in n) { k = n[e]
-             print e, k % 2 ? v[e, (k + 1) / 2] : (v[e, k / 2] + v[e, k / 2 + 1]) / 2 } }' > "$raw.med"
+             printf "%s %.6f\n", e, k % 2 ? v[e, (k + 1) / 2] : (v[e, k / 2] + v[e, k / 2 + 1]) / 2 } }' > "$raw.med"
     check "$raw: the median of the raw times is t_med_us" awk -v c=$me '
         NR == FNR { m[$1] = $2; next } !/^#/ && NF { d = m[$1] - $c; if (!($1 in m) || d > 0.0002 || d < -0.0002) bad++; n++ }
         END { exit bad > 0 || n == 0 }' "$raw.med" "$f"
