@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "cache.h"
 #include "patfile.h"
 #include "share.h"
 #include "sizes.h"
@@ -98,6 +99,10 @@ static void check_record(struct run *run, struct result *res, struct diag *d)
                  INT_MAX);
     uint64_t need = record_memory(c, tc->max_size, r->max, (uint64_t)extent,
                                   r->stride, (uint64_t)pack);
+    /* --cache cold: the copies come to at least twice the cache, plus one
+     * more pair of buffers (runner.c) */
+    if (run->opt.cache_cold && c->family != FAM_SYNC)
+        need += 2 * cache_llc_bytes() + need;
     if (run->opt.max_memory && need > run->opt.max_memory)
         diag_add(d, r->line, r->col[F_MAX], "max %" PRIu64 " needs %.1f MiB of "
                  "buffers per rank for %s on %d ranks, more than --max-memory "

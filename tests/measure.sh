@@ -143,6 +143,11 @@ d="$T/cold"
 $MPIRUN -n 2 ./mpigauge --quiet --cache cold --check --iters 20 -o "$d" "$T/small.in"
 check "cold cache with --check exits 0" [ $? = 0 ]
 check "cold: run.json says so" [ "$(jq -r .options.cache "$d/run.json")" = cold ]
+# the copies (twice the last-level cache) count against --max-memory
+$MPIRUN -n 1 ./mpigauge --cache cold --max-memory 4M -o "$T/cold-mem" "$T/small.in" 2> "$T/cold.err"
+check "cold: buffers beyond --max-memory are an input error" [ $? = 2 ] && [ ! -e "$T/cold-mem" ]
+$MPIRUN -n 1 ./mpigauge --max-memory 4M --quiet --iters 2 -o "$T/warm-mem" "$T/small.in"
+check "the same --max-memory suffices without cold copies" [ $? = 0 ]
 
 # ---- MPI I/O: every call runs and verifies; scratch folders go away
 for n in 2 3; do
