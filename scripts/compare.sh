@@ -14,14 +14,10 @@ fi
 a=$1 b=$2
 out=${3:-$b/compare-$(basename "$a")}
 mkdir -p "$out"
-plot() {
-    gnuplot 2>&1 | { grep -v 'missing or undefined values\|all points\|empty [xy] range' >&2 || true; }
-}
-# "elements t_avg_us" rows of a data file, found by column name
+. "$(dirname "$0")/plotlib.sh"
+# "elements bytes t_avg_us" rows of a data file
 avg_rows() {
-    awk '/^#/ { last = $0; next }
-         NF && !c { n = split(substr(last, 3), h, " "); for (i = 1; i <= n; i++) if (h[i] == "t_avg_us") c = i }
-         NF && c { print $1, $2, $c }' "$1"
+    awk -v c="$(col "$1" t_avg_us)" '!/^#/ && NF && c { print $1, $2, $c }' "$1"
 }
 printf '# %s vs %s: t_avg_us per record and size, ratio = B / A\n' "$a" "$b"
 printf '# file elements t_avg_A_us t_avg_B_us ratio\n'

@@ -23,24 +23,14 @@ for tool in gnuplot jq; do
     command -v $tool > /dev/null || { echo "plot.sh needs $tool" >&2; exit 2; }
 done
 mkdir -p "$out"
+. "$here/plotlib.sh"
 SIZE="900,600"
 
-# column number of name in data file f (0: none)
-col() {
-    awk -v name="$2" '/^#/ { last = $0; next } NF { exit }
-        END { n = split(substr(last, 3), a, " "); for (i = 1; i <= n; i++)
-              if (a[i] == name) { print i; exit } print 0 }' "$1" | head -1
-}
 # rows, and rows with bytes > 0
 rows() { awk '!/^#/ && NF { n++ } END { print n + 0 }' "$1"; }
 positive() { awk '!/^#/ && NF && $2 > 0 { n++ } END { print n + 0 }' "$1"; }
 # rows where column c is a number > 0
 finite() { awk -v c="$2" '!/^#/ && NF && $c != "nan" && $c > 0 { n++ } END { print n + 0 }' "$1"; }
-
-# gnuplot reads nan as missing; say nothing about the cells meant to be blank
-plot() {
-    gnuplot 2>&1 | { grep -v 'missing or undefined values\|all points\|empty [xy] range' >&2 || true; }
-}
 
 # x axis: log bytes when the record has sizes above 0 bytes, else linear
 xaxis() {

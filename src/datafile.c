@@ -103,9 +103,9 @@ static void header(FILE *f, const struct run *run, const struct result *res)
             "under 6 blocks); blocks: how many; late: repetitions dropped for a "
             "late start (--sync window); target_met: 1 when the interval lies "
             "within %g of the median\n",
-            p2p ? "a pair's one-way" : r->call->family == FAM_SYNC
-                ? "the slowest rank's" : run->opt.span ? "last exit - first entry"
-                : "the slowest rank's",
+            p2p ? "a pair's one-way"
+                : run->opt.span && r->call->family != FAM_SYNC
+                ? "last exit - first entry" : "the slowest rank's",
             r->call->family == FAM_SYNC || run->opt.sync_window
                 ? " (one call a block)" : "", p2p ? "pairs" : "communicators",
             run->opt.target);

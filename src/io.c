@@ -33,6 +33,14 @@ static void io_close(struct bench *b)
         MPI_File_delete(b->path, MPI_INFO_NULL);
 }
 
+/* makes every rank's writes visible to every rank (MPI's sync-barrier-sync) */
+static void settle(struct bench *b)
+{
+    MPI_File_sync(b->fh);
+    MPI_Barrier(b->comm);
+    MPI_File_sync(b->fh);
+}
+
 /* opens the communicator's file; with prefill, writes every rank's block
  * of --check data there first (untimed) */
 static void io_open(struct bench *b, int prefill)
@@ -62,9 +70,7 @@ static void io_open(struct bench *b, int prefill)
         fill_block(b, b->sbuf, (size_t)b->count, b->rank, 0);
         MPI_File_write_at_all(b->fh, b->offset, b->sbuf, b->count, b->type,
                               MPI_STATUS_IGNORE);
-        MPI_File_sync(b->fh);
-        MPI_Barrier(b->comm);
-        MPI_File_sync(b->fh);
+        settle(b);
     }
 }
 
@@ -149,9 +155,7 @@ void check_file_write(struct bench *b)
     size_t n = (size_t)b->count;
     fill_block(b, b->sbuf, n, b->rank, 0);
     b->rec->call->run(b, 1);
-    MPI_File_sync(b->fh);
-    MPI_Barrier(b->comm);
-    MPI_File_sync(b->fh);
+    settle(b);
     for (int r = 0; r < b->size; r++) {
         clear_block(b, b->rbuf, n);
         MPI_File_read_at(b->fh, (MPI_Offset)r * b->count * b->type_size, b->rbuf,

@@ -152,6 +152,15 @@ static int parse_real(const char *s, double max, double *out)
     return 0;
 }
 
+/* an option with two words: off -> 0, on -> 1, else -1 */
+static int parse_choice(const char *s, const char *off, const char *on, int *out)
+{
+    if (strcmp(s, off) != 0 && strcmp(s, on) != 0)
+        return -1;
+    *out = strcmp(s, on) == 0;
+    return 0;
+}
+
 static int parse_count(const char *s, long min, long *out)
 {
     char *end;
@@ -233,16 +242,12 @@ int parse_options(int argc, char **argv, struct options *o, FILE *err)
             break;
         case OPT_RAW: o->raw = 1; break;
         case OPT_SYNC:
-            if (strcmp(optarg, "window") == 0)
-                o->sync_window = 1;
-            else if (strcmp(optarg, "barrier") != 0)
+            if (parse_choice(optarg, "barrier", "window", &o->sync_window))
                 return complain(err, "mpigauge: --sync '%s': expected barrier "
                                 "or window\n", optarg);
             break;
         case OPT_COLL_TIME:
-            if (strcmp(optarg, "span") == 0)
-                o->span = 1;
-            else if (strcmp(optarg, "max") != 0)
+            if (parse_choice(optarg, "max", "span", &o->span))
                 return complain(err, "mpigauge: --coll-time '%s': expected max "
                                 "or span\n", optarg);
             break;
@@ -252,9 +257,7 @@ int parse_options(int argc, char **argv, struct options *o, FILE *err)
                                 "microseconds above 0, like 50\n", optarg);
             break;
         case OPT_CACHE:
-            if (strcmp(optarg, "cold") == 0)
-                o->cache_cold = 1;
-            else if (strcmp(optarg, "warm") != 0)
+            if (parse_choice(optarg, "warm", "cold", &o->cache_cold))
                 return complain(err, "mpigauge: --cache '%s': expected warm "
                                 "or cold\n", optarg);
             break;

@@ -169,7 +169,7 @@ void output_point(struct run *run, struct result *res, const struct point *pt)
         fflush(run->pairs);
     }
     if (run->raw) {
-        for (size_t i = 0; i < pt->nreps; i++)
+        for (long i = 0; i < pt->blocks; i++)
             fprintf(run->raw, "%llu %d %d %ld %ld %.4f\n",
                     (unsigned long long)pt->elements, pt->reps[i].a, pt->reps[i].b,
                     pt->reps[i].k, pt->reps[i].per_block, pt->reps[i].t_us);

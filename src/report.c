@@ -70,8 +70,8 @@ void report_run(struct run *run)
             o->adaptive ? "at least " : "", o->adaptive ? MIN_BLOCKS_CI : o->blocks);
     say(run, "Median over blocks with a 95%% confidence interval (order "
         "statistics; needs 6 blocks); the target is an interval within %g%% of "
-        "the median%s.\n", 100 * o->target, o->adaptive ? ", run for until met "
-        "or the budget is spent" : "");
+        "the median%s.\n", 100 * o->target, o->adaptive ? "; blocks go on until it "
+        "is met or the budget is spent" : "");
 }
 
 void report_record(struct run *run, const struct result *res)
@@ -94,8 +94,9 @@ static void report_stats(struct run *run, const struct point *pt)
         say(run, "    no valid block%s.\n", pt->late ? " (every start was late)" : "");
         return;
     }
-    const char *unit = pt->iters == pt->blocks + pt->late && pt->warmup >= 0
-                       && run->opt.sync_window ? "call" : "block";
+    /* --sync window times collectives call by call */
+    const char *unit = run->opt.sync_window && pt->iters == pt->blocks + pt->late
+                       ? "call" : "block";
     say(run, "    median %.3f us over %ld %s%s", pt->med, pt->blocks, unit,
         pt->blocks == 1 ? "" : "s");
     if (pt->late)

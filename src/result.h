@@ -37,11 +37,10 @@ struct point {
      * interval (NaN under 6 blocks), whether the interval lies within
      * --target of the median */
     double med, ci_lo, ci_hi;
-    long blocks;               /* valid blocks pooled */
+    long blocks;               /* valid blocks pooled, and the length of reps */
     long late;                 /* --sync window: repetitions dropped */
     int met;
     struct rep *reps;          /* rank 0, until the point is written */
-    size_t nreps;
     double papi_avg[PAPI_MAX_EVENTS], papi_max[PAPI_MAX_EVENTS]; /* per call */
     /* BARRIER: per-iteration maximum over a communicator's ranks, its mean
      * and median, and the model's prediction; means over communicators */

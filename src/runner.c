@@ -8,10 +8,10 @@
 #include "barrier.h"
 #include "bench.h"
 #include "cache.h"
+#include "counters.h"
 #include "interrupt.h"
 #include "mpierr.h"
 #include "output.h"
-#include "counters.h"
 #include "params.h"
 #include "sizes.h"
 #include "timing.h"
@@ -215,10 +215,7 @@ static void measure_sync(struct bench *b, const struct result *res, long warmup,
         patrun_init(&pr, &res->bp, b);
     double *t = malloc((size_t)iters * sizeof *t);
     double *tmax = malloc((size_t)iters * sizeof *tmax);
-    papi_start();
     double mean = barrier_time(b, pattern ? &pr : NULL, warmup, iters, t);
-    papi_stop();
-    b->calls += 2 * iters;     /* the loop-timed block and the single ones */
     if (pattern)
         patrun_free(&pr);
     sr->mine[sr->n++] = (struct sample){mean * 1e6, b->world_rank, -1};
@@ -249,20 +246,19 @@ static void measure_collective(struct bench *b, const struct run *run,
 {
     const struct options *o = &run->opt;
     struct rule ru = size_rule(o, iters);
-    double pilot = warm_collective(b, warmup, o->time_per_size > 0 || o->sync_window);
+    int need_pilot = o->time_per_size > 0 || o->sync_window;
+    double pilot = warm_collective(b, warmup, need_pilot);
+    if (need_pilot)    /* the slowest rank's time per call decides */
+        MPI_Allreduce(MPI_IN_PLACE, &pilot, 1, MPI_DOUBLE, MPI_MAX, b->comm);
     struct series scratch = {0}, *s = b->rank == 0 ? new_series(sr, -1) : &scratch;
     double t;
     if (o->sync_window) {
-        long reps = iters;
-        if (o->time_per_size > 0) {
-            MPI_Allreduce(MPI_IN_PLACE, &pilot, 1, MPI_DOUBLE, MPI_MAX, b->comm);
-            reps = per_block_for(o->time_per_size, pilot, 1);
-        }
+        /* one call a repetition: the blocks' iterations become repetitions */
+        long reps = o->time_per_size > 0 ? per_block_for(o->time_per_size, pilot, 1)
+                                         : iters;
         t = time_window(b, &ru, reps, o->window_us * 1e-6, pilot, o->span,
                         &run->clocks, s);
     } else {
-        if (o->time_per_size > 0)
-            MPI_Allreduce(MPI_IN_PLACE, &pilot, 1, MPI_DOUBLE, MPI_MAX, b->comm);
         t = time_collective(b, &ru, per_block(o, iters, ru.blocks, pilot), s);
     }
     series_free(&scratch);
@@ -294,41 +290,6 @@ static void measure(struct bench *b, const struct run *run,
     if (b->finish)
         b->finish(b);
     b->finish = NULL;
-}
-
-/* Gathers the communicators' BARRIER statistics on rank 0 into their
- * means over communicators. */
-static void collect_comms(const struct world *w, const struct sizerun *sr,
-                          struct point *pt)
-{
-    int *counts = NULL, *displs = NULL, total = 0;
-    int bytes = sr->ncs * (int)sizeof sr->cs;
-    if (w->rank == 0) {
-        counts = malloc((size_t)w->size * sizeof *counts);
-        displs = malloc((size_t)w->size * sizeof *displs);
-    }
-    MPI_Gather(&bytes, 1, MPI_INT, counts, 1, MPI_INT, 0, MPI_COMM_WORLD);
-    if (w->rank == 0)
-        for (int r = 0; r < w->size; r++) {
-            displs[r] = total;
-            total += counts[r];
-        }
-    struct commstat *all = w->rank == 0 ? malloc((size_t)total + 1) : NULL;
-    MPI_Gatherv(&sr->cs, bytes, MPI_BYTE, all, counts, displs, MPI_BYTE, 0,
-                MPI_COMM_WORLD);
-    if (w->rank == 0) {
-        int n = total / (int)sizeof *all;
-        pt->ncomm = n;
-        pt->iter_mean = pt->iter_median = pt->pred = n ? 0 : NAN;
-        for (int i = 0; i < n; i++) {
-            pt->iter_mean += all[i].mean / n;
-            pt->iter_median += all[i].median / n;
-            pt->pred += all[i].pred / n;
-        }
-    }
-    free(all);
-    free(counts);
-    free(displs);
 }
 
 /* Gathers n bytes from every rank on rank 0; returns the concatenation
@@ -397,7 +358,6 @@ static void collect_series(const struct run *run, const struct sizerun *sr,
         }
     }
     pt->reps = reps;
-    pt->nreps = nrep;
     pt->blocks = (long)nrep;
     median_ci(pool, nrep, &pt->med, &pt->ci_lo, &pt->ci_hi);
     pt->met = within_target(pt->med, pt->ci_lo, pt->ci_hi, run->opt.target);
@@ -430,6 +390,27 @@ static void collect_papi(const struct world *w, const struct bench *b,
         if (pt->papi_max[i] < 0)
             pt->papi_max[i] = NAN;
     }
+}
+
+/* Gathers the communicators' BARRIER statistics on rank 0 into their
+ * means over communicators. */
+static void collect_comms(const struct world *w, const struct sizerun *sr,
+                          struct point *pt)
+{
+    int total;
+    struct commstat *all = gather_bytes(w, &sr->cs, sr->ncs * (int)sizeof sr->cs,
+                                        &total);
+    if (w->rank != 0)
+        return;
+    int n = total / (int)sizeof *all;
+    pt->ncomm = n;
+    pt->iter_mean = pt->iter_median = pt->pred = n ? 0 : NAN;
+    for (int i = 0; i < n; i++) {
+        pt->iter_mean += all[i].mean / n;
+        pt->iter_median += all[i].median / n;
+        pt->pred += all[i].pred / n;
+    }
+    free(all);
 }
 
 /* Brings every rank's samples and mismatch count to rank 0. */

@@ -90,7 +90,6 @@ double time_window(struct bench *b, const struct rule *ru, long reps,
     double *entry = buf, *exit_ = buf + BATCH, *dl = buf + 2 * BATCH;
     double *first = buf + 4 * BATCH, *last = buf + 5 * BATCH;
     double *dlmax = malloc(2 * BATCH * sizeof *dlmax);
-    MPI_Allreduce(MPI_IN_PLACE, &pilot, 1, MPI_DOUBLE, MPI_MAX, b->comm);
     if (!(window > 0))
         window = 2 * pilot + 2e-6;
     double total = 0, started = MPI_Wtime();

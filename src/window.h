@@ -21,8 +21,8 @@ struct clocks {
 /* Collective over MPI_COMM_WORLD. */
 void clock_sync(struct clocks *c);
 
-/* Repetitions of one call each, window seconds apart (0: twice the
- * slowest rank's pilot time per call plus 2 us; doubled whenever more than
+/* Repetitions of one call each, window seconds apart (0: twice pilot,
+ * the slowest rank's time per call, agreed by the caller, plus 2 us; doubled whenever more than
  * a quarter of a batch start late), until the rule says enough.  s (on the
  * communicator's rank 0) gets each valid repetition's time: the slowest
  * rank's own duration, or with span the last exit minus the first entry.

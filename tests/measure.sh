@@ -9,13 +9,6 @@ cd "$(dirname "$0")/.."
 T=tests/tmp/measure
 scratch "$T"
 
-# colvals FILE NAME: the column called NAME, one value per data row
-colvals() {
-    awk -v name="$2" '/^#/ { last = $0; next }
-        NF && !c { n = split(substr(last, 3), a, " "); for (i = 1; i <= n; i++) if (a[i] == name) c = i
-                   if (!c) { print "no-such-column"; exit } }
-        NF { print $c }' "$1"
-}
 # all_rows FILE AWK-CONDITION: every data row satisfies it (and there is one)
 all_rows() {
     awk "!/^#/ && NF { n++; if (!($2)) bad++ } END { exit !(n > 0 && bad == 0) }" "$1"
