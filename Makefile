@@ -82,7 +82,7 @@ fuzz: build/fuzz_input
 	./build/fuzz_input -max_total_time=$(FUZZ_SECONDS) -timeout=10 -max_len=4096 \
 	    -artifact_prefix=tests/fuzz/regressions/ tests/fuzz/corpus
 
-check: mpigauge tests/unit_tests tests/corrupt.so tests/fuzz_replay tests/mpigauge-nopapi
+check: mpigauge tests/unit_tests tests/corrupt.so tests/fuzz_replay tests/mpigauge-nopapi tests/counter_probe
 	MPIRUN="$(MPIRUN)" bash tests/run.sh
 
 unit: tests/unit_tests
@@ -98,11 +98,15 @@ valgrind: mpigauge
 	MPIRUN="$(MPIRUN)" bash scripts/valgrind.sh
 
 clean:
-	rm -rf build mpigauge tests/mpigauge-nopapi tests/unit_tests tests/corrupt.so tests/fuzz_replay bench/bare_loops bench/pattern_scale tests/tmp
+	rm -rf build mpigauge tests/mpigauge-nopapi tests/unit_tests tests/corrupt.so tests/counter_probe tests/fuzz_replay bench/bare_loops bench/pattern_scale tests/tmp
 
 .PHONY: all asan check unit bench fuzz valgrind clean
 
 -include $(OBJ:.o=.d) $(TEST_DEPS)
+
+# what this machine can count, for tests/measure.sh (no MPI in it)
+tests/counter_probe: tests/counter_probe.c $(STAMP)
+	$(CC) $(WARN) -O2 $(filter -DHAVE_PAPI,$(CPPFLAGS)) -o $@ $< $(filter -lpapi,$(LIBS))
 
 # plain flags even under asan: it is preloaded into mpirun too
 tests/corrupt.so: tests/corrupt.c $(STAMP)

@@ -80,21 +80,21 @@ double barrier_time(struct bench *b, const struct patrun *pr, long warmup,
         once(pr, b->comm);
     /* the time per call, with nothing but barriers in the loop */
     MPI_Barrier(b->comm);
-    papi_start();
+    counters_start();
     double t0 = MPI_Wtime();
     for (long i = 0; i < iters; i++)
         once(pr, b->comm);
     double per_call = (MPI_Wtime() - t0) / (double)iters;
-    papi_stop();
+    counters_stop();
     /* then every barrier timed on its own, for the slowest rank's view */
     MPI_Barrier(b->comm);
-    papi_start();
+    counters_start();
     for (long i = 0; i < iters; i++) {
         double s = MPI_Wtime();
         once(pr, b->comm);
         t[i] = MPI_Wtime() - s;
     }
-    papi_stop();
+    counters_stop();
     b->calls += 2 * iters;     /* the counters cover both timed loops */
     return per_call;
 }

@@ -1,35 +1,33 @@
-/* counters.c: the --papi counters.
+/* counters.c: which backend counts which --papi event, and the totals.
  *
- * One event set per process.  An event is kept only if, on every rank,
- * PAPI knows its name, accepts it into the set beside the events kept
- * before it, and can start and stop the set: presets such as PAPI_TOT_CYC
- * name an event on a VM without counters but fail at one of these steps. */
+ * Every rank asks each backend whether it can count each event; the ranks
+ * then agree, event by event, on the first backend (PAPI, then the
+ * kernel) that every rank can use, so an event's counts always come from
+ * one kind of counter.  An event no backend counts on every rank is
+ * dropped and named in one warning. */
 #include "counters.h"
 
 #include <mpi.h>
 #include <stdio.h>
 #include <string.h>
+#include "counter_backend.h"
 
-#ifdef HAVE_PAPI
-#include <papi.h>
+enum { NBACKENDS = 2 };
+static const struct counter_backend *const backends[NBACKENDS] = {
+    &counters_papi, &counters_kernel,
+};
 
-static int set = PAPI_NULL;
+struct event {
+    char name[128];
+    int backend;               /* index into backends */
+    int slot;                  /* its place in the backend's set */
+};
+
+static struct event events[COUNTERS_MAX];
 static int nev;
-static char names[PAPI_MAX_EVENTS][128];
-static long long totals[PAPI_MAX_EVENTS];
-static int running;
-
-/* tries to add code to the set; keeps it only if the set still runs */
-static int try_add(int code)
-{
-    if (PAPI_add_event(set, code) != PAPI_OK)
-        return 0;
-    long long v[PAPI_MAX_EVENTS];
-    if (PAPI_start(set) == PAPI_OK && PAPI_stop(set, v) == PAPI_OK)
-        return 1;
-    PAPI_remove_event(set, code);
-    return 0;
-}
+static long long totals[COUNTERS_MAX];
+static int used[NBACKENDS];    /* events added to each backend */
+static int running[NBACKENDS];
 
 static int split(const char *list, char out[][128], char *err, size_t elen)
 {
@@ -42,8 +40,8 @@ static int split(const char *list, char out[][128], char *err, size_t elen)
                      "by single commas", list);
             return -1;
         }
-        if (n == PAPI_MAX_EVENTS) {
-            snprintf(err, elen, "--papi: at most %d events", PAPI_MAX_EVENTS);
+        if (n == COUNTERS_MAX) {
+            snprintf(err, elen, "--papi: at most %d events", COUNTERS_MAX);
             return -1;
         }
         memcpy(out[n], p, len);
@@ -55,72 +53,95 @@ static int split(const char *list, char out[][128], char *err, size_t elen)
     return n;
 }
 
-int papi_init(const char *list, char *dropped, size_t dlen, char *err, size_t elen)
+static void note_dropped(char *dropped, size_t dlen, const char *name)
 {
-    char want[PAPI_MAX_EVENTS][128];
+    size_t used_len = strlen(dropped);
+    snprintf(dropped + used_len, dlen - used_len, "%s%s", used_len ? ", " : "",
+             name);
+}
+
+int counters_init(const char *list, char *dropped, size_t dlen, char *err,
+                  size_t elen)
+{
+    char want[COUNTERS_MAX][128];
     dropped[0] = 0;
     int n = split(list, want, err, elen);
     if (n < 0)
         return -1;
-    unsigned ok = 0;
-    int lib = PAPI_library_init(PAPI_VER_CURRENT) == PAPI_VER_CURRENT;
-    if (lib && PAPI_create_eventset(&set) == PAPI_OK) {
-        for (int i = 0; i < n; i++) {
-            int code;
-            if (PAPI_event_name_to_code(want[i], &code) == PAPI_OK && try_add(code))
-                ok |= 1u << i;
-        }
-    }
-    /* the events every rank could count, in one set on every rank */
-    MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_UNSIGNED, MPI_BAND, MPI_COMM_WORLD);
-    if (set != PAPI_NULL) {
-        PAPI_cleanup_eventset(set);
-        PAPI_destroy_eventset(&set);
-        set = PAPI_NULL;
-    }
-    if (ok && PAPI_create_eventset(&set) != PAPI_OK)
-        ok = 0;
+    /* can[b] bit i: backend b can count event i on this rank */
+    unsigned can[NBACKENDS] = {0};
+    for (int b = 0; b < NBACKENDS; b++)
+        for (int i = 0; i < n; i++)
+            if (backends[b]->can(want[i]))
+                can[b] |= 1u << i;
+    MPI_Allreduce(MPI_IN_PLACE, can, NBACKENDS, MPI_UNSIGNED, MPI_BAND,
+                  MPI_COMM_WORLD);
+    /* the chosen backend must also accept the event beside the others */
+    unsigned added = 0;
+    int choice[COUNTERS_MAX], slot[COUNTERS_MAX];
     for (int i = 0; i < n; i++) {
-        int code;
-        if (ok & (1u << i) && PAPI_event_name_to_code(want[i], &code) == PAPI_OK &&
-            PAPI_add_event(set, code) == PAPI_OK) {
-            memcpy(names[nev++], want[i], sizeof names[0]);
-        } else {
-            size_t used = strlen(dropped);
-            snprintf(dropped + used, dlen - used, "%s%s", used ? ", " : "", want[i]);
+        choice[i] = -1;
+        for (int b = 0; b < NBACKENDS && choice[i] < 0; b++)
+            if (can[b] & (1u << i))
+                choice[i] = b;
+        if (choice[i] >= 0 && backends[choice[i]]->add(want[i])) {
+            added |= 1u << i;
+            slot[i] = used[choice[i]]++;
         }
+    }
+    MPI_Allreduce(MPI_IN_PLACE, &added, 1, MPI_UNSIGNED, MPI_BAND, MPI_COMM_WORLD);
+    for (int i = 0; i < n; i++) {
+        if (!(added & (1u << i))) {
+            note_dropped(dropped, dlen, want[i]);
+            continue;
+        }
+        /* an event added here but refused on another rank keeps its slot
+         * in this rank's set and is never reported */
+        struct event *e = &events[nev++];
+        memcpy(e->name, want[i], sizeof e->name);
+        e->backend = choice[i];
+        e->slot = slot[i];
     }
     return 0;
 }
 
-int papi_events(void)
+int counters_events(void)
 {
     return nev;
 }
 
-const char *papi_event(int i)
+const char *counters_event(int i)
 {
-    return i >= 0 && i < nev ? names[i] : NULL;
+    return i >= 0 && i < nev ? events[i].name : NULL;
 }
 
-void papi_start(void)
+const char *counters_backend(int i)
 {
-    if (nev && PAPI_start(set) == PAPI_OK)
-        running = 1;
+    return i >= 0 && i < nev ? backends[events[i].backend]->name : NULL;
 }
 
-void papi_stop(void)
+void counters_start(void)
 {
-    if (!running)
+    if (nev == 0)
         return;
-    long long v[PAPI_MAX_EVENTS];
-    if (PAPI_stop(set, v) == PAPI_OK)
-        for (int i = 0; i < nev; i++)
-            totals[i] += v[i];
-    running = 0;
+    for (int b = 0; b < NBACKENDS; b++)
+        running[b] = used[b] && backends[b]->start() == 0;
 }
 
-void papi_take(double *out)
+void counters_stop(void)
+{
+    long long v[NBACKENDS][COUNTERS_MAX];
+    for (int b = NBACKENDS - 1; b >= 0; b--) {
+        memset(v[b], 0, sizeof v[b]);
+        if (running[b])
+            backends[b]->stop(v[b]);
+        running[b] = 0;
+    }
+    for (int i = 0; i < nev; i++)
+        totals[i] += v[events[i].backend][events[i].slot];
+}
+
+void counters_take(double *out)
 {
     for (int i = 0; i < nev; i++) {
         out[i] = (double)totals[i];
@@ -128,34 +149,10 @@ void papi_take(double *out)
     }
 }
 
-void papi_finish(void)
+void counters_finish(void)
 {
-    if (set != PAPI_NULL) {
-        PAPI_cleanup_eventset(set);
-        PAPI_destroy_eventset(&set);
-    }
-    if (PAPI_is_initialized())
-        PAPI_shutdown();
+    for (int b = 0; b < NBACKENDS; b++)
+        backends[b]->close();
     nev = 0;
+    memset(used, 0, sizeof used);
 }
-
-#else /* built with make PAPI=0 */
-
-int papi_init(const char *list, char *dropped, size_t dlen, char *err, size_t elen)
-{
-    (void)list;
-    (void)dlen;
-    dropped[0] = 0;
-    snprintf(err, elen, "--papi: this mpigauge was built without PAPI (make "
-             "PAPI=0); rebuild with libpapi-dev installed and plain make");
-    return -1;
-}
-
-int papi_events(void) { return 0; }
-const char *papi_event(int i) { (void)i; return NULL; }
-void papi_start(void) {}
-void papi_stop(void) {}
-void papi_take(double *out) { (void)out; }
-void papi_finish(void) {}
-
-#endif

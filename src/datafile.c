@@ -109,16 +109,17 @@ static void header(FILE *f, const struct run *run, const struct result *res)
             r->call->family == FAM_SYNC || run->opt.sync_window
                 ? " (one call a block)" : "", p2p ? "pairs" : "communicators",
             run->opt.target);
-    for (int i = 0; i < papi_events(); i++)
-        fprintf(f, "# %s_avg %s_max: %s counted over the timed loops per call, "
-                "mean over the ranks that made calls and the largest\n",
-                papi_event(i), papi_event(i), papi_event(i));
+    for (int i = 0; i < counters_events(); i++)
+        fprintf(f, "# %s_avg %s_max: %s counted (by %s) over the timed loops "
+                "per call, mean over the ranks that made calls and the largest\n",
+                counters_event(i), counters_event(i), counters_event(i),
+                counters_backend(i));
     fprintf(f, "# elements bytes t_min_us t_avg_us t_max_us mbps iters warmup "
             "samples mismatches%s t_med_us ci_lo_us ci_hi_us blocks late target_met",
             r->call->family == FAM_SYNC
             ? " iter_max_mean_us iter_max_median_us t_pred_us" : "");
-    for (int i = 0; i < papi_events(); i++)
-        fprintf(f, " %s_avg %s_max", papi_event(i), papi_event(i));
+    for (int i = 0; i < counters_events(); i++)
+        fprintf(f, " %s_avg %s_max", counters_event(i), counters_event(i));
     fputc('\n', f);
 }
 
@@ -149,7 +150,7 @@ void datafile_row(FILE *f, const struct result *res, const struct point *pt)
         fprintf(f, " %.4f %.4f %.4f", pt->iter_mean, pt->iter_median, pt->pred);
     fprintf(f, " %.4f %.4f %.4f %ld %ld %d", pt->med, pt->ci_lo, pt->ci_hi,
             pt->blocks, pt->late, pt->met);
-    for (int i = 0; i < papi_events(); i++)
+    for (int i = 0; i < counters_events(); i++)
         fprintf(f, " %.6g %.6g", pt->papi_avg[i], pt->papi_max[i]);
     fputc('\n', f);
 }

@@ -1,10 +1,31 @@
-/* interrupt.h: SIGINT and SIGTERM end a run cleanly */
+/* interrupt.h: signals always end a run, and end it cleanly when they can.
+ *
+ * SIGINT and SIGTERM are noted; after each size the ranks agree whether
+ * any rank got one, close the record in progress and exit 128 + the
+ * signal.  A second signal, or no agreement within INTERRUPT_GRACE_S
+ * seconds of the first (a rank stuck inside MPI never comes back to
+ * agree), ends the process at once with 128 + the signal, after rank 0
+ * has left run.json marked "interrupted" as of the last finished record. */
 #ifndef MPIGAUGE_INTERRUPT_H
 #define MPIGAUGE_INTERRUPT_H
+
+enum { INTERRUPT_GRACE_S = 5, FINALIZE_GRACE_S = 5 };
 
 void interrupt_install(void);
 
 /* Collective over MPI_COMM_WORLD: the signal any rank received (0: none). */
 int interrupt_agreed(void);
+
+/* Rank 0: text (taken over, freed later) is what run.json at path must
+ * say if a signal ends the process before the ranks agree; NULL: leave
+ * run.json as it is. */
+void interrupt_snapshot(const char *dir, char *text);
+
+/* Right before MPI_Finalize, once every result is on disk: if
+ * MPI_Finalize has not returned within FINALIZE_GRACE_S seconds, the
+ * rank's own network connections are shut down (finalize.h), and if it
+ * still has not returned FINALIZE_GRACE_S seconds later, the process
+ * exits with status. */
+void interrupt_guard_finalize(int status);
 
 #endif

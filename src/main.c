@@ -13,6 +13,7 @@
 #include "coords.h"
 #include "counters.h"
 #include "diag.h"
+#include "finalize.h"
 #include "interrupt.h"
 #include "io.h"
 #include "list.h"
@@ -131,15 +132,16 @@ static int run_main(struct run *run, int argc, char **argv)
     diag_free(&d);
     if (run->opt.papi) {
         char err[256];
-        if (papi_init(run->opt.papi, run->papi_dropped, sizeof run->papi_dropped,
+        if (counters_init(run->opt.papi, run->papi_dropped, sizeof run->papi_dropped,
                       err, sizeof err)) {
             if (rank == 0)
                 fprintf(stderr, "mpigauge: %s\n", err);
             return 2;
         }
         if (rank == 0 && run->papi_dropped[0])
-            fprintf(stderr, "mpigauge: warning: PAPI cannot count %s on this "
-                    "machine; the run goes on without %s\n", run->papi_dropped,
+            fprintf(stderr, "mpigauge: warning: neither PAPI nor the kernel can "
+                    "count %s on this machine; the run goes on without %s\n",
+                    run->papi_dropped,
                     strchr(run->papi_dropped, ',') ? "them" : "it");
     }
     if (run->opt.validate) {
@@ -189,18 +191,23 @@ static void run_free(struct run *run)
     recordset_free(&run->rs);
     world_free(&run->world);
     topo_comms_free();
-    papi_finish();
+    counters_finish();
     ops_free();
     datatypes_free();
 }
 
 int main(int argc, char **argv)
 {
+    finalize_note_fds();
     MPI_Init(&argc, &argv);
     struct run run;
     memset(&run, 0, sizeof run);
     int status = run_main(&run, argc, argv);
     run_free(&run);
+    /* every rank done with every connection before any starts closing
+     * them: fewer MPI_Finalize hangs over TCP (finalize.h) */
+    MPI_Barrier(MPI_COMM_WORLD);
+    interrupt_guard_finalize(status);
     MPI_Finalize();
     return status;
 }

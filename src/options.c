@@ -81,8 +81,10 @@ void print_usage(FILE *out)
           "                     twice the last-level cache (hwloc)\n"
           "      --scratch DIR  MPI I/O files go to a new folder in DIR\n"
           "                     (default <result folder>/scratch), removed after\n"
-          "      --papi LIST    count PAPI events (comma-separated, like\n"
-          "                     perf::TASK-CLOCK,PAPI_TOT_CYC) over the timed loops\n"
+          "      --papi LIST    count events (comma-separated, like\n"
+          "                     perf::TASK-CLOCK,PAPI_TOT_CYC) over the timed loops:\n"
+          "                     PAPI's, and the kernel's software events where\n"
+          "                     PAPI cannot count them\n"
           "\n"
           "      --max-memory SIZE  buffers one rank may allocate, like 512M or\n"
           "                     2G (default: the node's memory / its ranks)\n"
@@ -94,7 +96,9 @@ void print_usage(FILE *out)
           "      --version      the version\n"
           "\n"
           "Exit status: 0 success, 1 a --check mismatch, 2 bad input or\n"
-          "options, 3 an MPI error stopped a record (the others ran).\n",
+          "options, 3 an MPI error stopped a record (the others ran),\n"
+          "128 + the signal after SIGINT or SIGTERM (a second signal, or none\n"
+          "agreed within 5 s, stops at once).\n",
           out);
 }
 

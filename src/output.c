@@ -158,6 +158,8 @@ void output_record_begin(struct run *run, struct result *res)
 
 void output_point(struct run *run, struct result *res, const struct point *pt)
 {
+    /* the prose of every size is on disk before the next: a run stopped
+     * at once by a second signal keeps it */
     if (run->world.rank != 0)
         return;
     if (run->data) {
@@ -177,6 +179,8 @@ void output_point(struct run *run, struct result *res, const struct point *pt)
     }
     report_point(run, res, pt);
     fflush(stdout);
+    if (run->report)
+        fflush(run->report);
 }
 
 void output_record_end(struct run *run, struct result *res)

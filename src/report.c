@@ -37,11 +37,12 @@ void report_run(struct run *run)
     say(run, "Timer: MPI_Wtime advances in steps of %.3g s (MPI_Wtick says "
         "%.3g s) and costs %.3g s a read.\n", run->timer_res, run->wtick,
         run->timer_cost);
-    if (papi_events() || run->papi_dropped[0]) {
-        say(run, "Counters (PAPI, per timed call):");
-        for (int i = 0; i < papi_events(); i++)
-            say(run, " %s", papi_event(i));
-        if (!papi_events())
+    if (counters_events() || run->papi_dropped[0]) {
+        say(run, "Counters (per timed call):");
+        for (int i = 0; i < counters_events(); i++)
+            say(run, "%s %s (%s)", i ? "," : "", counters_event(i),
+                counters_backend(i));
+        if (!counters_events())
             say(run, " none");
         if (run->papi_dropped[0])
             say(run, "; WARNING: this machine cannot count %s", run->papi_dropped);
@@ -107,8 +108,8 @@ static void report_stats(struct run *run, const struct point *pt)
         say(run, ", 95%% interval [%.3f, %.3f] us (%+.1f%%, %+.1f%%): target %s",
             pt->ci_lo, pt->ci_hi, 100 * (pt->ci_lo - pt->med) / pt->med,
             100 * (pt->ci_hi - pt->med) / pt->med, pt->met ? "met" : "NOT met");
-    for (int i = 0; i < papi_events(); i++)
-        say(run, "; %s %.4g per call (largest rank %.4g)", papi_event(i),
+    for (int i = 0; i < counters_events(); i++)
+        say(run, "; %s %.4g per call (largest rank %.4g)", counters_event(i),
             pt->papi_avg[i], pt->papi_max[i]);
     say(run, ".\n");
 }

@@ -41,7 +41,7 @@ struct point {
     long late;                 /* --sync window: repetitions dropped */
     int met;
     struct rep *reps;          /* rank 0, until the point is written */
-    double papi_avg[PAPI_MAX_EVENTS], papi_max[PAPI_MAX_EVENTS]; /* per call */
+    double papi_avg[COUNTERS_MAX], papi_max[COUNTERS_MAX]; /* per call */
     /* BARRIER: per-iteration maximum over a communicator's ranks, its mean
      * and median, and the model's prediction; means over communicators */
     double iter_mean, iter_median, pred;

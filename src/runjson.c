@@ -5,6 +5,8 @@
 #include <jansson.h>
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
+#include "interrupt.h"
 
 static json_t *num(double x)
 {
@@ -28,10 +30,10 @@ static json_t *point_json(const struct point *pt)
     json_object_set_new(p, "blocks", json_integer(pt->blocks));
     json_object_set_new(p, "late", json_integer(pt->late));
     json_object_set_new(p, "target_met", json_boolean(pt->met));
-    if (papi_events()) {
+    if (counters_events()) {
         json_t *c = json_object();
-        for (int i = 0; i < papi_events(); i++)
-            json_object_set_new(c, papi_event(i), json_pack("{s:o,s:o}", "avg",
+        for (int i = 0; i < counters_events(); i++)
+            json_object_set_new(c, counters_event(i), json_pack("{s:o,s:o}", "avg",
                                 num(pt->papi_avg[i]), "max", num(pt->papi_max[i])));
         json_object_set_new(p, "counters_per_call", c);
     }
@@ -182,11 +184,14 @@ int runjson_write(const struct run *run, const char *status)
         json_object_set_new(root, "clocks", json_pack("{s:f,s:f}", "max_offset_s",
                             run->clocks.max_offset, "max_rtt_s", run->clocks.max_rtt));
     if (run->opt.papi) {
-        json_t *ev = json_array();
-        for (int i = 0; i < papi_events(); i++)
-            json_array_append_new(ev, json_string(papi_event(i)));
-        json_object_set_new(root, "papi", json_pack("{s:o,s:s?}", "events", ev,
-                            "unavailable", run->papi_dropped[0] ? run->papi_dropped : NULL));
+        json_t *ev = json_array(), *by = json_object();
+        for (int i = 0; i < counters_events(); i++) {
+            json_array_append_new(ev, json_string(counters_event(i)));
+            json_object_set_new(by, counters_event(i), json_string(counters_backend(i)));
+        }
+        json_object_set_new(root, "papi", json_pack("{s:o,s:o,s:s?}", "events", ev,
+                            "backend", by, "unavailable",
+                            run->papi_dropped[0] ? run->papi_dropped : NULL));
     }
     json_object_set_new(root, "peak_rss_kib", run->peak_rss_kib ? json_integer(run->peak_rss_kib)
                                                                 : json_null());
@@ -200,9 +205,15 @@ int runjson_write(const struct run *run, const char *status)
     snprintf(tmp, sizeof tmp, "%s/.run.json.tmp", run->dir);
     snprintf(path, sizeof path, "%s/run.json", run->dir);
     int rc = json_dump_file(root, tmp, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
-    json_decref(root);
     if (rc == 0)
         rc = rename(tmp, path);
+    /* what a signal that cannot wait for the ranks leaves behind */
+    if (strcmp(status, "running") == 0) {
+        json_object_set_new(root, "status", json_string("interrupted"));
+        interrupt_snapshot(run->dir, json_dumps(root, JSON_INDENT(1) |
+                                                JSON_PRESERVE_ORDER));
+    }
+    json_decref(root);
     if (rc)
         fprintf(stderr, "mpigauge: cannot write %s\n", path);
     return rc;

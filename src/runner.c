@@ -370,12 +370,12 @@ static void collect_series(const struct run *run, const struct sizerun *sr,
 static void collect_papi(const struct world *w, const struct bench *b,
                          struct point *pt)
 {
-    int n = papi_events();
+    int n = counters_events();
     if (n == 0)
         return;
-    double tot[PAPI_MAX_EVENTS], sum[PAPI_MAX_EVENTS + 1], max[PAPI_MAX_EVENTS];
-    double gsum[PAPI_MAX_EVENTS + 1];
-    papi_take(tot);
+    double tot[COUNTERS_MAX], sum[COUNTERS_MAX + 1], max[COUNTERS_MAX];
+    double gsum[COUNTERS_MAX + 1];
+    counters_take(tot);
     for (int i = 0; i < n; i++) {
         sum[i] = b->calls ? tot[i] / (double)b->calls : 0;
         max[i] = b->calls ? sum[i] : -1;

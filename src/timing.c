@@ -82,11 +82,11 @@ double time_collective(struct bench *b, const struct rule *ru, long per_block,
     s->per_block = per_block;
     while (more) {
         MPI_Barrier(b->comm);
-        papi_start();
+        counters_start();
         double t0 = MPI_Wtime();
         timed_run(b, per_block);
         double t1 = MPI_Wtime();
-        papi_stop();
+        counters_stop();
         double t = (t1 - t0) / (double)per_block, tmax;
         total += t1 - t0;
         attempts++;
@@ -119,11 +119,11 @@ double time_pair(struct bench *b, const struct rule *ru, long per_block,
     while (more) {
         if (c->prepare)
             c->prepare(b);
-        papi_start();
+        counters_start();
         double t0 = MPI_Wtime();
         timed_run(b, per_block);
         double t1 = MPI_Wtime();
-        papi_stop();
+        counters_stop();
         total += t1 - t0;
         attempts++;
         if (b->initiator) {

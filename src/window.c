@@ -71,11 +71,11 @@ static void batch(struct bench *b, int n, double start, double window,
         dur_late[n + i] = t > at;
         while (t < at)
             t = MPI_Wtime();
-        papi_start();
+        counters_start();
         entry[i] = MPI_Wtime();
         run(b, 1);
         exit_[i] = MPI_Wtime();
-        papi_stop();
+        counters_stop();
         dur_late[i] = exit_[i] - entry[i];
         entry[i] -= c->offset;
         exit_[i] -= c->offset;

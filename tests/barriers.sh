@@ -54,14 +54,8 @@ run_patterns() { # folder, launch words...
 }
 run_patterns "$T/one-host" $MPIRUN -n 4
 
-L=$(realpath ../shared/cluster/fake-ssh 2>/dev/null)
-if [ -x "$L" ] && unshare --uts true 2>/dev/null; then
-    if $MPIRUN --version 2>&1 | grep -qE 'Open MPI|OpenRTE'; then
-        run_patterns "$T/two-hosts" $MPIRUN --mca plm_rsh_agent "$L" --host nodeA:2,nodeB:2 -n 4 \
-            --mca pml ob1 --mca btl self,vader,tcp
-    else
-        run_patterns "$T/two-hosts" $MPIRUN -launcher ssh -launcher-exec "$L" -hosts nodeA:2,nodeB:2 -n 4
-    fi
+if cluster_launcher 300; then
+    run_patterns "$T/two-hosts" "${CLUSTER[@]}"
     check "two hosts: hosts recorded" [ "$(jq -c .hosts "$T/two-hosts/run.json")" = '["nodeA","nodeB"]' ]
 else
     echo "note: ../shared/cluster/fake-ssh or unshare not available: two-host pattern run skipped" >&2

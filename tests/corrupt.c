@@ -1,10 +1,17 @@
-/* corrupt.c: a PMPI interposer for the tests.  With MPIGAUGE_CORRUPT set,
+/* corrupt.c: a PMPI interposer for the tests: a fault injector.
+ *
+ * With MPIGAUGE_HANG=R, world rank R blocks for ever (sleeping, deaf to
+ * signals' return) in the first MPI_Allreduce it makes while measuring:
+ * a rank stuck inside MPI, for the tests that signals still end the job.
+ *
+ * With MPIGAUGE_CORRUPT set,
  * every receiving MPI call that mpigauge uses flips the lowest bit of the
  * first data byte of the LAST element it delivered on this rank: the
  * one-bit error in the last element that partial checks miss.  The tests
  * preload it and require --check to report every record. */
 #include <mpi.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 /* only between MPI_Pcontrol(1) and MPI_Pcontrol(0), where mpigauge
  * measures: its own bookkeeping messages stay intact */
@@ -197,9 +204,20 @@ int MPI_Reduce(const void *sb, void *rb, int count, MPI_Datatype t, MPI_Op op,
     return rc;
 }
 
+static void maybe_hang(void)
+{
+    const char *r = getenv("MPIGAUGE_HANG");
+    int me;
+    PMPI_Comm_rank(MPI_COMM_WORLD, &me);
+    if (r && measuring && atoi(r) == me)
+        for (;;)
+            pause();
+}
+
 int MPI_Allreduce(const void *sb, void *rb, int count, MPI_Datatype t,
                   MPI_Op op, MPI_Comm comm)
 {
+    maybe_hang();
     int rc = PMPI_Allreduce(sb, rb, count, t, op, comm);
     flip(rb, count - 1, t);
     return rc;
