@@ -32,7 +32,7 @@ BUILD = build/$(notdir $(firstword $(MPICC)))$(MODE)$(NOPAPI)
 STAMP = build/.last-build
 $(shell mkdir -p build; [ "$$(cat $(STAMP) 2>/dev/null)" = "$(BUILD)" ] || echo "$(BUILD)" > $(STAMP))
 
-SRC = $(wildcard src/*.c) $(wildcard topologies/*.c)
+SRC = $(wildcard src/*.c src/*/*.c) $(wildcard topologies/*.c)
 OBJ = $(patsubst %.c,$(BUILD)/%.o,$(SRC))
 LIBOBJ = $(filter-out $(BUILD)/src/main.o,$(OBJ))
 UNIT_SRC = $(wildcard tests/unit/*.c) tests/fuzz/fuzz_input.c tests/fuzz/replay.c
@@ -47,7 +47,7 @@ $(BIN): $(OBJ) $(STAMP)
 
 # the tests also run a build without PAPI (its objects apart, under -nopapi)
 ifneq ($(BIN),tests/mpigauge-nopapi)
-tests/mpigauge-nopapi: $(SRC) $(wildcard src/*.h)
+tests/mpigauge-nopapi: $(SRC) $(wildcard src/*.h src/*/*.h)
 	$(MAKE) --no-print-directory PAPI=0 BIN=$@ MPICC="$(MPICC)" $@
 endif
 
@@ -72,7 +72,7 @@ tests/fuzz_replay: $(LIBOBJ) $(BUILD)/tests/fuzz/fuzz_input.o $(BUILD)/tests/fuz
 # tests/fuzz/regressions (which `make check` replays)
 FUZZ_SECONDS ?= 60
 FUZZ_SRC = $(filter-out src/main.c,$(SRC)) tests/fuzz/fuzz_input.c
-build/fuzz_input: $(FUZZ_SRC) $(wildcard src/*.h)
+build/fuzz_input: $(FUZZ_SRC) $(wildcard src/*.h src/*/*.h)
 	@command -v clang > /dev/null || { echo "make fuzz needs clang (apt-get install clang)"; exit 1; }
 	MPICH_CC=clang OMPI_CC=clang $(MPICC) -std=c11 -D_GNU_SOURCE -g -O1 \
 	    -fsanitize=fuzzer,address,undefined $(CPPFLAGS) -o $@ $(FUZZ_SRC) $(LIBS)

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "pattern.h"
-#include "predict.h"
+#include "models/pattern.h"
+#include "models/predict.h"
 
 static double now(void)
 {

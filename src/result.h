@@ -1,17 +1,14 @@
-/* result.h: what a record's run produced, as rank 0 holds it for the
- * writers */
+/* result.h: the results, as rank 0 holds them for the writers: plain
+ * data that measure/ fills and output/ reads.  Nothing here calls MPI. */
 #ifndef MPIGAUGE_RESULT_H
 #define MPIGAUGE_RESULT_H
 
 #include <stdint.h>
-#include <stdio.h>
-#include "options.h"
-#include "counters.h"
-#include "pattern.h"
-#include "record.h"
-#include "stats.h"
-#include "window.h"
-#include "world.h"
+#include "input/options.h"
+#include "input/record.h"
+#include "models/stats.h"
+
+enum { MAX_EVENTS = 16 };      /* --papi events in one run */
 
 /* one measured time: a rank's time per call (b = -1) or a pair's one-way
  * time (a sent first, b answered), world ranks, microseconds */
@@ -33,6 +30,7 @@ struct point {
     uint64_t elements, bytes;
     long iters, warmup;        /* timed and untimed calls, most of any contributor */
     struct summary s;          /* over the samples, us */
+    double mbps;               /* bytes / s.avg; NaN where it means nothing */
     /* over the blocks of every contributor, pooled: median and its 95%
      * interval (NaN under 6 blocks), whether the interval lies within
      * --target of the median */
@@ -41,7 +39,8 @@ struct point {
     long late;                 /* --sync window: repetitions dropped */
     int met;
     struct rep *reps;          /* rank 0, until the point is written */
-    double papi_avg[COUNTERS_MAX], papi_max[COUNTERS_MAX]; /* per call */
+    /* per timed call: the mean over the ranks that made calls, the largest */
+    double count_avg[MAX_EVENTS], count_max[MAX_EVENTS];
     /* BARRIER: per-iteration maximum over a communicator's ranks, its mean
      * and median, and the model's prediction; means over communicators */
     double iter_mean, iter_median, pred;
@@ -51,42 +50,69 @@ struct point {
     unsigned long mismatches;
 };
 
+/* BARRIER with a pattern (not MPI): what the writers say of it */
+struct pattern_info {
+    int used;                  /* a generated or file pattern ran */
+    long stages, signals;      /* of rank 0's communicator */
+};
+
 struct result {
     const struct record *rec;
     int index;                 /* 1-based position among the records */
+    int type_size;             /* data bytes of one element */
+    int ncomm;                 /* communicators, and their sizes */
+    const int *comm_sizes;
     char file[160];            /* data file, relative to the folder */
     char skipped[400];         /* empty, or why the record did not run */
     char error[600];           /* empty, or the MPI error that ended it */
-    struct topo_comm *tc;
+    struct pattern_info pattern;
     struct point *pts;
     size_t npts;
-    struct fit fit;
+    struct fit fit;            /* t_avg = alpha + beta bytes */
     struct fit bsp;            /* HRELATION: t_max = g h + l */
+    /* BARRIER patterns: mean relative error of the prediction against the
+     * mean per-iteration maximum, over pred_sizes sizes */
+    double pred_error;
+    int pred_sizes;
     unsigned long mismatches;
     int done;
     int interrupted;           /* a signal ended it after npts sizes */
-    struct bpattern bp;        /* BARRIER: this rank's pattern (p = 0: MPI) */
 };
 
-/* everything one run carries from records to writers */
-struct run {
-    struct options opt;
-    struct world world;
-    struct recordset rs;
-    struct result *res;        /* one per record */
-    char dir[4096];            /* the result folder */
+/* the pairwise parameters of a topology's communicators as world-rank
+ * matrices (p x p, NaN outside a communicator; o has p entries), us */
+struct param_matrices {
+    int p;
+    double *o, *oij, *lij;
+};
+
+/* the counted events, as the writers name them */
+struct events {
+    int n;
+    const char *name[MAX_EVENTS];
+    const char *backend[MAX_EVENTS];
+    char dropped[512];         /* events this machine cannot count */
+};
+
+/* what the writers say about the run as a whole */
+struct run_info {
+    const struct options *opt;
+    const char *input;
     char date[64];
-    FILE *report;              /* report.txt, rank 0 */
-    FILE *data;                /* the open record's data file */
-    FILE *pairs;               /* and its pair matrix */
-    double wtick;
-    double timer_res, timer_cost;   /* MPI_Wtime: smallest step, cost of a read, s */
-    struct clocks clocks;      /* --sync window: offsets to rank 0 */
-    char papi_dropped[512];    /* --papi events this machine cannot count */
-    char scratch[4200];        /* MPI I/O files' folder, made by this run */
-    FILE *raw;                 /* --raw: the open record's repetitions */
-    int signal;                /* SIGINT or SIGTERM ended the run */
-    long peak_rss_kib;         /* at the end: the largest rank's peak RSS */
+    const char *library;
+    int version, subversion;
+    int ranks, grid[3];
+    const char *grid_source;
+    char *const *hosts;
+    int nhosts, nodes, max_node_ranks, bound;
+    long cores;
+    const struct place *places;   /* every rank's */
+    double wtick, timer_res, timer_cost;   /* seconds */
+    double clock_offset, clock_rtt;        /* --sync window: largest, s */
+    struct events ev;
+    long peak_rss_kib;            /* at the end: the largest rank's */
+    struct result *res;           /* one per record */
+    int nres;
 };
 
 #endif

@@ -35,11 +35,14 @@ run_patterns() { # folder, launch words...
         check "$f: the BARRIER columns" grep -q '^# elements bytes t_min_us t_avg_us t_max_us mbps iters warmup samples mismatches iter_max_mean_us iter_max_median_us t_pred_us t_med_us ci_lo_us ci_hi_us blocks late target_met$' "$dir/$f"
         # (the per-iteration block is timed apart from the per-call loop, so
         # no order between them is asserted: tests prove logic, not speed)
-        check "$f: per-call and per-iteration times measured" awk '!/^#/ { if (!($4 > 0 && $11 > 0 && $12 > 0)) exit 1 }' "$dir/$f"
+        check "$f: per-call and per-iteration times measured" rows "$dir/$f" "v1 > 0 && v2 > 0 && v3 > 0" t_avg_us iter_max_mean_us iter_max_median_us
     done
-    check "$dir: MPI has no prediction" awk '!/^#/ { if ($13 != "nan") exit 1 }' "$dir/01-barrier-int-world-mpi.dat"
+    check "$dir: MPI has no prediction" rows "$dir/01-barrier-int-world-mpi.dat" 'v1 == "nan"' t_pred_us
     check "$dir: every pattern has a positive prediction" [ "$(jq '[.records[1:8][] | .points[] | select((.t_pred_us > 0) | not)] | length' "$j")" = 0 ]
-    check "$dir: payload raises the prediction" [ "$(jq '.records[7].points | (.[-1].t_pred_us > .[0].t_pred_us)' "$j")" = true ]
+    # B_ij, the per-byte slope behind the prediction, is clamped at 0: a
+    # payload never lowers the prediction (on a loaded machine the fitted
+    # slope can come out 0, so "raises" would be a timing assertion)
+    check "$dir: payload never lowers the prediction" [ "$(jq '.records[7].points | (.[-1].t_pred_us >= .[0].t_pred_us)' "$j")" = true ]
     check "$dir: stages of the 4-rank patterns" [ "$(jq -c '[.records[1:7][] | .pattern.stages]' "$j")" = "[2,4,4,2,2,3]" ]
     check "$dir: signals of the 4-rank patterns" [ "$(jq -c '[.records[1:7][] | .pattern.signals]' "$j")" = "[6,6,6,8,8,12]" ]
     check "$dir: relative error in the prose" grep -q "predicted vs measured (mean per-iteration maximum): mean relative error [0-9.]*%" "$dir/report.txt"

@@ -27,9 +27,9 @@ check_data_files() {
         check "$f rows $rows = points $points" [ "$rows" = "$points" ]
         local want got
         want=$(jq -r --arg f "$f" '.records[] | select(.file == $f) | [.points[].elements] | join(" ")' "$dir/run.json")
-        got=$(grep -v '^#' "$path" | awk '{print $1}' | paste -sd' ')
+        got=$(column "$path" elements | paste -sd' ')
         check "$f elements '$got' = '$want'" [ "$got" = "$want" ]
-        check "$f min <= avg <= max, all > 0" awk '!/^#/ { if (!($3 > 0 && $3 <= $4 + 1e-9 && $4 <= $5 + 1e-9)) exit 1 }' "$path"
+        check "$f min <= avg <= max, all > 0" rows "$path" "v1 > 0 && v1 <= v2 + 1e-9 && v2 <= v3 + 1e-9" t_min_us t_avg_us t_max_us
     done
 }
 

@@ -10,6 +10,30 @@ check() {
     shift
     if "$@"; then ok; else bad "$what"; fi
 }
+# colno FILE NAME: the number of the data-file column named NAME (the
+# last '#' line names the columns); empty when there is none
+colno() { awk -v name="$2" '/^#/ { last = $0; next } NF { exit } END { n = split(substr(last, 3), a, " "); for (i = 1; i <= n; i++) if (a[i] == name) print i }' "$1"; }
+# column FILE NAME: the values of that column, one per row
+column() {
+    local c
+    c=$(colno "$1" "$2")
+    [ -n "$c" ] && awk -v c="$c" '!/^#/ && NF { print $c }' "$1"
+}
+# rows FILE CONDITION [NAME...]: every data row satisfies CONDITION, an awk
+# expression in which v1, v2 ... are the named columns' values (and there
+# is at least one row)
+rows() {
+    local f=$1 cond=$2 prog="" i=1 c
+    shift 2
+    for name in "$@"; do
+        c=$(colno "$f" "$name")
+        [ -n "$c" ] || return 1
+        prog="$prog v$i = \$$c;"
+        i=$((i + 1))
+    done
+    awk "!/^#/ && NF { n++; $prog if (!($cond)) bad++ } END { exit !(n > 0 && bad == 0) }" "$f"
+}
+
 # a fresh scratch folder for one script
 scratch() {
     rm -rf "$1"

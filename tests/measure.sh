@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# measure.sh: issue 5's features, asserted from the data files, run.json
+# measure.sh: how mpigauge measures, asserted from the data files, run.json
 # and report.txt: counters (PAPI), statistics over blocks, adaptive and
 # time-based repetition, --raw, --sync window, --cache cold, the MPI I/O
 # calls, and the plot and compare scripts.  Prints "N passed, N failed".
@@ -13,8 +13,6 @@ scratch "$T"
 all_rows() {
     awk "!/^#/ && NF { n++; if (!($2)) bad++ } END { exit !(n > 0 && bad == 0) }" "$1"
 }
-# the column number of NAME in FILE
-colno() { awk -v name="$2" '/^#/ { last = $0; next } NF { exit } END { n = split(substr(last, 3), a, " "); for (i = 1; i <= n; i++) if (a[i] == name) print i }' "$1"; }
 
 cat > "$T/small.in" <<'IN'
 ALLREDUCE DOUBLE 4096 16384 ADD 4096 WORLD SUM 0

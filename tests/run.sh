@@ -34,6 +34,8 @@ awk -v bad=$((replay_rc != 0)) '{ p += $3 } END { printf "fuzz replay: %d passed
 rm -f "$out.replay"
 count "$out"
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
+bash tests/style.sh | tee "$out"
+count "$out"
 bash tests/integration.sh | tee "$out"
 count "$out"
 bash tests/topology.sh | tee "$out"

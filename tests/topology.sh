@@ -24,7 +24,7 @@ check "4 XY-planes of 6" [ "$(comms "$T/g24" XY-PLANE)" = "[6,6,6,6]" ]
 check "2 YZ-planes of 12" [ "$(comms "$T/g24" YZ-PLANE)" = "[12,12]" ]
 check "3 ZX-planes of 8" [ "$(comms "$T/g24" ZX-PLANE)" = "[8,8,8]" ]
 check "rank 13 at (1,0,2)" [ "$(jq -c '.places[13].xyz' "$T/g24/run.json")" = "[1,0,2]" ]
-check "X-line data file: 24 samples" [ "$(grep -v '^#' "$T/g24/01-barrier-int-x-line-mpi.dat" | awk '{ print $9 }')" = 24 ]
+check "X-line data file: 24 samples" [ "$(column "$T/g24/01-barrier-int-x-line-mpi.dat" samples)" = 24 ]
 
 # 27 ranks on 3x3x3: the hollow cube leaves the centre out
 $MPIRUN -n 27 ./mpigauge --grid 3x3x3 --quiet -o "$T/g27" "$T/topos.in" > /dev/null 2>&1

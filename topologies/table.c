@@ -16,17 +16,7 @@ static const struct topology topologies[] = {
     {"SOCKET", colour_socket, "one communicator per package (socket) of each node"},
 };
 
-#define NTOPOLOGIES (int)(sizeof topologies / sizeof topologies[0])
-
-const struct topology *topology_find(const char *name)
-{
-    for (int i = 0; i < NTOPOLOGIES; i++)
-        if (name_matches(name, topologies[i].name))
-            return &topologies[i];
-    return NULL;
-}
-
-const struct topology *topology_at(int i)
-{
-    return i >= 0 && i < NTOPOLOGIES ? &topologies[i] : NULL;
-}
+const struct table topology_table = {
+    "topology", topologies, sizeof topologies / sizeof topologies[0],
+    sizeof topologies[0], NULL,
+};

@@ -1,10 +1,12 @@
-/* topologies.h: the topology functions, one per file in this folder.
+/* topologies/: one colour function per topology, one file each, and their table; includes only registry/.
+ *
+ * topologies.h: the topology functions, one per file in this folder.
  * Each maps a rank's place (grid coordinates, node) to the colour of the
  * communicator it joins, or -1 to sit the record out. */
 #ifndef MPIGAUGE_TOPOLOGIES_H
 #define MPIGAUGE_TOPOLOGIES_H
 
-#include "registry.h"
+#include "registry/registry.h"
 
 int colour_world(const struct place *p);
 int colour_node(const struct place *p);

@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "coords.h"
-#include "parser.h"
-#include "sizes.h"
+#include "input/coords.h"
+#include "input/parser.h"
+#include "input/sizes.h"
 
 #define RANKS 6
 

@@ -2,10 +2,10 @@
  * exactness of the --check data */
 #include <string.h>
 
-#include "bench.h"
-#include "options.h"
-#include "plan.h"
-#include "timing.h"
+#include "kernels/kernel.h"
+#include "input/options.h"
+#include "world/plan.h"
+#include "measure/timing.h"
 #include "unit.h"
 
 static void vcounts(void)
@@ -30,10 +30,10 @@ static void vcounts(void)
 
 static void memory(void)
 {
-    const struct call *gather = call_find("GATHER");
+    const struct call *gather = ((const struct call *)table_find(&call_table, "GATHER"));
     CHECK(record_memory(gather, 4, 1000, 8, 0, 0) == 5000 * 8);
     CHECK(record_memory(gather, 4, 1000, 8, 3, 0) == 5000 * 8 + 6);
-    const struct call *bsend = call_find("BSEND");
+    const struct call *bsend = ((const struct call *)table_find(&call_table, "BSEND"));
     CHECK(record_memory(bsend, 2, 10, 4, 0, 40) == 80 + 2 * (40 + MPI_BSEND_OVERHEAD));
     CHECK(memory_per_rank(1) >= memory_per_rank(4) * 4 - 4);
 }

@@ -2,7 +2,7 @@
  * rejection the contract lists */
 #include <string.h>
 
-#include "parser.h"
+#include "input/parser.h"
 #include "unit.h"
 
 struct outcome {

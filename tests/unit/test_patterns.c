@@ -3,9 +3,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "patfile.h"
-#include "pattern.h"
-#include "predict.h"
+#include "input/pattern_file.h"
+#include "models/pattern.h"
+#include "models/predict.h"
 #include "unit.h"
 
 /* the stages as "1>0 2>0|0>1 0>2" */

@@ -2,13 +2,13 @@
  * type classes, checked entry by entry */
 #include <string.h>
 
-#include "diag.h"
-#include "registry.h"
+#include "input/diag.h"
+#include "registry/registry.h"
 #include "unit.h"
 
 static int allowed(const char *op, const char *type)
 {
-    return (op_find(op)->classes & datatype_find(type)->cls) != 0;
+    return (((const struct op *)table_find(&op_table, op))->classes & ((const struct datatype *)table_find(&datatype_table, type))->cls) != 0;
 }
 
 void test_registry(void)
@@ -18,8 +18,8 @@ void test_registry(void)
     CHECK(name_matches("x_line", "X-LINE"));
     CHECK(!name_matches("ALLREDUCEX", "ALLREDUCE"));
     CHECK(!name_matches("ALL", "ALLREDUCE"));
-    CHECK(datatype_find("MPI_LONG_LONG_INT") == datatype_find("LONG_LONG"));
-    CHECK(datatype_find("mpi_2int") != NULL);
+    CHECK(((const struct datatype *)table_find(&datatype_table, "MPI_LONG_LONG_INT")) == ((const struct datatype *)table_find(&datatype_table, "LONG_LONG")));
+    CHECK(((const struct datatype *)table_find(&datatype_table, "mpi_2int")) != NULL);
 
     /* MPI 4.0 section 6.9.2 */
     const char *ints[] = {"SIGNED_CHAR", "UNSIGNED_CHAR", "SHORT", "INT", "LONG",
@@ -50,13 +50,16 @@ void test_registry(void)
     for (size_t k = 0; k < sizeof all_ops / sizeof *all_ops; k++)
         CHECK(!allowed(all_ops[k], "CHAR") && !allowed(all_ops[k], "STRUCT"));
 
-    /* every table entry is found by its own name */
-    for (int i = 0; call_at(i); i++)
-        CHECK(call_find(call_at(i)->name) == call_at(i));
-    for (int i = 0; datatype_at(i); i++)
-        CHECK(datatype_find(datatype_at(i)->name) == datatype_at(i));
-    for (int i = 0; topology_at(i); i++)
-        CHECK(topology_find(topology_at(i)->name) == topology_at(i));
+    /* every entry of every table is found by its own name */
+    const struct table *tables[] = {&call_table, &datatype_table, &op_table,
+                                    &pattern_table, &topology_table,
+                                    &pair_filter_table};
+    for (size_t t = 0; t < sizeof tables / sizeof *tables; t++) {
+        CHECK(tables[t]->n > 0 && table_row(tables[t], tables[t]->n) == NULL);
+        for (size_t i = 0; i < tables[t]->n; i++)
+            CHECK(table_find(tables[t], table_name(tables[t], i)) ==
+                  table_row(tables[t], i));
+    }
 
     const char *cands[] = {"ALLREDUCE", "REDUCE", "ALLGATHER"};
     CHECK(strcmp(suggest("ALLREDUSE", cands, 3), "ALLREDUCE") == 0);

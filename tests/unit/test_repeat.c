@@ -2,10 +2,10 @@
  * iterations from a pilot, cold-cache copies */
 #include <math.h>
 #include <stdlib.h>
-#include "cache.h"
-#include "repeat.h"
-#include "stats.h"
-#include "timing.h"
+#include "world/cache.h"
+#include "measure/repeat.h"
+#include "models/stats.h"
+#include "measure/timing.h"
 #include "unit.h"
 
 /* P(Bin(n, 1/2) <= k) summed exactly in long double, apart from GSL */

@@ -1,7 +1,7 @@
 /* test_stats.c: summaries and the least-squares fit */
 #include <math.h>
 
-#include "stats.h"
+#include "models/stats.h"
 #include "unit.h"
 
 static int near(double a, double b, double tol)

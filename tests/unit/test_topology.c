@@ -2,8 +2,8 @@
  * and the --coords parser, all without MPI */
 #include <string.h>
 
-#include "coords.h"
-#include "registry.h"
+#include "input/coords.h"
+#include "registry/registry.h"
 #include "unit.h"
 
 #define MAXP 128
@@ -21,7 +21,7 @@ static void grid(struct place *pl, int dx, int dy, int dz, int per_node)
 static void comm_sizes(const char *topo, const struct place *pl, int p,
                        char *out, size_t len)
 {
-    const struct topology *t = topology_find(topo);
+    const struct topology *t = ((const struct topology *)table_find(&topology_table, topo));
     int colour[MAXP], size[MAXP], n = 0;
     for (int r = 0; r < p; r++) {
         int c = t->colour(&pl[r]), k;
@@ -71,7 +71,7 @@ static void topologies(void)
     grid(pl, 3, 3, 3, 27);
     CHECK(sizes_are("HOLLOW-CUBE", pl, 27, "26"));
     CHECK(pl[13].x == 1 && pl[13].y == 1 && pl[13].z == 1);
-    CHECK(topology_find("HOLLOW-CUBE")->colour(&pl[13]) == -1);
+    CHECK(((const struct topology *)table_find(&topology_table, "HOLLOW-CUBE"))->colour(&pl[13]) == -1);
     grid(pl, 4, 4, 4, 64);
     CHECK(sizes_are("HOLLOW-CUBE", pl, 64, "56"));
     grid(pl, 2, 2, 2, 4);
@@ -82,7 +82,7 @@ static void topologies(void)
 
 static int kept(const char *filter, const struct place *pl, int i, int j)
 {
-    return pair_filter_find(filter)->keep(&pl[i], &pl[j], i, j);
+    return ((const struct pair_filter *)table_find(&pair_filter_table, filter))->keep(&pl[i], &pl[j], i, j);
 }
 
 static void criteria(void)
@@ -93,7 +93,7 @@ static void criteria(void)
     CHECK(kept("NEIGHBOURS", pl, 0, 1) && kept("NEIGHBOURS", pl, 0, 2) &&
           kept("NEIGHBOURS", pl, 0, 4));
     CHECK(!kept("NEIGHBOURS", pl, 0, 3) && !kept("NEIGHBOURS", pl, 0, 7));
-    CHECK(pair_filter_find("neighbors") == pair_filter_find("NEIGHBOURS"));
+    CHECK(((const struct pair_filter *)table_find(&pair_filter_table, "neighbors")) == ((const struct pair_filter *)table_find(&pair_filter_table, "NEIGHBOURS")));
     CHECK(kept("RANK0", pl, 0, 5) && !kept("RANK0", pl, 1, 5));
     CHECK(kept("SAME-NODE", pl, 1, 3) && !kept("SAME-NODE", pl, 3, 4));
     CHECK(kept("CROSS-NODE", pl, 3, 4) && !kept("CROSS-NODE", pl, 1, 3));

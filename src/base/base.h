@@ -1,0 +1,23 @@
+/* base/: checked allocation and the text scanning every parser shares; includes nothing of mpigauge. */
+#ifndef MPIGAUGE_BASE_H
+#define MPIGAUGE_BASE_H
+
+#include <stddef.h>
+
+/* Exit status when memory runs out (README: exit status). */
+enum { EXIT_NO_MEMORY = 4 };
+
+/* malloc, calloc and realloc that never return NULL: on failure they say
+ * how much was asked for and exit with EXIT_NO_MEMORY (the launcher then
+ * ends the other ranks).  A zero size asks for one byte, so that a valid
+ * pointer always comes back. */
+void *xmalloc(size_t bytes);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t bytes);
+/* n elements of size bytes, with the product checked for overflow */
+void *xmalloc_array(size_t n, size_t size);
+char *xstrdup(const char *s);
+/* bytes at an address that is a multiple of align (a power of two) */
+void *xmemalign(size_t align, size_t bytes);
+
+#endif

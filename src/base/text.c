@@ -1,0 +1,61 @@
+/* text.c: lines, numbers and control bytes for the text parsers */
+#include "base/text.h"
+
+#include <string.h>
+
+int next_line(const char *text, size_t len, size_t *pos, const char **line,
+              size_t *n)
+{
+    if (*pos >= len)
+        return 0;
+    const char *s = text + *pos;
+    const char *nl = memchr(s, '\n', len - *pos);
+    size_t l = nl ? (size_t)(nl - s) : len - *pos;
+    *pos += l + (nl != NULL);
+    if (l > 0 && s[l - 1] == '\r')
+        l--;
+    *line = s;
+    *n = l;
+    return 1;
+}
+
+int next_word(const char *s, int len, int *pos, int *n)
+{
+    int i = *pos;
+    while (i < len && (s[i] == ' ' || s[i] == '\t'))
+        i++;
+    if (i >= len) {
+        *pos = len;
+        return 0;
+    }
+    int start = i;
+    while (i < len && s[i] != ' ' && s[i] != '\t')
+        i++;
+    *pos = i;
+    *n = i - start;
+    return start + 1;
+}
+
+int parse_uint(const char *s, size_t n, uint64_t max, uint64_t *out)
+{
+    if (n == 0 || n > 18)
+        return -1;
+    uint64_t v = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return -1;
+        v = v * 10 + (uint64_t)(s[i] - '0');
+    }
+    if (v > max)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+long first_control(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if ((unsigned char)s[i] < 0x20 && s[i] != '\t')
+            return (long)i;
+    return -1;
+}

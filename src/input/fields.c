@@ -1,0 +1,146 @@
+/* fields.c: the nine fields of a record and its key=value settings */
+#include "input/tokens.h"
+
+#include <string.h>
+#include "input/sizes.h"
+
+static const char *const field_names[NFIELDS] = {
+    "call", "datatype", "min", "max", "incr", "value", "topology", "op",
+    "stride"};
+
+/* a field that names a table row: the row, or NULL after complaining */
+static const void *named(struct line_ctx *lc, const struct token *t,
+                         const struct table *tab)
+{
+    char word[64];
+    token_str(t, word, sizeof word);
+    const void *row = table_find(tab, word);
+    if (!row)
+        unknown_in(lc, t, tab);
+    return row;
+}
+
+/* ADD or MUL; 1 when known */
+static int parse_incr(struct line_ctx *lc, struct record *r, const struct token *t)
+{
+    static const char *const incr[] = {"ADD", "MUL"};
+    if (token_is(t, "ADD"))
+        r->step = STEP_ADD;
+    else if (token_is(t, "MUL"))
+        r->step = STEP_MUL;
+    else {
+        unknown_of(lc, t, "increment", incr, 2);
+        return 0;
+    }
+    return 1;
+}
+
+/* the step's value, and the number of sizes it makes */
+static void parse_value(struct line_ctx *lc, struct record *r, int incr_ok,
+                        int range_ok)
+{
+    const struct token *t = &lc->tok[F_VALUE];
+    if (parse_number(lc, t, "value", MAX_ELEMENTS, &r->value) != 0 || !incr_ok)
+        return;
+    if (r->step == STEP_ADD && r->value == 0)
+        diag_add(lc->d, lc->line, t->col,
+                 "ADD value must be at least 1 (0 would never reach max)");
+    if (r->step == STEP_MUL && r->value < 2)
+        diag_add(lc->d, lc->line, t->col, "MUL value must be at least 2 (got %llu)",
+                 (unsigned long long)r->value);
+    if (!range_ok || r->min > r->max || r->value == 0 ||
+        (r->step == STEP_MUL && r->value < 2))
+        return;
+    uint64_t n = size_count(r->min, r->max, r->step, r->value);
+    if (n > MAX_SIZES)
+        diag_add(lc->d, lc->line, t->col, "%llu sizes from %llu to %llu by ADD "
+                 "%llu: at most %d per record (use a larger value or MUL)",
+                 (unsigned long long)n, (unsigned long long)r->min,
+                 (unsigned long long)r->max, (unsigned long long)r->value,
+                 MAX_SIZES);
+}
+
+/* min, max, incr and value */
+static void parse_range(struct line_ctx *lc, struct record *r)
+{
+    const struct token *t = lc->tok;
+    int ok_min = 0, ok_max = 0, ok_incr = 0;
+    if (lc->ntok > F_MIN)
+        ok_min = parse_number(lc, &t[F_MIN], "min", MAX_ELEMENTS, &r->min) == 0;
+    if (lc->ntok > F_MAX)
+        ok_max = parse_number(lc, &t[F_MAX], "max", MAX_ELEMENTS, &r->max) == 0;
+    if (ok_min && ok_max && r->min > r->max)
+        diag_add(lc->d, lc->line, t[F_MIN].col, "min %llu is larger than max %llu",
+                 (unsigned long long)r->min, (unsigned long long)r->max);
+    if (lc->ntok > F_INCR)
+        ok_incr = parse_incr(lc, r, &t[F_INCR]);
+    if (lc->ntok > F_VALUE)
+        parse_value(lc, r, ok_incr, ok_min && ok_max);
+}
+
+static void parse_setting(struct line_ctx *lc, struct record *r,
+                          const struct token *t)
+{
+    static const char *const keys[] = {"root", "iters", "warmup"};
+    const char *eq = memchr(t->s, '=', (size_t)t->len);
+    char word[64];
+    token_str(t, word, sizeof word);
+    if (!eq) {
+        diag_add(lc->d, lc->line, t->col, "extra field '%s': a record has nine "
+                 "fields, then only key=value settings (root=, iters=, warmup=)",
+                 word);
+        return;
+    }
+    struct token key = {t->s, (int)(eq - t->s), t->col};
+    struct token val = {eq + 1, t->len - key.len - 1, t->col + key.len + 1};
+    uint64_t v;
+    if (val.len == 0)
+        diag_add(lc->d, lc->line, val.col, "setting '%s' has no value", word);
+    else if (token_is(&key, "root") && r->call && !r->call->rooted)
+        diag_add(lc->d, lc->line, t->col, "%s has no root; root= applies to "
+                 "BCAST, GATHER(V), SCATTER(V) and REDUCE", r->call->name);
+    else if (token_is(&key, "root")) {
+        if (parse_number(lc, &val, "root", 1u << 30, &v) == 0)
+            r->root = (int)v;
+    } else if (token_is(&key, "iters")) {
+        if (parse_number(lc, &val, "iters", 1u << 30, &v) == 0) {
+            if (v == 0)
+                diag_add(lc->d, lc->line, val.col, "iters must be at least 1");
+            r->iters = (long)v;
+        }
+    } else if (token_is(&key, "warmup")) {
+        if (parse_number(lc, &val, "warmup", 1u << 30, &v) == 0)
+            r->warmup = (long)v;
+    } else
+        unknown_of(lc, &key, "setting", keys, 3);
+}
+
+static void missing_fields(struct line_ctx *lc)
+{
+    const struct token *last = &lc->tok[lc->ntok - 1];
+    diag_add(lc->d, lc->line, last->col + last->len + 1,
+             "missing field '%s': a record has nine fields (call datatype "
+             "min max incr value topology op stride), this one has %d",
+             field_names[lc->ntok], lc->ntok);
+}
+
+void parse_fields(struct line_ctx *lc, struct record *r)
+{
+    const struct token *t = lc->tok;
+    for (int f = 0; f < NFIELDS && f < lc->ntok; f++)
+        r->col[f] = t[f].col;
+    r->call = named(lc, &t[F_CALL], &call_table);
+    if (lc->ntok > F_TYPE)
+        r->dt = named(lc, &t[F_TYPE], &datatype_table);
+    parse_range(lc, r);
+    if (lc->ntok > F_TOPO)
+        r->topo = named(lc, &t[F_TOPO], &topology_table);
+    if (lc->ntok > F_OP && r->call)
+        parse_op(lc, r, &t[F_OP]);
+    if (lc->ntok > F_STRIDE)
+        parse_number(lc, &t[F_STRIDE], "stride (bytes)", MAX_STRIDE, &r->stride);
+    if (lc->ntok < NFIELDS)
+        missing_fields(lc);
+    for (int i = NFIELDS; i < lc->ntok; i++)
+        parse_setting(lc, r, &t[i]);
+}

@@ -1,0 +1,64 @@
+/* list.c: --list, everything the binary knows, read from the registry's
+ * tables */
+#include "input/list.h"
+
+#include "registry/registry.h"
+
+static void classes(FILE *out, unsigned mask)
+{
+    int first = 1;
+    for (unsigned c = 1; c <= TC_DERIVED; c <<= 1)
+        if (mask & c) {
+            fprintf(out, "%s%s", first ? "" : ", ", type_class_name((enum type_class)c));
+            first = 0;
+        }
+}
+
+static void list_calls(FILE *out)
+{
+    fputs("Calls (field 1):\n", out);
+    const struct call *c;
+    for (size_t i = 0; (c = table_row(&call_table, i)); i++)
+        fprintf(out, "  %-22s %-16s %s%s\n", c->name, family_name(c->family),
+                c->timing, c->rooted ? " [root=]" : "");
+}
+
+static void list_types_and_ops(FILE *out)
+{
+    fputs("\nDatatypes (field 2):\n", out);
+    const struct datatype *t;
+    for (size_t i = 0; (t = table_row(&datatype_table, i)); i++)
+        fprintf(out, "  %-22s %-16s %s\n", t->name, type_class_name(t->cls), t->desc);
+    fputs("\nReduction ops (field 8 of REDUCE, ALLREDUCE, REDUCE_SCATTER(_BLOCK), "
+          "SCAN, EXSCAN), with the type classes MPI allows:\n", out);
+    const struct op *o;
+    for (size_t i = 0; (o = table_row(&op_table, i)); i++) {
+        fprintf(out, "  %-22s %-44s ", o->name, o->desc);
+        classes(out, o->classes);
+        fputc('\n', out);
+    }
+}
+
+void print_list(FILE *out)
+{
+    list_calls(out);
+    list_types_and_ops(out);
+    fputs("\nPoint-to-point ops (field 8 of point-to-point calls):\n"
+          "  NOP                    every pair measured, min/avg/max over pairs\n"
+          "  DETAIL                 the same, plus every pair and a .pairs.dat matrix\n"
+          "  either followed by :CRITERION to measure only some pairs (NOP:CROSS-NODE):\n",
+          out);
+    const struct pair_filter *f;
+    for (size_t i = 0; (f = table_row(&pair_filter_table, i)); i++)
+        fprintf(out, "    %-20s %s\n", f->name, f->desc);
+    fputs("\nBarrier patterns (field 8 of BARRIER):\n", out);
+    const struct pattern *p;
+    for (size_t i = 0; (p = table_row(&pattern_table, i)); i++)
+        fprintf(out, "  %-22s %s\n", p->name, p->desc);
+    fputs("\nTopologies (field 7):\n", out);
+    const struct topology *t;
+    for (size_t i = 0; (t = table_row(&topology_table, i)); i++)
+        fprintf(out, "  %-22s %s\n", t->name, t->desc);
+    fputs("\nOther calls take op NOP.  Settings after the nine fields: root=N "
+          "(rooted calls), iters=N, warmup=N.\n", out);
+}

@@ -1,0 +1,127 @@
+/* op_field.c: the op field of a record, which means three things by the
+ * family of the call: a reduction operation, NOP or DETAIL (with an
+ * optional pair criterion) for point-to-point, a pattern for BARRIER. */
+#include "input/tokens.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* NOP or DETAIL, optionally :CRITERION (DETAIL:CROSS-NODE) */
+static void op_pairs(struct line_ctx *lc, struct record *r, const struct token *t)
+{
+    static const char *const modes[] = {"NOP", "DETAIL"};
+    const char *colon = memchr(t->s, ':', (size_t)t->len);
+    struct token mode = {t->s, colon ? (int)(colon - t->s) : t->len, t->col};
+    r->pf = table_find(&pair_filter_table, "ALL");
+    if (token_is(&mode, "NOP"))
+        r->pairs = PAIRS_NOP;
+    else if (token_is(&mode, "DETAIL"))
+        r->pairs = PAIRS_DETAIL;
+    else
+        unknown_of(lc, &mode, "point-to-point op", modes, 2);
+    if (!colon)
+        return;
+    struct token crit = {colon + 1, t->len - mode.len - 1, t->col + mode.len + 1};
+    char name[64];
+    token_str(&crit, name, sizeof name);
+    r->pf = table_find(&pair_filter_table, name);
+    if (!r->pf)
+        unknown_in(lc, &crit, &pair_filter_table);
+}
+
+/* the argument after NAME: of a pattern: FILE's path or TREE's arity */
+static void pattern_arg(struct line_ctx *lc, struct record *r,
+                        const struct token *arg, int has_colon)
+{
+    if (strcmp(r->pattern->name, "FILE") == 0) {
+        if (arg->len == 0)
+            diag_add(lc->d, lc->line, arg->col, "FILE needs a path: FILE:patterns/mine.pat");
+        else
+            snprintf(r->pattern_file, sizeof r->pattern_file, "%.*s", arg->len, arg->s);
+        return;
+    }
+    if (!has_colon)
+        return;
+    if (r->pattern->default_arg == 0) {
+        diag_add(lc->d, lc->line, arg->col, "%s takes no argument", r->pattern->name);
+        return;
+    }
+    uint64_t v;
+    if (parse_number(lc, arg, "arity", 64, &v) == 0) {
+        if (v < 2)
+            diag_add(lc->d, lc->line, arg->col, "arity must be 2 to 64");
+        r->pattern_arg = (int)v;
+    }
+}
+
+/* NAME or NAME:ARG (TREE:4, FILE:patterns/ring.pat) */
+static void op_pattern(struct line_ctx *lc, struct record *r, const struct token *t)
+{
+    const char *colon = memchr(t->s, ':', (size_t)t->len);
+    struct token name = {t->s, colon ? (int)(colon - t->s) : t->len, t->col};
+    char nm[64];
+    token_str(&name, nm, sizeof nm);
+    r->pattern = table_find(&pattern_table, nm);
+    if (!r->pattern) {
+        unknown_in(lc, &name, &pattern_table);
+        return;
+    }
+    r->pattern_arg = r->pattern->default_arg;
+    struct token arg = {colon ? colon + 1 : t->s + t->len,
+                        colon ? t->len - name.len - 1 : 0, t->col + name.len + 1};
+    pattern_arg(lc, r, &arg, colon != NULL);
+}
+
+/* the type classes op applies to, as words */
+static void allowed_classes(const struct op *op, char *out, size_t len)
+{
+    out[0] = 0;
+    for (unsigned c = 1; c <= TC_DERIVED; c <<= 1)
+        if (op->classes & c) {
+            size_t used = strlen(out);
+            snprintf(out + used, len - used, "%s%s", used ? ", " : "",
+                     type_class_name((enum type_class)c));
+        }
+}
+
+static void op_reduction(struct line_ctx *lc, struct record *r, const struct token *t)
+{
+    char word[64];
+    token_str(t, word, sizeof word);
+    r->op = table_find(&op_table, word);
+    if (!r->op) {
+        unknown_in(lc, t, &op_table);
+        return;
+    }
+    if (!r->dt || (r->op->classes & r->dt->cls))
+        return;
+    char allowed[256];
+    allowed_classes(r->op, allowed, sizeof allowed);
+    diag_add(lc->d, lc->line, t->col,
+             "MPI does not define %s on %s (a %s type); %s applies to: %s%s",
+             r->op->name, r->dt->name, type_class_name(r->dt->cls), r->op->name,
+             allowed, r->dt->cls == TC_CHAR ? " (SIGNED_CHAR is the 1-byte C "
+             "integer)" : "");
+}
+
+void parse_op(struct line_ctx *lc, struct record *r, const struct token *t)
+{
+    char word[64];
+    switch (r->call->opk) {
+    case OPK_PAIRS:
+        op_pairs(lc, r, t);
+        return;
+    case OPK_PATTERN:
+        op_pattern(lc, r, t);
+        return;
+    case OPK_REDUCTION:
+        op_reduction(lc, r, t);
+        return;
+    case OPK_NONE:
+        token_str(t, word, sizeof word);
+        if (!token_is(t, "NOP"))
+            diag_add(lc->d, lc->line, t->col, "%s takes no operation: write NOP "
+                     "here, not '%s'", r->call->name, word);
+        return;
+    }
+}

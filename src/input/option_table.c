@@ -1,0 +1,110 @@
+/* option_table.c: every command-line option, one row each.
+ *
+ * To add an option: a field in struct options (options.h) and one row
+ * here; getopt_long, --help, the defaults, run.json's "options" and the
+ * data files' "# options:" line all follow from the row. */
+#include "input/options.h"
+
+#include <stddef.h>
+
+#define F(field) offsetof(struct options, field)
+
+const struct option_spec option_specs[] = {
+    {.name = "output", .letter = 'o', .kind = OPT_TEXT, .field = F(outdir),
+     .metavar = "DIR", .json = "output",
+     .help = "result folder (default results/<time>-<input>/);\n"
+             "it must not exist yet, or be empty"},
+    {.name = "grid", .kind = OPT_GRID, .field = F(grid), .metavar = "XxYxZ",
+     .json = "grid",
+     .expect = "expected XxYxZ with positive whole numbers, like 2x2x1, or hw",
+     .help = "process grid for the line/plane/cube topologies\n"
+             "(default MPI_Dims_create(P, 3)); --grid hw: x = core in\n"
+             "its package, y = package in its node, z = node (hwloc)"},
+    {.name = "coords", .kind = OPT_TEXT, .field = F(coords), .metavar = "FILE",
+     .json = "coords",
+     .help = "coordinates from FILE, one 'rank x y z' per line"},
+    {.name = "iters", .kind = OPT_LONG, .field = F(iters), .metavar = "N",
+     .dflt = -1, .min = 1, .max = 1L << 30, .json = "iters", .unset_null = 1,
+     .header = "iters",
+     .help = "timed iterations per size (default by size:\n"
+             "10000 up to 8 KiB, then fewer, at least 10)"},
+    {.name = "warmup", .kind = OPT_LONG, .field = F(warmup), .metavar = "N",
+     .dflt = -1, .min = 0, .max = 1L << 30, .json = "warmup", .unset_null = 1,
+     .header = "warmup", .note = " (-1: by message size)",
+     .help = "untimed iterations first (default iters/10)"},
+    {.name = "check", .kind = OPT_FLAG, .field = F(check), .json = "check",
+     .header = "check", .help = "verify every element of every call's data"},
+
+    {.name = "blocks", .kind = OPT_INT, .field = F(blocks), .metavar = "N",
+     .dflt = 10, .min = 1, .max = 100000, .json = "blocks", .header = "blocks",
+     .group = "Statistics (see README, 'How mpigauge measures'):",
+     .help = "split each size's timed iterations into N blocks\n"
+             "(default 10); median and 95% CI over blocks"},
+    {.name = "target", .kind = OPT_REAL, .field = F(target), .metavar = "F",
+     .dflt = 0.05, .max = 1, .json = "target", .header = "target",
+     .expect = "expected a fraction above 0 and at most 1, like 0.05",
+     .help = "the CI should lie within F x median of the\n"
+             "median (default 0.05); reported per size"},
+    {.name = "adaptive", .kind = OPT_FLAG, .field = F(adaptive),
+     .json = "adaptive", .header = "adaptive",
+     .help = "run more blocks until the target is met or the\n"
+             "budget is spent (at least 6 blocks)"},
+    {.name = "budget", .kind = OPT_REAL, .field = F(budget), .metavar = "S",
+     .dflt = 1, .max = 86400, .json = "budget_s", .header = "budget", .unit = "s",
+     .expect = "expected seconds above 0, like 0.5",
+     .help = "seconds per size for --adaptive (default 1)"},
+    {.name = "time", .kind = OPT_REAL, .field = F(time_per_size), .metavar = "S",
+     .max = 86400, .json = "time_s", .unset_null = 1, .header = "time", .unit = "s",
+     .expect = "expected seconds above 0, like 0.2",
+     .help = "iterations per size from a pilot, so that the\n"
+             "timed loop takes about S seconds (as IMB's -time)"},
+    {.name = "raw", .kind = OPT_FLAG, .field = F(raw), .json = "raw",
+     .help = "every block's time in <data file>.raw.dat"},
+    {.name = "sync", .kind = OPT_CHOICE, .field = F(sync_window), .metavar = "MODE",
+     .words = {"barrier", "window"}, .json = "sync", .header = "sync",
+     .help = "barrier (default): a barrier before each block;\n"
+             "window: every call starts at a common time on\n"
+             "clocks corrected to rank 0, late starts dropped"},
+    {.name = "window", .kind = OPT_REAL, .field = F(window_us), .metavar = "US",
+     .max = 1e9, .json = "window_us", .unset_null = 1,
+     .expect = "expected microseconds above 0, like 50",
+     .help = "window length for --sync window (default: from\na pilot)"},
+    {.name = "coll-time", .kind = OPT_CHOICE, .field = F(span), .metavar = "T",
+     .words = {"max", "span"}, .json = "coll_time", .header = "coll-time",
+     .help = "with --sync window, a collective's time is max\n"
+             "(the slowest rank's own duration, default) or\n"
+             "span (last exit - first entry)"},
+    {.name = "cache", .kind = OPT_CHOICE, .field = F(cache_cold), .metavar = "MODE",
+     .words = {"warm", "cold"}, .json = "cache", .header = "cache",
+     .help = "warm (default) or cold: cycle through buffers\n"
+             "twice the last-level cache (hwloc)"},
+    {.name = "scratch", .kind = OPT_TEXT, .field = F(scratch), .metavar = "DIR",
+     .json = "scratch",
+     .help = "MPI I/O files go to a new folder in DIR\n"
+             "(default <result folder>/scratch), removed after"},
+    {.name = "papi", .kind = OPT_TEXT, .field = F(papi), .metavar = "LIST",
+     .json = "papi", .expect = "expected event names separated by commas",
+     .help = "count events (comma-separated, like\n"
+             "perf::TASK-CLOCK,PAPI_TOT_CYC) over the timed loops:\n"
+             "PAPI's, and the kernel's software events where\n"
+             "PAPI cannot count them"},
+
+    {.name = "max-memory", .kind = OPT_BYTES, .field = F(max_memory),
+     .metavar = "SIZE", .json = "max_memory", .unset_null = 1, .group = "",
+     .expect = "expected bytes with an optional K, M or G, like 512M",
+     .help = "buffers one rank may allocate, like 512M or\n"
+             "2G (default: the node's memory / its ranks)"},
+    {.name = "quiet", .kind = OPT_FLAG, .field = F(quiet), .json = "quiet",
+     .help = "no prose on stdout (report.txt still has it)"},
+    {.name = "validate", .kind = OPT_FLAG, .field = F(validate),
+     .help = "check INPUT and print the plan; measure nothing"},
+    {.name = "list", .kind = OPT_FLAG, .field = F(list),
+     .help = "print every call, datatype, op, topology and\n"
+             "barrier pattern, and exit"},
+    {.name = "help", .letter = 'h', .kind = OPT_FLAG, .field = F(help),
+     .help = "this text"},
+    {.name = "version", .kind = OPT_FLAG, .field = F(version),
+     .help = "the version"},
+};
+
+const size_t noption_specs = sizeof option_specs / sizeof option_specs[0];

@@ -1,0 +1,86 @@
+/* options.h: the command line, from one table of options */
+#ifndef MPIGAUGE_OPTIONS_H
+#define MPIGAUGE_OPTIONS_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#define MPIGAUGE_VERSION "0.1.0"
+
+struct options {
+    const char *input;
+    const char *outdir;        /* -o; NULL: results/<timestamp>-<input> */
+    int grid[3];               /* --grid XxYxZ; zeros: see grid_hw, coords */
+    int grid_hw;               /* --grid hw: coordinates from the hardware */
+    const char *coords;        /* --coords FILE: coordinates from a file */
+    long iters, warmup;        /* -1: by message size */
+    unsigned long long max_memory; /* bytes of buffers per rank; 0: node / ranks */
+    int check, quiet, validate, list, help, version;
+    /* statistics (measure/repeat.c) */
+    int blocks;                /* --blocks: the timed loop in this many blocks */
+    double target;             /* --target: CI half-width / median to reach */
+    int adaptive;              /* --adaptive: more blocks until target or budget */
+    double budget;             /* --budget: seconds per size for --adaptive */
+    double time_per_size;      /* --time: iterations from a pilot; 0: off */
+    int raw;                   /* --raw: every block's time in a side file */
+    /* synchronisation and cache (measure/window.c, cold buffers) */
+    int sync_window;           /* --sync window (0: barrier) */
+    int span;                  /* --coll-time span (0: max) */
+    double window_us;          /* --window; 0: from a pilot */
+    int cache_cold;            /* --cache cold */
+    const char *scratch;       /* --scratch DIR for MPI I/O; NULL: in the result folder */
+    const char *papi;          /* --papi EV1,EV2; NULL: none */
+};
+
+/* What kind of value an option takes, and so how it is parsed into its
+ * field of struct options and echoed. */
+enum opt_kind {
+    OPT_FLAG,                  /* int, set to 1 */
+    OPT_LONG,                  /* long, a whole number in [min, max] */
+    OPT_INT,                   /* int, a whole number in [min, max] */
+    OPT_REAL,                  /* double, above 0 and at most max */
+    OPT_CHOICE,                /* int: 0 for words[0], 1 for words[1] */
+    OPT_TEXT,                  /* const char *, any non-empty text */
+    OPT_BYTES,                 /* unsigned long long, with K, M or G */
+    OPT_GRID,                  /* grid[3] from XxYxZ, or grid_hw from "hw" */
+};
+
+/* One row per option: getopt_long, --help, the defaults, and how run.json
+ * and each data file's header echo it all come from here. */
+struct option_spec {
+    const char *name;          /* long name, without "--" */
+    int letter;                /* short name, or 0 */
+    enum opt_kind kind;
+    size_t field;              /* offsetof(struct options, ...) */
+    const char *metavar;       /* what --help calls the value */
+    double dflt;               /* the value before any option */
+    long min, max;             /* OPT_LONG, OPT_INT: bounds; OPT_REAL: max */
+    const char *words[2];      /* OPT_CHOICE */
+    const char *expect;        /* what a bad value is told it should be */
+    const char *group;         /* --help section */
+    const char *help;          /* --help text; '\n' continues on a new line */
+    const char *json;          /* key in run.json's "options", or NULL */
+    int unset_null;            /* run.json says null while the value is dflt */
+    const char *header;        /* key in a data file's "# options:", or NULL */
+    const char *unit;          /* appended to the header's value ("s") */
+    const char *note;          /* appended after the header's key=value */
+};
+
+extern const struct option_spec option_specs[];
+extern const size_t noption_specs;
+
+/* Returns 0, or 2 after printing what is wrong to err (NULL: say nothing,
+ * as on every rank but 0). */
+int parse_options(int argc, char **argv, struct options *o, FILE *err);
+void print_usage(FILE *out);
+/* "2x3x4" -> {2,3,4}; returns 0 or -1 */
+int parse_grid(const char *s, int grid[3]);
+/* "512M" -> bytes (K, M, G = 2^10, 2^20, 2^30); returns 0 or -1 */
+int parse_bytes(const char *s, unsigned long long *out);
+
+/* An option's value as text: the header form (on/off, words, numbers
+ * with unit) for the data file's "# options:" line. */
+void option_text(const struct option_spec *sp, const struct options *o,
+                 char *out, size_t len);
+
+#endif

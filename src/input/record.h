@@ -1,0 +1,52 @@
+/* record.h: one line of an input file, resolved against the registries */
+#ifndef MPIGAUGE_RECORD_H
+#define MPIGAUGE_RECORD_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "registry/registry.h"
+
+enum field { F_CALL, F_TYPE, F_MIN, F_MAX, F_INCR, F_VALUE, F_TOPO, F_OP,
+             F_STRIDE, NFIELDS };
+enum step { STEP_ADD, STEP_MUL };
+enum pairs { PAIRS_NOP, PAIRS_DETAIL };
+
+#define RECORD_TEXT 256
+
+/* Largest element count a record may name: MPI counts are int. */
+#define MAX_ELEMENTS 2147483647ULL
+/* Most sizes one record may measure. */
+#define MAX_SIZES 10000
+/* Largest stride: a byte offset within one page. */
+#define MAX_STRIDE 4095ULL
+
+struct record {
+    int line;
+    int ok;                    /* no error on this line */
+    int col[NFIELDS];          /* 1-based column of each field */
+    const struct call *call;
+    const struct datatype *dt;
+    uint64_t min, max, value;
+    enum step step;
+    const struct topology *topo;
+    const struct op *op;           /* reductions, else NULL */
+    const struct pattern *pattern; /* BARRIER, else NULL */
+    int pattern_arg;               /* TREE:4 -> 4 */
+    char pattern_file[256];        /* FILE:path -> path */
+    enum pairs pairs;              /* point-to-point */
+    const struct pair_filter *pf;  /* which pairs; ALL unless NOP:NAME */
+    uint64_t stride;
+    int root;                      /* 0 unless root= */
+    long iters, warmup;            /* -1 unless iters=, warmup= */
+    char text[RECORD_TEXT];        /* the record as written, comment cut */
+};
+
+struct recordset {
+    const char *file;
+    struct record *rec;
+    int n;
+};
+
+void recordset_free(struct recordset *rs);
+
+#endif

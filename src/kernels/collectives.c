@@ -1,0 +1,213 @@
+/* collectives.c: the data-movement collectives.
+ *
+ * Every rank calls the collective iters times back to back; the v-variants
+ * use the uneven ramp of vcount() (kernel.h) around the record's size. */
+#include "kernels/collectives.h"
+
+/* ---- per-size layouts of the v-variants --------------------------------- */
+void layout_ramp(struct kernel *k)
+{
+    int d = 0;
+    for (int r = 0; r < k->size; r++) {
+        k->counts[r] = vcount((size_t)k->count, r, k->size);
+        k->displs[r] = d;
+        d += k->counts[r];
+    }
+}
+
+/* rank i sends vcount(n, (i+j) mod p, p) elements to rank j: every row
+ * and column of the matrix is a permutation of the ramp */
+static int a2av(const struct kernel *k, int from, int to)
+{
+    return vcount((size_t)k->count, (from + to) % k->size, k->size);
+}
+
+void layout_alltoallv(struct kernel *k)
+{
+    int sd = 0, rd = 0;
+    for (int j = 0; j < k->size; j++) {
+        k->scounts[j] = a2av(k, k->rank, j);
+        k->sdispls[j] = sd;
+        sd += k->scounts[j];
+        k->counts[j] = a2av(k, j, k->rank);
+        k->displs[j] = rd;
+        rd += k->counts[j];
+    }
+}
+
+/* ---- the timed loops ------------------------------------------------------ */
+void run_bcast(struct kernel *k, int iters)
+{
+    for (int i = 0; i < iters; i++)
+        MPI_Bcast(k->sbuf, k->count, k->type, k->root, k->comm);
+}
+
+void run_gather(struct kernel *k, int iters)
+{
+    for (int i = 0; i < iters; i++)
+        MPI_Gather(k->sbuf, k->count, k->type, k->rbuf, k->count, k->type,
+                   k->root, k->comm);
+}
+
+void run_gatherv(struct kernel *k, int iters)
+{
+    int mine = k->counts[k->rank];
+    for (int i = 0; i < iters; i++)
+        MPI_Gatherv(k->sbuf, mine, k->type, k->rbuf, k->counts, k->displs,
+                    k->type, k->root, k->comm);
+}
+
+void run_allgather(struct kernel *k, int iters)
+{
+    for (int i = 0; i < iters; i++)
+        MPI_Allgather(k->sbuf, k->count, k->type, k->rbuf, k->count, k->type,
+                      k->comm);
+}
+
+void run_allgatherv(struct kernel *k, int iters)
+{
+    int mine = k->counts[k->rank];
+    for (int i = 0; i < iters; i++)
+        MPI_Allgatherv(k->sbuf, mine, k->type, k->rbuf, k->counts, k->displs,
+                       k->type, k->comm);
+}
+
+void run_scatter(struct kernel *k, int iters)
+{
+    for (int i = 0; i < iters; i++)
+        MPI_Scatter(k->sbuf, k->count, k->type, k->rbuf, k->count, k->type,
+                    k->root, k->comm);
+}
+
+void run_scatterv(struct kernel *k, int iters)
+{
+    int mine = k->counts[k->rank];
+    for (int i = 0; i < iters; i++)
+        MPI_Scatterv(k->sbuf, k->counts, k->displs, k->type, k->rbuf, mine,
+                     k->type, k->root, k->comm);
+}
+
+void run_alltoall(struct kernel *k, int iters)
+{
+    for (int i = 0; i < iters; i++)
+        MPI_Alltoall(k->sbuf, k->count, k->type, k->rbuf, k->count, k->type,
+                     k->comm);
+}
+
+void run_alltoallv(struct kernel *k, int iters)
+{
+    for (int i = 0; i < iters; i++)
+        MPI_Alltoallv(k->sbuf, k->scounts, k->sdispls, k->type, k->rbuf,
+                      k->counts, k->displs, k->type, k->comm);
+}
+
+/* ---- checks: fill, run once, compare every element ----------------------- */
+static char *at(const struct kernel *k, char *buf, size_t elem)
+{
+    return buf + elem * (size_t)k->extent;
+}
+
+void check_bcast(struct kernel *k)
+{
+    size_t n = (size_t)k->count;
+    if (k->rank == k->root)
+        fill_block(k, k->sbuf, n, k->rank, 0);
+    else
+        clear_block(k, k->sbuf, n);
+    run_bcast(k, 1);
+    expect_block(k, k->sbuf, n, k->root, 0, 0);
+}
+
+/* every block r of a gathered buffer is rank r's */
+static void expect_gathered(struct kernel *k, const int *counts, const int *displs)
+{
+    size_t n = (size_t)k->count;
+    for (int r = 0; r < k->size; r++) {
+        size_t off = displs ? (size_t)displs[r] : (size_t)r * n;
+        size_t len = counts ? (size_t)counts[r] : n;
+        expect_block(k, at(k, k->rbuf, off), len, r, 0, off);
+    }
+}
+
+void check_gather(struct kernel *k)
+{
+    size_t n = (size_t)k->count;
+    fill_block(k, k->sbuf, n, k->rank, 0);
+    clear_block(k, k->rbuf, (size_t)k->size * n);
+    run_gather(k, 1);
+    if (k->rank == k->root)
+        expect_gathered(k, NULL, NULL);
+}
+
+void check_gatherv(struct kernel *k)
+{
+    fill_block(k, k->sbuf, (size_t)k->counts[k->rank], k->rank, 0);
+    clear_block(k, k->rbuf, (size_t)k->size * (size_t)k->count);
+    run_gatherv(k, 1);
+    if (k->rank == k->root)
+        expect_gathered(k, k->counts, k->displs);
+}
+
+void check_allgather(struct kernel *k)
+{
+    size_t n = (size_t)k->count;
+    fill_block(k, k->sbuf, n, k->rank, 0);
+    clear_block(k, k->rbuf, (size_t)k->size * n);
+    run_allgather(k, 1);
+    expect_gathered(k, NULL, NULL);
+}
+
+void check_allgatherv(struct kernel *k)
+{
+    fill_block(k, k->sbuf, (size_t)k->counts[k->rank], k->rank, 0);
+    clear_block(k, k->rbuf, (size_t)k->size * (size_t)k->count);
+    run_allgatherv(k, 1);
+    expect_gathered(k, k->counts, k->displs);
+}
+
+void check_scatter(struct kernel *k)
+{
+    size_t n = (size_t)k->count;
+    if (k->rank == k->root)
+        fill_block(k, k->sbuf, (size_t)k->size * n, k->rank, 0);
+    clear_block(k, k->rbuf, n);
+    run_scatter(k, 1);
+    expect_block(k, k->rbuf, n, k->root, (size_t)k->rank * n, 0);
+}
+
+void check_scatterv(struct kernel *k)
+{
+    if (k->rank == k->root)
+        fill_block(k, k->sbuf, (size_t)k->size * (size_t)k->count, k->rank, 0);
+    clear_block(k, k->rbuf, 2 * (size_t)k->count);
+    run_scatterv(k, 1);
+    expect_block(k, k->rbuf, (size_t)k->counts[k->rank], k->root,
+                 (size_t)k->displs[k->rank], 0);
+}
+
+void check_alltoall(struct kernel *k)
+{
+    size_t n = (size_t)k->count, p = (size_t)k->size;
+    fill_block(k, k->sbuf, p * n, k->rank, 0);
+    clear_block(k, k->rbuf, p * n);
+    run_alltoall(k, 1);
+    for (int j = 0; j < k->size; j++)
+        expect_block(k, at(k, k->rbuf, (size_t)j * n), n, j,
+                     (size_t)k->rank * n, (size_t)j * n);
+}
+
+void check_alltoallv(struct kernel *k)
+{
+    size_t p = (size_t)k->size;
+    fill_block(k, k->sbuf, p * (size_t)k->count, k->rank, 0);
+    clear_block(k, k->rbuf, p * (size_t)k->count);
+    run_alltoallv(k, 1);
+    for (int j = 0; j < k->size; j++) {
+        /* where rank j's block for this rank starts in j's send buffer */
+        size_t off = 0;
+        for (int q = 0; q < k->rank; q++)
+            off += (size_t)a2av(k, j, q);
+        expect_block(k, at(k, k->rbuf, (size_t)k->displs[j]),
+                     (size_t)k->counts[j], j, off, (size_t)k->displs[j]);
+    }
+}

@@ -1,0 +1,161 @@
+/* file_io.c: the MPI I/O calls.
+ *
+ * At each size every communicator opens its own file in the run's scratch
+ * folder (MPI_File_open on the communicator); rank r of the communicator
+ * owns the n elements at byte r x n x (data bytes of one element).  The
+ * individual-pointer calls seek there before every call (MPI_File_seek is
+ * local and cheap; it keeps the file from growing with the iterations),
+ * the _AT calls name the offset.  Reads find what the layout wrote before
+ * the timing.  The file is closed and deleted after the size.  Without
+ * MPI_File_sync in the loop, writes measure the path to the operating
+ * system's page cache, as IMB-IO's non-synchronised modes do. */
+#include "kernels/file_io.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static void io_close(struct kernel *k)
+{
+    MPI_File_close(&k->fh);
+    MPI_Barrier(k->comm);
+    if (k->rank == 0)
+        MPI_File_delete(k->path, MPI_INFO_NULL);
+}
+
+/* makes every rank's writes visible to every rank (MPI's sync-barrier-sync) */
+static void settle(struct kernel *k)
+{
+    MPI_File_sync(k->fh);
+    MPI_Barrier(k->comm);
+    MPI_File_sync(k->fh);
+}
+
+/* opens the communicator's file; with prefill, writes every rank's block
+ * of --check data there first (untimed) */
+static void io_open(struct kernel *k, int prefill)
+{
+    /* named after the world rank of the communicator's rank 0, found
+     * locally (no message a PMPI tool could touch) */
+    MPI_Group g, world;
+    int zero = 0, lead;
+    MPI_Comm_group(k->comm, &g);
+    MPI_Comm_group(MPI_COMM_WORLD, &world);
+    MPI_Group_translate_ranks(g, 1, &zero, world, &lead);
+    MPI_Group_free(&g);
+    MPI_Group_free(&world);
+    snprintf(k->path, sizeof k->path, "%s/r%02d-c%d.dat", k->scratch, k->index, lead);
+    /* MPI_FILE_NULL's handler returns error codes: this one is noted */
+    int rc = MPI_File_open(k->comm, k->path, MPI_MODE_CREATE | MPI_MODE_RDWR,
+                           MPI_INFO_NULL, &k->fh);
+    if (rc != MPI_SUCCESS)
+        k->fh = MPI_FILE_NULL;
+    if (k->file_opened)
+        k->file_opened(k->fh, rc);
+    k->offset = (MPI_Offset)k->rank * k->count * k->type_size;
+    k->finish = io_close;
+    if (prefill) {
+        fill_block(k, k->sbuf, (size_t)k->count, k->rank, 0);
+        MPI_File_write_at_all(k->fh, k->offset, k->sbuf, k->count, k->type,
+                              MPI_STATUS_IGNORE);
+        settle(k);
+    }
+}
+
+/* the data to write is defined (valgrind flags a write(2) of
+ * uninitialised bytes, and a file of garbage helps nobody) */
+void layout_file_write(struct kernel *k)
+{
+    io_open(k, 0);
+    fill_block(k, k->sbuf, (size_t)k->count, k->rank, 0);
+}
+
+void layout_file_read(struct kernel *k)
+{
+    io_open(k, 1);
+}
+
+void run_file_write(struct kernel *k, int iters)
+{
+    for (int i = 0; i < iters; i++) {
+        MPI_File_seek(k->fh, k->offset, MPI_SEEK_SET);
+        MPI_File_write(k->fh, k->sbuf, k->count, k->type, MPI_STATUS_IGNORE);
+    }
+}
+
+void run_file_read(struct kernel *k, int iters)
+{
+    for (int i = 0; i < iters; i++) {
+        MPI_File_seek(k->fh, k->offset, MPI_SEEK_SET);
+        MPI_File_read(k->fh, k->rbuf, k->count, k->type, MPI_STATUS_IGNORE);
+    }
+}
+
+void run_file_write_at(struct kernel *k, int iters)
+{
+    for (int i = 0; i < iters; i++)
+        MPI_File_write_at(k->fh, k->offset, k->sbuf, k->count, k->type,
+                          MPI_STATUS_IGNORE);
+}
+
+void run_file_read_at(struct kernel *k, int iters)
+{
+    for (int i = 0; i < iters; i++)
+        MPI_File_read_at(k->fh, k->offset, k->rbuf, k->count, k->type,
+                         MPI_STATUS_IGNORE);
+}
+
+void run_file_write_all(struct kernel *k, int iters)
+{
+    for (int i = 0; i < iters; i++) {
+        MPI_File_seek(k->fh, k->offset, MPI_SEEK_SET);
+        MPI_File_write_all(k->fh, k->sbuf, k->count, k->type, MPI_STATUS_IGNORE);
+    }
+}
+
+void run_file_read_all(struct kernel *k, int iters)
+{
+    for (int i = 0; i < iters; i++) {
+        MPI_File_seek(k->fh, k->offset, MPI_SEEK_SET);
+        MPI_File_read_all(k->fh, k->rbuf, k->count, k->type, MPI_STATUS_IGNORE);
+    }
+}
+
+void run_file_write_at_all(struct kernel *k, int iters)
+{
+    for (int i = 0; i < iters; i++)
+        MPI_File_write_at_all(k->fh, k->offset, k->sbuf, k->count, k->type,
+                              MPI_STATUS_IGNORE);
+}
+
+void run_file_read_at_all(struct kernel *k, int iters)
+{
+    for (int i = 0; i < iters; i++)
+        MPI_File_read_at_all(k->fh, k->offset, k->rbuf, k->count, k->type,
+                             MPI_STATUS_IGNORE);
+}
+
+/* Writes this rank's block with the call under test, then reads the
+ * whole file back (every rank's block, so a write that landed at the
+ * wrong offset is found too) and compares. */
+void check_file_write(struct kernel *k)
+{
+    size_t n = (size_t)k->count;
+    fill_block(k, k->sbuf, n, k->rank, 0);
+    k->rec->call->run(k, 1);
+    settle(k);
+    for (int r = 0; r < k->size; r++) {
+        clear_block(k, k->rbuf, n);
+        MPI_File_read_at(k->fh, (MPI_Offset)r * k->count * k->type_size, k->rbuf,
+                         k->count, k->type, MPI_STATUS_IGNORE);
+        expect_block(k, k->rbuf, n, r, 0, 0);
+    }
+}
+
+/* the layout wrote this rank's block; the call under test reads it */
+void check_file_read(struct kernel *k)
+{
+    size_t n = (size_t)k->count;
+    clear_block(k, k->rbuf, n);
+    k->rec->call->run(k, 1);
+    expect_block(k, k->rbuf, n, k->rank, 0, 0);
+}

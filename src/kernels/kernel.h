@@ -1,0 +1,71 @@
+/* kernels/: what is timed, one file per call family, and --check's known data and comparisons; includes input/record.h, registry/, models/ and base/. */
+#ifndef MPIGAUGE_KERNEL_H
+#define MPIGAUGE_KERNEL_H
+
+/* struct kernel: what one rank knows while it measures one record at one
+ * size.  measure/ fills it; the run and check functions of the call
+ * table use it and nothing else. */
+
+#include <mpi.h>
+#include <stddef.h>
+#include "input/record.h"
+#include "kernels/tags.h"
+
+struct kernel {
+    const struct record *rec;
+    MPI_Datatype type;
+    MPI_Aint extent;           /* bytes between consecutive elements */
+    int type_size;             /* bytes of data in one element */
+    MPI_Op op;                 /* reductions */
+    enum fill_kind fill;       /* how --check fills buffers */
+    MPI_Comm comm;             /* this rank's communicator */
+    int rank, size;            /* in comm */
+    int world_rank;
+    int root;
+    int count;                 /* elements at this size */
+    /* point-to-point: this rank's partner and whether it sends first */
+    int peer, initiator;
+    MPI_Request req;           /* a receive posted ahead (RSEND) */
+    char *sbuf, *rbuf;         /* data start: aligned address + stride */
+    /* v-variants: counts[r], displs[r] of the rank layout; alltoallv also
+     * uses the send-side arrays */
+    int *counts, *displs, *scounts, *sdispls;
+    MPI_Request *reqs;         /* calls that start many requests (HRELATION) */
+    unsigned long mismatches;  /* found by --check at this size */
+    const char *where;         /* record description for mismatch messages */
+    /* MPI I/O (file_io.c): the communicator's file at this size */
+    const char *scratch;       /* the folder for files */
+    int index;                 /* the record's position, for file names */
+    MPI_File fh;
+    MPI_Offset offset;         /* this rank's bytes start here */
+    char path[4200];
+    /* measure/ is told of every file opened (rc MPI_SUCCESS) or not, to
+     * attach its error handler or note the error */
+    void (*file_opened)(MPI_File fh, int rc);
+    /* set by a layout function: undone after the size is measured */
+    void (*finish)(struct kernel *k);
+};
+
+/* ---- data for --check (check.c) --------------------------------------------
+ * Element i of the block that communicator rank src contributes has a
+ * value fixed by (fill kind, src, i, count): every rank can work out what
+ * every other rank sent. */
+void fill_block(const struct kernel *k, void *buf, size_t n, int src, size_t off);
+void clear_block(const struct kernel *k, void *buf, size_t n);
+/* Compares n elements of buf with src's block from element off. */
+void expect_block(struct kernel *k, const void *buf, size_t n, int src,
+                  size_t off, size_t report_off);
+/* Compares with the reduction, in rank order, of ranks lo..hi's blocks. */
+void expect_reduced(struct kernel *k, const void *buf, size_t n, int lo, int hi,
+                    size_t off, size_t report_off);
+long fill_value(enum fill_kind kind, int src, size_t i, long salt);
+
+/* The uneven per-rank counts of the v-variants: rank r of p gets
+ * floor(2 n (r+1) / (p+1)) elements, a ramp from about 2n/(p+1) to about 2n
+ * that sums to at most n p. */
+int vcount(size_t n, int r, int p);
+
+/* MPI_Waitall with MPI_STATUSES_IGNORE (barrier.c) */
+void waitall(int n, MPI_Request *req);
+
+#endif

@@ -1,0 +1,99 @@
+/* reductions.c: the reduction collectives.
+ *
+ * The check compares with the reduction of every rank's known data,
+ * applied in rank order with MPI_Reduce_local: it proves that each rank
+ * got the right combination of the right ranks' elements.  The arithmetic
+ * of a predefined op itself is the library's in both. */
+#include "kernels/reductions.h"
+
+void run_reduce(struct kernel *k, int iters)
+{
+    for (int i = 0; i < iters; i++)
+        MPI_Reduce(k->sbuf, k->rbuf, k->count, k->type, k->op, k->root, k->comm);
+}
+
+void run_allreduce(struct kernel *k, int iters)
+{
+    for (int i = 0; i < iters; i++)
+        MPI_Allreduce(k->sbuf, k->rbuf, k->count, k->type, k->op, k->comm);
+}
+
+void run_reduce_scatter(struct kernel *k, int iters)
+{
+    for (int i = 0; i < iters; i++)
+        MPI_Reduce_scatter(k->sbuf, k->rbuf, k->counts, k->type, k->op, k->comm);
+}
+
+void run_reduce_scatter_block(struct kernel *k, int iters)
+{
+    for (int i = 0; i < iters; i++)
+        MPI_Reduce_scatter_block(k->sbuf, k->rbuf, k->count, k->type, k->op,
+                                 k->comm);
+}
+
+void run_scan(struct kernel *k, int iters)
+{
+    for (int i = 0; i < iters; i++)
+        MPI_Scan(k->sbuf, k->rbuf, k->count, k->type, k->op, k->comm);
+}
+
+void run_exscan(struct kernel *k, int iters)
+{
+    for (int i = 0; i < iters; i++)
+        MPI_Exscan(k->sbuf, k->rbuf, k->count, k->type, k->op, k->comm);
+}
+
+/* fills this rank's n elements, clears the result, runs once */
+static void run_once(struct kernel *k, size_t in, size_t out,
+                     void (*run)(struct kernel *, int))
+{
+    fill_block(k, k->sbuf, in, k->rank, 0);
+    clear_block(k, k->rbuf, out);
+    run(k, 1);
+}
+
+void check_reduce(struct kernel *k)
+{
+    size_t n = (size_t)k->count;
+    run_once(k, n, n, run_reduce);
+    if (k->rank == k->root)
+        expect_reduced(k, k->rbuf, n, 0, k->size - 1, 0, 0);
+}
+
+void check_allreduce(struct kernel *k)
+{
+    size_t n = (size_t)k->count;
+    run_once(k, n, n, run_allreduce);
+    expect_reduced(k, k->rbuf, n, 0, k->size - 1, 0, 0);
+}
+
+void check_reduce_scatter(struct kernel *k)
+{
+    size_t total = (size_t)k->displs[k->size - 1] + (size_t)k->counts[k->size - 1];
+    run_once(k, total, 2 * (size_t)k->count, run_reduce_scatter);
+    expect_reduced(k, k->rbuf, (size_t)k->counts[k->rank], 0, k->size - 1,
+                   (size_t)k->displs[k->rank], 0);
+}
+
+void check_reduce_scatter_block(struct kernel *k)
+{
+    size_t n = (size_t)k->count;
+    run_once(k, (size_t)k->size * n, n, run_reduce_scatter_block);
+    expect_reduced(k, k->rbuf, n, 0, k->size - 1, (size_t)k->rank * n, 0);
+}
+
+void check_scan(struct kernel *k)
+{
+    size_t n = (size_t)k->count;
+    run_once(k, n, n, run_scan);
+    expect_reduced(k, k->rbuf, n, 0, k->rank, 0, 0);
+}
+
+/* rank 0's result of MPI_Exscan is undefined, so it is not checked */
+void check_exscan(struct kernel *k)
+{
+    size_t n = (size_t)k->count;
+    run_once(k, n, n, run_exscan);
+    if (k->rank > 0)
+        expect_reduced(k, k->rbuf, n, 0, k->rank - 1, 0, 0);
+}

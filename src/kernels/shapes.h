@@ -1,0 +1,16 @@
+/* shapes.h: how many elements each rank's send and receive buffers hold
+ * for n elements on p ranks, one function per shape the calls need */
+#ifndef MPIGAUGE_SHAPES_H
+#define MPIGAUGE_SHAPES_H
+
+#include <stddef.h>
+
+void bufs_n_0(int p, size_t n, size_t *send, size_t *recv);
+void bufs_n_n(int p, size_t n, size_t *send, size_t *recv);
+void bufs_n_pn(int p, size_t n, size_t *send, size_t *recv);
+void bufs_2n_pn(int p, size_t n, size_t *send, size_t *recv);
+void bufs_pn_n(int p, size_t n, size_t *send, size_t *recv);
+void bufs_pn_2n(int p, size_t n, size_t *send, size_t *recv);
+void bufs_pn_pn(int p, size_t n, size_t *send, size_t *recv);
+
+#endif

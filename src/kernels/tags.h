@@ -1,0 +1,16 @@
+/* tags.h: every MPI tag mpigauge sends with, in one place, so that no two
+ * kinds of message can ever match each other's receives. */
+#ifndef MPIGAUGE_TAGS_H
+#define MPIGAUGE_TAGS_H
+
+enum {
+    TAG_DATA = 7,              /* the measured messages */
+    TAG_READY = 8,             /* ready-mode: the partner's receive is posted */
+    TAG_CTRL = 9,              /* a pair's stop decision after a block */
+    TAG_CLOCK = 10,            /* --sync window: clock ping-pongs */
+    TAG_PILOT = 11,            /* a pair's --time pilot */
+    TAG_PARAM = 41,            /* the pairwise parameters' messages */
+    TAG_PARAM_READY = 42,      /* ... and their "receives posted" notes */
+};
+
+#endif

@@ -1,0 +1,90 @@
+/* barrier_time.c: BARRIER, with a pattern or MPI_Barrier.  Every barrier
+ * is timed on its own; the communicator's rank 0 keeps the per-iteration
+ * maximum over its ranks (the barrier's real duration), its mean and
+ * median, and the model's prediction.  Those maxima are also the series
+ * the median and its interval come from. */
+#include "measure/trial.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include "base/base.h"
+#include "kernels/barrier.h"
+
+/* the bodies of the two timed blocks */
+struct barrier_args {
+    const struct patrun *pr;   /* NULL: MPI_Barrier */
+    double *times;             /* each barrier's, seconds */
+};
+
+static void loop_body(struct trial *t, long n, void *arg)
+{
+    const struct barrier_args *a = arg;
+    barrier_run(a->pr, t->k.comm, n);
+}
+
+static void timed_body(struct trial *t, long n, void *arg)
+{
+    const struct barrier_args *a = arg;
+    barrier_run_timed(a->pr, t->k.comm, n, a->times);
+}
+
+/* Warm-up, then iters barriers timed as a loop (returns seconds per call:
+ * no timer inside the loop), then iters more each timed on its own into
+ * times[] (seconds).  Two blocks, because timing every call adds two
+ * clock reads to each (8% of a 0.47 us MPI_Barrier here). */
+static double barrier_time(struct trial *t, const struct patrun *pr, long warmup,
+                           long iters, double *times)
+{
+    struct barrier_args a = {pr, times};
+    barrier_run(pr, t->k.comm, warmup);
+    MPI_Barrier(t->k.comm);
+    double per_call = timed_block(t, iters, loop_body, &a, NULL) / (double)iters;
+    MPI_Barrier(t->k.comm);
+    timed_block(t, iters, timed_body, &a, NULL);
+    t->calls += 2 * iters;     /* the counters cover both timed loops */
+    return per_call;
+}
+
+/* rank 0 of the communicator: the statistics of the slowest ranks */
+static void commstats(struct trial *t, const double *tmax, long iters,
+                      int pattern, struct sizerun *sr)
+{
+    const struct kernel *k = &t->k;
+    const struct params *pm = measured_params(t->m, t->pl->tc->topo);
+    struct series *s = new_series(sr, -1);
+    s->per_block = 1;
+    double sum = 0;
+    double *sorted = xmalloc_array((size_t)iters, sizeof *sorted);
+    for (long i = 0; i < iters; i++) {
+        sum += tmax[i];
+        sorted[i] = tmax[i];
+        series_add(s, tmax[i] * 1e6);
+    }
+    sr->cs.mean = sum / (double)iters * 1e6;
+    sr->cs.median = median_of(sorted, (size_t)iters) * 1e6;
+    sr->cs.pred = pattern && pm ? predict_barrier(&t->pl->bp, pm,
+                                                  (double)k->count * k->type_size)
+                                : NAN;
+    sr->ncs = 1;
+    free(sorted);
+}
+
+void measure_barrier(struct trial *t, long warmup, long iters, struct sizerun *sr)
+{
+    struct kernel *k = &t->k;
+    int pattern = t->pl->bp.p > 0;
+    struct patrun pr;
+    if (pattern)
+        patrun_init(&pr, &t->pl->bp, k);
+    double *times = xmalloc_array((size_t)iters, sizeof *times);
+    double *tmax = xmalloc_array((size_t)iters, sizeof *tmax);
+    double mean = barrier_time(t, pattern ? &pr : NULL, warmup, iters, times);
+    if (pattern)
+        patrun_free(&pr);
+    sr->mine[sr->n++] = (struct sample){mean * 1e6, k->world_rank, -1};
+    MPI_Reduce(times, tmax, (int)iters, MPI_DOUBLE, MPI_MAX, 0, k->comm);
+    if (k->rank == 0)
+        commstats(t, tmax, iters, pattern, sr);
+    free(times);
+    free(tmax);
+}

@@ -1,0 +1,119 @@
+/* buffers.c: the kernel's context for a record, and its buffers.
+ *
+ * Buffers live for the whole record, sized for its largest message; the
+ * data starts stride bytes after a page-aligned address. */
+#include "measure/trial.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "base/base.h"
+#include "measure/mpierr.h"
+#include "world/cache.h"
+
+static char *aligned(void **raw, size_t bytes, uint64_t stride)
+{
+    *raw = xmemalign(4096, bytes + (size_t)stride + 64);
+    return (char *)*raw + stride;
+}
+
+/* MPI I/O files get the same error handler as the communicators */
+static void file_opened(MPI_File fh, int rc)
+{
+    if (rc != MPI_SUCCESS)
+        mpierr_note(rc);
+    else
+        mpierr_attach_file(fh);
+}
+
+/* what the kernel knows of the record, before any buffer */
+static void describe(struct kernel *k, struct measurer *m,
+                     const struct planned *pl, const struct result *res)
+{
+    const struct record *r = pl->rec;
+    memset(k, 0, sizeof *k);
+    k->rec = r;
+    k->type = r->dt->handle();
+    MPI_Aint lb;
+    MPI_Type_get_extent(k->type, &lb, &k->extent);
+    MPI_Type_size(k->type, &k->type_size);
+    k->op = r->op ? r->op->handle() : MPI_OP_NULL;
+    k->fill = r->op ? r->op->fill : FILL_MOVE;
+    k->comm = pl->tc->comm;
+    k->world_rank = m->world->rank;
+    k->root = r->root;
+    k->scratch = m->scratch;
+    k->index = res->index;
+    k->fh = MPI_FILE_NULL;
+    k->file_opened = file_opened;
+}
+
+/* --cache cold: copies a whole number of pages apart, each at the same
+ * stride, together at least twice the last-level cache */
+static void cold_copies(struct trial *t, size_t *sbytes, size_t *rbytes)
+{
+    size_t big = *sbytes > *rbytes ? *sbytes : *rbytes;
+    t->cold_step = (big + (size_t)t->k.rec->stride + 64 + 4095) / 4096 * 4096;
+    t->ncold = cache_copies(2 * (uint64_t)t->cold_step);
+    *sbytes = *rbytes = t->cold_step * (size_t)t->ncold;
+}
+
+static void attach_bsend(struct trial *t)
+{
+    /* two messages may be in the buffer at once: ours and, while the
+     * library frees it, the one before */
+    int pack;
+    MPI_Pack_size((int)t->k.rec->max, t->k.type, t->k.comm, &pack);
+    t->attached_size = 2 * (pack + MPI_BSEND_OVERHEAD);
+    t->attached = xmalloc((size_t)t->attached_size);
+    MPI_Buffer_attach(t->attached, t->attached_size);
+}
+
+void trial_setup(struct trial *t, struct measurer *m, const struct planned *pl,
+                 const struct result *res)
+{
+    memset(t, 0, sizeof *t);
+    t->m = m;
+    t->pl = pl;
+    struct kernel *k = &t->k;
+    describe(k, m, pl, res);
+    if (k->comm == MPI_COMM_NULL)
+        return;
+    mpierr_attach(k->comm);
+    MPI_Comm_rank(k->comm, &k->rank);
+    MPI_Comm_size(k->comm, &k->size);
+    size_t s, r;
+    k->rec->call->buffers(k->size, (size_t)k->rec->max, &s, &r);
+    size_t sbytes = s * (size_t)k->extent, rbytes = r * (size_t)k->extent;
+    if (m->opt->cache_cold && k->rec->call->family != FAM_SYNC)
+        cold_copies(t, &sbytes, &rbytes);
+    k->sbuf = aligned(&t->sraw, sbytes, k->rec->stride);
+    k->rbuf = aligned(&t->rraw, rbytes, k->rec->stride);
+    t->cold_s = k->sbuf;
+    t->cold_r = k->rbuf;
+    if (t->ncold) {     /* touch every page now, not in the timed loop */
+        memset(t->sraw, 0, sbytes);
+        memset(t->rraw, 0, rbytes);
+    }
+    size_t p = (size_t)k->size;
+    k->counts = xcalloc(4 * p, sizeof(int));
+    k->displs = k->counts + p;
+    k->scounts = k->counts + 2 * p;
+    k->sdispls = k->counts + 3 * p;
+    if (k->rec->call->bsend)
+        attach_bsend(t);
+}
+
+void trial_teardown(struct trial *t)
+{
+    if (t->attached) {
+        void *p;
+        int size;
+        MPI_Buffer_detach(&p, &size);
+        free(t->attached);
+    }
+    free(t->sraw);
+    free(t->rraw);
+    free(t->k.counts);
+    free(t->k.reqs);
+}

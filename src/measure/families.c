@@ -1,0 +1,135 @@
+/* families.c: one size of a record, by family: every pair in turn for
+ * point-to-point, every rank at once for collectives, reductions and I/O
+ * (BARRIER is barrier_time.c's) */
+#include "measure/trial.h"
+
+#include <string.h>
+#include "measure/timing.h"
+
+struct series *new_series(struct sizerun *sr, int partner)
+{
+    struct series *s = &sr->ser[sr->nser];
+    memset(s, 0, sizeof *s);
+    sr->ser_b[sr->nser++] = partner;
+    return s;
+}
+
+/* calls per block: --time from the pilot (the slowest rank's), else the
+ * iterations spread over the blocks */
+static long per_block(const struct options *o, long iters, int blocks,
+                      double pilot)
+{
+    if (o->time_per_size > 0)
+        return per_block_for(o->time_per_size, pilot, blocks);
+    return (iters + blocks - 1) / blocks;
+}
+
+static struct rule size_rule(const struct options *o, long iters)
+{
+    struct rule ru = rule_from(o);
+    /* never more blocks than iterations asked for (--iters 2: two blocks) */
+    if (!ru.adaptive && o->time_per_size <= 0 && iters < ru.blocks)
+        ru.blocks = (int)iters;
+    return ru;
+}
+
+/* one pair (i sends first, j answers), seen from one of them */
+static void measure_pair(struct trial *t, int i, int j, long warmup, long iters,
+                         struct sizerun *sr)
+{
+    struct kernel *k = &t->k;
+    const struct options *o = t->m->opt;
+    const struct topo_comm *tc = t->pl->tc;
+    struct rule ru = size_rule(o, iters);
+    k->initiator = k->rank == i;
+    k->peer = k->initiator ? j : i;
+    double pilot = warm_pair(t, warmup, o->time_per_size > 0);
+    long pb = per_block(o, iters, ru.blocks, pilot);
+    struct series scratch = {0}, *s = &scratch;
+    if (k->initiator)
+        s = new_series(sr, tc->places[j].rank);
+    if (o->time_per_size > 0) {   /* the initiator's pilot decides */
+        if (k->initiator)
+            MPI_Send(&pb, 1, MPI_LONG, k->peer, TAG_PILOT, k->comm);
+        else
+            MPI_Recv(&pb, 1, MPI_LONG, k->peer, TAG_PILOT, k->comm, MPI_STATUS_IGNORE);
+    }
+    double one_way = time_pair(t, &ru, pb, s);
+    if (k->initiator)
+        sr->mine[sr->n++] = (struct sample){one_way * 1e6, tc->places[i].rank,
+                                            tc->places[j].rank};
+    series_free(&scratch);
+    if (o->check)
+        k->rec->call->check(k);
+}
+
+/* Every pair (i < j) of the communicator that the record's criterion
+ * keeps, in turn, i sending first; the other ranks wait in a barrier that
+ * sleeps, outside any timing and off the cores. */
+static void measure_pairs(struct trial *t, long warmup, long iters,
+                          struct sizerun *sr)
+{
+    struct kernel *k = &t->k;
+    const struct topo_comm *tc = t->pl->tc;
+    const struct pair_filter *pf = k->rec->pf;
+    for (int i = 0; i < k->size; i++)
+        for (int j = i + 1; j < k->size; j++) {
+            if (!pf->keep(&tc->places[i], &tc->places[j], i, j))
+                continue;       /* the same decision on every rank */
+            if (k->rank == i || k->rank == j)
+                measure_pair(t, i, j, warmup, iters, sr);
+            quiet_barrier(k->comm);
+        }
+}
+
+/* collectives, reductions and I/O: every rank of the communicator at once */
+static void measure_collective(struct trial *t, long warmup, long iters,
+                               struct sizerun *sr)
+{
+    struct kernel *k = &t->k;
+    const struct options *o = t->m->opt;
+    struct rule ru = size_rule(o, iters);
+    int need_pilot = o->time_per_size > 0 || o->sync_window;
+    double pilot = warm_collective(t, warmup, need_pilot);
+    if (need_pilot)    /* the slowest rank's time per call decides */
+        MPI_Allreduce(MPI_IN_PLACE, &pilot, 1, MPI_DOUBLE, MPI_MAX, k->comm);
+    struct series scratch = {0}, *s = k->rank == 0 ? new_series(sr, -1) : &scratch;
+    double per_call;
+    if (o->sync_window) {
+        /* one call a repetition: the blocks' iterations become repetitions */
+        long reps = o->time_per_size > 0 ? per_block_for(o->time_per_size, pilot, 1)
+                                         : iters;
+        per_call = time_window(t, &ru, reps, o->window_us * 1e-6, pilot, o->span,
+                               &t->m->clocks, s);
+    } else {
+        per_call = time_collective(t, &ru, per_block(o, iters, ru.blocks, pilot), s);
+    }
+    series_free(&scratch);
+    sr->mine[sr->n++] = (struct sample){per_call * 1e6, k->world_rank, -1};
+    if (o->check && k->rec->call->check)
+        k->rec->call->check(k);
+}
+
+void measure_size(struct trial *t, long warmup, long iters, struct sizerun *sr)
+{
+    struct kernel *k = &t->k;
+    sr->n = 0;
+    sr->nser = 0;
+    sr->ncs = 0;
+    if (k->comm == MPI_COMM_NULL)
+        return;
+    const struct call *c = k->rec->call;
+    if (c->family == FAM_SYNC) {
+        measure_barrier(t, warmup, iters, sr);
+        return;
+    }
+    if (c->layout)
+        c->layout(k);
+    if (c->family == FAM_P2P)
+        measure_pairs(t, warmup, iters, sr);
+    else
+        measure_collective(t, warmup, iters, sr);
+    if (k->finish)
+        k->finish(k);
+    k->finish = NULL;
+}

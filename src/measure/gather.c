@@ -1,0 +1,171 @@
+/* gather.c: what every rank measured at one size, brought to rank 0 and
+ * made into the point the writers get: samples and their summary, the
+ * blocks' median and interval, counters per call, BARRIER's statistics. */
+#include "measure/trial.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "base/base.h"
+#include "measure/counters.h"
+
+/* Gathers n bytes from every rank on rank 0; returns the concatenation
+ * (rank 0) and its length. */
+static void *gather_bytes(const struct world *w, const void *mine, int n,
+                          int *total)
+{
+    int *counts = NULL, *displs = NULL;
+    *total = 0;
+    if (w->rank == 0) {
+        counts = xmalloc_array((size_t)w->size, sizeof *counts);
+        displs = xmalloc_array((size_t)w->size, sizeof *displs);
+    }
+    MPI_Gather(&n, 1, MPI_INT, counts, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (w->rank == 0)
+        for (int r = 0; r < w->size; r++) {
+            displs[r] = *total;
+            *total += counts[r];
+        }
+    char *all = w->rank == 0 ? xmalloc((size_t)*total + 1) : NULL;
+    MPI_Gatherv(mine, n, MPI_BYTE, all, counts, displs, MPI_BYTE, 0,
+                MPI_COMM_WORLD);
+    free(counts);
+    free(displs);
+    return all;
+}
+
+/* every rank's samples and mismatch count */
+static void collect_samples(const struct world *w, const struct sizerun *sr,
+                            unsigned long mismatches, struct point *pt)
+{
+    int total;
+    struct sample *all = gather_bytes(w, sr->mine, (int)(sr->n * sizeof *sr->mine),
+                                      &total);
+    MPI_Reduce(&mismatches, &pt->mismatches, 1, MPI_UNSIGNED_LONG, MPI_SUM, 0,
+               MPI_COMM_WORLD);
+    if (w->rank != 0)
+        return;
+    pt->samples = all;
+    pt->nsamples = (size_t)total / sizeof *all;
+    double *t = xmalloc_array(pt->nsamples + 1, sizeof *t);
+    for (size_t i = 0; i < pt->nsamples; i++)
+        t[i] = all[i].t_us;
+    pt->s = summarize(t, pt->nsamples);
+    free(t);
+}
+
+/* this rank's series flattened as doubles: a, b, per_block, n, late,
+ * then n times */
+static double *flatten_series(const struct world *w, const struct sizerun *sr,
+                              size_t *len)
+{
+    *len = 0;
+    for (int i = 0; i < sr->nser; i++)
+        *len += 5 + sr->ser[i].n;
+    double *flat = xmalloc_array(*len + 1, sizeof *flat), *p = flat;
+    for (int i = 0; i < sr->nser; i++) {
+        const struct series *s = &sr->ser[i];
+        *p++ = w->rank;
+        *p++ = sr->ser_b[i];
+        *p++ = (double)s->per_block;
+        *p++ = (double)s->n;
+        *p++ = (double)s->late;
+        memcpy(p, s->t, s->n * sizeof *p);
+        p += s->n;
+    }
+    return flat;
+}
+
+/* The series of every contributor, pooled on rank 0 into the point's
+ * median, interval and target, and kept as reps for --raw. */
+static void collect_series(const struct trial *t, const struct sizerun *sr,
+                           struct point *pt)
+{
+    size_t len;
+    double *flat = flatten_series(t->m->world, sr, &len);
+    int total;
+    double *all = gather_bytes(t->m->world, flat, (int)(len * sizeof *flat), &total);
+    free(flat);
+    if (t->m->world->rank != 0)
+        return;
+    size_t n = (size_t)total / sizeof *all, nrep = 0;
+    struct rep *reps = xmalloc_array(n + 1, sizeof *reps);
+    double *pool = xmalloc_array(n + 1, sizeof *pool);
+    for (size_t i = 0; i + 5 <= n;) {
+        int a = (int)all[i], b = (int)all[i + 1];
+        long pb = (long)all[i + 2], cnt = (long)all[i + 3], late = (long)all[i + 4];
+        i += 5;
+        if (pb * (cnt + late) > pt->iters)
+            pt->iters = pb * (cnt + late);
+        pt->late += late;
+        for (long k = 0; k < cnt; k++, i++) {
+            reps[nrep] = (struct rep){all[i], a, b, k, pb};
+            pool[nrep++] = all[i];
+        }
+    }
+    pt->reps = reps;
+    pt->blocks = (long)nrep;
+    median_ci(pool, nrep, &pt->med, &pt->ci_lo, &pt->ci_hi);
+    pt->met = within_target(pt->med, pt->ci_lo, pt->ci_hi, t->m->opt->target);
+    free(pool);
+    free(all);
+}
+
+/* Per-call counts: the mean over the ranks that made timed calls, and
+ * the largest. */
+static void collect_counters(const struct trial *t, struct point *pt)
+{
+    int n = counters_events();
+    if (n == 0)
+        return;
+    double tot[COUNTERS_MAX], sum[COUNTERS_MAX + 1], max[COUNTERS_MAX];
+    double gsum[COUNTERS_MAX + 1];
+    counters_take(tot);
+    for (int i = 0; i < n; i++) {
+        sum[i] = t->calls ? tot[i] / (double)t->calls : 0;
+        max[i] = t->calls ? sum[i] : -1;
+    }
+    sum[n] = t->calls > 0;
+    MPI_Reduce(sum, gsum, n + 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
+    MPI_Reduce(max, pt->count_max, n, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+    if (t->m->world->rank != 0)
+        return;
+    for (int i = 0; i < n; i++) {
+        pt->count_avg[i] = gsum[n] > 0 ? gsum[i] / gsum[n] : NAN;
+        if (pt->count_max[i] < 0)
+            pt->count_max[i] = NAN;
+    }
+}
+
+/* The communicators' BARRIER statistics: their means over communicators. */
+static void collect_comms(const struct world *w, const struct sizerun *sr,
+                          struct point *pt)
+{
+    int total;
+    struct commstat *all = gather_bytes(w, &sr->cs, sr->ncs * (int)sizeof sr->cs,
+                                        &total);
+    if (w->rank != 0)
+        return;
+    int n = total / (int)sizeof *all;
+    pt->ncomm = n;
+    pt->iter_mean = pt->iter_median = pt->pred = n ? 0 : NAN;
+    for (int i = 0; i < n; i++) {
+        pt->iter_mean += all[i].mean / n;
+        pt->iter_median += all[i].median / n;
+        pt->pred += all[i].pred / n;
+    }
+    free(all);
+}
+
+void gather_point(struct trial *t, const struct sizerun *sr, struct point *pt)
+{
+    const struct world *w = t->m->world;
+    collect_samples(w, sr, t->k.mismatches, pt);
+    collect_series(t, sr, pt);
+    collect_counters(t, pt);
+    if (t->k.rec->call->family == FAM_SYNC)
+        collect_comms(w, sr, pt);
+    pt->mbps = NAN;
+    if (t->k.rec->call->family != FAM_SYNC && pt->s.avg > 0)
+        pt->mbps = (double)pt->bytes / pt->s.avg;
+}

@@ -1,0 +1,166 @@
+/* interrupt.c: SIGINT, SIGTERM and the SIGALRM of the grace periods.
+ *
+ * The handler notes the first signal, leaves run.json marked interrupted
+ * and arms an alarm.  The ranks
+ * agree after each size (a scheduler may signal every rank, a user only
+ * one); then the record in progress closes with the sizes it measured,
+ * run.json says "interrupted", and every rank exits 128 + the signal.
+ * When that cannot happen (a second signal, or the alarm: a rank is stuck
+ * inside MPI), the handler ends the process itself, using only
+ * async-signal-safe calls: it writes the run.json that rank 0 prepared
+ * after the last finished record and calls _exit. */
+#include "measure/interrupt.h"
+
+#include <fcntl.h>
+#include <mpi.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "measure/finalize.h"
+
+static volatile sig_atomic_t received;
+static volatile sig_atomic_t finishing;   /* 1, 2: in MPI_Finalize */
+static int final_status;
+static int world_rank = -1;
+
+/* rank 0's prepared run.json, swapped with the signals blocked */
+static char *snap_text;
+static size_t snap_len;
+static char snap_tmp[4200], snap_path[4200];
+
+/* "mpigauge: rank N: what" in one write, without stdio, so that the
+ * lines of several ranks do not interleave */
+static void tell(const char *what)
+{
+    char line[512], num[16];
+    int i = sizeof num - 1, r = world_rank < 0 ? 0 : world_rank;
+    num[i] = 0;
+    do {
+        num[--i] = (char)('0' + r % 10);
+        r /= 10;
+    } while (r && i > 0);
+    size_t n = 0;
+    const char *parts[] = {"mpigauge: rank ", num + i, ": ", what};
+    for (size_t k = 0; k < sizeof parts / sizeof parts[0]; k++)
+        for (const char *c = parts[k]; *c && n + 1 < sizeof line; c++)
+            line[n++] = *c;
+    ssize_t rc = write(STDERR_FILENO, line, n);
+    (void)rc;
+}
+
+static void write_snapshot(void)
+{
+    if (!snap_text)
+        return;
+    int fd = open(snap_tmp, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+    if (fd < 0)
+        return;
+    size_t done = 0;
+    while (done < snap_len) {
+        ssize_t n = write(fd, snap_text + done, snap_len - done);
+        if (n <= 0)
+            break;
+        done += (size_t)n;
+    }
+    close(fd);
+    if (done == snap_len)
+        rename(snap_tmp, snap_path);
+}
+
+static void stop_now(int sig)
+{
+    write_snapshot();
+    _exit(128 + sig);
+}
+
+static void on_alarm(void)
+{
+    if (finishing == 1) {
+        tell("MPI_Finalize has not returned within a few seconds; shutting "
+             "down this rank's TCP connections (UCX TCP teardown hang, "
+             "openucx/ucx#8738). Every result is on disk.\n");
+        finalize_release_sockets();
+        finishing = 2;
+        alarm(FINALIZE_GRACE_S);
+    } else if (finishing == 2) {
+        tell("MPI_Finalize still has not returned; exiting without it.\n");
+        _exit(final_status);
+    } else if (received) {
+        tell("the ranks did not agree to stop within the grace period (a "
+             "rank is stuck inside MPI); stopping now.\n");
+        stop_now(received);
+    }
+}
+
+static void on_signal(int sig)
+{
+    if (sig == SIGALRM) {
+        on_alarm();
+        return;
+    }
+    if (received || finishing)
+        stop_now(sig);
+    received = sig;
+    /* a launcher may kill the ranks soon after it passes the signal on
+     * (Open MPI's mpirun does): run.json says interrupted from now on,
+     * and the ranks rewrite it when they agree */
+    write_snapshot();
+    alarm(INTERRUPT_GRACE_S);
+}
+
+void interrupt_install(void)
+{
+    static int once;
+    /* a process that ends inside MPI (Open MPI's ranks exit when mpirun,
+     * signalled, takes their daemon away) still leaves run.json marked */
+    if (!once++)
+        atexit(write_snapshot);
+    MPI_Comm_rank(MPI_COMM_WORLD, &world_rank);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaddset(&sa.sa_mask, SIGINT);
+    sigaddset(&sa.sa_mask, SIGTERM);
+    sigaddset(&sa.sa_mask, SIGALRM);
+    sa.sa_flags = SA_RESTART;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGALRM, &sa, NULL);
+}
+
+int interrupt_agreed(void)
+{
+    int mine = received, any;
+    MPI_Allreduce(&mine, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    return any;
+}
+
+void interrupt_snapshot(const char *dir, char *text)
+{
+    sigset_t block, old;
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    sigaddset(&block, SIGTERM);
+    sigaddset(&block, SIGALRM);
+    sigprocmask(SIG_BLOCK, &block, &old);
+    free(snap_text);
+    snap_text = text;
+    snap_len = text ? strlen(text) : 0;
+    if (dir) {
+        snprintf(snap_tmp, sizeof snap_tmp, "%s/.run.json.tmp", dir);
+        snprintf(snap_path, sizeof snap_path, "%s/run.json", dir);
+    }
+    sigprocmask(SIG_SETMASK, &old, NULL);
+}
+
+void interrupt_guard_finalize(int status)
+{
+    interrupt_install();
+    final_status = status;
+    interrupt_snapshot(NULL, NULL);    /* run.json is final now */
+    finishing = 1;
+    alarm(FINALIZE_GRACE_S);
+}

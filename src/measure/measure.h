@@ -1,0 +1,45 @@
+/* measure/: buffers, the timed block, repetition, sync windows, counters, gathering results on rank 0, MPI errors, the pairwise parameters and signals; includes kernels/, world/, input/, registry/, models/, base/ and result.h. */
+#ifndef MPIGAUGE_MEASURE_H
+#define MPIGAUGE_MEASURE_H
+
+#include "measure/window.h"
+#include "models/predict.h"
+#include "result.h"
+#include "world/plan.h"
+
+/* the pairwise parameters of one topology, measured once for the run */
+struct params_entry {
+    const struct topology *topo;
+    struct params pm;          /* of this rank's communicator */
+};
+
+/* what measuring the records needs from the run, and where results go */
+struct measurer {
+    const struct options *opt;
+    struct world *world;
+    struct clocks clocks;      /* --sync window */
+    char scratch[4200];        /* MPI I/O files' folder, made by this run */
+    struct params_entry *params;
+    int nparams;
+    /* the writers, told of each point as soon as rank 0 has it, and of a
+     * topology's parameters once measured (called on rank 0 only) */
+    void (*on_point)(void *sink, const struct result *res, const struct point *pt);
+    void (*on_params)(void *sink, const struct topology *t,
+                      const struct param_matrices *m);
+    void *sink;
+    int signal;                /* SIGINT or SIGTERM, agreed by the ranks */
+};
+
+/* Every rank calls this for every record that is not skipped.  Rank 0
+ * fills res (points, fits, errors) and hands each point on as soon as it
+ * is measured; the fits are made when the record ends. */
+void measure_record(struct measurer *m, const struct planned *pl,
+                    struct result *res);
+void measurer_free(struct measurer *m);
+
+/* Iterations and warm-up for a size: the record's setting, else the
+ * option, else the default for that many bytes. */
+void choose_iters(const struct record *r, const struct options *o,
+                  uint64_t elements, uint64_t bytes, long *iters, long *warmup);
+
+#endif

@@ -1,0 +1,22 @@
+/* params.h: measuring the pairwise parameters of section 5.6.3 of Meyer's
+ * thesis */
+#ifndef MPIGAUGE_PARAMS_H
+#define MPIGAUGE_PARAMS_H
+
+#include <mpi.h>
+#include "measure/trial.h"
+#include "models/predict.h"
+
+/* Collective over comm: fills pm (allocated here) on every rank of comm.
+ *   O_i   median time of MPI_Startall + MPI_Waitall on p requests to
+ *         MPI_PROC_NULL (no communication): the invocation overhead;
+ *   O_ij  slope of the median time of starting and completing k = 1..8
+ *         zero-byte sends i -> j (j's receives posted first) against k;
+ *   L_ij  intercept (and B_ij the slope) of the median one-way time of a
+ *         ping-pong between i and j against bytes, 1 B to 1 KiB, fitted
+ *         by relative error (weights 1/t^2).
+ * Medians of 25 timings each; pairs one at a time, others asleep. */
+void params_measure(MPI_Comm comm, struct params *pm);
+void params_free(struct params *pm);
+
+#endif

@@ -1,0 +1,157 @@
+/* record.c: one record, size by size: buffers -> timed loops -> points
+ * gathered on rank 0 -> the writers (through the measurer's callbacks) */
+#include "measure/trial.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "base/base.h"
+#include "input/sizes.h"
+#include "measure/interrupt.h"
+#include "measure/mpierr.h"
+#include "measure/timing.h"
+
+void choose_iters(const struct record *r, const struct options *o,
+                  uint64_t elements, uint64_t bytes, long *iters, long *warmup)
+{
+    long dflt = default_iters(bytes);
+    if (r->call->bsp)      /* an h-relation is h messages a rank */
+        dflt = default_iters_messages(elements);
+    *iters = r->iters > 0 ? r->iters : o->iters > 0 ? o->iters : dflt;
+    *warmup = r->warmup >= 0 ? r->warmup : o->warmup >= 0 ? o->warmup
+                                                          : default_warmup(*iters);
+}
+
+static void sizerun_init(struct sizerun *sr, int size)
+{
+    memset(sr, 0, sizeof *sr);
+    size_t most = (size_t)size + 2;   /* a rank starts at most size - 1 pairs */
+    sr->mine = xmalloc_array(most, sizeof *sr->mine);
+    sr->ser = xmalloc_array(most, sizeof *sr->ser);
+    sr->ser_b = xmalloc_array(most, sizeof *sr->ser_b);
+}
+
+static void sizerun_clear(struct sizerun *sr)
+{
+    for (int i = 0; i < sr->nser; i++)
+        series_free(&sr->ser[i]);
+    sr->nser = 0;
+}
+
+static void sizerun_free(struct sizerun *sr)
+{
+    sizerun_clear(sr);
+    free(sr->mine);
+    free(sr->ser);
+    free(sr->ser_b);
+}
+
+/* One size: measured, gathered into pt on rank 0.  Returns 0, or -1 when
+ * an MPI error spoiled it (res->error says which). */
+static int one_size(struct trial *t, uint64_t elements, struct sizerun *sr,
+                    struct point *pt, struct result *res)
+{
+    struct kernel *k = &t->k;
+    k->count = (int)elements;
+    k->mismatches = 0;
+    t->calls = 0;
+    uint64_t bytes = elements * (uint64_t)k->type_size;
+    long iters, warmup;
+    choose_iters(k->rec, t->m->opt, elements, bytes, &iters, &warmup);
+    MPI_Barrier(MPI_COMM_WORLD);
+    /* level 1 marks the measurement for profiling (PMPI) tools */
+    MPI_Pcontrol(1);
+    measure_size(t, warmup, iters, sr);
+    MPI_Pcontrol(0);
+    *pt = (struct point){.elements = elements, .bytes = bytes, .warmup = warmup,
+                         .iter_mean = NAN, .iter_median = NAN, .pred = NAN};
+    gather_point(t, sr, pt);
+    sizerun_clear(sr);
+    char err[sizeof res->error - 64];
+    if (!mpierr_collect(err, sizeof err))
+        return 0;
+    /* what this size measured is not trusted; earlier sizes stand */
+    free(pt->samples);
+    free(pt->reps);
+    snprintf(res->error, sizeof res->error, "MPI error at %llu elements, %s",
+             (unsigned long long)elements, err);
+    return -1;
+}
+
+/* rank 0: the point joins the result and goes to the writers */
+static void keep_point(struct measurer *m, struct result *res, struct point *pt)
+{
+    struct point *kept = &res->pts[res->npts++];
+    *kept = *pt;
+    res->mismatches += kept->mismatches;
+    if (m->on_point)
+        m->on_point(m->sink, res, kept);
+    /* every repetition is on disk (--raw) or summarised */
+    free(kept->reps);
+    kept->reps = NULL;
+}
+
+/* rank 0, at the record's end: the fits and the prediction's error */
+static void finish_result(struct result *res)
+{
+    size_t n = res->npts;
+    double *x = xmalloc_array(n + 1, sizeof *x), *y = xmalloc_array(n + 1, sizeof *y);
+    for (size_t i = 0; i < n; i++) {
+        x[i] = (double)res->pts[i].bytes;
+        y[i] = res->pts[i].s.avg;
+    }
+    res->fit = fit_linear(x, y, n);
+    if (res->rec->call->bsp) {
+        /* BSP costs a superstep by its slowest rank: t_max against h */
+        for (size_t i = 0; i < n; i++) {
+            x[i] = (double)res->pts[i].elements;
+            y[i] = res->pts[i].s.max;
+        }
+        res->bsp = fit_linear(x, y, n);
+    }
+    for (size_t i = 0; i < n; i++)
+        y[i] = res->pts[i].pred;
+    for (size_t i = 0; i < n; i++)
+        x[i] = res->pts[i].iter_mean;
+    res->pred_error = mean_relative_error(y, x, n, &res->pred_sizes);
+    free(x);
+    free(y);
+}
+
+void measure_record(struct measurer *m, const struct planned *pl,
+                    struct result *res)
+{
+    const struct record *r = pl->rec;
+    struct trial t;
+    char where[RECORD_TEXT + 64];
+    snprintf(where, sizeof where, "record %d (line %d: %s)", res->index, r->line,
+             r->text);
+    trial_setup(&t, m, pl, res);
+    t.k.where = where;
+    size_t nsizes = size_sequence(r->min, r->max, r->step, r->value, NULL, 0);
+    uint64_t *sizes = xmalloc_array(nsizes, sizeof *sizes);
+    size_sequence(r->min, r->max, r->step, r->value, sizes, nsizes);
+    if (m->world->rank == 0)
+        res->pts = xcalloc(nsizes, sizeof *res->pts);
+    struct sizerun sr;
+    sizerun_init(&sr, t.k.size);
+    ensure_params(m, pl);
+    for (size_t i = 0; i < nsizes; i++) {
+        struct point pt;
+        if (one_size(&t, sizes[i], &sr, &pt, res))
+            break;
+        if (m->world->rank == 0)
+            keep_point(m, res, &pt);
+        m->signal = interrupt_agreed();
+        if (m->signal && i + 1 < nsizes) {
+            res->interrupted = 1;
+            break;
+        }
+    }
+    res->done = !res->interrupted;
+    if (m->world->rank == 0)
+        finish_result(res);
+    sizerun_free(&sr);
+    free(sizes);
+    trial_teardown(&t);
+}

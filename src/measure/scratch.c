@@ -1,0 +1,37 @@
+/* scratch.c: the run's scratch folder for the MPI I/O calls' files */
+#include "measure/scratch.h"
+
+#include <errno.h>
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int scratch_make(const char *dir, char *out, size_t len)
+{
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    char path[4200] = "";
+    if (rank == 0) {
+        snprintf(path, sizeof path, "%s/mpigauge-scratch-XXXXXX", dir);
+        if (!mkdtemp(path)) {
+            fprintf(stderr, "mpigauge: cannot create a scratch folder in %s: %s\n",
+                    dir, strerror(errno));
+            path[0] = 0;
+        }
+    }
+    MPI_Bcast(path, (int)sizeof path, MPI_CHAR, 0, MPI_COMM_WORLD);
+    snprintf(out, len, "%s", path);
+    return path[0] ? 0 : -1;
+}
+
+void scratch_remove(const char *path)
+{
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Barrier(MPI_COMM_WORLD);
+    if (rank == 0 && path[0] && rmdir(path) != 0)
+        fprintf(stderr, "mpigauge: warning: cannot remove the scratch folder "
+                "%s: %s\n", path, strerror(errno));
+}

@@ -1,0 +1,155 @@
+/* timing.c: iteration counts and the timed loops */
+#include "measure/timing.h"
+
+#include <math.h>
+#include <time.h>
+
+long default_iters(uint64_t bytes)
+{
+    if (bytes <= 8192)
+        return 10000;
+    uint64_t n = (UINT64_C(1) << 30) / bytes;
+    return n > 1000 ? 1000 : n < 10 ? 10 : (long)n;
+}
+
+long default_iters_messages(uint64_t messages)
+{
+    uint64_t n = 20000 / (messages + 1);
+    return n > 1000 ? 1000 : n < 5 ? 5 : (long)n;
+}
+
+long default_warmup(long iters)
+{
+    long w = iters / 10;
+    return w < 2 ? 2 : w;
+}
+
+long per_block_for(double seconds, double per_call, int blocks)
+{
+    if (!(per_call > 0))
+        return 1;
+    double n = ceil(seconds / per_call / blocks);
+    return n < 1 ? 1 : n > (double)(1L << 30) / blocks ? (1L << 30) / blocks : (long)n;
+}
+
+double warm_collective(struct trial *t, long iters, int pilot)
+{
+    if (iters < 1 && !pilot)
+        return 0;
+    if (iters < 1)
+        iters = 1;
+    double t0 = MPI_Wtime();
+    timed_run(t, iters, NULL);
+    return (MPI_Wtime() - t0) / (double)iters;
+}
+
+double warm_pair(struct trial *t, long iters, int pilot)
+{
+    const struct call *c = t->k.rec->call;
+    if (iters < 1 && !pilot)
+        return 0;
+    if (iters < 1)
+        iters = 1;
+    if (c->prepare)
+        c->prepare(&t->k);
+    double t0 = MPI_Wtime();
+    timed_run(t, iters, NULL);
+    return (MPI_Wtime() - t0) / ((double)iters * c->legs);
+}
+
+double time_collective(struct trial *t, const struct rule *ru, long per_block,
+                       struct series *s)
+{
+    struct kernel *k = &t->k;
+    double total = 0, started = MPI_Wtime();
+    long attempts = 0;
+    int more = 1;
+    s->per_block = per_block;
+    while (more) {
+        MPI_Barrier(k->comm);
+        double dt = timed_block(t, per_block, timed_run, NULL, NULL);
+        double per_call = dt / (double)per_block, slowest;
+        total += dt;
+        attempts++;
+        /* outside the timing: the block's slowest rank to rank 0, which
+         * alone judges the interval */
+        MPI_Reduce(&per_call, &slowest, 1, MPI_DOUBLE, MPI_MAX, 0, k->comm);
+        if (k->rank == 0) {
+            series_add(s, slowest * 1e6);
+            more = rule_more(ru, s, attempts, MPI_Wtime() - started);
+        }
+        if (ru->adaptive)
+            MPI_Bcast(&more, 1, MPI_INT, 0, k->comm);
+        else
+            more = attempts < ru->blocks;
+    }
+    t->calls += attempts * per_block;
+    return total / ((double)attempts * (double)per_block);
+}
+
+/* the initiator's verdict after a block, passed to its partner */
+static int pair_more(struct trial *t, const struct rule *ru, struct series *s,
+                     long attempts, double started)
+{
+    struct kernel *k = &t->k;
+    int more = attempts < ru->blocks;
+    if (k->initiator) {
+        more = rule_more(ru, s, attempts, MPI_Wtime() - started);
+        if (ru->adaptive)
+            MPI_Send(&more, 1, MPI_INT, k->peer, TAG_CTRL, k->comm);
+    } else if (ru->adaptive) {
+        MPI_Recv(&more, 1, MPI_INT, k->peer, TAG_CTRL, k->comm, MPI_STATUS_IGNORE);
+    }
+    return more;
+}
+
+/* The ping-pong keeps the pair in step by itself: the responder already
+ * waits in its first receive when the initiator starts the clock. */
+double time_pair(struct trial *t, const struct rule *ru, long per_block,
+                 struct series *s)
+{
+    const struct call *c = t->k.rec->call;
+    double total = 0, started = MPI_Wtime();
+    long attempts = 0;
+    int more = 1;
+    s->per_block = per_block;
+    while (more) {
+        if (c->prepare)
+            c->prepare(&t->k);
+        double dt = timed_block(t, per_block, timed_run, NULL, NULL);
+        total += dt;
+        attempts++;
+        if (t->k.initiator)
+            series_add(s, dt / ((double)per_block * c->legs) * 1e6);
+        more = pair_more(t, ru, s, attempts, started);
+    }
+    t->calls += attempts * per_block * c->legs;
+    return total / ((double)attempts * (double)per_block * c->legs);
+}
+
+void quiet_barrier(MPI_Comm comm)
+{
+    MPI_Request req;
+    int done = 0;
+    MPI_Ibarrier(comm, &req);
+    MPI_Test(&req, &done, MPI_STATUS_IGNORE);
+    while (!done) {
+        struct timespec pause = {0, 20000};
+        nanosleep(&pause, NULL);
+        MPI_Test(&req, &done, MPI_STATUS_IGNORE);
+    }
+}
+
+void timer_probe(double *resolution, double *overhead)
+{
+    enum { READS = 100000 };
+    double first = MPI_Wtime(), prev = first, step = INFINITY;
+    for (int i = 0; i < READS; i++) {
+        double t = MPI_Wtime();
+        if (t > prev && t - prev < step)
+            step = t - prev;
+        prev = t;
+    }
+    *resolution = step;
+    *overhead = (prev - first) / READS;
+}

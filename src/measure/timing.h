@@ -1,0 +1,47 @@
+/* timing.h: iteration counts and the timed loops */
+#ifndef MPIGAUGE_TIMING_H
+#define MPIGAUGE_TIMING_H
+
+#include <stdint.h>
+#include "measure/trial.h"
+
+/* Defaults in the manner of OSU: 10000 iterations up to 8 KiB, then about
+ * 1 GiB of traffic per size, between 10 and 1000 iterations. */
+long default_iters(uint64_t bytes);
+long default_warmup(long iters);
+/* For calls that send one message per element (HRELATION): about 20000
+ * messages per size, between 5 and 1000 iterations. */
+long default_iters_messages(uint64_t messages);
+
+/* Calls per block so that the whole timed loop takes about seconds, from
+ * a pilot's time per call (--time); at least 1. */
+long per_block_for(double seconds, double per_call, int blocks);
+
+/* The warm-up: iters untimed calls (at least one when pilot is set),
+ * returns this rank's seconds per call over them. */
+double warm_collective(struct trial *t, long iters, int pilot);
+double warm_pair(struct trial *t, long iters, int pilot);
+
+/* The timed loop in blocks, each after a barrier on the communicator,
+ * until the rule says enough.  Returns this rank's mean seconds per call
+ * over all blocks; the communicator's rank 0 gets each block's slowest
+ * rank's time per call in s. */
+double time_collective(struct trial *t, const struct rule *ru, long per_block,
+                       struct series *s);
+
+/* The same for the pair (k.peer, k.initiator): one-way seconds; the
+ * initiator decides when to stop and tells its partner, and only its
+ * values and series are the pair's measurement. */
+double time_pair(struct trial *t, const struct rule *ru, long per_block,
+                 struct series *s);
+
+/* A barrier that sleeps while it waits (MPI_Ibarrier, then MPI_Test every
+ * 20 us), for ranks that sit out a measurement: busy-polling waiters would
+ * take the cores from the pair being timed. */
+void quiet_barrier(MPI_Comm comm);
+
+/* MPI_Wtime's resolution (the smallest step seen between two reads) and
+ * the cost of one read, both in seconds. */
+void timer_probe(double *resolution, double *overhead);
+
+#endif

@@ -1,0 +1,77 @@
+/* trial.h: one record being measured on this rank, as the files of
+ * measure/ pass it around: the kernel's context, the buffers behind it,
+ * and what the timing counts. */
+#ifndef MPIGAUGE_TRIAL_H
+#define MPIGAUGE_TRIAL_H
+
+#include "kernels/kernel.h"
+#include "measure/measure.h"
+#include "measure/repeat.h"
+
+struct trial {
+    struct kernel k;
+    struct measurer *m;
+    const struct planned *pl;
+    /* buffers, allocated once for the record's largest size */
+    void *sraw, *rraw, *attached;
+    int attached_size;
+    /* --cache cold: ncold copies of both buffers, cold_step bytes apart
+     * from cold_s and cold_r; timed loops move to the next copy before
+     * every call, so no call finds its data in the cache */
+    char *cold_s, *cold_r;
+    size_t cold_step;
+    int ncold, cold_next;
+    long calls;                /* timed calls this rank made at this size */
+};
+
+/* What one rank measured at one size: its samples for min/avg/max, the
+ * series it contributes (as a communicator's rank 0 or as the first rank
+ * of pairs), and, for BARRIER, its communicator's statistics. */
+struct commstat {
+    double mean, median, pred;     /* us */
+};
+
+struct sizerun {
+    struct sample *mine;
+    size_t n;
+    struct series *ser;
+    int *ser_b;                /* the partner of each series; -1: a communicator */
+    int nser;
+    struct commstat cs;
+    int ncs;
+};
+
+/* buffers.c: the kernel's context and buffers for the record, and back */
+void trial_setup(struct trial *t, struct measurer *m, const struct planned *pl,
+                 const struct result *res);
+void trial_teardown(struct trial *t);
+
+/* block.c: the one timed block.  Counters start, the clock is read, body
+ * runs n calls, the clock is read, counters stop: what a timed block
+ * covers is decided here, for every timer.  Returns the seconds between
+ * the two reads; *t0 (may be NULL) gets the first. */
+typedef void (*block_body)(struct trial *t, long n, void *arg);
+double timed_block(struct trial *t, long n, block_body body, void *arg,
+                   double *t0);
+/* the call under test n times; with --cache cold each on the next copy
+ * of the buffers (a block_body; arg is unused) */
+void timed_run(struct trial *t, long n, void *arg);
+
+/* params.c: the pairwise parameters of topology t, if measured */
+const struct params *measured_params(const struct measurer *m,
+                                     const struct topology *t);
+/* measures them once per topology (collective), and hands them to the
+ * writers as world-rank matrices */
+void ensure_params(struct measurer *m, const struct planned *pl);
+
+/* families.c: one size of a record, by family */
+struct series *new_series(struct sizerun *sr, int partner);
+void measure_size(struct trial *t, long warmup, long iters, struct sizerun *sr);
+
+/* gather.c: every rank's part of a size to rank 0's point */
+void gather_point(struct trial *t, const struct sizerun *sr, struct point *pt);
+
+/* barrier_time.c: BARRIER, every barrier timed on its own */
+void measure_barrier(struct trial *t, long warmup, long iters, struct sizerun *sr);
+
+#endif

@@ -1,0 +1,35 @@
+/* window.h: --sync window, the start of every repetition of a collective
+ * at a common time (SKaMPI, ReproMPI).
+ *
+ * Each rank's clock offset to world rank 0 is estimated once per run from
+ * ping-pongs; a communicator's rank 0 then hands out start times on rank
+ * 0's clock, every rank waits for its corrected time, runs one call and
+ * notes when it entered and left.  A repetition that any rank began after
+ * its start time is late and dropped. */
+#ifndef MPIGAUGE_WINDOW_H
+#define MPIGAUGE_WINDOW_H
+
+#include "measure/repeat.h"
+
+struct trial;
+
+struct clocks {
+    double offset;             /* this rank's MPI_Wtime minus rank 0's, s */
+    double rtt;                /* round trip it was estimated from, s */
+    double max_offset, max_rtt;/* rank 0: the largest over ranks, s */
+};
+
+/* Collective over MPI_COMM_WORLD. */
+void clock_sync(struct clocks *c);
+
+/* Repetitions of one call each, window seconds apart (0: twice pilot,
+ * the slowest rank's time per call, agreed by the caller, plus 2 us; doubled whenever more than
+ * a quarter of a batch start late), until the rule says enough.  s (on the
+ * communicator's rank 0) gets each valid repetition's time: the slowest
+ * rank's own duration, or with span the last exit minus the first entry.
+ * Returns this rank's mean seconds per call. */
+double time_window(struct trial *t, const struct rule *ru, long reps,
+                   double window, double pilot, int span,
+                   const struct clocks *c, struct series *s);
+
+#endif

@@ -1,0 +1,46 @@
+/* pattern.h: barrier patterns as data (Meyer's thesis, chapter 5): a sequence of
+ * stages, each the set of signals (i -> j: "i signals j in stage k") that
+ * may be in flight at once.  Stored as edge lists, so generating, checking
+ * and predicting a pattern for thousands of ranks is linear in its edges,
+ * never a dense P x P x P product. */
+#ifndef MPIGAUGE_PATTERN_H
+#define MPIGAUGE_PATTERN_H
+
+#include <stddef.h>
+
+struct edge {
+    int from, to;
+};
+
+struct stage {
+    struct edge *e;
+    int n, cap;
+};
+
+struct bpattern {
+    int p;                     /* ranks */
+    int nstages;
+    struct stage *st;
+    int cap;
+};
+
+void bpattern_init(struct bpattern *bp, int p);
+void bpattern_free(struct bpattern *bp);
+int bpattern_stage(struct bpattern *bp);            /* appends, returns index */
+void bpattern_edge(struct bpattern *bp, int stage, int from, int to);
+long bpattern_edges(const struct bpattern *bp);
+
+/* The generators of the built-in patterns; arg is the tree's arity. */
+void gen_linear(struct bpattern *bp, int p, int arg);
+void gen_tree(struct bpattern *bp, int p, int arg);
+void gen_dissemination(struct bpattern *bp, int p, int arg);
+void gen_pairwise(struct bpattern *bp, int p, int arg);
+
+/* Eqs. 5.1-5.2 with bitsets: 0 when every rank knows of every arrival
+ * before it can leave; else the first rank (in leaving order) that leaves
+ * early: it leaves after stage *stage (-1: before any) not knowing that
+ * *missing arrived. */
+int bpattern_check(const struct bpattern *bp, int *rank, int *stage,
+                   int *missing);
+
+#endif

@@ -1,0 +1,50 @@
+/* stats.h: summaries of measured times, and the latency/bandwidth fit */
+#ifndef MPIGAUGE_STATS_H
+#define MPIGAUGE_STATS_H
+
+#include <stddef.h>
+
+struct summary {
+    double min, avg, max;
+    size_t imin, imax;         /* which sample was fastest, slowest */
+    size_t n;
+};
+
+/* min, mean, max of x[0..n-1]; n = 0 gives NaNs */
+struct summary summarize(const double *x, size_t n);
+
+/* median of x[0..n-1] (sorts x); NaN when n = 0 */
+double median_of(double *x, size_t n);
+
+/* The median of x[0..n-1] (sorts x) and a distribution-free 95%
+ * confidence interval for it: the order statistics x(j) and x(n+1-j) with
+ * the largest j for which P(Bin(n, 1/2) < j) <= 2.5%.  Needs n >= 6;
+ * below that lo and hi are NaN and it returns 0, else 1. */
+int median_ci(double *x, size_t n, double *med, double *lo, double *hi);
+
+/* 1 when both ends of [lo, hi] lie within target x med of med */
+int within_target(double med, double lo, double hi, double target);
+
+/* Least squares t = alpha + beta * bytes (Hockney's model).  latency is
+ * alpha (us), bandwidth 1/beta (MB/s, NaN when beta <= 0), r2 the
+ * coefficient of determination.  ok = 0 with fewer than two distinct
+ * sizes. */
+struct fit {
+    int ok;
+    double alpha, beta, r2;
+    double latency_us, bandwidth_mbs;
+    size_t n;
+};
+
+struct fit fit_linear(const double *bytes, const double *t_us, size_t n);
+
+/* The same line fitted by relative error (weights 1/t^2), so that sizes
+ * whose times differ by orders of magnitude count alike. */
+struct fit fit_linear_relative(const double *bytes, const double *t_us, size_t n);
+
+/* The mean of |pred - meas| / meas over the i where pred[i] is a number
+ * and meas[i] > 0, and in *used how many there were (NaN when none). */
+double mean_relative_error(const double *pred, const double *meas, size_t n,
+                           int *used);
+
+#endif

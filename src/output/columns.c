@@ -1,0 +1,146 @@
+/* columns.c: the data-file columns, one row each.
+ *
+ * To add a column: a field in struct point (result.h) that measure/
+ * fills, a value function and one row here; the data file's header and
+ * rows, run.json's points and (with a prose phrase) the report follow.
+ * The first five columns are the contract's (design: Output). */
+#include "output/columns.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#define ALL ((1u << FAM_P2P) | (1u << FAM_COLL) | (1u << FAM_REDUCE) | \
+             (1u << FAM_SYNC) | (1u << FAM_IO))
+#define SYNC (1u << FAM_SYNC)
+
+static double v_elements(const struct point *p) { return (double)p->elements; }
+static double v_bytes(const struct point *p) { return (double)p->bytes; }
+static double v_min(const struct point *p) { return p->s.min; }
+static double v_avg(const struct point *p) { return p->s.avg; }
+static double v_max(const struct point *p) { return p->s.max; }
+static double v_mbps(const struct point *p) { return p->mbps; }
+static double v_iters(const struct point *p) { return (double)p->iters; }
+static double v_warmup(const struct point *p) { return (double)p->warmup; }
+static double v_samples(const struct point *p) { return (double)p->nsamples; }
+static double v_mismatches(const struct point *p) { return (double)p->mismatches; }
+static double v_iter_mean(const struct point *p) { return p->iter_mean; }
+static double v_iter_median(const struct point *p) { return p->iter_median; }
+static double v_pred(const struct point *p) { return p->pred; }
+static double v_med(const struct point *p) { return p->med; }
+static double v_ci_lo(const struct point *p) { return p->ci_lo; }
+static double v_ci_hi(const struct point *p) { return p->ci_hi; }
+static double v_blocks(const struct point *p) { return (double)p->blocks; }
+static double v_late(const struct point *p) { return (double)p->late; }
+static double v_met(const struct point *p) { return p->met; }
+
+static int is_p2p(const struct col_ctx *c)
+{
+    return c->res->rec->call->family == FAM_P2P;
+}
+
+static void doc_bytes(const struct col_ctx *c, char *out, size_t len)
+{
+    snprintf(out, len, "bytes: elements x %d data bytes of %s; mbps: bytes / "
+             "t_avg_us (10^6 bytes/s)", c->res->type_size, c->res->rec->dt->name);
+}
+
+static void doc_times(const struct col_ctx *c, char *out, size_t len)
+{
+    if (is_p2p(c))
+        snprintf(out, len, "t_min_us t_avg_us t_max_us: one-way time in "
+                 "microseconds of the fastest pair, the mean over pairs, the "
+                 "slowest pair");
+    else
+        snprintf(out, len, "t_min_us t_avg_us t_max_us: each rank's average "
+                 "time per call in microseconds; the fastest rank, the mean over "
+                 "ranks, the slowest rank");
+}
+
+static void doc_iters(const struct col_ctx *c, char *out, size_t len)
+{
+    snprintf(out, len, "iters warmup: timed calls (the most any pair or "
+             "communicator made) and untimed ones; samples: %s measured; "
+             "mismatches: elements --check found wrong", is_p2p(c) ? "pairs" : "ranks");
+}
+
+static void doc_barrier(const struct col_ctx *c, char *out, size_t len)
+{
+    (void)c;
+    snprintf(out, len, "iter_max_mean_us iter_max_median_us: each barrier's "
+             "duration on its slowest rank, mean and median over iterations; "
+             "t_pred_us: the cost model (eq. 5.4 of Meyer's thesis) from the "
+             "pairwise parameters (nan for MPI); means over communicators");
+}
+
+static void doc_median(const struct col_ctx *c, char *out, size_t len)
+{
+    int sync = c->res->rec->call->family == FAM_SYNC;
+    snprintf(out, len, "t_med_us ci_lo_us ci_hi_us: median over blocks of %s "
+             "time per call%s, pooled over %s, and its 95%% confidence interval "
+             "(nan under 6 blocks); blocks: how many; late: repetitions dropped "
+             "for a late start (--sync window); target_met: 1 when the interval "
+             "lies within %g of the median",
+             is_p2p(c) ? "a pair's one-way"
+                       : c->opt->span && !sync ? "last exit - first entry"
+                                               : "the slowest rank's",
+             sync || c->opt->sync_window ? " (one call a block)" : "",
+             is_p2p(c) ? "pairs" : "communicators", c->opt->target);
+}
+
+const struct column columns[] = {
+    {.name = "elements", .format = COL_COUNT, .families = ALL, .value = v_elements,
+     .in_json = 1},
+    {.name = "bytes", .format = COL_COUNT, .families = ALL, .value = v_bytes,
+     .doc = doc_bytes, .in_json = 1},
+    {.name = "t_min_us", .format = COL_US, .families = ALL, .value = v_min,
+     .doc = doc_times, .in_json = 1},
+    {.name = "t_avg_us", .format = COL_US, .families = ALL, .value = v_avg,
+     .in_json = 1},
+    {.name = "t_max_us", .format = COL_US, .families = ALL, .value = v_max,
+     .in_json = 1},
+    {.name = "mbps", .format = COL_RATE, .families = ALL, .value = v_mbps,
+     .in_json = 1},
+    {.name = "iters", .format = COL_COUNT, .families = ALL, .value = v_iters,
+     .doc = doc_iters, .in_json = 1},
+    {.name = "warmup", .format = COL_COUNT, .families = ALL, .value = v_warmup,
+     .in_json = 1},
+    {.name = "samples", .format = COL_COUNT, .families = ALL, .value = v_samples,
+     .in_json = 1},
+    {.name = "mismatches", .format = COL_COUNT, .families = ALL,
+     .value = v_mismatches, .in_json = 1},
+    {.name = "iter_max_mean_us", .format = COL_US, .families = SYNC,
+     .value = v_iter_mean, .doc = doc_barrier, .in_json = 1},
+    {.name = "iter_max_median_us", .format = COL_US, .families = SYNC,
+     .value = v_iter_median, .in_json = 1},
+    {.name = "t_pred_us", .format = COL_US, .families = SYNC, .value = v_pred,
+     .in_json = 1},
+    {.name = "t_med_us", .format = COL_US, .families = ALL, .value = v_med,
+     .doc = doc_median, .in_json = 1},
+    {.name = "ci_lo_us", .format = COL_US, .families = ALL, .value = v_ci_lo,
+     .in_json = 1},
+    {.name = "ci_hi_us", .format = COL_US, .families = ALL, .value = v_ci_hi,
+     .in_json = 1},
+    {.name = "blocks", .format = COL_COUNT, .families = ALL, .value = v_blocks,
+     .in_json = 1},
+    {.name = "late", .format = COL_COUNT, .families = ALL, .value = v_late,
+     .in_json = 1},
+    {.name = "target_met", .format = COL_FLAG, .families = ALL, .value = v_met,
+     .in_json = 1},
+};
+
+const size_t ncolumns = sizeof columns / sizeof columns[0];
+
+int column_applies(const struct column *c, const struct result *res)
+{
+    return (c->families >> res->rec->call->family) & 1u;
+}
+
+void column_text(const struct column *c, double v, char *out, size_t len)
+{
+    switch (c->format) {
+    case COL_COUNT:
+    case COL_FLAG: snprintf(out, len, "%.0f", v); break;
+    case COL_US: snprintf(out, len, "%.4f", v); break;
+    case COL_RATE: snprintf(out, len, "%.3f", v); break;
+    }
+}

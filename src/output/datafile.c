@@ -1,0 +1,232 @@
+/* datafile.c: the gnuplot data file of a record, its pair matrix, its
+ * repetitions, and the parameter matrices.
+ *
+ * '#' header lines make a file self-describing (library, ranks, grid,
+ * hosts, date, options, the record itself, what every column means); the
+ * last header line names the columns; then one row per size.  Columns
+ * come from the column table (columns.c). */
+#include "output/output.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "base/base.h"
+#include "output/columns.h"
+
+static void lower(char *dst, const char *src, size_t len)
+{
+    size_t i = 0;
+    for (; src[i] && i + 1 < len; i++)
+        dst[i] = (char)tolower((unsigned char)src[i]);
+    dst[i] = 0;
+}
+
+/* the op field as the record means it: SUM, MPI, NOP, DETAIL:CROSS-NODE */
+const char *op_label(const struct record *r, char *buf, size_t len)
+{
+    if (r->op)
+        return r->op->name;
+    if (r->pattern)
+        return r->pattern->name;
+    if (r->call->family != FAM_P2P)
+        return "NOP";
+    const char *mode = r->pairs == PAIRS_DETAIL ? "DETAIL" : "NOP";
+    if (strcmp(r->pf->name, "ALL") == 0)
+        return mode;
+    snprintf(buf, len, "%s:%s", mode, r->pf->name);
+    return buf;
+}
+
+/* NN-call-datatype-topology-op.dat, lower case */
+void datafile_name(const struct result *res, char *out, size_t len)
+{
+    const struct record *r = res->rec;
+    char raw[160], low[160], op[64];
+    snprintf(raw, sizeof raw, "%02d-%s-%s-%s-%s.dat", res->index, r->call->name,
+             r->dt->name, r->topo->name, op_label(r, op, sizeof op));
+    lower(low, raw, sizeof low);
+    for (char *c = low; *c; c++)
+        if (*c == ':')
+            *c = '-';
+    snprintf(out, len, "%s", low);
+}
+
+/* the "# options:" line, from the option table */
+static void options_line(FILE *f, const struct options *o)
+{
+    fputs("# options:", f);
+    for (size_t i = 0; i < noption_specs; i++) {
+        const struct option_spec *sp = &option_specs[i];
+        if (!sp->header)
+            continue;
+        char v[64];
+        option_text(sp, o, v, sizeof v);
+        fprintf(f, " %s=%s%s", sp->header, v, sp->note ? sp->note : "");
+    }
+    fputc('\n', f);
+}
+
+/* library, ranks, grid, hosts, date, options, timer */
+static void run_lines(FILE *f, const struct run_info *in)
+{
+    fprintf(f, "# mpi: %s (MPI %d.%d)\n", in->library, in->version, in->subversion);
+    fprintf(f, "# ranks: %d, grid %dx%dx%d from %s, %d node%s, hosts:", in->ranks,
+            in->grid[0], in->grid[1], in->grid[2], in->grid_source, in->nodes,
+            in->nodes == 1 ? "" : "s");
+    for (int i = 0; i < in->nhosts; i++)
+        fprintf(f, " %s", in->hosts[i]);
+    fprintf(f, "\n# date: %s\n", in->date);
+    options_line(f, in->opt);
+    fprintf(f, "# MPI_Wtime: resolution %.3g s, %.3g s a read\n", in->timer_res,
+            in->timer_cost);
+}
+
+/* what each column means, then their names */
+static void column_lines(FILE *f, const struct run_info *in, const struct result *res)
+{
+    struct col_ctx ctx = {res, in->opt};
+    char doc[512];
+    for (size_t i = 0; i < ncolumns; i++)
+        if (columns[i].doc && column_applies(&columns[i], res)) {
+            columns[i].doc(&ctx, doc, sizeof doc);
+            fprintf(f, "# %s\n", doc);
+        }
+    for (int i = 0; i < in->ev.n; i++)
+        fprintf(f, "# %s_avg %s_max: %s counted (by %s) over the timed loops per "
+                "call, mean over the ranks that made calls and the largest\n",
+                in->ev.name[i], in->ev.name[i], in->ev.name[i], in->ev.backend[i]);
+    fputs("#", f);
+    for (size_t i = 0; i < ncolumns; i++)
+        if (column_applies(&columns[i], res))
+            fprintf(f, " %s", columns[i].name);
+    for (int i = 0; i < in->ev.n; i++)
+        fprintf(f, " %s_avg %s_max", in->ev.name[i], in->ev.name[i]);
+    fputc('\n', f);
+}
+
+static void header(FILE *f, const struct run_info *in, const struct result *res)
+{
+    const struct record *r = res->rec;
+    char op[64];
+    fprintf(f, "# mpigauge %s: %s of %s, op %s, on %s\n", MPIGAUGE_VERSION,
+            r->call->name, r->dt->name, op_label(r, op, sizeof op), r->topo->name);
+    fprintf(f, "# record: %s line %d: %s\n", in->input, r->line, r->text);
+    run_lines(f, in);
+    fprintf(f, "# communicators: %d, sizes", res->ncomm);
+    for (int i = 0; i < res->ncomm; i++)
+        fprintf(f, " %d", res->comm_sizes[i]);
+    fprintf(f, "\n# timing: %s\n", r->call->timing);
+    column_lines(f, in, res);
+}
+
+FILE *datafile_open(const struct writer *w, const struct result *res,
+                    const char *name)
+{
+    char path[sizeof w->dir + 200];
+    snprintf(path, sizeof path, "%s/%s", w->dir, name);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        perror(path);
+        return NULL;
+    }
+    header(f, w->info, res);
+    return f;
+}
+
+void datafile_row(FILE *f, const struct writer *w, const struct result *res,
+                  const struct point *pt)
+{
+    int first = 1;
+    char v[64];
+    for (size_t i = 0; i < ncolumns; i++) {
+        if (!column_applies(&columns[i], res))
+            continue;
+        column_text(&columns[i], columns[i].value(pt), v, sizeof v);
+        fprintf(f, first ? "%s" : " %s", v);
+        first = 0;
+    }
+    for (int i = 0; i < w->info->ev.n; i++)
+        fprintf(f, " %.6g %.6g", pt->count_avg[i], pt->count_max[i]);
+    fputc('\n', f);
+}
+
+void pairs_block(FILE *f, int p, const struct point *pt)
+{
+    double *m = xmalloc_array((size_t)p * (size_t)p, sizeof *m);
+    for (int i = 0; i < p * p; i++)
+        m[i] = NAN;
+    for (size_t i = 0; i < pt->nsamples; i++) {
+        const struct sample *s = &pt->samples[i];
+        if (s->b >= 0)
+            m[s->a * p + s->b] = s->t_us;
+    }
+    fprintf(f, "# elements %llu\n", (unsigned long long)pt->elements);
+    for (int i = 0; i < p; i++) {
+        for (int j = 0; j < p; j++)
+            fprintf(f, j ? " %.4f" : "%.4f", m[i * p + j]);
+        fputc('\n', f);
+    }
+    fputs("\n\n", f);
+    free(m);
+}
+
+void raw_rows(FILE *f, const struct point *pt)
+{
+    for (long i = 0; i < pt->blocks; i++)
+        fprintf(f, "%llu %d %d %ld %ld %.4f\n", (unsigned long long)pt->elements,
+                pt->reps[i].a, pt->reps[i].b, pt->reps[i].k, pt->reps[i].per_block,
+                pt->reps[i].t_us);
+}
+
+void params_file_name(const struct topology *t, const char *what, char *out,
+                      size_t len)
+{
+    char low[64];
+    lower(low, t->name, sizeof low);
+    snprintf(out, len, "params-%s-%s.dat", low, what);
+}
+
+/* one matrix (cols = p) or one value per rank (cols = 1) */
+static void write_matrix(const struct writer *w, const struct topology *t,
+                         const char *what, const char *meaning, const double *m,
+                         int p, int cols)
+{
+    char name[128], path[sizeof w->dir + 160];
+    params_file_name(t, what, name, sizeof name);
+    snprintf(path, sizeof path, "%s/%s", w->dir, name);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        perror(path);
+        return;
+    }
+    fprintf(f, "# mpigauge %s: %s on %s communicators, microseconds\n",
+            MPIGAUGE_VERSION, meaning, t->name);
+    fprintf(f, "# %s\n", cols == 1 ? "one row per world rank: rank value"
+                                    : "row i = world rank i, column j = world rank j; "
+                                      "nan outside a communicator");
+    for (int i = 0; i < p; i++) {
+        if (cols == 1)
+            fprintf(f, "%d %.4f\n", i, m[i]);
+        else
+            for (int j = 0; j < p; j++)
+                fprintf(f, j ? " %.4f" : "%.4f", m[(size_t)i * p + j]);
+        if (cols != 1)
+            fputc('\n', f);
+    }
+    fclose(f);
+}
+
+void writer_params(struct writer *w, const struct topology *t,
+                   const struct param_matrices *m)
+{
+    write_matrix(w, t, "O", "O_i, invocation overhead (median time of "
+                 "MPI_Startall + MPI_Waitall on P requests to MPI_PROC_NULL)",
+                 m->o, m->p, 1);
+    write_matrix(w, t, "Oij", "O_ij, per-request overhead (slope of the time to "
+                 "start and complete k zero-byte sends i -> j against k)",
+                 m->oij, m->p, m->p);
+    write_matrix(w, t, "Lij", "L_ij, latency (intercept of the one-way time of a "
+                 "ping-pong against bytes, 1 B to 1 KiB, by relative error)",
+                 m->lij, m->p, m->p);
+}

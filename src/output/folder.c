@@ -1,0 +1,179 @@
+/* folder.c: the result folder, and the order in which the writers run */
+#include "output/output.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+static int mkdir_p(char *path)
+{
+    for (char *p = path + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = 0;
+        int rc = mkdir(path, 0777);
+        *p = '/';
+        if (rc && errno != EEXIST)
+            return -1;
+    }
+    return mkdir(path, 0777) && errno != EEXIST ? -1 : 0;
+}
+
+static int dir_is_empty(const char *path)
+{
+    DIR *d = opendir(path);
+    if (!d)
+        return 0;
+    struct dirent *e;
+    int empty = 1;
+    while (empty && (e = readdir(d)))
+        empty = strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0;
+    closedir(d);
+    return empty;
+}
+
+/* results/<YYYYmmdd-HHMMSS>-<input name>, with -2, -3 ... if taken */
+static void default_dir(const char *input, char *out, size_t len)
+{
+    const char *base = strrchr(input, '/');
+    base = base ? base + 1 : input;
+    char stem[128];
+    snprintf(stem, sizeof stem, "%s", base);
+    char *dot = strrchr(stem, '.');
+    if (dot && dot != stem)
+        *dot = 0;
+    time_t now = time(NULL);
+    char stamp[32];
+    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", localtime(&now));
+    struct stat st;
+    snprintf(out, len, "results/%s-%s", stamp, stem);
+    for (int i = 2; stat(out, &st) == 0 && i < 1000; i++)
+        snprintf(out, len, "results/%s-%s-%d", stamp, stem, i);
+}
+
+static int make_dir(struct writer *w)
+{
+    const struct options *o = w->info->opt;
+    char path[sizeof w->dir];
+    if (o->outdir) {
+        snprintf(path, sizeof path, "%s", o->outdir);
+        struct stat st;
+        if (stat(path, &st) == 0 && !(S_ISDIR(st.st_mode) && dir_is_empty(path))) {
+            fprintf(stderr, "mpigauge: %s already exists and is not an empty "
+                    "folder; results are never written over\n", path);
+            return 2;
+        }
+    } else {
+        default_dir(w->info->input, path, sizeof path);
+    }
+    if (mkdir_p(path)) {
+        fprintf(stderr, "mpigauge: cannot create %s: %s\n", path, strerror(errno));
+        return 2;
+    }
+    snprintf(w->dir, sizeof w->dir, "%s", path);
+    return 0;
+}
+
+int writer_open(struct writer *w, struct run_info *info)
+{
+    w->info = info;
+    time_t now = time(NULL);
+    strftime(info->date, sizeof info->date, "%Y-%m-%dT%H:%M:%S%z", localtime(&now));
+    if (make_dir(w))
+        return 2;
+    char file[sizeof w->dir + 16];
+    snprintf(file, sizeof file, "%s/report.txt", w->dir);
+    w->report = fopen(file, "w");
+    if (!w->report) {
+        fprintf(stderr, "mpigauge: cannot write %s: %s\n", file, strerror(errno));
+        return 2;
+    }
+    return 0;
+}
+
+void writer_run_header(struct writer *w)
+{
+    report_run(w);
+    runjson_write(w, "running");
+}
+
+/* <stem>.<what>.dat beside the record's data file, with a header line */
+static FILE *side_file(struct writer *w, struct result *res, const char *what,
+                       const char *intro)
+{
+    char name[sizeof res->file + 16];
+    snprintf(name, sizeof name, "%.*s.%s.dat", (int)(strlen(res->file) - 4),
+             res->file, what);
+    FILE *f = datafile_open(w, res, name);
+    if (f)
+        fputs(intro, f);
+    return f;
+}
+
+void writer_record_begin(struct writer *w, struct result *res)
+{
+    const struct record *r = res->rec;
+    datafile_name(res, res->file, sizeof res->file);
+    w->data = datafile_open(w, res, res->file);
+    if (r->pairs == PAIRS_DETAIL && r->call->family == FAM_P2P)
+        w->pairs = side_file(w, res, "pairs", "# pair matrix: row = world rank that "
+                             "sends first, column = its partner, one-way time in us, "
+                             "nan = not measured; one block per size (gnuplot index)\n");
+    if (w->info->opt->raw)
+        w->raw = side_file(w, res, "raw", "# every repetition: time per call in us "
+                           "of block k (from 0) of contributor a (b = -1: the "
+                           "communicator whose rank 0 is world rank a; else the pair "
+                           "a -> b); blocks of iters_per_block calls\n# elements a b "
+                           "k iters_per_block t_us\n");
+    report_record(w, res);
+}
+
+void writer_point(struct writer *w, const struct result *res,
+                  const struct point *pt)
+{
+    if (w->data) {
+        datafile_row(w->data, w, res, pt);
+        fflush(w->data);
+    }
+    if (w->pairs) {
+        pairs_block(w->pairs, w->info->ranks, pt);
+        fflush(w->pairs);
+    }
+    if (w->raw) {
+        raw_rows(w->raw, pt);
+        fflush(w->raw);
+    }
+    /* the prose of every size is on disk before the next: a run stopped
+     * at once by a second signal keeps it */
+    report_point(w, res, pt);
+    fflush(stdout);
+    if (w->report)
+        fflush(w->report);
+}
+
+void writer_record_end(struct writer *w, const struct result *res)
+{
+    report_summary(w, res);
+    FILE **open[] = {&w->data, &w->pairs, &w->raw};
+    for (size_t i = 0; i < sizeof open / sizeof open[0]; i++)
+        if (*open[i]) {
+            fclose(*open[i]);
+            *open[i] = NULL;
+        }
+    runjson_write(w, "running");
+}
+
+void writer_skipped(struct writer *w, const struct result *res)
+{
+    report_skipped(w, res);
+    runjson_write(w, "running");
+}
+
+void writer_close(struct writer *w, const char *status, int signal)
+{
+    runjson_write(w, status);
+    report_close(w, signal);
+}

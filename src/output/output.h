@@ -1,0 +1,65 @@
+/* output/: the writers (result folder, prose, data files, run.json) on rank 0, from finished results; no MPI; includes result.h, input/, registry/, models/ and base/. */
+#ifndef MPIGAUGE_OUTPUT_H
+#define MPIGAUGE_OUTPUT_H
+
+#include <stdio.h>
+#include "result.h"
+
+/* What the writers keep open.  Every function writes; call them on rank
+ * 0 only.  Each record's files are complete and closed, and run.json
+ * rewritten, before the next record starts, so a run that dies keeps
+ * every record it finished. */
+struct writer {
+    struct run_info *info;
+    char dir[4096];            /* the result folder */
+    FILE *report;              /* report.txt */
+    FILE *data;                /* the open record's data file */
+    FILE *pairs;               /* and its pair matrix */
+    FILE *raw;                 /* --raw: its repetitions */
+    /* after each rewrite of run.json: what it must say if a signal ends
+     * the process before the ranks agree (status "interrupted"); the
+     * caller takes the text over */
+    void (*snapshot)(const char *dir, char *text);
+};
+
+/* folder.c: creates the result folder (-o, or results/<time>-<input>)
+ * and report.txt; 0, or 2 after saying why not */
+int writer_open(struct writer *w, struct run_info *info);
+void writer_run_header(struct writer *w);
+void writer_record_begin(struct writer *w, struct result *res);
+void writer_point(struct writer *w, const struct result *res,
+                  const struct point *pt);
+void writer_record_end(struct writer *w, const struct result *res);
+void writer_skipped(struct writer *w, const struct result *res);
+/* status: complete, complete-with-errors or interrupted (signal) */
+void writer_close(struct writer *w, const char *status, int signal);
+
+/* datafile.c */
+void writer_params(struct writer *w, const struct topology *t,
+                   const struct param_matrices *m);
+void params_file_name(const struct topology *t, const char *what, char *out,
+                      size_t len);
+const char *op_label(const struct record *r, char *buf, size_t len);
+void datafile_name(const struct result *res, char *out, size_t len);
+FILE *datafile_open(const struct writer *w, const struct result *res,
+                    const char *name);
+void datafile_row(FILE *f, const struct writer *w, const struct result *res,
+                  const struct point *pt);
+void pairs_block(FILE *f, int ranks, const struct point *pt);
+void raw_rows(FILE *f, const struct point *pt);
+
+/* runjson.c: writes run.json whole, through a temporary file */
+int runjson_write(struct writer *w, const char *status);
+
+/* report.c: the prose, on stdout (unless --quiet) and in report.txt */
+void say(struct writer *w, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void report_run(struct writer *w);
+void report_record(struct writer *w, const struct result *res);
+void report_point(struct writer *w, const struct result *res,
+                  const struct point *pt);
+void report_summary(struct writer *w, const struct result *res);
+void report_skipped(struct writer *w, const struct result *res);
+void report_close(struct writer *w, int signal);
+
+#endif

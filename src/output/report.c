@@ -1,0 +1,272 @@
+/* report.c: the prose, one sentence per size and a summary per record.
+ *
+ * Every sentence says what its number is (one-way time, time per call,
+ * fastest/mean/slowest rank), because that is exactly what readers of
+ * other suites' tables get wrong. */
+#include "output/output.h"
+
+#include <stdarg.h>
+#include "output/columns.h"
+
+#include <math.h>
+#include <string.h>
+
+void say(struct writer *w, const char *fmt, ...)
+{
+    va_list ap;
+    if (!w->info->opt->quiet) {
+        va_start(ap, fmt);
+        vprintf(fmt, ap);
+        va_end(ap);
+    }
+    if (w->report) {
+        va_start(ap, fmt);
+        vfprintf(w->report, fmt, ap);
+        va_end(ap);
+    }
+}
+
+/* the columns with a prose phrase, in the statistics line */
+static void column_phrases(struct writer *w, const struct point *pt)
+{
+    char v[64];
+    for (size_t i = 0; i < ncolumns; i++) {
+        if (!columns[i].prose)
+            continue;
+        column_text(&columns[i], columns[i].value(pt), v, sizeof v);
+        say(w, "; ");
+        say(w, columns[i].prose, v);
+    }
+}
+
+static const char *what_op(const struct record *r, char *buf, size_t len)
+{
+    if (r->call->family == FAM_P2P && strcmp(r->pf->name, "ALL") != 0)
+        snprintf(buf, len, " (%s pairs)", r->pf->name);
+    else if (r->op)
+        snprintf(buf, len, " with %s", r->op->name);
+    else if (r->pattern)
+        snprintf(buf, len, " (pattern %s)", r->pattern->name);
+    else
+        buf[0] = 0;
+    return buf;
+}
+
+/* MPI, ranks, nodes and hosts, grid, timer, counters */
+static void run_facts(struct writer *w)
+{
+    const struct run_info *in = w->info;
+    say(w, "mpigauge %s: %s, %d record%s from %s\n", MPIGAUGE_VERSION, in->date,
+        in->nres, in->nres == 1 ? "" : "s", in->input);
+    say(w, "MPI: %s (MPI %d.%d); %d rank%s on %d node%s (", in->library,
+        in->version, in->subversion, in->ranks, in->ranks == 1 ? "" : "s",
+        in->nodes, in->nodes == 1 ? "" : "s");
+    for (int i = 0; i < in->nhosts; i++)
+        say(w, i ? " %s" : "%s", in->hosts[i]);
+    say(w, "), grid %dx%dx%d from %s.\n", in->grid[0], in->grid[1], in->grid[2],
+        in->grid_source);
+    say(w, "Timer: MPI_Wtime advances in steps of %.3g s (MPI_Wtick says "
+        "%.3g s) and costs %.3g s a read.\n", in->timer_res, in->wtick,
+        in->timer_cost);
+    if (in->ev.n || in->ev.dropped[0]) {
+        say(w, "Counters (per timed call):");
+        for (int i = 0; i < in->ev.n; i++)
+            say(w, "%s %s (%s)", i ? "," : "", in->ev.name[i], in->ev.backend[i]);
+        if (!in->ev.n)
+            say(w, " none");
+        if (in->ev.dropped[0])
+            say(w, "; WARNING: this machine cannot count %s", in->ev.dropped);
+        say(w, ".\n");
+    }
+    if (in->max_node_ranks > in->cores)
+        say(w, "WARNING: %d ranks share a node with %ld cores. The times "
+            "below measure the operating system's scheduler as much as MPI.\n",
+            in->max_node_ranks, in->cores);
+}
+
+void report_run(struct writer *w)
+{
+    run_facts(w);
+    say(w, "Times are in microseconds.  Point-to-point: one-way time, half "
+        "the round trip of a ping-pong, with min/avg/max over the pairs "
+        "measured.  Collectives: each rank's average time per call, with "
+        "min/avg/max the fastest, mean and slowest rank.  MB/s = 10^6 bytes "
+        "per second.\n");
+    const struct options *o = w->info->opt;
+    if (o->sync_window)
+        say(w, "Statistics: every call of a collective starts at a common time "
+            "on clocks corrected to rank 0 (largest offset %.3g us, estimated "
+            "from round trips up to %.3g us); starts that come late are "
+            "dropped; a call's time is %s.  ", w->info->clock_offset * 1e6,
+            w->info->clock_rtt * 1e6, o->span ? "last exit minus first entry"
+            : "the slowest rank's own duration");
+    else
+        say(w, "Statistics: the timed loop runs in %s%d blocks after a barrier "
+            "each; a block's value is its slowest rank's time per call.  ",
+            o->adaptive ? "at least " : "", o->adaptive ? 6 : o->blocks);
+    say(w, "Median over blocks with a 95%% confidence interval (order "
+        "statistics; needs 6 blocks); the target is an interval within %g%% of "
+        "the median%s.\n", 100 * o->target, o->adaptive ? "; blocks go on until it "
+        "is met or the budget is spent" : "");
+}
+
+void report_record(struct writer *w, const struct result *res)
+{
+    const struct record *r = res->rec;
+    char op[64];
+    say(w, "\nRecord %d (line %d): %s of %s%s on %s, %d communicator%s (",
+        res->index, r->line, r->call->name, r->dt->name, what_op(r, op, sizeof op),
+        r->topo->name, res->ncomm, res->ncomm == 1 ? "" : "s");
+    for (int i = 0; i < res->ncomm && i < 16; i++)
+        say(w, i ? " %d" : "%d", res->comm_sizes[i]);
+    say(w, "%s ranks).\n  Timing: %s.\n", res->ncomm > 16 ? " ..." : "",
+        r->call->timing);
+}
+
+/* the median line: median, interval, blocks, late starts, target */
+static void report_stats(struct writer *w, const struct point *pt)
+{
+    if (pt->blocks == 0) {
+        say(w, "    no valid block%s.\n", pt->late ? " (every start was late)" : "");
+        return;
+    }
+    /* --sync window times collectives call by call */
+    const char *unit = w->info->opt->sync_window && pt->iters == pt->blocks + pt->late
+                       ? "call" : "block";
+    say(w, "    median %.3f us over %ld %s%s", pt->med, pt->blocks, unit,
+        pt->blocks == 1 ? "" : "s");
+    if (pt->late)
+        say(w, " (%ld valid, %ld dropped as late)", pt->blocks, pt->late);
+    if (isnan(pt->ci_lo))
+        say(w, ", no 95%% interval (fewer than 6 blocks): target not met");
+    else
+        say(w, ", 95%% interval [%.3f, %.3f] us (%+.1f%%, %+.1f%%): target %s",
+            pt->ci_lo, pt->ci_hi, 100 * (pt->ci_lo - pt->med) / pt->med,
+            100 * (pt->ci_hi - pt->med) / pt->med, pt->met ? "met" : "NOT met");
+    for (int i = 0; i < w->info->ev.n; i++)
+        say(w, "; %s %.4g per call (largest rank %.4g)", w->info->ev.name[i],
+            pt->count_avg[i], pt->count_max[i]);
+    column_phrases(w, pt);
+    say(w, ".\n");
+}
+
+static void pair_name(const struct sample *s, char *buf, size_t len)
+{
+    snprintf(buf, len, "%d->%d", s->a, s->b);
+}
+
+void report_point(struct writer *w, const struct result *res,
+                  const struct point *pt)
+{
+    const struct record *r = res->rec;
+    char op[64];
+    say(w, "  %s %llu x %s (%llu bytes)%s: ", r->call->name,
+        (unsigned long long)pt->elements, r->dt->name,
+        (unsigned long long)pt->bytes, what_op(r, op, sizeof op));
+    if (pt->nsamples == 0) {
+        say(w, "nothing measured.\n");
+        return;
+    }
+    const struct sample *lo = &pt->samples[pt->s.imin];
+    const struct sample *hi = &pt->samples[pt->s.imax];
+    if (r->call->family == FAM_P2P) {
+        char a[32], b[32];
+        pair_name(lo, a, sizeof a);
+        pair_name(hi, b, sizeof b);
+        say(w, "one-way %.3f us, mean over %zu pair%s (fastest %s %.3f us, "
+            "slowest %s %.3f us)", pt->s.avg, pt->nsamples,
+            pt->nsamples == 1 ? "" : "s", a, pt->s.min, b, pt->s.max);
+    } else {
+        say(w, "%.3f us per call, mean over %zu rank%s (fastest rank %d "
+            "%.3f us, slowest rank %d %.3f us)", pt->s.avg, pt->nsamples,
+            pt->nsamples == 1 ? "" : "s", lo->a, pt->s.min, hi->a, pt->s.max);
+    }
+    if (r->call->family == FAM_SYNC && pt->ncomm > 0) {
+        say(w, "; a barrier takes %.3f us on its slowest rank (mean over "
+            "iterations, median %.3f us)", pt->iter_mean, pt->iter_median);
+        if (!isnan(pt->pred))
+            say(w, ", the model predicts %.3f us (%+.1f%%)", pt->pred,
+                100.0 * (pt->pred - pt->iter_mean) / pt->iter_mean);
+    }
+    if (r->call->family != FAM_SYNC && pt->bytes > 0 && pt->s.avg > 0)
+        say(w, ", %.1f MB/s", (double)pt->bytes / pt->s.avg);
+    say(w, ".\n");
+    report_stats(w, pt);
+    if (pt->mismatches)
+        say(w, "  CHECK FAILED: %lu element%s wrong at this size.\n",
+            pt->mismatches, pt->mismatches == 1 ? "" : "s");
+    if (r->pairs == PAIRS_DETAIL && r->call->family == FAM_P2P)
+        for (size_t i = 0; i < pt->nsamples; i++)
+            say(w, "    pair %d->%d: %.3f us\n", pt->samples[i].a,
+                pt->samples[i].b, pt->samples[i].t_us);
+}
+
+static void summary_fit(struct writer *w, const struct fit *f)
+{
+    if (!f->ok)
+        say(w, "no fit (fewer than two different sizes).");
+    else if (isnan(f->bandwidth_mbs))
+        say(w, "least squares over %zu sizes gives t = %.3f us + %.3g us/byte "
+            "(R^2 = %.4f): time does not grow with size, so no bandwidth.",
+            f->n, f->alpha, f->beta, f->r2);
+    else
+        say(w, "least squares over %zu sizes gives t = %.3f us + bytes / "
+            "%.1f MB/s: latency %.3f us, asymptotic bandwidth %.1f MB/s, "
+            "R^2 = %.4f.", f->n, f->alpha, f->bandwidth_mbs, f->latency_us,
+            f->bandwidth_mbs, f->r2);
+}
+
+/* targets met, BSP's g and l, the check, the data file */
+static void summary_tail(struct writer *w, const struct result *res)
+{
+    size_t met = 0;
+    for (size_t i = 0; i < res->npts; i++)
+        met += res->pts[i].met;
+    say(w, " The confidence target was met at %zu of %zu size%s.", met,
+        res->npts, res->npts == 1 ? "" : "s");
+    if (res->rec->call->bsp && res->bsp.ok)
+        say(w, " BSP on %s: g = %.4f us per %s word, l = %.3f us (t = g h + l "
+            "over the slowest rank, R^2 = %.4f).", res->rec->topo->name,
+            res->bsp.beta, res->rec->dt->name, res->bsp.alpha, res->bsp.r2);
+    int check = w->info->opt->check;
+    if (check && !res->rec->call->check)
+        say(w, " Check: %s moves no data.", res->rec->call->name);
+    else if (check && res->mismatches)
+        say(w, " Check: FAILED, %lu wrong elements.", res->mismatches);
+    else if (check)
+        say(w, " Check: every element of every size verified.");
+    say(w, " Data: %s\n", res->file);
+}
+
+void report_summary(struct writer *w, const struct result *res)
+{
+    if (res->error[0])
+        say(w, "  ERROR: record %d stopped: %s.\n", res->index, res->error);
+    if (res->interrupted)
+        say(w, "  INTERRUPTED after %zu sizes; those are complete.\n", res->npts);
+    say(w, "  Summary of record %d: ", res->index);
+    if (res->pred_sizes)
+        say(w, "predicted vs measured (mean per-iteration maximum): mean "
+            "relative error %.1f%% over %d size%s.  ", 100.0 * res->pred_error,
+            res->pred_sizes, res->pred_sizes == 1 ? "" : "s");
+    summary_fit(w, &res->fit);
+    summary_tail(w, res);
+}
+
+void report_skipped(struct writer *w, const struct result *res)
+{
+    say(w, "\nRecord %d (line %d): %s\n  skipped: %s.\n", res->index,
+        res->rec->line, res->rec->text, res->skipped);
+}
+
+void report_close(struct writer *w, int signal)
+{
+    if (signal)
+        say(w, "\nInterrupted by signal %d: every record above is complete on "
+            "disk; run.json says which did not run.\n", signal);
+    if (w->report)
+        fclose(w->report);
+    w->report = NULL;
+    if (!w->info->opt->quiet)
+        printf("\nResults in %s/\n", w->dir);
+}

@@ -1,0 +1,246 @@
+/* runjson.c: run.json, with jansson.  Rewritten whole after every record
+ * (through a temporary file and rename), so it is never half-written.
+ * A point carries the data-file columns (the column table), the options
+ * come from the option table. */
+#include "output/output.h"
+
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "output/columns.h"
+
+static json_t *num(double x)
+{
+    return isfinite(x) ? json_real(x) : json_null();
+}
+
+static json_t *column_json(const struct column *c, double v)
+{
+    if (c->format == COL_FLAG)
+        return json_boolean(v != 0);
+    if (c->format == COL_COUNT)
+        return json_integer((json_int_t)v);
+    return num(v);
+}
+
+static json_t *point_json(const struct writer *w, const struct result *res,
+                          const struct point *pt)
+{
+    json_t *p = json_object();
+    for (size_t i = 0; i < ncolumns; i++)
+        if (columns[i].in_json && column_applies(&columns[i], res))
+            json_object_set_new(p, columns[i].name,
+                                column_json(&columns[i], columns[i].value(pt)));
+    const struct events *ev = &w->info->ev;
+    if (ev->n) {
+        json_t *c = json_object();
+        for (int i = 0; i < ev->n; i++)
+            json_object_set_new(c, ev->name[i], json_pack("{s:o,s:o}", "avg",
+                                num(pt->count_avg[i]), "max", num(pt->count_max[i])));
+        json_object_set_new(p, "counters_per_call", c);
+    }
+    return p;
+}
+
+static const char *record_status(const struct result *res)
+{
+    return res->skipped[0] ? "skipped" : res->error[0] ? "error"
+           : res->interrupted ? "interrupted" : res->done ? "done"
+           : res->npts ? "partial" : "pending";
+}
+
+static json_t *text_or_null(const char *s)
+{
+    return s[0] ? json_string(s) : json_null();
+}
+
+static json_t *pattern_json(const struct result *res)
+{
+    const struct record *r = res->rec;
+    char oi[128], oij[128], lij[128];
+    params_file_name(r->topo, "O", oi, sizeof oi);
+    params_file_name(r->topo, "Oij", oij, sizeof oij);
+    params_file_name(r->topo, "Lij", lij, sizeof lij);
+    json_t *pj = json_object();
+    json_object_set_new(pj, "name", json_string(r->pattern->name));
+    if (r->pattern_file[0])
+        json_object_set_new(pj, "file", json_string(r->pattern_file));
+    else if (r->pattern->default_arg)
+        json_object_set_new(pj, "arity", json_integer(r->pattern_arg));
+    /* of rank 0's communicator */
+    json_object_set_new(pj, "stages", json_integer(res->pattern.stages));
+    json_object_set_new(pj, "signals", json_integer(res->pattern.signals));
+    json_object_set_new(pj, "params", json_pack("{s:s,s:s,s:s}", "O", oi,
+                        "Oij", oij, "Lij", lij));
+    return pj;
+}
+
+static json_t *fits_json(json_t *o, const struct result *res)
+{
+    const struct fit *f = &res->fit;
+    if (res->done && f->ok)
+        json_object_set_new(o, "fit", json_pack("{s:o,s:o,s:o,s:I}", "latency_us",
+                            num(f->latency_us), "bandwidth_MBps", num(f->bandwidth_mbs),
+                            "r2", num(f->r2), "sizes", (json_int_t)f->n));
+    else
+        json_object_set_new(o, "fit", json_null());
+    if (res->rec->call->bsp && res->done && res->bsp.ok)
+        json_object_set_new(o, "bsp", json_pack("{s:f,s:f,s:f,s:s}", "g_us_per_word",
+                            res->bsp.beta, "l_us", res->bsp.alpha, "r2", res->bsp.r2,
+                            "topology", res->rec->topo->name));
+    return o;
+}
+
+static const char *check_status(const struct writer *w, const struct result *res)
+{
+    if (!w->info->opt->check || !res->done)
+        return NULL;
+    return !res->rec->call->check ? "no data" : res->mismatches ? "failed" : "passed";
+}
+
+static json_t *record_json(const struct writer *w, const struct result *res)
+{
+    const struct record *r = res->rec;
+    char op[64];
+    json_t *comms = json_array();
+    for (int i = 0; i < res->ncomm; i++)
+        json_array_append_new(comms, json_integer(res->comm_sizes[i]));
+    const char *check = check_status(w, res);
+    json_t *o = json_pack("{s:i,s:s,s:s,s:s,s:s,s:s,s:s,s:o,s:o,s:o,s:o,s:s,s:o,s:I}",
+        "line", r->line, "text", r->text, "call", r->call->name,
+        "family", family_name(r->call->family), "datatype", r->dt->name,
+        "topology", r->topo->name, "op", op_label(r, op, sizeof op),
+        "communicators", comms, "file", text_or_null(res->file),
+        "skipped", text_or_null(res->skipped), "error", text_or_null(res->error),
+        "status", record_status(res), "check", check ? json_string(check) : json_null(),
+        "mismatches", (json_int_t)res->mismatches);
+    if (res->pattern.used)
+        json_object_set_new(o, "pattern", pattern_json(res));
+    json_t *pts = json_array();
+    for (size_t i = 0; i < res->npts; i++)
+        json_array_append_new(pts, point_json(w, res, &res->pts[i]));
+    json_object_set_new(o, "points", pts);
+    return fits_json(o, res);
+}
+
+/* one option's value by its kind; null while an unset option is unset */
+static json_t *option_json(const struct option_spec *sp, const struct options *o)
+{
+    const void *f = (const char *)o + sp->field;
+    switch (sp->kind) {
+    case OPT_FLAG: return json_boolean(*(const int *)f);
+    case OPT_LONG:
+        return sp->unset_null && *(const long *)f == (long)sp->dflt
+               ? json_null() : json_integer(*(const long *)f);
+    case OPT_INT: return json_integer(*(const int *)f);
+    case OPT_REAL:
+        return sp->unset_null && *(const double *)f == sp->dflt
+               ? json_null() : json_real(*(const double *)f);
+    case OPT_CHOICE: return json_string(sp->words[*(const int *)f != 0]);
+    case OPT_TEXT: {
+        const char *s = *(const char *const *)f;
+        return s ? json_string(s) : json_null();
+    }
+    case OPT_BYTES: {
+        unsigned long long v = *(const unsigned long long *)f;
+        return v ? json_integer((json_int_t)v) : json_null();
+    }
+    case OPT_GRID:
+        return o->grid[0] ? json_pack("[iii]", o->grid[0], o->grid[1], o->grid[2])
+                          : json_null();
+    }
+    return json_null();
+}
+
+static json_t *options_json(const struct options *opt)
+{
+    json_t *o = json_object();
+    for (size_t i = 0; i < noption_specs; i++)
+        if (option_specs[i].json)
+            json_object_set_new(o, option_specs[i].json,
+                                option_json(&option_specs[i], opt));
+    return o;
+}
+
+static json_t *machine_json(json_t *root, const struct run_info *in)
+{
+    json_t *hosts = json_array(), *places = json_array();
+    for (int i = 0; i < in->nhosts; i++)
+        json_array_append_new(hosts, json_string(in->hosts[i]));
+    for (int r = 0; r < in->ranks; r++) {
+        const struct place *p = &in->places[r];
+        json_array_append_new(places, json_pack("{s:i,s:[iii],s:i,s:i,s:i}",
+                              "rank", p->rank, "xyz", p->x, p->y, p->z, "node",
+                              p->node, "package", p->package, "core", p->core));
+    }
+    json_t *m = json_pack("{s:s,s:[ii],s:i,s:[iii],s:o,s:s,s:o,s:i,s:i,s:i,s:I,s:b}",
+        "mpi_library", in->library, "mpi_version", in->version, in->subversion,
+        "ranks", in->ranks, "grid", in->grid[0], in->grid[1], in->grid[2],
+        "hosts", hosts, "grid_source", in->grid_source, "places", places,
+        "ranks_bound_to_a_core", in->bound, "nodes", in->nodes,
+        "ranks_per_node_max", in->max_node_ranks, "cores_per_node",
+        (json_int_t)in->cores, "oversubscribed", in->max_node_ranks > in->cores);
+    /* in the order they were packed */
+    const char *key;
+    json_t *value;
+    json_object_foreach(m, key, value)
+        json_object_set(root, key, value);
+    json_decref(m);
+    return root;
+}
+
+static json_t *events_json(const struct events *ev)
+{
+    json_t *names = json_array(), *by = json_object();
+    for (int i = 0; i < ev->n; i++) {
+        json_array_append_new(names, json_string(ev->name[i]));
+        json_object_set_new(by, ev->name[i], json_string(ev->backend[i]));
+    }
+    return json_pack("{s:o,s:o,s:s?}", "events", names, "backend", by,
+                     "unavailable", ev->dropped[0] ? ev->dropped : NULL);
+}
+
+static json_t *run_json(const struct writer *w, const char *status)
+{
+    const struct run_info *in = w->info;
+    json_t *root = json_pack("{s:s,s:s,s:s,s:s}", "mpigauge", MPIGAUGE_VERSION,
+                             "status", status, "input", in->input, "date", in->date);
+    machine_json(root, in);
+    json_object_set_new(root, "wtick_s", json_real(in->wtick));
+    json_object_set_new(root, "timer", json_pack("{s:f,s:f}", "resolution_s",
+                        in->timer_res, "overhead_s", in->timer_cost));
+    if (in->opt->sync_window)
+        json_object_set_new(root, "clocks", json_pack("{s:f,s:f}", "max_offset_s",
+                            in->clock_offset, "max_rtt_s", in->clock_rtt));
+    if (in->opt->papi)
+        json_object_set_new(root, "papi", events_json(&in->ev));
+    json_object_set_new(root, "peak_rss_kib", in->peak_rss_kib
+                        ? json_integer(in->peak_rss_kib) : json_null());
+    json_object_set_new(root, "options", options_json(in->opt));
+    json_t *recs = json_array();
+    for (int i = 0; i < in->nres; i++)
+        json_array_append_new(recs, record_json(w, &in->res[i]));
+    json_object_set_new(root, "records", recs);
+    return root;
+}
+
+int runjson_write(struct writer *w, const char *status)
+{
+    json_t *root = run_json(w, status);
+    char tmp[sizeof w->dir + 32], path[sizeof w->dir + 32];
+    snprintf(tmp, sizeof tmp, "%s/.run.json.tmp", w->dir);
+    snprintf(path, sizeof path, "%s/run.json", w->dir);
+    int rc = json_dump_file(root, tmp, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+    if (rc == 0)
+        rc = rename(tmp, path);
+    if (rc)
+        fprintf(stderr, "mpigauge: cannot write %s\n", path);
+    /* what a signal that cannot wait for the ranks leaves behind */
+    if (w->snapshot && strcmp(status, "running") == 0) {
+        json_object_set_new(root, "status", json_string("interrupted"));
+        w->snapshot(w->dir, json_dumps(root, JSON_INDENT(1) | JSON_PRESERVE_ORDER));
+    }
+    json_decref(root);
+    return rc;
+}

@@ -1,0 +1,158 @@
+/* registry/: the tables of everything mpigauge knows by name (calls, datatypes, ops, pair criteria, patterns, topologies); includes only models/ and base/. */
+#ifndef MPIGAUGE_REGISTRY_H
+#define MPIGAUGE_REGISTRY_H
+
+/* Each table is an array of plain structs whose first member is the
+ * name, reached through one generic lookup.  Adding an entry means
+ * writing one function and adding one table line; no benchmark is
+ * edited.  Records point at entries of these tables, never copy them. */
+
+#include <mpi.h>
+#include <stddef.h>
+#include "models/pattern.h"
+
+struct kernel;
+
+/* ---- the generic table ---------------------------------------------------- */
+struct table {
+    const char *what;          /* "call", "datatype": for messages */
+    const void *rows;          /* each row begins with `const char *name` */
+    size_t n, size;            /* rows, bytes per row */
+    /* other names MPI itself uses: alias, name, alias, name, ..., NULL */
+    const char *const *aliases;
+};
+
+/* The row named name (case-insensitive, an optional MPI_ prefix, '-' and
+ * '_' alike), or NULL. */
+const void *table_find(const struct table *t, const char *name);
+/* Row i, or NULL past the end. */
+const void *table_row(const struct table *t, size_t i);
+const char *table_name(const struct table *t, size_t i);
+
+/* Name matching shared by every table. */
+int name_matches(const char *input, const char *canonical);
+
+/* ---- datatypes -------------------------------------------------------------
+ * The class decides which predefined operations MPI allows on a type
+ * (MPI 4.0, section 6.9.2).  MPI_CHAR is a character type, not a C integer:
+ * the standard allows no reduction on it (SIGNED_CHAR is the integer one). */
+enum type_class {
+    TC_INT = 1 << 0,      /* C integer */
+    TC_FLOAT = 1 << 1,    /* floating point */
+    TC_COMPLEX = 1 << 2,  /* complex */
+    TC_LOGICAL = 1 << 3,  /* C_BOOL */
+    TC_BYTE = 1 << 4,     /* MPI_BYTE */
+    TC_PAIR = 1 << 5,     /* value-index pairs for MAXLOC/MINLOC */
+    TC_CHAR = 1 << 6,     /* character: no reduction */
+    TC_DERIVED = 1 << 7,  /* derived types: no predefined reduction */
+};
+
+struct datatype {
+    const char *name;
+    enum type_class cls;
+    MPI_Datatype (*handle)(void);  /* predefined or built on first use */
+    /* write element value v (and index loc, used by pair types) */
+    void (*set)(void *elem, long v, int loc);
+    /* 1 when two elements hold the same data; NULL compares extent bytes */
+    int (*equal)(const void *a, const void *b);
+    void (*format)(const void *elem, char *out, size_t len);
+    const char *desc;
+};
+
+extern const struct table datatype_table;
+const char *type_class_name(enum type_class c);
+void datatypes_free(void);       /* frees the derived types before finalize */
+
+/* ---- reduction operations --------------------------------------------------
+ * fill chooses data whose reduction is exact in floating point, so results
+ * are compared bit for bit. */
+enum fill_kind {
+    FILL_MOVE,    /* data movement: values vary with rank and element */
+    FILL_SUM,     /* small positive integers */
+    FILL_PROD,    /* ones with an occasional two */
+    FILL_ORDER,   /* small integers for MAX/MIN */
+    FILL_LOGIC,   /* 0 and 1 */
+    FILL_BITS,    /* bit patterns 0..127 */
+    FILL_LOC,     /* value with many ties, index = rank */
+};
+
+struct op {
+    const char *name;
+    unsigned classes;           /* type classes MPI allows it on */
+    enum fill_kind fill;
+    MPI_Op (*handle)(void);     /* predefined, or created on first use */
+    const char *desc;
+};
+
+extern const struct table op_table;
+void ops_free(void);            /* frees user-defined ops before finalize */
+
+/* ---- barrier patterns ------------------------------------------------------
+ * generate builds the stages for p ranks (models/generators.c); NULL for
+ * MPI (the library's MPI_Barrier) and FILE (stages from a file).
+ * default_arg > 0: the pattern takes NAME:ARG (TREE:4). */
+struct pattern {
+    const char *name;
+    void (*generate)(struct bpattern *bp, int p, int arg);
+    int default_arg;
+    const char *desc;
+};
+
+extern const struct table pattern_table;
+
+/* ---- topologies ------------------------------------------------------------
+ * A topology maps a rank's place to a communicator colour, or -1 when the
+ * rank takes no part.  Ranks with the same colour form one communicator. */
+struct place {
+    int rank;                  /* in MPI_COMM_WORLD */
+    int x, y, z;               /* grid coordinates */
+    int dx, dy, dz;            /* grid dimensions */
+    int node;                  /* index of this rank's node, 0.. */
+    int package, core;         /* hwloc: package in node, core in package */
+};
+
+struct topology {
+    const char *name;
+    int (*colour)(const struct place *p);
+    const char *desc;
+};
+
+extern const struct table topology_table;   /* topologies/table.c */
+
+/* ---- point-to-point pair criteria (op field NOP:NAME or DETAIL:NAME) -------
+ * Which pairs (a sends first, b answers) of a communicator are measured;
+ * i, j are their ranks in it. */
+struct pair_filter {
+    const char *name;
+    int (*keep)(const struct place *a, const struct place *b, int i, int j);
+    const char *desc;
+};
+
+extern const struct table pair_filter_table;
+
+/* ---- calls ------------------------------------------------------------------ */
+enum family { FAM_P2P, FAM_COLL, FAM_REDUCE, FAM_SYNC, FAM_IO };
+enum op_kind { OPK_NONE, OPK_REDUCTION, OPK_PAIRS, OPK_PATTERN };
+
+struct call {
+    const char *name;
+    enum family family;
+    enum op_kind opk;
+    int rooted;                 /* takes root= */
+    int legs;                   /* p2p: one-way trips per iteration */
+    int bsend;                  /* needs an attached buffer */
+    /* elements each rank's send and receive buffers need for n elements
+     * on a communicator of p ranks */
+    void (*buffers)(int p, size_t n, size_t *send, size_t *recv);
+    void (*layout)(struct kernel *k);   /* per size, before timing; may be NULL */
+    void (*prepare)(struct kernel *k);  /* p2p, before each run; may be NULL */
+    void (*run)(struct kernel *k, int iters);   /* NULL: BARRIER (kernels/barrier.c) */
+    void (*check)(struct kernel *k);    /* fill, run once, verify; may be NULL */
+    const char *timing;                 /* what one timed call covers */
+    int bsp;                            /* the summary fits BSP's g and l */
+};
+
+extern const struct table call_table;
+const char *family_name(enum family f);
+
+#endif

@@ -1,0 +1,312 @@
+/* run.c: the flow of a run, step by step.
+ *
+ * Every rank reads the same options; rank 0 reads the input file and
+ * broadcasts it, every rank parses it the same way, and nothing is
+ * measured (nor any folder created) until the whole file and plan are
+ * known to be good.  Then each record is measured and its results go to
+ * the writers on rank 0 as they come. */
+#include "run.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+#include "base/base.h"
+#include "measure/counters.h"
+#include "measure/interrupt.h"
+#include "measure/scratch.h"
+#include "measure/timing.h"
+
+static int input_errors(struct diag *d, int rank)
+{
+    if (rank == 0)
+        diag_print(d, stderr);
+    diag_free(d);
+    return 2;
+}
+
+/* --coords FILE: read on rank 0, checked on every rank alike */
+static int read_coords(const char *path, int rank, int **xyz)
+{
+    int size;
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    struct diag d;
+    diag_init(&d, path);
+    size_t len;
+    char *text = share_file(path, rank, &len, &d);
+    *xyz = xcalloc(3 * (size_t)size, sizeof **xyz);
+    if (text)
+        parse_coords(text, len, size, *xyz, &d);
+    free(text);
+    if (d.count == 0)
+        return 0;
+    free(*xyz);
+    *xyz = NULL;
+    return input_errors(&d, rank);
+}
+
+/* options; 1 when the run ends here (--help, --version, --list, bad) */
+static int options_step(struct run *run, int argc, char **argv, int rank,
+                        int *status)
+{
+    struct options *o = &run->opt;
+    *status = parse_options(argc, argv, o, rank == 0 ? stderr : NULL);
+    if (*status)
+        return 1;
+    if (!o->help && !o->version && !o->list)
+        return 0;
+    if (rank == 0 && o->help)
+        print_usage(stdout);
+    else if (rank == 0 && o->version)
+        printf("mpigauge %s\n", MPIGAUGE_VERSION);
+    else if (rank == 0)
+        print_list(stdout);
+    return 1;
+}
+
+/* the grid, the records and the plan; 0, or 2 after every error is said */
+static int input_step(struct run *run, int rank)
+{
+    int *coords = NULL;
+    if (run->opt.coords && read_coords(run->opt.coords, rank, &coords))
+        return 2;
+    struct diag d;
+    diag_init(&d, run->opt.input);
+    size_t len;
+    char *text = share_file(run->opt.input, rank, &len, &d);
+    int grid_bad = world_init(&run->world, &run->opt, coords);
+    free(coords);
+    if (!text || grid_bad) {
+        free(text);
+        return input_errors(&d, rank);
+    }
+    run->rs.file = run->opt.input;
+    parse_records(text, len, &run->rs, &d);
+    free(text);
+    /* records that parsed are planned even when others did not, so one
+     * round reports every error */
+    plan_records(&run->plan, &run->rs, &run->world, &run->opt, &d);
+    /* some errors (an unreadable file) are known to rank 0 alone */
+    int errors = d.count;
+    MPI_Allreduce(MPI_IN_PLACE, &errors, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    if (errors)
+        return input_errors(&d, rank);
+    diag_free(&d);
+    return 0;
+}
+
+/* --papi: the events this machine counts, and a warning for the rest */
+static int counters_step(struct run *run, int rank)
+{
+    struct events *ev = &run->info.ev;
+    char err[256];
+    if (!run->opt.papi)
+        return 0;
+    if (counters_init(run->opt.papi, ev->dropped, sizeof ev->dropped, err,
+                      sizeof err)) {
+        if (rank == 0)
+            fprintf(stderr, "mpigauge: %s\n", err);
+        return 2;
+    }
+    ev->n = counters_events();
+    for (int i = 0; i < ev->n; i++) {
+        ev->name[i] = counters_event(i);
+        ev->backend[i] = counters_backend(i);
+    }
+    if (rank == 0 && ev->dropped[0])
+        fprintf(stderr, "mpigauge: warning: neither PAPI nor the kernel can "
+                "count %s on this machine; the run goes on without %s\n",
+                ev->dropped, strchr(ev->dropped, ',') ? "them" : "it");
+    return 0;
+}
+
+/* what the writers say of the run, from the world */
+static void describe_run(struct run *run)
+{
+    const struct world *w = &run->world;
+    struct run_info *in = &run->info;
+    in->opt = &run->opt;
+    in->input = run->rs.file;
+    in->library = w->library;
+    in->version = w->version;
+    in->subversion = w->subversion;
+    in->ranks = w->size;
+    memcpy(in->grid, w->grid, sizeof in->grid);
+    in->grid_source = w->grid_source;
+    in->hosts = w->hosts;
+    in->nhosts = w->nhosts;
+    in->nodes = w->nodes;
+    in->max_node_ranks = w->max_node_ranks;
+    in->bound = w->bound;
+    in->cores = w->cores;
+    in->places = w->places;
+    in->res = run->res;
+    in->nres = run->rs.n;
+}
+
+/* a result for every record, from its plan */
+static void results_from_plan(struct run *run)
+{
+    run->res = xcalloc((size_t)run->plan.n + 1, sizeof *run->res);
+    for (int i = 0; i < run->plan.n; i++) {
+        const struct planned *p = &run->plan.rec[i];
+        struct result *res = &run->res[i];
+        const struct record *r = p->rec;
+        res->rec = r;
+        res->index = p->index;
+        MPI_Type_size(r->dt->handle(), &res->type_size);
+        res->ncomm = p->tc->n;
+        res->comm_sizes = p->tc->sizes;
+        snprintf(res->skipped, sizeof res->skipped, "%s", p->skipped);
+        res->pattern.used = r->pattern && (r->pattern->generate || r->pattern_file[0]);
+        res->pattern.stages = p->bp.nstages;
+        res->pattern.signals = bpattern_edges(&p->bp);
+    }
+}
+
+static int needs_scratch(const struct run *run)
+{
+    for (int i = 0; i < run->rs.n; i++)
+        if (run->rs.rec[i].call->family == FAM_IO && !run->res[i].skipped[0])
+            return 1;
+    return 0;
+}
+
+static void writer_point_cb(void *sink, const struct result *res,
+                            const struct point *pt)
+{
+    writer_point(sink, res, pt);
+}
+
+static void writer_params_cb(void *sink, const struct topology *t,
+                             const struct param_matrices *m)
+{
+    writer_params(sink, t, m);
+}
+
+/* the result folder (rank 0, agreed by all), the timer, clocks, scratch */
+static int prepare_step(struct run *run, int rank)
+{
+    int rc = 0;
+    if (run->opt.scratch && needs_scratch(run) &&
+        access(run->opt.scratch, W_OK | X_OK) != 0) {
+        if (rank == 0)
+            fprintf(stderr, "mpigauge: --scratch %s: %s\n", run->opt.scratch,
+                    strerror(errno));
+        return 2;
+    }
+    run->writer.snapshot = interrupt_snapshot;
+    if (rank == 0)
+        rc = writer_open(&run->writer, &run->info);
+    MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (rc)
+        return rc;
+    run->info.wtick = MPI_Wtick();
+    timer_probe(&run->info.timer_res, &run->info.timer_cost);
+    struct measurer *m = &run->m;
+    m->opt = &run->opt;
+    m->world = &run->world;
+    m->on_point = writer_point_cb;
+    m->on_params = writer_params_cb;
+    m->sink = &run->writer;
+    if (run->opt.sync_window) {
+        clock_sync(&m->clocks);
+        run->info.clock_offset = m->clocks.max_offset;
+        run->info.clock_rtt = m->clocks.max_rtt;
+    }
+    if (needs_scratch(run) && scratch_make(run->opt.scratch ? run->opt.scratch
+                                           : run->writer.dir, m->scratch,
+                                           sizeof m->scratch))
+        return 2;
+    return 0;
+}
+
+/* every record in turn; the exit status */
+static int measure_step(struct run *run, int rank)
+{
+    unsigned long mismatches = 0;
+    int errors = 0;
+    for (int i = 0; i < run->plan.n && !run->m.signal; i++) {
+        struct result *res = &run->res[i];
+        if (i > 0 && (run->m.signal = interrupt_agreed()))
+            break;
+        if (res->skipped[0] && rank == 0)
+            writer_skipped(&run->writer, res);
+        if (res->skipped[0])
+            continue;
+        if (rank == 0)
+            writer_record_begin(&run->writer, res);
+        measure_record(&run->m, &run->plan.rec[i], res);
+        if (rank == 0)
+            writer_record_end(&run->writer, res);
+        mismatches += res->mismatches;
+        errors += res->error[0] != 0;
+    }
+    MPI_Bcast(&mismatches, 1, MPI_UNSIGNED_LONG, 0, MPI_COMM_WORLD);
+    if (rank == 0 && errors)
+        fprintf(stderr, "mpigauge: %d record%s stopped by MPI errors (see "
+                "report.txt)\n", errors, errors == 1 ? "" : "s");
+    if (run->m.signal)
+        return 128 + run->m.signal;
+    return errors ? 3 : mismatches ? 1 : 0;
+}
+
+/* the scratch folder gone, the peak memory known, run.json final */
+static void finish_step(struct run *run, int rank, int status)
+{
+    if (run->m.scratch[0])
+        scratch_remove(run->m.scratch);
+    struct rusage ru;
+    long mine = getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : 0;
+    MPI_Reduce(&mine, &run->info.peak_rss_kib, 1, MPI_LONG, MPI_MAX, 0,
+               MPI_COMM_WORLD);
+    if (rank != 0)
+        return;
+    const char *how = run->m.signal ? "interrupted" : status == 0 ? "complete"
+                                                    : "complete-with-errors";
+    writer_close(&run->writer, how, run->m.signal);
+}
+
+int run_main(struct run *run, int argc, char **argv)
+{
+    int rank, status;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (options_step(run, argc, argv, rank, &status))
+        return status;
+    if ((status = input_step(run, rank)) || (status = counters_step(run, rank)))
+        return status;
+    results_from_plan(run);
+    describe_run(run);
+    if (run->opt.validate) {
+        if (rank == 0)
+            plan_print(&run->plan, &run->world, stdout);
+        return 0;
+    }
+    if ((status = prepare_step(run, rank)))
+        return status;
+    interrupt_install();
+    if (rank == 0)
+        writer_run_header(&run->writer);
+    status = measure_step(run, rank);
+    finish_step(run, rank, status);
+    return status;
+}
+
+void run_free(struct run *run)
+{
+    if (run->res)
+        for (int i = 0; i < run->rs.n; i++) {
+            for (size_t k = 0; k < run->res[i].npts; k++)
+                free(run->res[i].pts[k].samples);
+            free(run->res[i].pts);
+        }
+    free(run->res);
+    plan_free(&run->plan);
+    measurer_free(&run->m);
+    recordset_free(&run->rs);
+    world_free(&run->world);
+    counters_finish();
+    ops_free();
+    datatypes_free();
+}

@@ -1,0 +1,29 @@
+/* run.h: one run of mpigauge: records -> communicators -> runs -> results
+ * -> writers.  Everything the run holds, each layer's part in its own
+ * member. */
+#ifndef MPIGAUGE_RUN_H
+#define MPIGAUGE_RUN_H
+
+#include "input/input.h"
+#include "measure/measure.h"
+#include "output/output.h"
+#include "result.h"
+#include "world/plan.h"
+#include "world/world.h"
+
+struct run {
+    struct options opt;        /* input/ */
+    struct recordset rs;
+    struct world world;        /* world/ */
+    struct plan plan;
+    struct measurer m;         /* measure/ */
+    struct result *res;        /* one per record, for the writers */
+    struct run_info info;
+    struct writer writer;      /* output/, rank 0 */
+};
+
+/* The whole run on every rank; returns the exit status. */
+int run_main(struct run *run, int argc, char **argv);
+void run_free(struct run *run);
+
+#endif

@@ -1,0 +1,47 @@
+/* hw.c: where this process runs, from hwloc.
+ *
+ * A process bound to one core (mpirun -bind-to core) has a fixed place.
+ * An unbound one is placed where it last ran, which the scheduler may
+ * change; --grid hw breaks ties by rank, so coordinates stay unique. */
+#include "world/hw.h"
+
+#include <hwloc.h>
+#include <string.h>
+
+static int index_in_package(hwloc_topology_t topo, hwloc_obj_t pkg, hwloc_obj_t core)
+{
+    if (!core)
+        return 0;
+    if (!pkg)
+        return (int)core->logical_index;
+    hwloc_obj_t first = hwloc_get_next_obj_inside_cpuset_by_type(
+        topo, pkg->cpuset, HWLOC_OBJ_CORE, NULL);
+    return first ? (int)(core->logical_index - first->logical_index) : 0;
+}
+
+int hw_locate(struct hw_location *loc)
+{
+    memset(loc, 0, sizeof *loc);
+    hwloc_topology_t topo;
+    if (hwloc_topology_init(&topo) || hwloc_topology_load(topo))
+        return -1;
+    hwloc_bitmap_t set = hwloc_bitmap_alloc();
+    if (hwloc_get_cpubind(topo, set, HWLOC_CPUBIND_PROCESS) == 0)
+        loc->bound = hwloc_get_nbobjs_inside_cpuset_by_type(topo, set,
+                                                            HWLOC_OBJ_CORE) == 1;
+    if (!loc->bound)
+        hwloc_get_last_cpu_location(topo, set, HWLOC_CPUBIND_PROCESS);
+    int rc = -1;
+    int os = hwloc_bitmap_first(set);
+    hwloc_obj_t pu = os >= 0 ? hwloc_get_pu_obj_by_os_index(topo, (unsigned)os) : NULL;
+    if (pu) {
+        hwloc_obj_t pkg = hwloc_get_ancestor_obj_by_type(topo, HWLOC_OBJ_PACKAGE, pu);
+        hwloc_obj_t core = hwloc_get_ancestor_obj_by_type(topo, HWLOC_OBJ_CORE, pu);
+        loc->package = pkg ? (int)pkg->logical_index : 0;
+        loc->core = index_in_package(topo, pkg, core);
+        rc = 0;
+    }
+    hwloc_bitmap_free(set);
+    hwloc_topology_destroy(topo);
+    return rc;
+}

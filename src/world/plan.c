@@ -1,0 +1,251 @@
+/* plan.c: the checks that need the communicators, made before anything is
+ * measured: what is skipped, and what cannot work (an input error) */
+#include "world/plan.h"
+
+#include <inttypes.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "base/base.h"
+#include "input/pattern_file.h"
+#include "input/share.h"
+#include "input/sizes.h"
+#include "world/cache.h"
+
+uint64_t record_memory(const struct call *c, int p, uint64_t max_elems,
+                       uint64_t extent, uint64_t stride, uint64_t pack_size)
+{
+    size_t s, r;
+    c->buffers(p, (size_t)max_elems, &s, &r);
+    uint64_t bytes = ((uint64_t)s + (uint64_t)r) * extent + 2 * stride;
+    if (c->bsend)
+        bytes += 2 * (pack_size + MPI_BSEND_OVERHEAD);
+    return bytes;
+}
+
+uint64_t memory_per_rank(int ranks_on_node)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || page <= 0)
+        return UINT64_MAX;
+    return (uint64_t)pages * (uint64_t)page / (uint64_t)(ranks_on_node > 0 ? ranks_on_node : 1);
+}
+
+/* pairs the record's criterion keeps, over all its communicators */
+static long count_pairs(const struct planned *pl)
+{
+    const struct topo_comm *tc = pl->tc;
+    long mine = 0, all;
+    int rank = -1, size = 0;
+    if (tc->comm != MPI_COMM_NULL) {
+        MPI_Comm_rank(tc->comm, &rank);
+        MPI_Comm_size(tc->comm, &size);
+    }
+    if (rank == 0)
+        for (int i = 0; i < size; i++)
+            for (int j = i + 1; j < size; j++)
+                mine += pl->rec->pf->keep(&tc->places[i], &tc->places[j], i, j);
+    MPI_Allreduce(&mine, &all, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
+    return all;
+}
+
+/* why a record cannot run on its communicators, in pl->skipped */
+static void skip_reason(struct planned *pl, const struct world *w)
+{
+    const struct record *r = pl->rec;
+    const struct topo_comm *tc = pl->tc;
+    const struct call *c = r->call;
+    char *why = pl->skipped;
+    size_t len = sizeof pl->skipped;
+    if (tc->n == 0)
+        snprintf(why, len, "%s leaves every rank out", r->topo->name);
+    else if (c->family == FAM_P2P && tc->max_size < 2)
+        snprintf(why, len, "%s communicators of 1 rank have no pairs for %s",
+                 r->topo->name, c->name);
+    else if (c->family == FAM_P2P && count_pairs(pl) == 0)
+        snprintf(why, len, "no pair of the %s communicators is %s", r->topo->name,
+                 r->pf->name);
+    /* ROMIO (MPICH 4.0.2) aborts the whole job when it flattens a named
+     * pair type (MPI_Type_get_contents on MPI_DOUBLE_INT), so that call is
+     * never made there */
+    else if (c->family == FAM_IO && (r->dt->cls & TC_PAIR) &&
+             strncmp(w->library, "MPICH", 5) == 0)
+        snprintf(why, len, "MPICH's ROMIO aborts on the pair type %s in MPI I/O "
+                 "(MPI_Type_get_contents on a named type); use STRUCT or a plain "
+                 "type", r->dt->name);
+    else if (c->rooted && r->root >= tc->min_size)
+        snprintf(why, len, "root=%d needs communicators of at least %d ranks; the "
+                 "smallest %s communicator has %d", r->root, r->root + 1,
+                 r->topo->name, tc->min_size);
+}
+
+/* the bytes of buffers a rank needs for the record */
+static uint64_t buffer_need(const struct planned *pl, const struct options *o)
+{
+    const struct record *r = pl->rec;
+    MPI_Datatype t = r->dt->handle();
+    MPI_Aint lb, extent;
+    MPI_Type_get_extent(t, &lb, &extent);
+    int pack = 0;
+    if (r->call->bsend && r->max <= INT_MAX)
+        MPI_Pack_size((int)r->max, t, MPI_COMM_WORLD, &pack);
+    uint64_t need = record_memory(r->call, pl->tc->max_size, r->max,
+                                  (uint64_t)extent, r->stride, (uint64_t)pack);
+    /* --cache cold: the copies come to at least twice the cache, plus one
+     * more pair of buffers (measure/buffers.c) */
+    if (o->cache_cold && r->call->family != FAM_SYNC)
+        need += 2 * cache_llc_bytes() + need;
+    return need;
+}
+
+/* counts and buffers MPI or the machine cannot take: input errors */
+static void check_limits(const struct planned *pl, const struct world *w,
+                         const struct options *o, struct diag *d)
+{
+    const struct record *r = pl->rec;
+    int p = pl->tc->max_size;
+    /* displacements and v-counts are int: p * max must fit */
+    if ((uint64_t)p * r->max > INT_MAX)
+        diag_add(d, r->line, r->col[F_MAX], "max %" PRIu64 " elements times %d "
+                 "ranks passes MPI's int count limit %d", r->max, p, INT_MAX);
+    uint64_t need = buffer_need(pl, o);
+    if (o->max_memory && need > o->max_memory)
+        diag_add(d, r->line, r->col[F_MAX], "max %" PRIu64 " needs %.1f MiB of "
+                 "buffers per rank for %s on %d ranks, more than --max-memory "
+                 "%.1f MiB", r->max, (double)need / 1048576.0, r->call->name, p,
+                 (double)o->max_memory / 1048576.0);
+    uint64_t have = memory_per_rank(w->max_node_ranks);
+    if (!o->max_memory && need > have)
+        diag_add(d, r->line, r->col[F_MAX], "max %" PRIu64 " needs %.1f MiB of "
+                 "buffers per rank for %s on %d ranks, more than the %.1f MiB "
+                 "each of %d ranks on a node can have (--max-memory sets "
+                 "another bound)", r->max, (double)need / 1048576.0,
+                 r->call->name, p, (double)have / 1048576.0, w->max_node_ranks);
+}
+
+/* a built-in pattern, generated for this rank's communicator and checked
+ * with eqs. 5.1-5.2 of Meyer's thesis */
+static void generated_pattern(struct planned *pl, struct diag *d)
+{
+    const struct record *r = pl->rec;
+    int size = 0, bad = 0, who = -1, stage = 0, missing = 0;
+    if (pl->tc->comm != MPI_COMM_NULL)
+        MPI_Comm_size(pl->tc->comm, &size);
+    if (size) {
+        r->pattern->generate(&pl->bp, size, r->pattern_arg);
+        bad = bpattern_check(&pl->bp, &who, &stage, &missing);
+    }
+    MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    if (bad)
+        diag_add(d, r->line, r->col[F_OP], "pattern %s fails the barrier check "
+                 "on a %s communicator: a bug in its generator", r->pattern->name,
+                 r->topo->name);
+}
+
+/* a user's pattern file: read on rank 0, checked like an input file, and
+ * it must fit the communicators */
+static void file_pattern(struct planned *pl, int rank, struct diag *d)
+{
+    enum { MAX_STAGE_LINES = 4096 };
+    static int stage_line[MAX_STAGE_LINES];
+    const struct record *r = pl->rec;
+    const struct topo_comm *tc = pl->tc;
+    struct diag pd;
+    diag_init(&pd, r->pattern_file);
+    size_t len;
+    char *text = share_file(r->pattern_file, rank, &len, &pd);
+    int who = -1, stage = 0, missing = 0;
+    if (text) {                    /* NULL on every rank; rank 0 says why */
+        parse_pattern_file(text, len, &pl->bp, stage_line, MAX_STAGE_LINES, &pd);
+        free(text);
+    }
+    if (!text || pd.count) {
+        diag_take(d, &pd, r->line, r->col[F_OP]);
+        return;
+    }
+    if (pl->bp.p != tc->min_size || pl->bp.p != tc->max_size)
+        snprintf(pl->skipped, sizeof pl->skipped, "pattern file %s is for %d ranks; "
+                 "the %s communicators have %d to %d", r->pattern_file, pl->bp.p,
+                 r->topo->name, tc->min_size, tc->max_size);
+    else if (bpattern_check(&pl->bp, &who, &stage, &missing) && stage < 0)
+        diag_add(&pd, 0, 0, "rank %d is never signalled, so it leaves before "
+                 "learning that rank %d arrived: not a barrier", who, missing);
+    else if (who >= 0)
+        diag_add(&pd, stage < MAX_STAGE_LINES ? stage_line[stage] : 0, 1, "rank %d "
+                 "leaves after this stage (%d, its last signal) without learning "
+                 "that rank %d arrived: not a barrier", who, stage, missing);
+    diag_take(d, &pd, r->line, r->col[F_OP]);
+}
+
+int plan_records(struct plan *pl, const struct recordset *rs, struct world *w,
+                 const struct options *o, struct diag *d)
+{
+    int before = d->count;
+    pl->rs = rs;
+    pl->n = rs->n;
+    pl->rec = xcalloc((size_t)rs->n + 1, sizeof *pl->rec);
+    for (int i = 0; i < rs->n; i++) {
+        struct planned *p = &pl->rec[i];
+        p->rec = &rs->rec[i];
+        p->index = i + 1;
+        if (!p->rec->ok)
+            continue;          /* already reported by the parser */
+        p->tc = world_comms(w, p->rec->topo);
+        skip_reason(p, w);
+        if (p->skipped[0])
+            continue;
+        check_limits(p, w, o, d);
+        const struct pattern *pat = p->rec->pattern;
+        if (pat && pat->generate)
+            generated_pattern(p, d);
+        else if (pat && p->rec->pattern_file[0])
+            file_pattern(p, w->rank, d);
+    }
+    return d->count - before;
+}
+
+void plan_free(struct plan *pl)
+{
+    for (int i = 0; i < pl->n; i++)
+        bpattern_free(&pl->rec[i].bp);
+    free(pl->rec);
+    pl->rec = NULL;
+    pl->n = 0;
+}
+
+static void print_sizes(const struct record *r, FILE *out)
+{
+    uint64_t s[12];
+    size_t n = size_sequence(r->min, r->max, r->step, r->value, s, 12);
+    fprintf(out, "%zu size%s:", n, n == 1 ? "" : "s");
+    for (size_t i = 0; i < n && i < 12; i++) {
+        if (n > 12 && i == 10) {
+            fprintf(out, " ... %" PRIu64, r->max);
+            break;
+        }
+        fprintf(out, " %" PRIu64, s[i]);
+    }
+    fputs(" elements\n", out);
+}
+
+void plan_print(const struct plan *pl, const struct world *w, FILE *out)
+{
+    fprintf(out, "plan for %s: %d records on %d ranks, grid %dx%dx%d, %d node%s\n",
+            pl->rs->file, pl->n, w->size, w->grid[0], w->grid[1], w->grid[2],
+            w->nodes, w->nodes == 1 ? "" : "s");
+    for (int i = 0; i < pl->n; i++) {
+        const struct planned *p = &pl->rec[i];
+        const struct record *r = p->rec;
+        fprintf(out, "record %d (line %d): %s\n", i + 1, r->line, r->text);
+        fprintf(out, "  %s on %s: %d communicator%s of", r->call->name,
+                r->topo->name, p->tc->n, p->tc->n == 1 ? "" : "s");
+        for (int k = 0; k < p->tc->n && k < 16; k++)
+            fprintf(out, " %d", p->tc->sizes[k]);
+        fprintf(out, "%s ranks\n", p->tc->n > 16 ? " ..." : "");
+        fputs("  ", out);
+        print_sizes(r, out);
+        if (p->skipped[0])
+            fprintf(out, "  skipped: %s\n", p->skipped);
+    }
+}

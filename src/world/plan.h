@@ -1,0 +1,46 @@
+/* plan.h: what each record will run on, the checks that need the
+ * communicators, and the --validate plan */
+#ifndef MPIGAUGE_PLAN_H
+#define MPIGAUGE_PLAN_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include "input/diag.h"
+#include "input/options.h"
+#include "input/record.h"
+#include "models/pattern.h"
+#include "world/world.h"
+
+/* one record, planned */
+struct planned {
+    const struct record *rec;
+    int index;                 /* 1-based position among the records */
+    struct topo_comm *tc;      /* its communicators (NULL: the record is bad) */
+    char skipped[400];         /* empty, or why the record will not run */
+    struct bpattern bp;        /* BARRIER: this rank's pattern (p = 0: MPI) */
+};
+
+struct plan {
+    const struct recordset *rs;
+    struct planned *rec;       /* one per record */
+    int n;
+};
+
+/* Bytes one rank allocates for a call on a communicator of p ranks. */
+uint64_t record_memory(const struct call *c, int p, uint64_t max_elems,
+                       uint64_t extent, uint64_t stride, uint64_t pack_size);
+
+/* Memory one rank may use: the node's memory shared by its ranks. */
+uint64_t memory_per_rank(int ranks_on_node);
+
+/* Collective.  Builds the communicators of every record that parsed,
+ * decides what is skipped, builds and checks barrier patterns, and
+ * reports roots and buffers that cannot work.  Returns the error count. */
+int plan_records(struct plan *pl, const struct recordset *rs, struct world *w,
+                 const struct options *o, struct diag *d);
+void plan_free(struct plan *pl);
+
+/* Prints the plan (--validate) on rank 0. */
+void plan_print(const struct plan *pl, const struct world *w, FILE *out);
+
+#endif

@@ -1,0 +1,140 @@
+/* world.c: what the run knows of MPI_COMM_WORLD: the library, nodes,
+ * hosts, and every rank's place on the grid (grid.c). */
+#include "world/world.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "base/base.h"
+#include "world/hw.h"
+
+static void find_nodes(struct world *w)
+{
+    MPI_Comm node;
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, w->rank,
+                        MPI_INFO_NULL, &node);
+    MPI_Comm_size(node, &w->node_ranks);
+    int leader = w->rank;
+    MPI_Bcast(&leader, 1, MPI_INT, 0, node);   /* lowest world rank */
+    MPI_Comm_free(&node);
+
+    int *leaders = xmalloc_array((size_t)w->size, sizeof *leaders);
+    MPI_Allgather(&leader, 1, MPI_INT, leaders, 1, MPI_INT, MPI_COMM_WORLD);
+    w->nodes = 0;
+    w->place.node = 0;
+    for (int r = 0; r < w->size; r++) {
+        if (leaders[r] != r)
+            continue;
+        if (r < leader)
+            w->place.node++;
+        w->nodes++;
+    }
+    free(leaders);
+    MPI_Allreduce(&w->node_ranks, &w->max_node_ranks, 1, MPI_INT, MPI_MAX,
+                  MPI_COMM_WORLD);
+}
+
+static void find_hosts(struct world *w)
+{
+    int len;
+    MPI_Get_processor_name(w->host, &len);
+    char *all = NULL;
+    if (w->rank == 0)
+        all = xmalloc_array((size_t)w->size, MPI_MAX_PROCESSOR_NAME);
+    MPI_Gather(w->host, MPI_MAX_PROCESSOR_NAME, MPI_CHAR, all,
+               MPI_MAX_PROCESSOR_NAME, MPI_CHAR, 0, MPI_COMM_WORLD);
+    if (w->rank != 0)
+        return;
+    w->hosts = xcalloc((size_t)w->size, sizeof *w->hosts);
+    for (int r = 0; r < w->size; r++) {
+        const char *h = all + (size_t)r * MPI_MAX_PROCESSOR_NAME;
+        int seen = 0;
+        for (int i = 0; i < w->nhosts && !seen; i++)
+            seen = strcmp(w->hosts[i], h) == 0;
+        if (!seen)
+            w->hosts[w->nhosts++] = xstrdup(h);
+    }
+    free(all);
+}
+
+static void find_library(struct world *w)
+{
+    char lib[MPI_MAX_LIBRARY_VERSION_STRING];
+    int len;
+    MPI_Get_library_version(lib, &len);
+    lib[strcspn(lib, "\n")] = 0;
+    snprintf(w->library, sizeof w->library, "%.255s", lib);
+    /* MPICH says "MPICH Version:\t4.0.2": tabs do not belong in a header */
+    for (char *c = w->library; *c; c++)
+        if (*c == '\t')
+            *c = ' ';
+    MPI_Get_version(&w->version, &w->subversion);
+}
+
+/* the grid and this rank's place on it, by the options */
+static void place_on_grid(struct world *w, const struct options *o,
+                          const int *coords)
+{
+    if (o->grid_hw) {
+        grid_from_hardware(w);
+        w->grid_source = "hardware (--grid hw: x core, y package, z node)";
+    } else if (coords) {
+        grid_from_coords(w, coords);
+        w->grid_source = "--coords";
+    } else {
+        if (o->grid[0]) {
+            memcpy(w->grid, o->grid, sizeof w->grid);
+            w->grid_source = "--grid";
+        } else {
+            MPI_Dims_create(w->size, 3, w->grid);
+            w->grid_source = "MPI_Dims_create";
+        }
+        grid_from_rank(w);
+    }
+}
+
+int world_init(struct world *w, const struct options *o, const int *coords)
+{
+    memset(w, 0, sizeof *w);
+    MPI_Comm_rank(MPI_COMM_WORLD, &w->rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &w->size);
+    const int *grid = o->grid;
+    if (grid[0] && (long)grid[0] * grid[1] * grid[2] != w->size) {
+        if (w->rank == 0)
+            fprintf(stderr, "mpigauge: --grid %dx%dx%d has %ld places but "
+                    "there are %d ranks\n", grid[0], grid[1], grid[2],
+                    (long)grid[0] * grid[1] * grid[2], w->size);
+        return 2;
+    }
+    find_library(w);
+    w->cores = sysconf(_SC_NPROCESSORS_ONLN);
+    find_nodes(w);
+    find_hosts(w);
+    struct hw_location loc;
+    hw_locate(&loc);
+    w->place.package = loc.package;
+    w->place.core = loc.core;
+    MPI_Allreduce(&loc.bound, &w->bound, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+
+    w->place.rank = w->rank;
+    place_on_grid(w, o, coords);
+    w->place.dx = w->grid[0];
+    w->place.dy = w->grid[1];
+    w->place.dz = w->grid[2];
+    w->places = xmalloc_array((size_t)w->size, sizeof *w->places);
+    MPI_Allgather(&w->place, (int)sizeof w->place, MPI_BYTE, w->places,
+                  (int)sizeof w->place, MPI_BYTE, MPI_COMM_WORLD);
+    return 0;
+}
+
+void world_free(struct world *w)
+{
+    for (int i = 0; i < w->nhosts; i++)
+        free(w->hosts[i]);
+    free(w->hosts);
+    w->hosts = NULL;
+    free(w->places);
+    w->places = NULL;
+    world_comms_free(w);
+}

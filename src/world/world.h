@@ -1,0 +1,55 @@
+/* world/: what the run knows of MPI_COMM_WORLD (library, nodes, hosts, the grid and every rank's place), the communicators of each topology, and the plan checked before anything runs; includes input/, registry/, models/ and base/. */
+#ifndef MPIGAUGE_WORLD_H
+#define MPIGAUGE_WORLD_H
+
+#include <mpi.h>
+#include "input/options.h"
+#include "registry/registry.h"
+
+/* the communicators of one topology, built once for the whole run */
+struct topo_comm {
+    const struct topology *topo;
+    MPI_Comm comm;             /* this rank's, MPI_COMM_NULL if it sits out */
+    struct place *places;      /* the place of each rank of comm */
+    int n;                     /* how many communicators */
+    int *sizes;                /* their sizes, by lowest world rank */
+    int min_size, max_size;
+};
+
+struct world {
+    int rank, size;
+    int grid[3];
+    struct place place;
+    int nodes;
+    int node_ranks;            /* ranks on this rank's node */
+    int max_node_ranks;        /* most ranks on any node */
+    long cores;                /* online cores of this node */
+    char host[MPI_MAX_PROCESSOR_NAME];
+    char **hosts;              /* rank 0: distinct host names */
+    int nhosts;
+    char library[256];         /* first line of MPI_Get_library_version */
+    int version, subversion;
+    const char *grid_source;   /* how the coordinates were found */
+    struct place *places;      /* every rank's place, on every rank */
+    int bound;                 /* ranks bound to one core */
+    /* the communicators of every topology used so far */
+    struct topo_comm **comms;
+    int ncomms, comms_cap;
+};
+
+/* The grid comes from --grid XxYxZ, --grid hw, coords (3 ints per rank,
+ * from --coords) or MPI_Dims_create.  Returns 0, or 2 after rank 0 said
+ * why the grid does not fit. */
+int world_init(struct world *w, const struct options *o, const int *coords);
+void world_free(struct world *w);
+
+/* The communicators of t, built on first use; every rank must call. */
+struct topo_comm *world_comms(struct world *w, const struct topology *t);
+void world_comms_free(struct world *w);
+
+/* grid.c: every rank's coordinates */
+void grid_from_rank(struct world *w);
+void grid_from_hardware(struct world *w);
+void grid_from_coords(struct world *w, const int *xyz);
+
+#endif
