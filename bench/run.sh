@@ -5,6 +5,7 @@
 # peak memory of inputs/quick.in.  2 ranks throughout.
 set -eu
 cd "$(dirname "$0")/.."
+. tests/lib.sh    # column: a data-file column by its name
 MPIRUN=${MPIRUN:-mpirun}
 ROUNDS=${ROUNDS:-7}
 T=$(mktemp -d)
@@ -20,7 +21,7 @@ compare() { # label, record, bare-loop mode, N, iters, warmup
     : > "$T/bare"
     for i in $(seq "$ROUNDS"); do
         $MPIRUN -n 2 ./mpigauge --quiet -o "$T/r$i" "$T/in" > /dev/null
-        grep -hv '^#' "$T/r$i"/01-*.dat | awk '{ print $4 }' >> "$T/harness"
+        column "$T/r$i"/01-*.dat t_avg_us >> "$T/harness"
         rm -rf "$T/r$i"
         $MPIRUN -n 2 ./bench/bare_loops "$mode" "$n" "$iters" "$warmup" >> "$T/bare"
     done

@@ -1,14 +1,19 @@
 /* main.c: MPI around one run (run.c), and the way out of a hanging
- * MPI_Finalize (measure/finalize.h). */
+ * MPI_Finalize (measure/finalize.h); --predict runs without MPI
+ * (offline/). */
 #include <mpi.h>
 #include <string.h>
 
 #include "measure/finalize.h"
 #include "measure/interrupt.h"
+#include "offline/offline.h"
 #include "run.h"
 
 int main(int argc, char **argv)
 {
+    /* the models on a result folder's matrices need no MPI */
+    if (offline_wanted(argc, argv))
+        return offline_predict(argc, argv);
     finalize_note_fds();
     MPI_Init(&argc, &argv);
     struct run run;

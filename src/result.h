@@ -44,6 +44,8 @@ struct point {
     /* BARRIER: per-iteration maximum over a communicator's ranks, its mean
      * and median, and the model's prediction; means over communicators */
     double iter_mean, iter_median, pred;
+    double pred_small;         /* the same with the small-message L_ij */
+    double pred_loggp;         /* from LogGP (--loggp) */
     int ncomm;
     struct sample *samples;
     size_t nsamples;
@@ -80,10 +82,17 @@ struct result {
 };
 
 /* the pairwise parameters of a topology's communicators as world-rank
- * matrices (p x p, NaN outside a communicator; o has p entries), us */
+ * matrices (p x p, NaN outside a communicator, or one value per rank) */
+struct param_matrix {
+    const char *what;          /* the file's name part: O, Oij, loggp-L ... */
+    const char *meaning;
+    int cols;                  /* p, or 1 */
+    double *v;
+};
+
 struct param_matrices {
-    int p;
-    double *o, *oij, *lij;
+    int p, n;
+    struct param_matrix m[16];
 };
 
 /* the counted events, as the writers name them */

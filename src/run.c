@@ -205,6 +205,7 @@ static int prepare_step(struct run *run, int rank)
     run->info.wtick = MPI_Wtick();
     timer_probe(&run->info.timer_res, &run->info.timer_cost);
     struct measurer *m = &run->m;
+    m->timer_cost = run->info.timer_cost;
     m->opt = &run->opt;
     m->world = &run->world;
     m->on_point = writer_point_cb;

@@ -78,41 +78,120 @@ static void parse_range(struct line_ctx *lc, struct record *r)
         parse_value(lc, r, ok_incr, ok_min && ok_max);
 }
 
+/* ---- settings: key=value after the nine fields, one row each ------------ */
+struct setting {
+    const char *key;
+    /* checks the value (and that the record may have it), stores it */
+    void (*take)(struct line_ctx *lc, struct record *r, const struct token *key,
+                 const struct token *val);
+};
+
+static void take_root(struct line_ctx *lc, struct record *r,
+                      const struct token *key, const struct token *val)
+{
+    uint64_t v;
+    if (r->call && !r->call->rooted)
+        diag_add(lc->d, lc->line, key->col, "%s has no root; root= applies to "
+                 "BCAST, GATHER(V), SCATTER(V) and REDUCE", r->call->name);
+    else if (parse_number(lc, val, "root", 1u << 30, &v) == 0)
+        r->root = (int)v;
+}
+
+static void take_iters(struct line_ctx *lc, struct record *r,
+                       const struct token *key, const struct token *val)
+{
+    (void)key;
+    uint64_t v;
+    if (parse_number(lc, val, "iters", 1u << 30, &v) != 0)
+        return;
+    if (v == 0)
+        diag_add(lc->d, lc->line, val->col, "iters must be at least 1");
+    r->iters = (long)v;
+}
+
+static void take_warmup(struct line_ctx *lc, struct record *r,
+                        const struct token *key, const struct token *val)
+{
+    (void)key;
+    uint64_t v;
+    if (parse_number(lc, val, "warmup", 1u << 30, &v) == 0)
+        r->warmup = (long)v;
+}
+
+/* signal=send|ssend: how a barrier pattern's signals go */
+static void take_signal(struct line_ctx *lc, struct record *r,
+                        const struct token *key, const struct token *val)
+{
+    static const char *const modes[] = {"send", "ssend"};
+    if (r->call && r->call->opk != OPK_PATTERN)
+        diag_add(lc->d, lc->line, key->col, "%s sends no barrier signals; "
+                 "signal= applies to BARRIER patterns", r->call->name);
+    else if (r->pattern && !r->pattern->generate && !r->pattern_file[0])
+        diag_add(lc->d, lc->line, key->col, "MPI_Barrier chooses its own "
+                 "signals; signal= applies to the other patterns");
+    else if (token_is(val, "send"))
+        r->signal = SIGNAL_SEND;
+    else if (token_is(val, "ssend"))
+        r->signal = SIGNAL_SSEND;
+    else
+        unknown_of(lc, val, "signal mode", modes, 2);
+}
+
+/* payload=uniform|exchange: a barrier pattern's data on each signal */
+static void take_payload(struct line_ctx *lc, struct record *r,
+                         const struct token *key, const struct token *val)
+{
+    static const char *const modes[] = {"uniform", "exchange"};
+    if (r->call && r->call->opk != OPK_PATTERN)
+        diag_add(lc->d, lc->line, key->col, "%s sends no barrier signals; "
+                 "payload= applies to BARRIER patterns", r->call->name);
+    else if (r->pattern && !r->pattern->generate && !r->pattern_file[0])
+        diag_add(lc->d, lc->line, key->col, "MPI_Barrier carries no payload; "
+                 "payload= applies to the other patterns");
+    else if (token_is(val, "uniform"))
+        r->payload = PAYLOAD_UNIFORM;
+    else if (token_is(val, "exchange"))
+        r->payload = PAYLOAD_EXCHANGE;
+    else
+        unknown_of(lc, val, "payload mode", modes, 2);
+}
+
+static const struct setting settings[] = {
+    {"root", take_root},
+    {"iters", take_iters},
+    {"warmup", take_warmup},
+    {"signal", take_signal},
+    {"payload", take_payload},
+};
+enum { NSETTINGS = sizeof settings / sizeof settings[0] };
+
 static void parse_setting(struct line_ctx *lc, struct record *r,
                           const struct token *t)
 {
-    static const char *const keys[] = {"root", "iters", "warmup"};
     const char *eq = memchr(t->s, '=', (size_t)t->len);
     char word[64];
     token_str(t, word, sizeof word);
     if (!eq) {
         diag_add(lc->d, lc->line, t->col, "extra field '%s': a record has nine "
-                 "fields, then only key=value settings (root=, iters=, warmup=)",
-                 word);
+                 "fields, then only key=value settings (root=, iters=, warmup=, "
+                 "signal=, payload=)", word);
         return;
     }
     struct token key = {t->s, (int)(eq - t->s), t->col};
     struct token val = {eq + 1, t->len - key.len - 1, t->col + key.len + 1};
-    uint64_t v;
-    if (val.len == 0)
+    if (val.len == 0) {
         diag_add(lc->d, lc->line, val.col, "setting '%s' has no value", word);
-    else if (token_is(&key, "root") && r->call && !r->call->rooted)
-        diag_add(lc->d, lc->line, t->col, "%s has no root; root= applies to "
-                 "BCAST, GATHER(V), SCATTER(V) and REDUCE", r->call->name);
-    else if (token_is(&key, "root")) {
-        if (parse_number(lc, &val, "root", 1u << 30, &v) == 0)
-            r->root = (int)v;
-    } else if (token_is(&key, "iters")) {
-        if (parse_number(lc, &val, "iters", 1u << 30, &v) == 0) {
-            if (v == 0)
-                diag_add(lc->d, lc->line, val.col, "iters must be at least 1");
-            r->iters = (long)v;
+        return;
+    }
+    const char *keys[NSETTINGS];
+    for (int i = 0; i < NSETTINGS; i++) {
+        keys[i] = settings[i].key;
+        if (token_is(&key, settings[i].key)) {
+            settings[i].take(lc, r, &key, &val);
+            return;
         }
-    } else if (token_is(&key, "warmup")) {
-        if (parse_number(lc, &val, "warmup", 1u << 30, &v) == 0)
-            r->warmup = (long)v;
-    } else
-        unknown_of(lc, &key, "setting", keys, 3);
+    }
+    unknown_of(lc, &key, "setting", keys, NSETTINGS);
 }
 
 static void missing_fields(struct line_ctx *lc)

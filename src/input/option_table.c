@@ -89,6 +89,11 @@ const struct option_spec option_specs[] = {
              "PAPI's, and the kernel's software events where\n"
              "PAPI cannot count them"},
 
+    {.name = "loggp", .kind = OPT_FLAG, .field = F(loggp), .json = "loggp",
+     .header = "loggp", .group = "Barrier models (see README, 'Barrier patterns'):",
+     .help = "with barrier patterns, also measure LogGP and\n"
+             "Hockney's parameters per pair and predict from them"},
+
     {.name = "max-memory", .kind = OPT_BYTES, .field = F(max_memory),
      .metavar = "SIZE", .json = "max_memory", .unset_null = 1, .group = "",
      .expect = "expected bytes with an optional K, M or G, like 512M",

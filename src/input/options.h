@@ -30,6 +30,7 @@ struct options {
     int cache_cold;            /* --cache cold */
     const char *scratch;       /* --scratch DIR for MPI I/O; NULL: in the result folder */
     const char *papi;          /* --papi EV1,EV2; NULL: none */
+    int loggp;                 /* --loggp: LogGP and Hockney per pair too */
 };
 
 /* What kind of value an option takes, and so how it is parsed into its

@@ -10,6 +10,14 @@ enum field { F_CALL, F_TYPE, F_MIN, F_MAX, F_INCR, F_VALUE, F_TOPO, F_OP,
              F_STRIDE, NFIELDS };
 enum step { STEP_ADD, STEP_MUL };
 enum pairs { PAIRS_NOP, PAIRS_DETAIL };
+/* how a barrier pattern's signals are sent: standard mode (eager for
+ * small payloads: the sender goes on once the message is on its way) or
+ * synchronous mode (the sender waits until the receiver has matched it) */
+enum signal_mode { SIGNAL_SEND, SIGNAL_SSEND };
+/* a barrier pattern's payload: n elements on every signal, or a total
+ * exchange (n elements for every rank whose arrival the sender knows of
+ * and the receiver does not: chapter 6 of Meyer's thesis) */
+enum payload_mode { PAYLOAD_UNIFORM, PAYLOAD_EXCHANGE };
 
 #define RECORD_TEXT 256
 
@@ -38,6 +46,8 @@ struct record {
     uint64_t stride;
     int root;                      /* 0 unless root= */
     long iters, warmup;            /* -1 unless iters=, warmup= */
+    enum signal_mode signal;       /* BARRIER patterns: signal= (send) */
+    enum payload_mode payload;     /* BARRIER patterns: payload= (uniform) */
     char text[RECORD_TEXT];        /* the record as written, comment cut */
 };
 

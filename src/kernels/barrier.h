@@ -10,7 +10,13 @@ struct patrun {
     int nstages;
     int *nreq;
     MPI_Request **req;
+    char *sbuf, *rbuf;         /* payload=exchange: buffers of its own */
 };
+
+/* Elements each signal carries, in the order of the stages' edges: the
+ * record's n, or with payload=exchange n for every rank the sender knows
+ * of and the receiver does not.  An array (free it). */
+long *signal_elements(const struct bpattern *bp, const struct record *r, long n);
 
 void patrun_init(struct patrun *pr, const struct bpattern *bp, const struct kernel *k);
 void patrun_free(struct patrun *pr);

@@ -45,11 +45,33 @@ static double barrier_time(struct trial *t, const struct patrun *pr, long warmup
     return per_call;
 }
 
+/* the model's time for one barrier of this record: the thesis's matrix
+ * model with L_ij or (small) its small-message variant, or (lg) LogGP */
+static double predict(const struct trial *t, const struct params *pm, int small,
+                      const struct loggp *lg)
+{
+    const struct kernel *k = &t->k;
+    const struct bpattern *bp = &t->pl->bp;
+    long *count = signal_elements(bp, k->rec, k->count);
+    long n = bpattern_edges(bp);
+    double *bytes = xmalloc_array((size_t)n + 1, sizeof *bytes);
+    for (long e = 0; e < n; e++)
+        bytes[e] = (double)count[e] * k->type_size;
+    struct signal_costs c = lg ? costs_from_loggp(lg, pm->o) : costs_from_params(pm);
+    if (small)
+        c.latency = pm->lsm;
+    double us = predict_barrier(bp, &c, bytes, k->rec->signal == SIGNAL_SSEND
+                                ? SIGNAL_SYNCHRONOUS : SIGNAL_EAGER,
+                                t->m->timer_cost * 1e6);
+    free(count);
+    free(bytes);
+    return us;
+}
+
 /* rank 0 of the communicator: the statistics of the slowest ranks */
 static void commstats(struct trial *t, const double *tmax, long iters,
                       int pattern, struct sizerun *sr)
 {
-    const struct kernel *k = &t->k;
     const struct params *pm = measured_params(t->m, t->pl->tc->topo);
     struct series *s = new_series(sr, -1);
     s->per_block = 1;
@@ -62,9 +84,10 @@ static void commstats(struct trial *t, const double *tmax, long iters,
     }
     sr->cs.mean = sum / (double)iters * 1e6;
     sr->cs.median = median_of(sorted, (size_t)iters) * 1e6;
-    sr->cs.pred = pattern && pm ? predict_barrier(&t->pl->bp, pm,
-                                                  (double)k->count * k->type_size)
-                                : NAN;
+    const struct loggp *lg = measured_loggp(t->m, t->pl->tc->topo);
+    sr->cs.pred = pattern && pm ? predict(t, pm, 0, NULL) : NAN;
+    sr->cs.pred_small = pattern && pm ? predict(t, pm, 1, NULL) : NAN;
+    sr->cs.pred_loggp = pattern && pm && lg ? predict(t, pm, 0, lg) : NAN;
     sr->ncs = 1;
     free(sorted);
 }

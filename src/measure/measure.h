@@ -11,6 +11,7 @@
 struct params_entry {
     const struct topology *topo;
     struct params pm;          /* of this rank's communicator */
+    struct loggp lg;           /* --loggp */
 };
 
 /* what measuring the records needs from the run, and where results go */
@@ -18,6 +19,7 @@ struct measurer {
     const struct options *opt;
     struct world *world;
     struct clocks clocks;      /* --sync window */
+    double timer_cost;         /* one MPI_Wtime read, s */
     char scratch[4200];        /* MPI I/O files' folder, made by this run */
     struct params_entry *params;
     int nparams;

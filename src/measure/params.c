@@ -13,7 +13,8 @@
 
 #define REPS 25          /* "stable ... for sample sizes above 25" */
 #define MAX_REQS 8       /* k = 1..8 requests for O_ij */
-#define MAX_POW 10       /* 2^0 .. 2^10 bytes for L_ij: the small-message regime */
+#define MAX_POW 20       /* 2^0 .. 2^20 bytes for L_ij, as the thesis (5.6.4) */
+#define SMALL_POW 10     /* 2^0 .. 2^10: the small-message variant of L_ij */
 
 /* O_i: starting and completing p requests that communicate nothing */
 static double invocation(int p)
@@ -34,8 +35,11 @@ static double invocation(int p)
     return median_of(t, REPS);
 }
 
-/* O_ij from the sender i: k zero-byte sends started at once, after the
- * receiver j said its k receives are posted */
+/* O_ij from the sender i: the slope of the time to start and complete k
+ * zero-byte sends at once against k.  The receives are not posted in
+ * advance (thesis 5.6.3; a waiting receiver is condition 2's case): i
+ * tells j to begin and starts at once, j posts its receives when the
+ * word arrives. */
 static double per_request(MPI_Comm comm, int me, int i, int j)
 {
     MPI_Request r[MAX_REQS];
@@ -49,15 +53,18 @@ static double per_request(MPI_Comm comm, int me, int i, int j)
         }
         for (int rep = 0; rep < REPS; rep++) {
             if (me == j) {
+                MPI_Recv(NULL, 0, MPI_BYTE, i, TAG_PARAM_READY, comm, MPI_STATUS_IGNORE);
                 MPI_Startall(k, r);
-                MPI_Send(NULL, 0, MPI_BYTE, i, TAG_PARAM_READY, comm);
                 waitall(k, r);
+                /* the next repetition begins after this one is done */
+                MPI_Send(NULL, 0, MPI_BYTE, i, TAG_PARAM_READY, comm);
             } else {
-                MPI_Recv(NULL, 0, MPI_BYTE, j, TAG_PARAM_READY, comm, MPI_STATUS_IGNORE);
+                MPI_Send(NULL, 0, MPI_BYTE, j, TAG_PARAM_READY, comm);
                 double t0 = MPI_Wtime();
                 MPI_Startall(k, r);
                 waitall(k, r);
                 t[rep] = (MPI_Wtime() - t0) * 1e6;
+                MPI_Recv(NULL, 0, MPI_BYTE, j, TAG_PARAM_READY, comm, MPI_STATUS_IGNORE);
             }
         }
         for (int q = 0; q < k; q++)
@@ -71,10 +78,12 @@ static double per_request(MPI_Comm comm, int me, int i, int j)
     return f.ok && f.beta > 0 ? f.beta : 0;
 }
 
-/* L_ij, B_ij from the initiator i: one-way time of a ping-pong against
- * bytes, followed back to 0 bytes */
+/* L_ij, B_ij from the initiator i: the one-way time of a ping-pong
+ * against bytes, 2^0 to 2^20, followed back to 0 bytes by least squares
+ * (the thesis's L_ij); small: the same over 2^0 to 2^10 by relative error
+ * (weights 1/t^2), mpigauge's earlier variant */
 static void latency(MPI_Comm comm, int me, int i, int j, char *buf,
-                    double *l, double *b)
+                    double *l, double *b, double *small)
 {
     double x[MAX_POW + 1], y[MAX_POW + 1], t[REPS];
     int other = me == i ? j : i;
@@ -94,16 +103,17 @@ static void latency(MPI_Comm comm, int me, int i, int j, char *buf,
         x[e] = n;
         y[e] = me == i ? median_of(t, REPS) : 0;
     }
-    *l = *b = 0;
+    *l = *b = *small = 0;
     if (me != i)
         return;
-    /* by relative error: unweighted, the 64 KiB times (hundreds of times
-     * the 1-byte ones) decide the intercept alone */
-    struct fit f = fit_linear_relative(x, y, MAX_POW + 1);
+    struct fit f = fit_linear(x, y, MAX_POW + 1);
     if (f.ok) {
         *l = f.alpha > 0 ? f.alpha : 0;
         *b = f.beta > 0 ? f.beta : 0;
     }
+    f = fit_linear_relative(x, y, SMALL_POW + 1);
+    if (f.ok)
+        *small = f.alpha > 0 ? f.alpha : 0;
 }
 
 /* the pair i, j seen from one of them: O_ij (and O_ji), then L_ij */
@@ -116,11 +126,12 @@ static void measure_pair(MPI_Comm comm, int me, int i, int j, char *buf,
         pm->oij[(size_t)i * p + j] = o;
     if (i > j)
         return;
-    double l, b;
-    latency(comm, me, i, j, buf, &l, &b);
+    double l, b, small;
+    latency(comm, me, i, j, buf, &l, &b, &small);
     if (me == i) {
         pm->lij[(size_t)i * p + j] = pm->lij[(size_t)j * p + i] = l;
         pm->bij[(size_t)i * p + j] = pm->bij[(size_t)j * p + i] = b;
+        pm->lsm[(size_t)i * p + j] = pm->lsm[(size_t)j * p + i] = small;
     }
 }
 
@@ -135,7 +146,8 @@ void params_measure(MPI_Comm comm, struct params *pm)
     pm->oij = xcalloc(pp, sizeof *pm->oij);
     pm->lij = xcalloc(pp, sizeof *pm->lij);
     pm->bij = xcalloc(pp, sizeof *pm->bij);
-    char *buf = xcalloc((size_t)1 << MAX_POW, 1);
+    pm->lsm = xcalloc(pp, sizeof *pm->lsm);
+    char *buf = xcalloc((size_t)1 << MAX_POW, 1);   /* 1 MiB */
     quiet_barrier(comm);
     pm->o[me] = invocation(p);
     for (int i = 0; i < p; i++)
@@ -151,6 +163,7 @@ void params_measure(MPI_Comm comm, struct params *pm)
     MPI_Allreduce(MPI_IN_PLACE, pm->oij, (int)pp, MPI_DOUBLE, MPI_SUM, comm);
     MPI_Allreduce(MPI_IN_PLACE, pm->lij, (int)pp, MPI_DOUBLE, MPI_SUM, comm);
     MPI_Allreduce(MPI_IN_PLACE, pm->bij, (int)pp, MPI_DOUBLE, MPI_SUM, comm);
+    MPI_Allreduce(MPI_IN_PLACE, pm->lsm, (int)pp, MPI_DOUBLE, MPI_SUM, comm);
     free(buf);
 }
 
@@ -160,91 +173,6 @@ void params_free(struct params *pm)
     free(pm->oij);
     free(pm->lij);
     free(pm->bij);
+    free(pm->lsm);
     memset(pm, 0, sizeof *pm);
-}
-
-const struct params *measured_params(const struct measurer *m,
-                                     const struct topology *t)
-{
-    for (int i = 0; i < m->nparams; i++)
-        if (m->params[i].topo == t)
-            return m->params[i].pm.p ? &m->params[i].pm : NULL;
-    return NULL;
-}
-
-/* this rank's row of the world-rank matrices: O_i, then O_ij and L_ij to
- * every world rank (NaN outside its communicator) */
-static double *world_row(const struct topo_comm *tc, const struct params *pm,
-                         int p)
-{
-    double *row = xmalloc_array(2 * (size_t)p + 1, sizeof *row);
-    for (int i = 0; i < 2 * p + 1; i++)
-        row[i] = NAN;
-    if (tc->comm == MPI_COMM_NULL)
-        return row;
-    int c, n = pm->p;
-    MPI_Comm_rank(tc->comm, &c);
-    row[0] = pm->o[c];
-    for (int j = 0; j < n; j++) {
-        int w = tc->places[j].rank;
-        row[1 + w] = j == c ? NAN : pm->oij[(size_t)c * n + j];
-        row[1 + p + w] = j == c ? NAN : pm->lij[(size_t)c * n + j];
-    }
-    return row;
-}
-
-/* Collective: the parameters as world-rank matrices, to the writers */
-static void hand_on(struct measurer *m, const struct topo_comm *tc,
-                    const struct params *pm)
-{
-    int p = m->world->size, root = m->world->rank == 0;
-    size_t width = 2 * (size_t)p + 1;
-    double *row = world_row(tc, pm, p);
-    double *all = root ? xmalloc_array((size_t)p * width, sizeof *all) : NULL;
-    MPI_Gather(row, (int)width, MPI_DOUBLE, all, (int)width, MPI_DOUBLE, 0,
-               MPI_COMM_WORLD);
-    free(row);
-    if (root && m->on_params) {
-        struct param_matrices mx = {p, xmalloc_array((size_t)p, sizeof(double)),
-                                    xmalloc_array((size_t)p * p, sizeof(double)),
-                                    xmalloc_array((size_t)p * p, sizeof(double))};
-        for (int i = 0; i < p; i++) {
-            const double *r = all + (size_t)i * width;
-            mx.o[i] = r[0];
-            memcpy(mx.oij + (size_t)i * p, r + 1, (size_t)p * sizeof *mx.oij);
-            memcpy(mx.lij + (size_t)i * p, r + 1 + p, (size_t)p * sizeof *mx.lij);
-        }
-        m->on_params(m->sink, tc->topo, &mx);
-        free(mx.o);
-        free(mx.oij);
-        free(mx.lij);
-    }
-    free(all);
-}
-
-void ensure_params(struct measurer *m, const struct planned *pl)
-{
-    const struct pattern *pat = pl->rec->pattern;
-    const struct topo_comm *tc = pl->tc;
-    if (!pat || !(pat->generate || pl->rec->pattern_file[0]))
-        return;
-    for (int i = 0; i < m->nparams; i++)
-        if (m->params[i].topo == tc->topo)
-            return;
-    m->params = xrealloc(m->params, (size_t)(m->nparams + 1) * sizeof *m->params);
-    struct params_entry *e = &m->params[m->nparams++];
-    memset(e, 0, sizeof *e);
-    e->topo = tc->topo;
-    if (tc->comm != MPI_COMM_NULL)
-        params_measure(tc->comm, &e->pm);
-    hand_on(m, tc, &e->pm);
-}
-
-void measurer_free(struct measurer *m)
-{
-    for (int i = 0; i < m->nparams; i++)
-        params_free(&m->params[i].pm);
-    free(m->params);
-    m->params = NULL;
-    m->nparams = 0;
 }

@@ -19,4 +19,9 @@
 void params_measure(MPI_Comm comm, struct params *pm);
 void params_free(struct params *pm);
 
+/* Collective over comm (--loggp): LogGP and Hockney per ordered pair,
+ * allocated here (loggp.c). */
+void loggp_measure(MPI_Comm comm, struct loggp *lg);
+void loggp_free(struct loggp *lg);
+
 #endif

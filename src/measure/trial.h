@@ -29,6 +29,8 @@ struct trial {
  * of pairs), and, for BARRIER, its communicator's statistics. */
 struct commstat {
     double mean, median, pred;     /* us */
+    double pred_small;             /* with the small-message L_ij */
+    double pred_loggp;             /* from LogGP (--loggp) */
 };
 
 struct sizerun {
@@ -57,9 +59,11 @@ double timed_block(struct trial *t, long n, block_body body, void *arg,
  * of the buffers (a block_body; arg is unused) */
 void timed_run(struct trial *t, long n, void *arg);
 
-/* params.c: the pairwise parameters of topology t, if measured */
+/* param_cache.c: the pairwise parameters of topology t, if measured */
 const struct params *measured_params(const struct measurer *m,
                                      const struct topology *t);
+const struct loggp *measured_loggp(const struct measurer *m,
+                                   const struct topology *t);
 /* measures them once per topology (collective), and hands them to the
  * writers as world-rank matrices */
 void ensure_params(struct measurer *m, const struct planned *pl);

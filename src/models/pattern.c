@@ -112,3 +112,37 @@ int bpattern_check(const struct bpattern *bp, int *rank, int *stage, int *missin
     free(last);
     return bad;
 }
+
+/* the ranks known to a that b does not know of (bitsets of words words) */
+static long news(const uint64_t *a, const uint64_t *b, size_t words)
+{
+    long n = 0;
+    for (size_t w = 0; w < words; w++)
+        n += __builtin_popcountll(a[w] & ~b[w]);
+    return n;
+}
+
+long *bpattern_known(const struct bpattern *bp)
+{
+    int p = bp->p;
+    size_t words = ((size_t)p + 63) / 64;
+    uint64_t *old = xcalloc((size_t)p * words + 1, sizeof *old);
+    uint64_t *cur = xcalloc((size_t)p * words + 1, sizeof *cur);
+    long *known = xcalloc((size_t)bpattern_edges(bp) + 1, sizeof *known), *k = known;
+    for (int i = 0; i < p; i++)
+        cur[(size_t)i * words + (size_t)i / 64] |= UINT64_C(1) << (i % 64);
+    for (int s = 0; s < bp->nstages; s++) {
+        memcpy(old, cur, (size_t)p * words * sizeof *old);
+        for (int e = 0; e < bp->st[s].n; e++) {
+            const struct edge *ed = &bp->st[s].e[e];
+            uint64_t *dst = cur + (size_t)ed->to * words;
+            const uint64_t *src = old + (size_t)ed->from * words;
+            *k++ = news(src, old + (size_t)ed->to * words, words);
+            for (size_t w = 0; w < words; w++)
+                dst[w] |= src[w];
+        }
+    }
+    free(old);
+    free(cur);
+    return known;
+}

@@ -43,4 +43,12 @@ void gen_pairwise(struct bpattern *bp, int p, int arg);
 int bpattern_check(const struct bpattern *bp, int *rank, int *stage,
                    int *missing);
 
+/* For every signal, in the order of the stages' edges: of how many ranks'
+ * arrivals its sender knows when the stage begins (itself included) and
+ * its receiver does not.  A total exchange along the pattern sends that
+ * many ranks' data with the signal: in the dissemination pattern 1, 2,
+ * 4 ... and P - 2^(ceil(log2 P) - 1) last, as in chapter 6 of Meyer's
+ * thesis.  Returns an array (free it). */
+long *bpattern_known(const struct bpattern *bp);
+
 #endif

@@ -1,4 +1,6 @@
-/* predict.h: the barrier cost model of section 5.6.5 of Meyer's thesis */
+/* predict.h: predicting a barrier pattern's time from measured pairwise
+ * parameters (the cost model of section 5.6.5 of Meyer's thesis, with
+ * the cost of a signal derived from its send mode, and LogGP) */
 #ifndef MPIGAUGE_PREDICT_H
 #define MPIGAUGE_PREDICT_H
 
@@ -6,24 +8,63 @@
 
 /* The pairwise parameters of section 5.6.3 on a communicator of p ranks,
  * in microseconds: o[i] the invocation overhead O_i (= O_ii), oij[i*p+j]
- * the per-request overhead O_ij, lij[i*p+j] the latency L_ij. */
+ * the per-request overhead O_ij, lij[i*p+j] the latency L_ij, bij[i*p+j]
+ * the per-byte time B_ij (the slope behind L_ij). */
 struct params {
     int p;
-    double *o, *oij, *lij;
-    double *bij;               /* per-byte time, the slope behind L_ij */
+    double *o, *oij, *lij, *bij;
+    double *lsm;               /* L_ij fitted over 1 B - 1 KiB by relative error */
 };
 
-/* Predicted time of one barrier: the longest path through the stages,
- * where rank i spends in stage s
- *   cost(s,i) = 2 sum_j L_ij S_s(i,j) + max(O_ii, max_j O'_ij S_s(i,j))   (5.4)
- * with O'_ij = O_jj when j awaits the signal (j's last action was j -> i
- * and j has then been idle one stage or more), else O_ij.  Rank i ends
- * stage s when its own work and every signal sent to it in s are done.
- * One pass over the stages: linear in the edges (memoised, not the
- * exponential recursion over paths).  With a payload of `bytes` per
- * signal (chapter 6's barrier with payload) L_ij becomes
- * L_ij + bytes * B_ij, B_ij the per-byte slope of the same regression. */
-double predict_barrier(const struct bpattern *bp, const struct params *pm,
-                       double bytes);
+/* LogGP per pair (Alexandrov et al.; measured the way netgauge does,
+ * Hoefler et al. 2009), us: L[i*p+j] latency, os[i*p+j] and orr[i*p+j] the
+ * sender's and receiver's overhead of a message, g[i*p+j] the gap between
+ * messages, G[i*p+j] the gap per byte.  Hockney's alpha + beta bytes per
+ * pair comes from the same ping-pongs. */
+struct loggp {
+    int p;
+    double *L, *os, *orr, *g, *G;
+    double *alpha, *beta;
+};
+
+/* How the signals of a send mode complete (record.h's enum signal_mode). */
+enum signal_kind { SIGNAL_EAGER, SIGNAL_SYNCHRONOUS };
+
+/* What one signal costs, per pair, for the event model below; every
+ * array is p*p ([i*p+j]: from i to j) except invoke, NULL means 0. */
+struct signal_costs {
+    int p;
+    const double *invoke;      /* [i]: one MPI_Startall + MPI_Waitall call */
+    const double *overhead;    /* the sender's work to start one signal */
+    const double *gap;         /* at least this between two departures */
+    const double *latency;     /* flight of a zero-byte signal */
+    const double *per_byte;    /* flight per payload byte */
+    const double *recv;        /* the receiver's work to complete one */
+};
+
+/* the costs of the thesis's matrix model, and of LogGP (invoke: O_i) */
+struct signal_costs costs_from_params(const struct params *pm);
+struct signal_costs costs_from_loggp(const struct loggp *lg, const double *invoke);
+
+/* The predicted time of one barrier as mpigauge measures it: iterations
+ * back to back, each rank timing its own call, the largest per-iteration
+ * duration over the ranks (per_iteration: what the timing adds to every
+ * iteration, us).  Events per stage, from first principles:
+ *   - rank i starts its stage when it ended the last one, pays the call
+ *     (invoke) and starts its signals one after another: each begins when
+ *     the last one has left and at least gap after the last one began, and
+ *     leaves after overhead (LogGP's max(o, g) between messages);
+ *   - a signal reaches j after its flight (latency + bytes x per_byte),
+ *     and j completes its receive no earlier than it posted it (its own
+ *     start of the stage) and pays recv;
+ *   - eager: the sender is done with a signal once it left; synchronous:
+ *     only when the receiver has matched it and the acknowledgement flew
+ *     back (latency j -> i, and recv at i);
+ *   - a rank ends the stage when its call and all its signals are done.
+ * edge_bytes: each signal's payload, in the order of the stages' edges
+ * (NULL: none). */
+double predict_barrier(const struct bpattern *bp, const struct signal_costs *c,
+                       const double *edge_bytes, enum signal_kind kind,
+                       double per_iteration);
 
 #endif

@@ -117,6 +117,12 @@ static void header(FILE *f, const struct run_info *in, const struct result *res)
     for (int i = 0; i < res->ncomm; i++)
         fprintf(f, " %d", res->comm_sizes[i]);
     fprintf(f, "\n# timing: %s\n", r->call->timing);
+    if (res->pattern.used)
+        fprintf(f, "# signals: %s, payload %s\n", r->signal == SIGNAL_SSEND
+                ? "ssend (MPI_Ssend_init: synchronous mode)"
+                : "send (MPI_Send_init: standard mode)", r->payload == PAYLOAD_EXCHANGE
+                ? "exchange (n elements for every rank the sender knows of and the "
+                  "receiver does not)" : "uniform (n elements on every signal)");
     column_lines(f, in, res);
 }
 
@@ -220,13 +226,7 @@ static void write_matrix(const struct writer *w, const struct topology *t,
 void writer_params(struct writer *w, const struct topology *t,
                    const struct param_matrices *m)
 {
-    write_matrix(w, t, "O", "O_i, invocation overhead (median time of "
-                 "MPI_Startall + MPI_Waitall on P requests to MPI_PROC_NULL)",
-                 m->o, m->p, 1);
-    write_matrix(w, t, "Oij", "O_ij, per-request overhead (slope of the time to "
-                 "start and complete k zero-byte sends i -> j against k)",
-                 m->oij, m->p, m->p);
-    write_matrix(w, t, "Lij", "L_ij, latency (intercept of the one-way time of a "
-                 "ping-pong against bytes, 1 B to 1 KiB, by relative error)",
-                 m->lij, m->p, m->p);
+    for (int i = 0; i < m->n; i++)
+        write_matrix(w, t, m->m[i].what, m->m[i].meaning, m->m[i].v, m->p,
+                     m->m[i].cols);
 }

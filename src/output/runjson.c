@@ -68,6 +68,10 @@ static json_t *pattern_json(const struct result *res)
         json_object_set_new(pj, "file", json_string(r->pattern_file));
     else if (r->pattern->default_arg)
         json_object_set_new(pj, "arity", json_integer(r->pattern_arg));
+    json_object_set_new(pj, "signal", json_string(r->signal == SIGNAL_SSEND
+                                                  ? "ssend" : "send"));
+    json_object_set_new(pj, "payload", json_string(r->payload == PAYLOAD_EXCHANGE
+                                                   ? "exchange" : "uniform"));
     /* of rank 0's communicator */
     json_object_set_new(pj, "stages", json_integer(res->pattern.stages));
     json_object_set_new(pj, "signals", json_integer(res->pattern.signals));

@@ -1,0 +1,137 @@
+/* param_cache.c: the pairwise parameters of each topology, measured once
+ * for the run when a barrier pattern first needs them, and handed to the
+ * writers as world-rank matrices. */
+#include "measure/params.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "base/base.h"
+
+static const struct params_entry *entry(const struct measurer *m,
+                                        const struct topology *t)
+{
+    for (int i = 0; i < m->nparams; i++)
+        if (m->params[i].topo == t)
+            return &m->params[i];
+    return NULL;
+}
+
+const struct params *measured_params(const struct measurer *m,
+                                     const struct topology *t)
+{
+    const struct params_entry *e = entry(m, t);
+    return e && e->pm.p ? &e->pm : NULL;
+}
+
+const struct loggp *measured_loggp(const struct measurer *m,
+                                   const struct topology *t)
+{
+    const struct params_entry *e = entry(m, t);
+    return e && e->lg.p ? &e->lg : NULL;
+}
+
+/* Collective: a matrix over the communicator's ranks (cols = its size, or
+ * 1 for one value per rank) as a world-rank matrix on rank 0, NaN outside
+ * the communicator and on the diagonal; NULL elsewhere */
+static double *world_matrix(const struct measurer *m, const struct topo_comm *tc,
+                            const double *cm, int cols)
+{
+    int p = m->world->size, width = cols == 1 ? 1 : p;
+    double *row = xmalloc_array((size_t)width, sizeof *row);
+    for (int i = 0; i < width; i++)
+        row[i] = NAN;
+    if (tc->comm != MPI_COMM_NULL) {
+        int c, n;
+        MPI_Comm_rank(tc->comm, &c);
+        MPI_Comm_size(tc->comm, &n);
+        if (cols == 1)
+            row[0] = cm[c];
+        else
+            for (int j = 0; j < n; j++)
+                row[tc->places[j].rank] = j == c ? NAN : cm[(size_t)c * n + j];
+    }
+    double *all = m->world->rank == 0 ? xmalloc_array((size_t)p * width, sizeof *all)
+                                      : NULL;
+    MPI_Gather(row, width, MPI_DOUBLE, all, width, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    free(row);
+    return all;
+}
+
+static void add(struct param_matrices *mx, const struct measurer *m,
+                const struct topo_comm *tc, const char *what, const char *meaning,
+                const double *cm, int cols)
+{
+    struct param_matrix *x = &mx->m[mx->n++];
+    x->what = what;
+    x->meaning = meaning;
+    x->cols = cols == 1 ? 1 : mx->p;
+    x->v = world_matrix(m, tc, cm, cols);
+}
+
+static void add_loggp(struct param_matrices *mx, const struct measurer *m,
+                      const struct topo_comm *tc, const struct loggp *lg)
+{
+    add(mx, m, tc, "loggp-L", "LogGP L, latency (PRTT(1,0,1)/2 - o_s - o_r)", lg->L, 0);
+    add(mx, m, tc, "loggp-os", "LogGP o_s, the sender's overhead of one byte", lg->os, 0);
+    add(mx, m, tc, "loggp-or", "LogGP o_r, the receiver's overhead of one byte "
+        "(row = receiver)", lg->orr, 0);
+    add(mx, m, tc, "loggp-g", "LogGP g, the gap between 1-byte messages", lg->g, 0);
+    add(mx, m, tc, "loggp-G", "LogGP G, the gap per byte (us per byte)", lg->G, 0);
+    add(mx, m, tc, "hockney-alpha", "Hockney alpha, the intercept of the one-way "
+        "time against bytes (1 B to 64 KiB)", lg->alpha, 0);
+    add(mx, m, tc, "hockney-beta", "Hockney beta, its slope (us per byte)", lg->beta, 0);
+}
+
+/* Collective: every matrix of the topology to the writers */
+static void hand_on(struct measurer *m, const struct topo_comm *tc,
+                    const struct params_entry *e)
+{
+    const struct params *pm = &e->pm;
+    int n = tc->comm != MPI_COMM_NULL;
+    struct param_matrices mx = {.p = m->world->size};
+    add(&mx, m, tc, "O", "O_i, invocation overhead (median time of MPI_Startall + "
+        "MPI_Waitall on P requests to MPI_PROC_NULL)", n ? pm->o : NULL, 1);
+    add(&mx, m, tc, "Oij", "O_ij, per-request overhead (slope of the time to start "
+        "and complete k zero-byte sends i -> j against k)", n ? pm->oij : NULL, 0);
+    add(&mx, m, tc, "Lij", "L_ij, latency (intercept of the one-way time of a "
+        "ping-pong against bytes, 2^0 to 2^20, least squares)", n ? pm->lij : NULL, 0);
+    add(&mx, m, tc, "Bij", "B_ij, time per byte (slope of the same line)",
+        n ? pm->bij : NULL, 0);
+    add(&mx, m, tc, "Lij-small", "L_ij fitted over 2^0 to 2^10 bytes by relative "
+        "error", n ? pm->lsm : NULL, 0);
+    if (m->opt->loggp)
+        add_loggp(&mx, m, tc, &e->lg);
+    if (m->world->rank == 0 && m->on_params)
+        m->on_params(m->sink, tc->topo, &mx);
+    for (int i = 0; i < mx.n; i++)
+        free(mx.m[i].v);
+}
+
+void ensure_params(struct measurer *m, const struct planned *pl)
+{
+    const struct pattern *pat = pl->rec->pattern;
+    const struct topo_comm *tc = pl->tc;
+    if (!pat || !(pat->generate || pl->rec->pattern_file[0]) || entry(m, tc->topo))
+        return;
+    m->params = xrealloc(m->params, (size_t)(m->nparams + 1) * sizeof *m->params);
+    struct params_entry *e = &m->params[m->nparams++];
+    memset(e, 0, sizeof *e);
+    e->topo = tc->topo;
+    if (tc->comm != MPI_COMM_NULL)
+        params_measure(tc->comm, &e->pm);
+    if (tc->comm != MPI_COMM_NULL && m->opt->loggp)
+        loggp_measure(tc->comm, &e->lg);
+    hand_on(m, tc, e);
+}
+
+void measurer_free(struct measurer *m)
+{
+    for (int i = 0; i < m->nparams; i++) {
+        params_free(&m->params[i].pm);
+        loggp_free(&m->params[i].lg);
+    }
+    free(m->params);
+    m->params = NULL;
+    m->nparams = 0;
+}

@@ -1,0 +1,15 @@
+/* offline/: predictions without MPI from a result folder's parameter matrices (mpigauge --predict); includes input/, registry/, models/ and base/. */
+#ifndef MPIGAUGE_OFFLINE_H
+#define MPIGAUGE_OFFLINE_H
+
+/* mpigauge --predict DIR PATTERN [--ranks P] [--topology T]
+ * [--signal send|ssend] [--bytes N] [--payload uniform|exchange]:
+ * prints what the models predict for PATTERN (a built-in name, NAME:ARG
+ * or FILE:path) on world ranks 0..P-1 from DIR's params-<topology>-*.dat.
+ * Returns the exit status (2: bad arguments or files). */
+int offline_predict(int argc, char **argv);
+
+/* 1 when argv asks for --predict (before MPI is started) */
+int offline_wanted(int argc, char **argv);
+
+#endif
