@@ -44,7 +44,7 @@ struct point {
     /* BARRIER: per-iteration maximum over a communicator's ranks, its mean
      * and median, and the model's prediction; means over communicators */
     double iter_mean, iter_median, pred;
-    double pred_small;         /* the same with the small-message L_ij */
+    double pred_lsq;         /* the same with the thesis's least-squares L_ij */
     double pred_loggp;         /* from LogGP (--loggp) */
     int ncomm;
     struct sample *samples;

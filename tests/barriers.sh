@@ -32,7 +32,7 @@ run_patterns() { # folder, launch words...
     check "$dir: every pattern record ran" [ "$(jq '[.records[0:8][] | select(.status != "done")] | length' "$j")" = 0 ]
     check "$dir: a pattern file for 3 ranks is skipped on 4" [ "$(jq -r '.records[8].skipped' "$j")" = "pattern file tests/patterns/ring3.pat is for 3 ranks; the WORLD communicators have 4 to 4" ]
     for f in $(jq -r '.records[0:8][] | .file' "$j"); do
-        check "$f: the BARRIER columns" grep -q '^# elements bytes t_min_us t_avg_us t_max_us mbps iters warmup samples mismatches iter_max_mean_us iter_max_median_us t_pred_us t_med_us ci_lo_us ci_hi_us blocks late target_met$' "$dir/$f"
+        check "$f: the BARRIER columns" grep -q '^# elements bytes t_min_us t_avg_us t_max_us mbps iters warmup samples mismatches iter_max_mean_us iter_max_median_us t_pred_us t_pred_lsq_us t_pred_loggp_us t_med_us ci_lo_us ci_hi_us blocks late target_met$' "$dir/$f"
         # (the per-iteration block is timed apart from the per-call loop, so
         # no order between them is asserted: tests prove logic, not speed)
         check "$f: per-call and per-iteration times measured" rows "$dir/$f" "v1 > 0 && v2 > 0 && v3 > 0" t_avg_us iter_max_mean_us iter_max_median_us
@@ -48,7 +48,7 @@ run_patterns() { # folder, launch words...
     check "$dir: relative error in the prose" grep -q "predicted vs measured (mean per-iteration maximum): mean relative error [0-9.]*%" "$dir/report.txt"
     # the pairwise parameters: O_i per rank, O_ij and L_ij 4x4 with nan on the diagonal
     check "$dir: O_i for 4 ranks, all positive" awk '!/^#/ { n++; if (!($2 > 0)) exit 1 } END { exit n != 4 }' "$dir/params-world-O.dat"
-    for m in Oij Lij; do
+    for m in Oij Lij Bij Lij-small; do
         check "$dir: $m is 4x4, nan exactly on the diagonal, else >= 0" awk '!/^#/ { for (c = 1; c <= NF; c++) if ((c - 1 == r) != ($c == "nan") || ($c != "nan" && $c < 0)) exit 1; r++; if (NF != 4) exit 1 } END { exit r != 4 }' "$dir/params-world-$m.dat"
     done
     check "$dir: L_ij symmetric" awk 'BEGIN { r = 0 } !/^#/ { for (c = 1; c <= NF; c++) m[r, c - 1] = $c; r++ } END { for (i = 0; i < 4; i++) for (k = 0; k < 4; k++) if (i != k && m[i, k] != m[k, i]) exit 1 }' "$dir/params-world-Lij.dat"
@@ -63,6 +63,53 @@ if cluster_launcher 300; then
 else
     echo "note: ../shared/cluster/fake-ssh or unshare not available: two-host pattern run skipped" >&2
 fi
+
+# send modes, a total exchange, LogGP, and the offline predictor, on 2 ranks
+cat > "$T/models.in" <<'IN'
+BARRIER INT 0 0 ADD 1 WORLD LINEAR 0 iters=300 signal=send
+BARRIER INT 0 0 ADD 1 WORLD LINEAR 0 iters=300 signal=ssend
+BARRIER INT 0 8 MUL 8 WORLD DISSEMINATION 0 iters=100 payload=exchange
+IN
+d="$T/models"
+$MPIRUN -n 2 ./mpigauge --loggp --quiet -o "$d" "$T/models.in" > /dev/null 2> "$T/err"
+check "models: exit 0 (got $?: $(head -1 "$T/err"))" [ -f "$d/run.json" ]
+j="$d/run.json"
+check "models: signal and payload in run.json" [ "$(jq -c '[.records[] | .pattern | [.signal, .payload]]' "$j")" = '[["send","uniform"],["ssend","uniform"],["send","exchange"]]' ]
+check "models: the data file says the signals" grep -q "^# signals: ssend (MPI_Ssend_init: synchronous mode), payload uniform" "$d/02-barrier-int-world-linear.dat"
+check "models: every prediction positive, LogGP's too" [ "$(jq '[.records[] | .points[] | (.t_pred_us > 0 and .t_pred_lsq_us > 0 and .t_pred_loggp_us > 0)] | all' "$j")" = true ]
+check "models: a synchronous signal never costs less than an eager one" [ "$(jq '.records[1].points[0].t_pred_us >= .records[0].points[0].t_pred_us' "$j")" = true ]
+for m in loggp-L loggp-os loggp-or loggp-g loggp-G hockney-alpha hockney-beta; do
+    check "models: $m is 2x2 with nan on the diagonal" awk '!/^#/ { for (c = 1; c <= NF; c++) if ((c - 1 == r) != ($c == "nan")) exit 1; r++; if (NF != 2) exit 1 } END { exit r != 2 }' "$d/params-world-$m.dat"
+done
+# the offline predictor reads the same matrices and runs the same model:
+# the run's prediction is it plus the timer's read cost per iteration
+timer=$(jq '.timer.overhead_s * 1e6' "$j")
+for rec in 0 1; do
+    sig=$(jq -r ".records[$rec].pattern.signal" "$j")
+    off=$(./mpigauge --predict "$d" LINEAR --signal "$sig" | sed -n 2p | awk '{ print $(NF-1) }')
+    run=$(jq ".records[$rec].points[0].t_pred_us" "$j")
+    check "models: --predict LINEAR --signal $sig ($off) = the run's $run less the timer" \
+        awk -v a="$off" -v b="$run" -v t="$timer" 'BEGIN { d = a + t - b; exit !(d < 0.002 && d > -0.002) }'
+done
+check "models: --predict gives LogGP too" [ "$(./mpigauge --predict "$d" DISSEMINATION --payload exchange --bytes 64 | grep -c ' us$')" = 3 ]
+./mpigauge --predict "$d" LINEAR --ranks 5 > /dev/null 2> "$T/err"
+check "models: --predict beyond the matrices: exit 2" [ $? = 2 ]
+check "models: --predict says why" grep -q "no params-<topology>-O.dat for that many ranks" "$T/err"
+
+# a sweep over P makes its table and plot
+printf 'BARRIER INT 0 0 ADD 1 WORLD DISSEMINATION 0 iters=50\n' > "$T/sweep.in"
+bash scripts/sweep.sh -l "$MPIRUN -n %P" -o "$T/sweep" "$T/sweep.in" 2 3 > /dev/null 2> "$T/err"
+check "sweep: a row per P" [ "$(awk '!/^#/ { print $1 }' "$T/sweep/sweep.dat" | tr '\n' ' ')" = "2 3 " ]
+check "sweep: measured and predicted in every row" awk '!/^#/ { if (!($5 > 0 && $6 > 0)) exit 1 }' "$T/sweep/sweep.dat"
+check "sweep: the plot is a PNG" [ "$(head -c 8 "$T/sweep/sweep.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]
+
+# settings that do not fit the record are input errors
+printf 'SEND INT 1 1 ADD 1 WORLD NOP 0 signal=ssend\nBARRIER INT 0 0 ADD 1 WORLD MPI 0 payload=exchange\nBARRIER INT 0 0 ADD 1 WORLD TREE 0 signal=rsend\n' > "$T/settings.in"
+$MPIRUN -n 2 ./mpigauge "$T/settings.in" > /dev/null 2> "$T/err"
+check "settings: exit 2" [ $? = 2 ]
+check "settings: signal= on SEND" grep -q "settings.in:1:32: SEND sends no barrier signals; signal= applies to BARRIER patterns" "$T/err"
+check "settings: payload= on MPI" grep -q "settings.in:2:35: MPI_Barrier carries no payload" "$T/err"
+check "settings: an unknown mode" grep -q "settings.in:3:43: unknown signal mode 'rsend'" "$T/err"
 
 # a pattern that releases a rank early is rejected: exit 2, the stage's line
 printf 'BARRIER INT 0 0 ADD 1 WORLD FILE:tests/patterns/broken4.pat 0\n' > "$T/broken.in"

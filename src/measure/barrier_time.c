@@ -46,8 +46,9 @@ static double barrier_time(struct trial *t, const struct patrun *pr, long warmup
 }
 
 /* the model's time for one barrier of this record: the thesis's matrix
- * model with L_ij or (small) its small-message variant, or (lg) LogGP */
-static double predict(const struct trial *t, const struct params *pm, int small,
+ * model with the small-message L_ij or (lsq) the thesis's own least-squares
+ * L_ij, or (lg) LogGP */
+static double predict(const struct trial *t, const struct params *pm, int lsq,
                       const struct loggp *lg)
 {
     const struct kernel *k = &t->k;
@@ -58,8 +59,8 @@ static double predict(const struct trial *t, const struct params *pm, int small,
     for (long e = 0; e < n; e++)
         bytes[e] = (double)count[e] * k->type_size;
     struct signal_costs c = lg ? costs_from_loggp(lg, pm->o) : costs_from_params(pm);
-    if (small)
-        c.latency = pm->lsm;
+    if (lsq)
+        c.latency = pm->lij;
     double us = predict_barrier(bp, &c, bytes, k->rec->signal == SIGNAL_SSEND
                                 ? SIGNAL_SYNCHRONOUS : SIGNAL_EAGER,
                                 t->m->timer_cost * 1e6);
@@ -86,7 +87,7 @@ static void commstats(struct trial *t, const double *tmax, long iters,
     sr->cs.median = median_of(sorted, (size_t)iters) * 1e6;
     const struct loggp *lg = measured_loggp(t->m, t->pl->tc->topo);
     sr->cs.pred = pattern && pm ? predict(t, pm, 0, NULL) : NAN;
-    sr->cs.pred_small = pattern && pm ? predict(t, pm, 1, NULL) : NAN;
+    sr->cs.pred_lsq = pattern && pm ? predict(t, pm, 1, NULL) : NAN;
     sr->cs.pred_loggp = pattern && pm && lg ? predict(t, pm, 0, lg) : NAN;
     sr->ncs = 1;
     free(sorted);

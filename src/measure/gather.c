@@ -148,13 +148,13 @@ static void collect_comms(const struct world *w, const struct sizerun *sr,
         return;
     int n = total / (int)sizeof *all;
     pt->ncomm = n;
-    pt->iter_mean = pt->iter_median = pt->pred = pt->pred_small = n ? 0 : NAN;
+    pt->iter_mean = pt->iter_median = pt->pred = pt->pred_lsq = n ? 0 : NAN;
     pt->pred_loggp = n ? 0 : NAN;
     for (int i = 0; i < n; i++) {
         pt->iter_mean += all[i].mean / n;
         pt->iter_median += all[i].median / n;
         pt->pred += all[i].pred / n;
-        pt->pred_small += all[i].pred_small / n;
+        pt->pred_lsq += all[i].pred_lsq / n;
         pt->pred_loggp += all[i].pred_loggp / n;
     }
     free(all);

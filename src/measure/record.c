@@ -65,7 +65,7 @@ static int one_size(struct trial *t, uint64_t elements, struct sizerun *sr,
     MPI_Pcontrol(0);
     *pt = (struct point){.elements = elements, .bytes = bytes, .warmup = warmup,
                          .iter_mean = NAN, .iter_median = NAN, .pred = NAN,
-                         .pred_small = NAN, .pred_loggp = NAN};
+                         .pred_lsq = NAN, .pred_loggp = NAN};
     gather_point(t, sr, pt);
     sizerun_clear(sr);
     char err[sizeof res->error - 64];

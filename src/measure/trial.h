@@ -29,7 +29,7 @@ struct trial {
  * of pairs), and, for BARRIER, its communicator's statistics. */
 struct commstat {
     double mean, median, pred;     /* us */
-    double pred_small;             /* with the small-message L_ij */
+    double pred_lsq;             /* with the thesis's least-squares L_ij */
     double pred_loggp;             /* from LogGP (--loggp) */
 };
 

@@ -25,13 +25,13 @@ static double at(const double *m, size_t i)
 
 struct signal_costs costs_from_params(const struct params *pm)
 {
-    return (struct signal_costs){pm->p, pm->o, pm->oij, NULL, pm->lij, pm->bij,
+    return (struct signal_costs){pm->p, pm->o, pm->oij, NULL, pm->lsm, 1, pm->bij,
                                  NULL};
 }
 
 struct signal_costs costs_from_loggp(const struct loggp *lg, const double *invoke)
 {
-    return (struct signal_costs){lg->p, invoke, lg->os, lg->g, lg->L, lg->G,
+    return (struct signal_costs){lg->p, invoke, lg->os, lg->g, lg->L, 0, lg->G,
                                  lg->orr};
 }
 
@@ -39,50 +39,80 @@ struct signal_costs costs_from_loggp(const struct loggp *lg, const double *invok
 struct sim {
     double *t;                 /* when the rank's current stage began */
     double *end;               /* when it ends */
-    double *cpu_free;          /* its next signal may start no earlier */
+    double *cpu;               /* its processor is busy up to here */
     double *last_start;        /* when it began its last signal */
-    double *recv_free;         /* its receive work is done up to here */
+    double *arrive;            /* per signal of the stage: its arrival */
+    int *order;                /* the stage's signals by arrival */
 };
 
-/* the departures and arrivals of stage s; fills end[] with the ranks'
- * own work and what their signals and receives need */
-static void run_stage(const struct bpattern *bp, int s, const struct signal_costs *c,
-                      const double *bytes, enum signal_kind kind, struct sim *m)
+/* the flight of a signal after the sender's overhead: LogGP's L, or what
+ * the matrix model's one-way time L_ij leaves after the overheads */
+static double flight(const struct signal_costs *c, size_t ij, size_t ji, double bytes)
+{
+    double f = at(c->latency, ij);
+    if (c->latency_is_one_way)
+        f -= at(c->overhead, ij) + at(c->recv, ji);
+    return (f > 0 ? f : 0) + bytes * at(c->per_byte, ij);
+}
+
+/* rank i's processor does w microseconds of work no earlier than from */
+static double work(struct sim *m, int i, double from, double w)
+{
+    double begin = m->cpu[i] > from ? m->cpu[i] : from;
+    m->cpu[i] = begin + w;
+    if (m->cpu[i] > m->end[i])
+        m->end[i] = m->cpu[i];
+    return m->cpu[i];
+}
+
+/* the call, then every signal's start: each begins when the sender is
+ * free and a gap after its last one began, and leaves after overhead */
+static void departures(const struct bpattern *bp, int s, const struct signal_costs *c,
+                       const double *bytes, struct sim *m)
 {
     int p = bp->p;
     const struct stage *st = &bp->st[s];
     for (int i = 0; i < p; i++) {
-        m->end[i] = m->t[i] + at(c->invoke, (size_t)i);
-        m->cpu_free[i] = m->end[i];
+        m->end[i] = m->cpu[i] = m->t[i] + at(c->invoke, (size_t)i);
         m->last_start[i] = -1e300;
-        m->recv_free[i] = m->t[i];
     }
     for (int e = 0; e < st->n; e++) {
         int i = st->e[e].from, j = st->e[e].to;
         size_t ij = (size_t)i * p + j, ji = (size_t)j * p + i;
-        /* a signal starts when the sender is free and a gap after the last
-         * one began, and leaves after the sender's overhead */
-        double begin = m->cpu_free[i], gap = m->last_start[i] + at(c->gap, ij);
-        if (gap > begin)
-            begin = gap;
-        double leave = begin + at(c->overhead, ij);
-        m->last_start[i] = begin;
-        m->cpu_free[i] = leave;
-        if (leave > m->end[i])
-            m->end[i] = leave;
-        double arrive = leave + at(c->latency, ij) + (bytes ? bytes[e] : 0) *
-                        at(c->per_byte, ij);
-        /* j completes the receive once it arrived and j posted it */
-        double got = (arrive > m->recv_free[j] ? arrive : m->recv_free[j]) +
-                     at(c->recv, ji);
-        m->recv_free[j] = got;
-        if (got > m->end[j])
-            m->end[j] = got;
-        if (kind == SIGNAL_SYNCHRONOUS) {
-            double ack = got + at(c->latency, ji) + at(c->recv, ij);
-            if (ack > m->end[i])
-                m->end[i] = ack;
-        }
+        double from = m->last_start[i] + at(c->gap, ij);
+        m->last_start[i] = m->cpu[i] > from ? m->cpu[i] : from;
+        double leave = work(m, i, from, at(c->overhead, ij));
+        m->arrive[e] = leave + flight(c, ij, ji, bytes ? bytes[e] : 0);
+        m->order[e] = e;
+    }
+}
+
+static const double *arrival_key;
+
+static int by_arrival(const void *a, const void *b)
+{
+    double x = arrival_key[*(const int *)a], y = arrival_key[*(const int *)b];
+    return x < y ? -1 : x > y;
+}
+
+/* the receives in the order the signals arrive, each on the receiver's
+ * processor (recv); a synchronous signal's receiver then sends the
+ * acknowledgement (overhead, flight back) and the sender receives it */
+static void arrivals(const struct bpattern *bp, int s, const struct signal_costs *c,
+                     enum signal_kind kind, struct sim *m)
+{
+    int p = bp->p;
+    const struct stage *st = &bp->st[s];
+    arrival_key = m->arrive;
+    qsort(m->order, (size_t)st->n, sizeof *m->order, by_arrival);
+    for (int k = 0; k < st->n; k++) {
+        int e = m->order[k], i = st->e[e].from, j = st->e[e].to;
+        size_t ij = (size_t)i * p + j, ji = (size_t)j * p + i;
+        double got = work(m, j, m->arrive[e], at(c->recv, ji));
+        if (kind != SIGNAL_SYNCHRONOUS)
+            continue;
+        double ack = work(m, j, got, at(c->overhead, ji)) + flight(c, ji, ij, 0);
+        work(m, i, ack, at(c->recv, ij));
     }
     memcpy(m->t, m->end, (size_t)p * sizeof *m->t);
 }
@@ -91,16 +121,20 @@ double predict_barrier(const struct bpattern *bp, const struct signal_costs *c,
                        const double *edge_bytes, enum signal_kind kind,
                        double per_iteration)
 {
-    size_t p = (size_t)(bp->p > 0 ? bp->p : 1);
+    size_t p = (size_t)(bp->p > 0 ? bp->p : 1), most = 1;
+    for (int s = 0; s < bp->nstages; s++)
+        if ((size_t)bp->st[s].n > most)
+            most = (size_t)bp->st[s].n;
     struct sim m = {xcalloc(p, sizeof(double)), xcalloc(p, sizeof(double)),
                     xcalloc(p, sizeof(double)), xcalloc(p, sizeof(double)),
-                    xcalloc(p, sizeof(double))};
+                    xcalloc(most, sizeof(double)), xcalloc(most, sizeof(int))};
     double *start = xcalloc(p, sizeof *start), total = 0;
     for (int it = 0; it < ITERATIONS; it++) {
         memcpy(start, m.t, p * sizeof *start);
         const double *b = edge_bytes;
         for (int s = 0; s < bp->nstages; s++) {
-            run_stage(bp, s, c, b, kind, &m);
+            departures(bp, s, c, b, &m);
+            arrivals(bp, s, c, kind, &m);
             if (b)
                 b += bp->st[s].n;
         }
@@ -115,9 +149,10 @@ double predict_barrier(const struct bpattern *bp, const struct signal_costs *c,
     }
     free(m.t);
     free(m.end);
-    free(m.cpu_free);
+    free(m.cpu);
     free(m.last_start);
-    free(m.recv_free);
+    free(m.arrive);
+    free(m.order);
     free(start);
     return total / (ITERATIONS - 1);
 }

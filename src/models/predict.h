@@ -37,12 +37,14 @@ struct signal_costs {
     const double *invoke;      /* [i]: one MPI_Startall + MPI_Waitall call */
     const double *overhead;    /* the sender's work to start one signal */
     const double *gap;         /* at least this between two departures */
-    const double *latency;     /* flight of a zero-byte signal */
+    const double *latency;     /* flight of a zero-byte signal, or ... */
+    int latency_is_one_way;    /* ... its whole one-way time, overheads in */
     const double *per_byte;    /* flight per payload byte */
     const double *recv;        /* the receiver's work to complete one */
 };
 
-/* the costs of the thesis's matrix model, and of LogGP (invoke: O_i) */
+/* the costs of the thesis's matrix model (with the small-message L_ij:
+ * set latency to lij for the thesis's own), and of LogGP (invoke: O_i) */
 struct signal_costs costs_from_params(const struct params *pm);
 struct signal_costs costs_from_loggp(const struct loggp *lg, const double *invoke);
 

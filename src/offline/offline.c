@@ -283,8 +283,8 @@ int offline_predict(int argc, char **argv)
                rq.exchange ? "exchange: " : "", rq.bytes);
         struct signal_costs c = costs_from_params(&pm);
         say_model("matrix model (O_i, O_ij, L_ij, B_ij)", &bp, &c, bytes, rq.ssend);
-        c.latency = pm.lsm;
-        say_model("matrix model, small-message L_ij", &bp, &c, bytes, rq.ssend);
+        c.latency = pm.lij;
+        say_model("the same, L_ij by least squares to 1 MiB", &bp, &c, bytes, rq.ssend);
         if (lg.p) {
             c = costs_from_loggp(&lg, pm.o);
             say_model("LogGP (O_i, o_s, g, L, G, o_r)", &bp, &c, bytes, rq.ssend);

@@ -26,7 +26,7 @@ static double v_mismatches(const struct point *p) { return (double)p->mismatches
 static double v_iter_mean(const struct point *p) { return p->iter_mean; }
 static double v_iter_median(const struct point *p) { return p->iter_median; }
 static double v_pred(const struct point *p) { return p->pred; }
-static double v_pred_small(const struct point *p) { return p->pred_small; }
+static double v_pred_lsq(const struct point *p) { return p->pred_lsq; }
 static double v_pred_loggp(const struct point *p) { return p->pred_loggp; }
 static double v_med(const struct point *p) { return p->med; }
 static double v_ci_lo(const struct point *p) { return p->ci_lo; }
@@ -116,8 +116,8 @@ const struct column columns[] = {
      .value = v_iter_median, .in_json = 1},
     {.name = "t_pred_us", .format = COL_US, .families = SYNC, .value = v_pred,
      .in_json = 1},
-    {.name = "t_pred_small_us", .format = COL_US, .families = SYNC,
-     .value = v_pred_small, .in_json = 1},
+    {.name = "t_pred_lsq_us", .format = COL_US, .families = SYNC,
+     .value = v_pred_lsq, .in_json = 1},
     {.name = "t_pred_loggp_us", .format = COL_US, .families = SYNC,
      .value = v_pred_loggp, .in_json = 1},
     {.name = "t_med_us", .format = COL_US, .families = ALL, .value = v_med,

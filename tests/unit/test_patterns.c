@@ -1,6 +1,7 @@
 /* test_patterns.c: barrier patterns, the knowledge check, pattern files
  * and the cost model, against the thesis's figures and hand computations */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "input/pattern_file.h"
@@ -146,52 +147,118 @@ static void files(void)
     CHECK(file_error("# nothing\n", "no 'ranks N' line"));
 }
 
+/* every pair alike: O_i = o, O_ij = oij, one-way L_ij = l, B_ij = b (the
+ * model reads the small-message L_ij, lsm) */
 static struct params uniform(int p, double o, double oij, double l, double b,
                              double *store)
 {
-    struct params pm = {p, store, store + p, store + p + p * p, store + p + 2 * p * p};
+    struct params pm = {p, store, store + p, store + p + p * p,
+                        store + p + 2 * p * p, store + p + 3 * p * p};
     for (int i = 0; i < p; i++)
         pm.o[i] = o;
     for (int i = 0; i < p * p; i++) {
         pm.oij[i] = oij;
-        pm.lij[i] = l;
+        pm.lij[i] = pm.lsm[i] = l;
         pm.bij[i] = b;
     }
     return pm;
 }
 
+static double run_model(const struct bpattern *bp, const struct params *pm,
+                        double bytes, enum signal_kind kind)
+{
+    double each[64];
+    for (int i = 0; i < 64; i++)
+        each[i] = bytes;
+    struct signal_costs c = costs_from_params(pm);
+    return predict_barrier(bp, &c, each, kind, 0);
+}
+
+/* the event model against times worked out by hand (README: the model) */
 static void prediction(void)
 {
-    double store[4 + 3 * 16];
+    double store[4 + 4 * 16];
     struct bpattern bp;
-    /* linear, 2 ranks, L = 1, O_i = 0.1, O_ij = 0.5:
-     * stage 0: 1 -> 0 costs 2*1 + max(0.1, 0.5) = 2.5; stage 1 likewise: 5.0 */
+    /* linear on 2 ranks, O_i = 0.1, O_ij = 0.5, one-way L = 1: a signal
+     * leaves after 0.1 + 0.5 and flies the 0.5 the overheads leave of L;
+     * a round of both stages takes 2 (0.1 + 0.5 + 0.5) = 2.2 */
     struct params pm = uniform(2, 0.1, 0.5, 1.0, 0.0, store);
     gen_linear(&bp, 2, 0);
-    CHECK(fabs(predict_barrier(&bp, &pm, 0) - 5.0) < 1e-12);
-    /* 100 bytes at 0.01 us/byte: L' = 2, each stage 4.5 */
+    CHECK(fabs(run_model(&bp, &pm, 0, SIGNAL_EAGER) - 2.2) < 1e-9);
+    /* synchronous: the receiver also starts an acknowledgement (0.5) that
+     * flies back (0.5) before the sender may go on: 3.2 */
+    CHECK(fabs(run_model(&bp, &pm, 0, SIGNAL_SYNCHRONOUS) - 3.2) < 1e-9);
+    /* 100 bytes at 0.01 us/byte fly one more us each way: 4.2 */
     pm = uniform(2, 0.1, 0.5, 1.0, 0.01, store);
-    CHECK(fabs(predict_barrier(&bp, &pm, 100) - 9.0) < 1e-12);
+    CHECK(fabs(run_model(&bp, &pm, 100, SIGNAL_EAGER) - 4.2) < 1e-9);
     bpattern_free(&bp);
-    /* binary tree, 4 ranks: arrivals 2.5 + 2.5, release 0 -> 2 costs 2.5;
-     * in the last stage ranks 1 and 3 have waited since signalling their
-     * parents (condition 2), so O_ij = 0.5 becomes O_jj = 0.1:
-     * 2.5 + 2.5 + 2.5 + 2.1 = 9.6 (10.0 without the condition) */
-    pm = uniform(4, 0.1, 0.5, 1.0, 0.0, store);
-    gen_tree(&bp, 4, 2);
-    CHECK(fabs(predict_barrier(&bp, &pm, 0) - 9.6) < 1e-12);
-    bpattern_free(&bp);
-    /* condition 1: a stage costs at least O_ii even with nothing to send:
-     * dissemination on 1 rank has no stages and costs nothing */
-    gen_dissemination(&bp, 1, 0);
-    CHECK(predict_barrier(&bp, &pm, 0) == 0);
-    bpattern_free(&bp);
-    /* heterogeneous: rank 0 <-> 1 slow (L = 5) in a 2-rank dissemination:
-     * one stage, both signal: 2*5 + 0.5 = 10.5 */
-    pm = uniform(2, 0.1, 0.5, 5.0, 0.0, store);
+    /* dissemination on 2 ranks: both signal at once, each done when the
+     * other's arrives: 0.1 + 0.5 + 0.5 = 1.1 */
+    pm = uniform(2, 0.1, 0.5, 1.0, 0.0, store);
     gen_dissemination(&bp, 2, 0);
-    CHECK(fabs(predict_barrier(&bp, &pm, 0) - 10.5) < 1e-12);
+    CHECK(fabs(run_model(&bp, &pm, 0, SIGNAL_EAGER) - 1.1) < 1e-9);
+    /* a slower pair is slower; a rank alone costs nothing */
+    struct params slow = uniform(2, 0.1, 0.5, 5.0, 0.0, store);
+    CHECK(run_model(&bp, &slow, 0, SIGNAL_EAGER) > 1.1 + 3.9);
     bpattern_free(&bp);
+    gen_dissemination(&bp, 1, 0);
+    CHECK(run_model(&bp, &pm, 0, SIGNAL_EAGER) == 0);
+    bpattern_free(&bp);
+    /* LogGP on the 2-rank dissemination: O_i 0.1, o_s 0.3, L 1, o_r 0.2:
+     * 0.1 + 0.3 + 1 + 0.2 = 1.6 */
+    double lstore[5 * 4], inv[2] = {0.1, 0.1};
+    struct loggp lg = {2, lstore, lstore + 4, lstore + 8, lstore + 12, lstore + 16,
+                       NULL, NULL};
+    for (int i = 0; i < 4; i++) {
+        lg.L[i] = 1;
+        lg.os[i] = 0.3;
+        lg.orr[i] = 0.2;
+        lg.g[i] = lg.G[i] = 0;
+    }
+    struct signal_costs c = costs_from_loggp(&lg, inv);
+    gen_dissemination(&bp, 2, 0);
+    CHECK(fabs(predict_barrier(&bp, &c, NULL, SIGNAL_EAGER, 0) - 1.6) < 1e-9);
+    /* the timing's own cost is added to every iteration */
+    CHECK(fabs(predict_barrier(&bp, &c, NULL, SIGNAL_EAGER, 0.05) - 1.65) < 1e-9);
+    bpattern_free(&bp);
+    /* a gap longer than o_s spaces a root's signals: linear on 3 ranks */
+    gen_linear(&bp, 3, 0);
+    double lstore3[5 * 9], inv3[3] = {0.1, 0.1, 0.1};
+    struct loggp lg3 = {3, lstore3, lstore3 + 9, lstore3 + 18, lstore3 + 27,
+                        lstore3 + 36, NULL, NULL};
+    for (int i = 0; i < 9; i++) {
+        lg3.L[i] = 1;
+        lg3.os[i] = 0.3;
+        lg3.orr[i] = 0.2;
+        lg3.g[i] = lg3.G[i] = 0;
+    }
+    c = costs_from_loggp(&lg3, inv3);
+    double none = predict_barrier(&bp, &c, NULL, SIGNAL_EAGER, 0);
+    for (int i = 0; i < 9; i++)
+        lg3.g[i] = 2;
+    CHECK(predict_barrier(&bp, &c, NULL, SIGNAL_EAGER, 0) >= none + 1.7 - 1e-9);
+    bpattern_free(&bp);
+}
+
+/* what a total exchange sends along dissemination: 1, 2, ... and then
+ * P - 2^(ceil(log2 P) - 1), as chapter 6 of the thesis has it */
+static void exchange_counts(void)
+{
+    for (int p = 2; p <= 33; p++) {
+        struct bpattern bp;
+        gen_dissemination(&bp, p, 0);
+        long *known = bpattern_known(&bp);
+        long *k = known;
+        int ok = 1;
+        for (int s = 0; s < bp.nstages; s++) {
+            long want = s + 1 < bp.nstages ? 1L << s : p - (1L << s);
+            for (int e = 0; e < bp.st[s].n; e++, k++)
+                ok &= *k == want;
+        }
+        CHECK(ok);
+        free(known);
+        bpattern_free(&bp);
+    }
 }
 
 void test_patterns(void)
@@ -201,4 +268,5 @@ void test_patterns(void)
     broken();
     files();
     prediction();
+    exchange_counts();
 }
