@@ -5,6 +5,13 @@
  *                prints the one-way time (half the round trip)
  *   allreduce N  MPI_Allreduce of N doubles (SUM) on every rank
  *   barrier 0    MPI_Barrier on every rank
+ *   bw N         what osu_bw does: rank 0 sends windows of 64 MPI_Isend of
+ *                N chars (one send buffer), rank 1 posts 64 MPI_Irecv (a
+ *                slot each), both MPI_Waitall, then a zero-byte
+ *                acknowledgement; prints the time per message
+ *   msgrate N    what osu_mbw_mr does: ranks r < P/2 stream such windows
+ *                to r + P/2 at once; prints the time per message step
+ *                (a window's time / 64), averaged over ranks
  * Collectives print each rank's time per call, averaged over ranks (what
  * mpigauge's t_avg_us is).  Times in microseconds.
  * usage: mpirun -n P bare_loops MODE N ITERS WARMUP */
@@ -38,10 +45,49 @@ static void barrier(int iters)
         MPI_Barrier(MPI_COMM_WORLD);
 }
 
+enum { WINDOW = 64 };
+
+/* windows of WINDOW messages from rank `from` to rank `to` */
+static void stream(char *s, char *r, int n, int iters, int rank, int from, int to)
+{
+    MPI_Request req[WINDOW];
+    MPI_Status st[WINDOW];     /* (GCC misreads MPI_STATUSES_IGNORE) */
+    for (int i = 0; i < iters; i++) {
+        for (int m = 0; m < WINDOW; m++) {
+            if (rank == from)
+                MPI_Isend(s, n, MPI_CHAR, to, 1, MPI_COMM_WORLD, &req[m]);
+            else
+                MPI_Irecv(r + (size_t)m * n, n, MPI_CHAR, from, 1, MPI_COMM_WORLD,
+                          &req[m]);
+        }
+        MPI_Waitall(WINDOW, req, st);
+        if (rank == from)
+            MPI_Recv(NULL, 0, MPI_BYTE, to, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        else
+            MPI_Send(NULL, 0, MPI_BYTE, from, 2, MPI_COMM_WORLD);
+    }
+}
+
+static void msgrate(char *s, char *r, int n, int iters, int rank, int size)
+{
+    int half = size / 2;
+    if (rank < half)
+        stream(s, r, n, iters, rank, rank, rank + half);
+    else if (rank < 2 * half)
+        stream(s, r, n, iters, rank, rank - half, rank);
+}
+
 static void run(const char *mode, void *s, void *r, int n, int iters, int rank)
 {
+    int size;
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
     if (strcmp(mode, "pingpong") == 0)
         pingpong(s, r, n, iters, rank);
+    else if (strcmp(mode, "bw") == 0) {
+        if (rank < 2)
+            stream(s, r, n, iters, rank, 0, 1);
+    } else if (strcmp(mode, "msgrate") == 0)
+        msgrate(s, r, n, iters, rank, size);
     else if (strcmp(mode, "allreduce") == 0)
         allreduce(s, r, n, iters);
     else
@@ -56,7 +102,8 @@ int main(int argc, char **argv)
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     if (argc != 5) {
         if (rank == 0)
-            fprintf(stderr, "usage: bare_loops pingpong|allreduce|barrier N ITERS WARMUP\n");
+            fprintf(stderr, "usage: bare_loops pingpong|allreduce|barrier|bw|msgrate "
+                    "N ITERS WARMUP\n");
         MPI_Finalize();
         return 2;
     }
@@ -64,7 +111,9 @@ int main(int argc, char **argv)
     int n = atoi(argv[2]), iters = atoi(argv[3]), warmup = atoi(argv[4]);
     /* the bytes mpigauge allocates for the same record: n chars or n
      * doubles, page-aligned, first touched by the warm-up (as mpigauge's) */
-    size_t bytes = (strcmp(mode, "allreduce") == 0 ? 8 : 1) * (size_t)n + 64;
+    int windowed = strcmp(mode, "bw") == 0 || strcmp(mode, "msgrate") == 0;
+    size_t bytes = (strcmp(mode, "allreduce") == 0 ? 8 : 1) * (size_t)n *
+                   (windowed ? WINDOW : 1) + 64;
     void *s, *r;
     if (posix_memalign(&s, 4096, bytes) || posix_memalign(&r, 4096, bytes))
         MPI_Abort(MPI_COMM_WORLD, 1);
@@ -74,9 +123,11 @@ int main(int argc, char **argv)
     run(mode, s, r, n, iters, rank);
     double t = (MPI_Wtime() - t0) * 1e6 / iters, sum;
     int pp = strcmp(mode, "pingpong") == 0;
+    if (windowed)
+        t /= WINDOW;
     MPI_Reduce(&t, &sum, 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
     if (rank == 0)
-        printf("%.4f\n", pp ? t / 2 : sum / size);
+        printf("%.4f\n", pp ? t / 2 : strcmp(mode, "bw") == 0 ? t : sum / size);
     free(s);
     free(r);
     MPI_Finalize();

@@ -38,6 +38,8 @@ compare "SEND 1 MiB" "SEND CHAR 1048576 1048576 ADD 1 WORLD NOP 0" pingpong 1048
 compare "ALLREDUCE 1 double" "ALLREDUCE DOUBLE 1 1 ADD 1 WORLD SUM 0" allreduce 1 20000 2000
 compare "ALLREDUCE 1024 doubles" "ALLREDUCE DOUBLE 1024 1024 ADD 1 WORLD SUM 0" allreduce 1024 10000 1000
 compare "BARRIER (MPI)" "BARRIER INT 0 0 ADD 1 WORLD MPI 0" barrier 0 20000 2000
+compare "BW 4 MiB" "BW CHAR 4194304 4194304 ADD 1 WORLD NOP 0" bw 4194304 20 2
+compare "MSGRATE 8 B" "MSGRATE CHAR 8 8 ADD 1 WORLD NOP 0" msgrate 8 2000 200
 
 start=$(date +%s.%N)
 $MPIRUN -n 2 ./mpigauge --quiet -o "$T/quick" inputs/quick.in > /dev/null

@@ -30,7 +30,8 @@ struct point {
     uint64_t elements, bytes;
     long iters, warmup;        /* timed and untimed calls, most of any contributor */
     struct summary s;          /* over the samples, us */
-    double mbps;               /* bytes / s.avg; NaN where it means nothing */
+    double mbps;               /* bytes / s.avg (multi-pair: all pairs'); NaN where it means nothing */
+    double rate;               /* MSGRATE: messages per second, all pairs */
     /* over the blocks of every contributor, pooled: median and its 95%
      * interval (NaN under 6 blocks), whether the interval lies within
      * --target of the median */

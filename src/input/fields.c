@@ -156,12 +156,30 @@ static void take_payload(struct line_ctx *lc, struct record *r,
         unknown_of(lc, val, "payload mode", modes, 2);
 }
 
+/* window=N: messages in flight, for the calls that stream */
+static void take_window(struct line_ctx *lc, struct record *r,
+                        const struct token *key, const struct token *val)
+{
+    uint64_t v;
+    if (r->call && !r->call->windowed) {
+        diag_add(lc->d, lc->line, key->col, "%s sends no window of messages; "
+                 "window= applies to BW, BIBW and MSGRATE", r->call->name);
+        return;
+    }
+    if (parse_number(lc, val, "window", MAX_WINDOW, &v) != 0)
+        return;
+    if (v == 0)
+        diag_add(lc->d, lc->line, val->col, "window must be at least 1");
+    r->window = (int)v;
+}
+
 static const struct setting settings[] = {
     {"root", take_root},
     {"iters", take_iters},
     {"warmup", take_warmup},
     {"signal", take_signal},
     {"payload", take_payload},
+    {"window", take_window},
 };
 enum { NSETTINGS = sizeof settings / sizeof settings[0] };
 
@@ -174,7 +192,7 @@ static void parse_setting(struct line_ctx *lc, struct record *r,
     if (!eq) {
         diag_add(lc->d, lc->line, t->col, "extra field '%s': a record has nine "
                  "fields, then only key=value settings (root=, iters=, warmup=, "
-                 "signal=, payload=)", word);
+                 "signal=, payload=, window=)", word);
         return;
     }
     struct token key = {t->s, (int)(eq - t->s), t->col};

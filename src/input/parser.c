@@ -80,6 +80,7 @@ static struct record *append(struct recordset *rs, int *cap)
     struct record *r = &rs->rec[rs->n++];
     memset(r, 0, sizeof *r);
     r->iters = r->warmup = -1;
+    r->window = DEFAULT_WINDOW;
     return r;
 }
 

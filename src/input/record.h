@@ -27,6 +27,9 @@ enum payload_mode { PAYLOAD_UNIFORM, PAYLOAD_EXCHANGE };
 #define MAX_SIZES 10000
 /* Largest stride: a byte offset within one page. */
 #define MAX_STRIDE 4095ULL
+/* window= : messages in flight at once (osu_bw's default is 64) */
+#define DEFAULT_WINDOW 64
+#define MAX_WINDOW 4096
 
 struct record {
     int line;
@@ -48,6 +51,7 @@ struct record {
     long iters, warmup;            /* -1 unless iters=, warmup= */
     enum signal_mode signal;       /* BARRIER patterns: signal= (send) */
     enum payload_mode payload;     /* BARRIER patterns: payload= (uniform) */
+    int window;                    /* messages in flight: window= (64) */
     char text[RECORD_TEXT];        /* the record as written, comment cut */
 };
 

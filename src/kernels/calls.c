@@ -12,6 +12,7 @@
 #include "kernels/p2p.h"
 #include "kernels/reductions.h"
 #include "kernels/shapes.h"
+#include "kernels/stream.h"
 
 #define PP "one-way time = half the round trip of a ping-pong; "
 
@@ -62,6 +63,27 @@ static const struct call calls[] = {
      .legs = 1,
      .buffers = bufs_n_n, .run = run_sendrecv_replace, .check = check_replace,
      .timing = "time per MPI_Sendrecv_replace while both partners exchange at once"},
+    {.name = "BW", .family = FAM_P2P, .opk = OPK_PAIRS,
+     .legs = 1, .windowed = 1,
+     .buffers = bufs_n_n, .layout = layout_window, .run = run_bw, .check = check_bw,
+     .timing = "time per message of a window of window= MPI_Isend + MPI_Waitall, "
+               "closed by a short acknowledgement (as osu_bw); MB/s"},
+    {.name = "BIBW", .family = FAM_P2P, .opk = OPK_PAIRS,
+     .legs = 2, .windowed = 1,
+     .buffers = bufs_n_n, .layout = layout_window, .run = run_bibw, .check = check_bibw,
+     .timing = "time per message while both partners post window= MPI_Irecv and "
+               "MPI_Isend at once, then MPI_Waitall (as osu_bibw); MB/s both ways"},
+    {.name = "MSGRATE", .family = FAM_MULTI, .opk = OPK_NONE,
+     .legs = 1, .windowed = 1, .rate = 1,
+     .buffers = bufs_n_n, .layout = layout_window, .run = run_msgrate, .check = check_msgrate,
+     .timing = "every pair streaming at once (ranks r < P/2 send to r + P/2, as "
+               "osu_mbw_mr): time per window= step; aggregate MB/s and messages/s"},
+    {.name = "MULTI_LATENCY", .family = FAM_MULTI, .opk = OPK_NONE,
+     .legs = 2,
+     .buffers = bufs_n_n, .run = run_multi_latency, .check = check_multi_latency,
+     .timing = "one-way time = half the round trip of a ping-pong, every pair "
+               "(r < P/2 with r + P/2) at once (as osu_multi_lat)"},
+
     {.name = "BCAST", .family = FAM_COLL, .opk = OPK_NONE,
      .rooted = 1,
      .buffers = bufs_n_0, .run = run_bcast, .check = check_bcast,
@@ -173,6 +195,7 @@ const char *family_name(enum family f)
     case FAM_REDUCE: return "reduction";
     case FAM_SYNC: return "synchronisation";
     case FAM_IO: return "I/O";
+    case FAM_MULTI: return "multi-pair";
     }
     return "?";
 }

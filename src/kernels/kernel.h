@@ -31,6 +31,7 @@ struct kernel {
      * uses the send-side arrays */
     int *counts, *displs, *scounts, *sdispls;
     MPI_Request *reqs;         /* calls that start many requests (HRELATION) */
+    int distinct;              /* --check: a window's messages from slots of their own */
     unsigned long mismatches;  /* found by --check at this size */
     const char *where;         /* record description for mismatch messages */
     /* MPI I/O (file_io.c): the communicator's file at this size */

@@ -84,6 +84,10 @@ void trial_setup(struct trial *t, struct measurer *m, const struct planned *pl,
     MPI_Comm_size(k->comm, &k->size);
     size_t s, r;
     k->rec->call->buffers(k->size, (size_t)k->rec->max, &s, &r);
+    if (k->rec->call->windowed) {    /* a slot for every message of a window */
+        s *= (size_t)k->rec->window;
+        r *= (size_t)k->rec->window;
+    }
     size_t sbytes = s * (size_t)k->extent, rbytes = r * (size_t)k->extent;
     if (m->opt->cache_cold && k->rec->call->family != FAM_SYNC)
         cold_copies(t, &sbytes, &rbytes);

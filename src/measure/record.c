@@ -14,7 +14,8 @@
 void choose_iters(const struct record *r, const struct options *o,
                   uint64_t elements, uint64_t bytes, long *iters, long *warmup)
 {
-    long dflt = default_iters(bytes);
+    /* a window's traffic is window= messages of these bytes */
+    long dflt = default_iters(r->call->windowed ? bytes * (uint64_t)r->window : bytes);
     if (r->call->bsp)      /* an h-relation is h messages a rank */
         dflt = default_iters_messages(elements);
     *iters = r->iters > 0 ? r->iters : o->iters > 0 ? o->iters : dflt;
@@ -65,7 +66,8 @@ static int one_size(struct trial *t, uint64_t elements, struct sizerun *sr,
     MPI_Pcontrol(0);
     *pt = (struct point){.elements = elements, .bytes = bytes, .warmup = warmup,
                          .iter_mean = NAN, .iter_median = NAN, .pred = NAN,
-                         .pred_lsq = NAN, .pred_loggp = NAN};
+                         .pred_lsq = NAN, .pred_loggp = NAN, .mbps = NAN,
+                         .rate = NAN};
     gather_point(t, sr, pt);
     sizerun_clear(sr);
     char err[sizeof res->error - 64];

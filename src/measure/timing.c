@@ -32,6 +32,12 @@ long per_block_for(double seconds, double per_call, int blocks)
     return n < 1 ? 1 : n > (double)(1L << 30) / blocks ? (1L << 30) / blocks : (long)n;
 }
 
+long call_legs(const struct record *r)
+{
+    long legs = r->call->legs > 0 ? r->call->legs : 1;
+    return r->call->windowed ? legs * r->window : legs;
+}
+
 double warm_collective(struct trial *t, long iters, int pilot)
 {
     if (iters < 1 && !pilot)
@@ -54,7 +60,7 @@ double warm_pair(struct trial *t, long iters, int pilot)
         c->prepare(&t->k);
     double t0 = MPI_Wtime();
     timed_run(t, iters, NULL);
-    return (MPI_Wtime() - t0) / ((double)iters * c->legs);
+    return (MPI_Wtime() - t0) / (double)iters;
 }
 
 double time_collective(struct trial *t, const struct rule *ru, long per_block,
@@ -62,13 +68,13 @@ double time_collective(struct trial *t, const struct rule *ru, long per_block,
 {
     struct kernel *k = &t->k;
     double total = 0, started = MPI_Wtime();
-    long attempts = 0;
+    long attempts = 0, legs = call_legs(k->rec);
     int more = 1;
     s->per_block = per_block;
     while (more) {
         MPI_Barrier(k->comm);
         double dt = timed_block(t, per_block, timed_run, NULL, NULL);
-        double per_call = dt / (double)per_block, slowest;
+        double per_call = dt / ((double)per_block * legs), slowest;
         total += dt;
         attempts++;
         /* outside the timing: the block's slowest rank to rank 0, which
@@ -83,8 +89,8 @@ double time_collective(struct trial *t, const struct rule *ru, long per_block,
         else
             more = attempts < ru->blocks;
     }
-    t->calls += attempts * per_block;
-    return total / ((double)attempts * (double)per_block);
+    t->calls += attempts * per_block * legs;
+    return total / ((double)attempts * (double)per_block * legs);
 }
 
 /* the initiator's verdict after a block, passed to its partner */
@@ -110,7 +116,7 @@ double time_pair(struct trial *t, const struct rule *ru, long per_block,
 {
     const struct call *c = t->k.rec->call;
     double total = 0, started = MPI_Wtime();
-    long attempts = 0;
+    long attempts = 0, legs = call_legs(t->k.rec);
     int more = 1;
     s->per_block = per_block;
     while (more) {
@@ -120,11 +126,11 @@ double time_pair(struct trial *t, const struct rule *ru, long per_block,
         total += dt;
         attempts++;
         if (t->k.initiator)
-            series_add(s, dt / ((double)per_block * c->legs) * 1e6);
+            series_add(s, dt / ((double)per_block * legs) * 1e6);
         more = pair_more(t, ru, s, attempts, started);
     }
-    t->calls += attempts * per_block * c->legs;
-    return total / ((double)attempts * (double)per_block * c->legs);
+    t->calls += attempts * per_block * legs;
+    return total / ((double)attempts * (double)per_block * legs);
 }
 
 void quiet_barrier(MPI_Comm comm)

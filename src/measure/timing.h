@@ -17,8 +17,12 @@ long default_iters_messages(uint64_t messages);
  * a pilot's time per call (--time); at least 1. */
 long per_block_for(double seconds, double per_call, int blocks);
 
-/* The warm-up: iters untimed calls (at least one when pilot is set),
- * returns this rank's seconds per call over them. */
+/* The messages one iteration of the record's call counts as (its legs,
+ * times the window for calls that stream); 1 for collectives. */
+long call_legs(const struct record *r);
+
+/* The warm-up: iters untimed iterations (at least one when pilot is
+ * set); returns this rank's seconds per iteration over them. */
 double warm_collective(struct trial *t, long iters, int pilot);
 double warm_pair(struct trial *t, long iters, int pilot);
 

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include "base/base.h"
+#include "measure/timing.h"
 #include "measure/trial.h"
 
 enum { PINGS = 50, BATCH = 256 };
@@ -106,7 +107,7 @@ static void next_batch(const struct trial *t, const struct rule *ru, long reps,
 
 /* rank 0: the valid repetitions into s, the late ones counted; returns
  * how many were late */
-static long keep_valid(const struct batch_bufs *b, int n, int span,
+static long keep_valid(const struct batch_bufs *b, int n, int span, double legs,
                        struct series *s)
 {
     long late = 0;
@@ -115,7 +116,7 @@ static long keep_valid(const struct batch_bufs *b, int n, int span,
             late++;
             continue;
         }
-        series_add(s, 1e6 * (span ? b->last[i] - b->first[i] : b->dlmax[i]));
+        series_add(s, 1e6 * (span ? b->last[i] - b->first[i] : b->dlmax[i]) / legs);
     }
     s->late += late;
     return late;
@@ -128,6 +129,7 @@ double time_window(struct trial *t, const struct rule *ru, long reps,
     struct batch_bufs *b = xmalloc(sizeof *b);
     double total = 0, started = MPI_Wtime();
     long attempts = 0, calls = 0;
+    double legs = (double)call_legs(t->k.rec);     /* per message, not per iteration */
     MPI_Comm comm = t->k.comm;
     double ctl[3] = {0, 0, window > 0 ? window : 2 * pilot + 2e-6};
     s->per_block = 1;
@@ -145,11 +147,11 @@ double time_window(struct trial *t, const struct rule *ru, long reps,
         MPI_Reduce(b->dl, b->dlmax, 2 * n, MPI_DOUBLE, MPI_MAX, 0, comm);
         if (t->k.rank == 0) {
             attempts += n;
-            if (4 * keep_valid(b, n, span, s) > n)
+            if (4 * keep_valid(b, n, span, legs, s) > n)
                 ctl[2] *= 2;
         }
     }
-    t->calls += calls;
+    t->calls += calls * (long)legs;
     free(b);
-    return calls ? total / (double)calls : 0;
+    return calls ? total / ((double)calls * legs) : 0;
 }

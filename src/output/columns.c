@@ -10,7 +10,7 @@
 #include <stdio.h>
 
 #define ALL ((1u << FAM_P2P) | (1u << FAM_COLL) | (1u << FAM_REDUCE) | \
-             (1u << FAM_SYNC) | (1u << FAM_IO))
+             (1u << FAM_SYNC) | (1u << FAM_IO) | (1u << FAM_MULTI))
 #define SYNC (1u << FAM_SYNC)
 
 static double v_elements(const struct point *p) { return (double)p->elements; }
@@ -19,6 +19,7 @@ static double v_min(const struct point *p) { return p->s.min; }
 static double v_avg(const struct point *p) { return p->s.avg; }
 static double v_max(const struct point *p) { return p->s.max; }
 static double v_mbps(const struct point *p) { return p->mbps; }
+static double v_rate(const struct point *p) { return p->rate; }
 static double v_iters(const struct point *p) { return (double)p->iters; }
 static double v_warmup(const struct point *p) { return (double)p->warmup; }
 static double v_samples(const struct point *p) { return (double)p->nsamples; }
@@ -43,7 +44,9 @@ static int is_p2p(const struct col_ctx *c)
 static void doc_bytes(const struct col_ctx *c, char *out, size_t len)
 {
     snprintf(out, len, "bytes: elements x %d data bytes of %s; mbps: bytes / "
-             "t_avg_us (10^6 bytes/s)", c->res->type_size, c->res->rec->dt->name);
+             "t_avg_us (10^6 bytes/s)%s", c->res->type_size, c->res->rec->dt->name,
+             c->res->rec->call->family == FAM_MULTI
+             ? ", times the pairs of the largest communicator (all at once)" : "");
 }
 
 static void doc_times(const struct col_ctx *c, char *out, size_t len)
@@ -56,6 +59,18 @@ static void doc_times(const struct col_ctx *c, char *out, size_t len)
         snprintf(out, len, "t_min_us t_avg_us t_max_us: each rank's average "
                  "time per call in microseconds; the fastest rank, the mean over "
                  "ranks, the slowest rank");
+}
+
+static int counts_messages(const struct call *c)
+{
+    return c->rate;
+}
+
+static void doc_rate(const struct col_ctx *c, char *out, size_t len)
+{
+    (void)c;
+    snprintf(out, len, "msg_rate: messages per second of all pairs together "
+             "(pairs / t_avg_us); mbps then counts all pairs' bytes");
 }
 
 static void doc_iters(const struct col_ctx *c, char *out, size_t len)
@@ -102,6 +117,9 @@ const struct column columns[] = {
      .in_json = 1},
     {.name = "mbps", .format = COL_RATE, .families = ALL, .value = v_mbps,
      .in_json = 1},
+    {.name = "msg_rate", .format = COL_RATE, .families = ALL, .when = counts_messages,
+     .value = v_rate, .doc = doc_rate, .in_json = 1,
+     .prose = "%s messages per second (all pairs)"},
     {.name = "iters", .format = COL_COUNT, .families = ALL, .value = v_iters,
      .doc = doc_iters, .in_json = 1},
     {.name = "warmup", .format = COL_COUNT, .families = ALL, .value = v_warmup,
@@ -138,7 +156,8 @@ const size_t ncolumns = sizeof columns / sizeof columns[0];
 
 int column_applies(const struct column *c, const struct result *res)
 {
-    return (c->families >> res->rec->call->family) & 1u;
+    const struct call *call = res->rec->call;
+    return ((c->families >> call->family) & 1u) && (!c->when || c->when(call));
 }
 
 void column_text(const struct column *c, double v, char *out, size_t len)

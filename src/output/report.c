@@ -27,11 +27,12 @@ void say(struct writer *w, const char *fmt, ...)
 }
 
 /* the columns with a prose phrase, in the statistics line */
-static void column_phrases(struct writer *w, const struct point *pt)
+static void column_phrases(struct writer *w, const struct result *res,
+                           const struct point *pt)
 {
     char v[64];
     for (size_t i = 0; i < ncolumns; i++) {
-        if (!columns[i].prose)
+        if (!columns[i].prose || !column_applies(&columns[i], res))
             continue;
         column_text(&columns[i], columns[i].value(pt), v, sizeof v);
         say(w, "; ");
@@ -124,7 +125,8 @@ void report_record(struct writer *w, const struct result *res)
 }
 
 /* the median line: median, interval, blocks, late starts, target */
-static void report_stats(struct writer *w, const struct point *pt)
+static void report_stats(struct writer *w, const struct result *res,
+                         const struct point *pt)
 {
     if (pt->blocks == 0) {
         say(w, "    no valid block%s.\n", pt->late ? " (every start was late)" : "");
@@ -146,7 +148,7 @@ static void report_stats(struct writer *w, const struct point *pt)
     for (int i = 0; i < w->info->ev.n; i++)
         say(w, "; %s %.4g per call (largest rank %.4g)", w->info->ev.name[i],
             pt->count_avg[i], pt->count_max[i]);
-    column_phrases(w, pt);
+    column_phrases(w, res, pt);
     say(w, ".\n");
 }
 
@@ -173,12 +175,14 @@ void report_point(struct writer *w, const struct result *res,
         char a[32], b[32];
         pair_name(lo, a, sizeof a);
         pair_name(hi, b, sizeof b);
-        say(w, "one-way %.3f us, mean over %zu pair%s (fastest %s %.3f us, "
-            "slowest %s %.3f us)", pt->s.avg, pt->nsamples,
-            pt->nsamples == 1 ? "" : "s", a, pt->s.min, b, pt->s.max);
+        say(w, "%s %.3f us, mean over %zu pair%s (fastest %s %.3f us, "
+            "slowest %s %.3f us)", r->call->windowed ? "per message" : "one-way",
+            pt->s.avg, pt->nsamples, pt->nsamples == 1 ? "" : "s", a, pt->s.min, b,
+            pt->s.max);
     } else {
-        say(w, "%.3f us per call, mean over %zu rank%s (fastest rank %d "
-            "%.3f us, slowest rank %d %.3f us)", pt->s.avg, pt->nsamples,
+        say(w, "%.3f us per %s, mean over %zu rank%s (fastest rank %d "
+            "%.3f us, slowest rank %d %.3f us)", pt->s.avg,
+            r->call->family == FAM_MULTI ? "message" : "call", pt->nsamples,
             pt->nsamples == 1 ? "" : "s", lo->a, pt->s.min, hi->a, pt->s.max);
     }
     if (r->call->family == FAM_SYNC && pt->ncomm > 0) {
@@ -191,7 +195,7 @@ void report_point(struct writer *w, const struct result *res,
     if (r->call->family != FAM_SYNC && pt->bytes > 0 && pt->s.avg > 0)
         say(w, ", %.1f MB/s", (double)pt->bytes / pt->s.avg);
     say(w, ".\n");
-    report_stats(w, pt);
+    report_stats(w, res, pt);
     if (pt->mismatches)
         say(w, "  CHECK FAILED: %lu element%s wrong at this size.\n",
             pt->mismatches, pt->mismatches == 1 ? "" : "s");

@@ -131,7 +131,9 @@ struct pair_filter {
 extern const struct table pair_filter_table;
 
 /* ---- calls ------------------------------------------------------------------ */
-enum family { FAM_P2P, FAM_COLL, FAM_REDUCE, FAM_SYNC, FAM_IO };
+/* P2P: every pair of a communicator in turn; MULTI: every pair at once
+ * (the ranks split into senders and receivers) */
+enum family { FAM_P2P, FAM_COLL, FAM_REDUCE, FAM_SYNC, FAM_IO, FAM_MULTI };
 enum op_kind { OPK_NONE, OPK_REDUCTION, OPK_PAIRS, OPK_PATTERN };
 
 struct call {
@@ -139,7 +141,11 @@ struct call {
     enum family family;
     enum op_kind opk;
     int rooted;                 /* takes root= */
-    int legs;                   /* p2p: one-way trips per iteration */
+    /* point-to-point and multi-pair: the messages one iteration counts
+     * as, for the time per message (a ping-pong: 2 one-way trips); with
+     * windowed, per message of the window (window= messages) */
+    int legs;
+    int windowed;               /* a window of messages: buffers hold one each */
     int bsend;                  /* needs an attached buffer */
     /* elements each rank's send and receive buffers need for n elements
      * on a communicator of p ranks */
@@ -148,6 +154,7 @@ struct call {
     void (*prepare)(struct kernel *k);  /* p2p, before each run; may be NULL */
     void (*run)(struct kernel *k, int iters);   /* NULL: BARRIER (kernels/barrier.c) */
     void (*check)(struct kernel *k);    /* fill, run once, verify; may be NULL */
+    int rate;                   /* report messages per second (msg_rate) */
     const char *timing;                 /* what one timed call covers */
     int bsp;                            /* the summary fits BSP's g and l */
 };

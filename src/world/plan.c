@@ -14,11 +14,13 @@
 #include "world/cache.h"
 
 uint64_t record_memory(const struct call *c, int p, uint64_t max_elems,
-                       uint64_t extent, uint64_t stride, uint64_t pack_size)
+                       uint64_t extent, uint64_t stride, uint64_t pack_size,
+                       int window)
 {
     size_t s, r;
     c->buffers(p, (size_t)max_elems, &s, &r);
-    uint64_t bytes = ((uint64_t)s + (uint64_t)r) * extent + 2 * stride;
+    uint64_t bytes = ((uint64_t)s + (uint64_t)r) * extent * (c->windowed ? window : 1) +
+                     2 * stride;
     if (c->bsend)
         bytes += 2 * (pack_size + MPI_BSEND_OVERHEAD);
     return bytes;
@@ -60,7 +62,7 @@ static void skip_reason(struct planned *pl, const struct world *w)
     size_t len = sizeof pl->skipped;
     if (tc->n == 0)
         snprintf(why, len, "%s leaves every rank out", r->topo->name);
-    else if (c->family == FAM_P2P && tc->max_size < 2)
+    else if ((c->family == FAM_P2P || c->family == FAM_MULTI) && tc->max_size < 2)
         snprintf(why, len, "%s communicators of 1 rank have no pairs for %s",
                  r->topo->name, c->name);
     else if (c->family == FAM_P2P && count_pairs(pl) == 0)
@@ -91,7 +93,8 @@ static uint64_t buffer_need(const struct planned *pl, const struct options *o)
     if (r->call->bsend && r->max <= INT_MAX)
         MPI_Pack_size((int)r->max, t, MPI_COMM_WORLD, &pack);
     uint64_t need = record_memory(r->call, pl->tc->max_size, r->max,
-                                  (uint64_t)extent, r->stride, (uint64_t)pack);
+                                  (uint64_t)extent, r->stride, (uint64_t)pack,
+                                  r->window);
     /* --cache cold: the copies come to at least twice the cache, plus one
      * more pair of buffers (measure/buffers.c) */
     if (o->cache_cold && r->call->family != FAM_SYNC)

@@ -28,7 +28,8 @@ struct plan {
 
 /* Bytes one rank allocates for a call on a communicator of p ranks. */
 uint64_t record_memory(const struct call *c, int p, uint64_t max_elems,
-                       uint64_t extent, uint64_t stride, uint64_t pack_size);
+                       uint64_t extent, uint64_t stride, uint64_t pack_size,
+                       int window);
 
 /* Memory one rank may use: the node's memory shared by its ranks. */
 uint64_t memory_per_rank(int ranks_on_node);

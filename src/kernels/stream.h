@@ -1,0 +1,18 @@
+/* stream.h: streaming point-to-point calls (stream.c) */
+#ifndef MPIGAUGE_STREAM_H
+#define MPIGAUGE_STREAM_H
+
+#include "kernels/kernel.h"
+
+/* window= requests for the window's messages */
+void layout_window(struct kernel *k);
+void run_bw(struct kernel *k, int iters);
+void run_bibw(struct kernel *k, int iters);
+void run_msgrate(struct kernel *k, int iters);
+void run_multi_latency(struct kernel *k, int iters);
+void check_bw(struct kernel *k);
+void check_bibw(struct kernel *k);
+void check_msgrate(struct kernel *k);
+void check_multi_latency(struct kernel *k);
+
+#endif
