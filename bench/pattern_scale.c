@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "base/base.h"
 #include "models/pattern.h"
 #include "models/predict.h"
 
@@ -20,18 +21,19 @@ int main(int argc, char **argv)
 {
     int p = argc > 1 ? atoi(argv[1]) : 4096;
     size_t pp = (size_t)p * (size_t)p;
-    struct params pm = {p, calloc((size_t)p, sizeof(double)), calloc(pp, sizeof(double)),
-                        calloc(pp, sizeof(double)), calloc(pp, sizeof(double))};
+    struct params pm = {p, xcalloc((size_t)p, sizeof(double)), xcalloc(pp, sizeof(double)),
+                        xcalloc(pp, sizeof(double)), xcalloc(pp, sizeof(double)),
+                        xcalloc(pp, sizeof(double))};
     for (int i = 0; i < p; i++)
         pm.o[i] = 0.05;
     for (size_t i = 0; i < pp; i++) {
         pm.oij[i] = 0.25;
-        pm.lij[i] = 0.2 + (double)(i % 7) * 0.01;
+        pm.lij[i] = pm.lsm[i] = 0.2 + (double)(i % 7) * 0.01;
     }
     struct { const char *name; void (*gen)(struct bpattern *, int, int); int arg; } g[] = {
         {"LINEAR", gen_linear, 0}, {"TREE", gen_tree, 2}, {"TREE:4", gen_tree, 4},
         {"DISSEMINATION", gen_dissemination, 0}, {"PAIRWISE", gen_pairwise, 0}};
-    printf("barrier patterns for P = %d (generate, check eqs. 5.1-5.2, predict eq. 5.4):\n", p);
+    printf("barrier patterns for P = %d (generate, check eqs. 5.1-5.2, predict by events):\n", p);
     for (size_t k = 0; k < sizeof g / sizeof g[0]; k++) {
         struct bpattern bp;
         int who, stage, missing;
@@ -40,7 +42,8 @@ int main(int argc, char **argv)
         double t1 = now();
         int bad = bpattern_check(&bp, &who, &stage, &missing);
         double t2 = now();
-        double pred = predict_barrier(&bp, &pm, 0);
+        struct signal_costs c = costs_from_params(&pm);
+        double pred = predict_barrier(&bp, &c, NULL, SIGNAL_EAGER, 0);
         double t3 = now();
         printf("  %-14s %3d stages %8ld signals  generate %.3f s  check %.3f s  "
                "predict %.3f s  (%s, %.2f us)\n", g[k].name, bp.nstages,
@@ -51,5 +54,6 @@ int main(int argc, char **argv)
     free(pm.oij);
     free(pm.lij);
     free(pm.bij);
+    free(pm.lsm);
     return 0;
 }
