@@ -5,6 +5,8 @@
 #                           from the fastest to the slowest rank (or pair),
 #                           the mean, and the median with its 95% interval
 #   <record>-bandwidth.png  MB/s against bytes (data-moving calls)
+#   <record>-rate.png       messages per second against bytes (MSGRATE:
+#                           the records with a msg_rate column)
 #   <record>-predicted.png  barrier patterns: measured (mean per-iteration
 #                           maximum) and the cost model's prediction
 #   overview-<family>.png   the mean time of every record of a call family
@@ -83,6 +85,25 @@ GNUPLOT
     echo "$3"
 }
 
+rate_plot() {
+    local f=$1 c
+    c=$(col "$f" msg_rate)
+    [ "$c" -gt 0 ] && [ "$(finite "$f" "$c")" -gt 0 ] || return 0
+    plot <<GNUPLOT
+set terminal pngcairo size $SIZE
+set output '$3'
+set title "$2" noenhanced
+set xlabel 'bytes'
+set ylabel 'messages per second, all pairs together'
+set grid
+set key top right
+set logscale x 2; set format x '2^{%L}'
+set format y '%.1s%c'
+plot '$f' using (\$2 > 0 ? \$2 : 1/0):$c with linespoints lc rgb '#884ea0' pt 7 ps 0.6 title 'message rate'
+GNUPLOT
+    echo "$3"
+}
+
 predicted_plot() {
     local f=$1 c_meas c_pred
     c_meas=$(col "$f" iter_max_mean_us); c_pred=$(col "$f" t_pred_us)
@@ -98,7 +119,7 @@ set key top left
 $(xaxis "$f")
 set macros
 plot '$f' using (@xcol):$c_meas with linespoints pt 7 ps 0.7 title 'measured (mean per-iteration maximum)', \
-     '$f' using (@xcol):$c_pred with linespoints pt 5 ps 0.7 dt 2 title 'predicted (eq. 5.4)'
+     '$f' using (@xcol):$c_pred with linespoints pt 5 ps 0.7 dt 2 title 'predicted (event model, t_pred_us)'
 GNUPLOT
     echo "$3"
 }
@@ -114,6 +135,7 @@ while IFS=$'\t' read -r file family title; do
     stem=${file%.dat}
     time_plot "$f" "$title" "$out/$stem-time.png"
     [ "$family" = synchronisation ] || bandwidth_plot "$f" "$title" "$out/$stem-bandwidth.png"
+    rate_plot "$f" "$title" "$out/$stem-rate.png"
     [ "$family" != synchronisation ] || predicted_plot "$f" "$title" "$out/$stem-predicted.png"
     if [ -f "$dir/$stem.pairs.dat" ]; then
         "$here/pairs_heatmap.sh" "$dir/$stem.pairs.dat" "$out/$stem-pairs"

@@ -7,11 +7,16 @@
  * With MPIGAUGE_CORRUPT set,
  * every receiving MPI call that mpigauge uses flips the lowest bit of the
  * first data byte of the LAST element it delivered on this rank: the
- * one-bit error in the last element that partial checks miss.  The tests
- * preload it and require --check to report every record. */
+ * one-bit error in the last element that partial checks miss.  One-sided
+ * calls: MPI_Put and the accumulates flip their origin data's last element
+ * before it leaves (what lands at the target is wrong), MPI_Get and the
+ * fetching calls flip their result's last element when the next
+ * synchronisation call completes them.  The tests preload it and require
+ * --check to report every record. */
 #include <mpi.h>
 #include <stdlib.h>
 #include <unistd.h>
+#include "kernels/tags.h"
 
 /* only between MPI_Pcontrol(1) and MPI_Pcontrol(0), where mpigauge
  * measures: its own bookkeeping messages stay intact */
@@ -58,15 +63,16 @@ static long last_v(const int *counts, const int *displs, int p)
     return last;
 }
 
-/* receives posted with MPI_Irecv, remembered until their MPI_Wait */
-#define SLOTS 64
+/* receives posted with MPI_Irecv, remembered until their MPI_Wait or
+ * MPI_Waitall (a window of window= up to 4096, both ways) */
+#define SLOTS 8200
 static struct { MPI_Request req; void *buf; int count; MPI_Datatype t; } pending[SLOTS];
 
 int MPI_Irecv(void *buf, int count, MPI_Datatype t, int src, int tag,
               MPI_Comm comm, MPI_Request *req)
 {
     int rc = PMPI_Irecv(buf, count, t, src, tag, comm, req);
-    for (int i = 0; i < SLOTS; i++)
+    for (int i = 0; i < SLOTS && active(); i++)
         if (pending[i].buf == NULL) {
             pending[i].req = *req;
             pending[i].buf = buf;
@@ -89,11 +95,29 @@ int MPI_Wait(MPI_Request *req, MPI_Status *st)
     return rc;
 }
 
+int MPI_Waitall(int n, MPI_Request reqs[], MPI_Status sts[])
+{
+    MPI_Request *r = malloc((size_t)(n > 0 ? n : 1) * sizeof *r);
+    for (int i = 0; i < n; i++)
+        r[i] = reqs[i];
+    int rc = PMPI_Waitall(n, reqs, sts);
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < SLOTS && r[i] != MPI_REQUEST_NULL; j++)
+            if (pending[j].buf && pending[j].req == r[i]) {
+                flip(pending[j].buf, pending[j].count - 1, pending[j].t);
+                pending[j].buf = NULL;
+            }
+    free(r);
+    return rc;
+}
+
 int MPI_Recv(void *buf, int count, MPI_Datatype t, int src, int tag,
              MPI_Comm comm, MPI_Status *st)
 {
     int rc = PMPI_Recv(buf, count, t, src, tag, comm, st);
-    flip(buf, count - 1, t);
+    /* a pair's verdict and pilot are mpigauge's bookkeeping, not data */
+    if (tag != TAG_CTRL && tag != TAG_PILOT)
+        flip(buf, count - 1, t);
     return rc;
 }
 
@@ -350,3 +374,80 @@ int MPI_File_read_at_all(MPI_File fh, MPI_Offset off, void *buf, int count,
     flip(buf, count - 1, t);
     return rc;
 }
+
+/* ---- one-sided ------------------------------------------------------------ */
+/* results of MPI_Get and the fetching calls, flipped at the synchronisation
+ * that completes them (window= holds up to 4096 at once) */
+#define RMA_SLOTS 4096
+static struct { void *buf; int count; MPI_Datatype t; } fetched[RMA_SLOTS];
+static int nfetched;
+
+static void fetch(void *buf, int count, MPI_Datatype t)
+{
+    if (!active() || nfetched == RMA_SLOTS)
+        return;
+    fetched[nfetched].buf = buf;
+    fetched[nfetched].count = count;
+    fetched[nfetched++].t = t;
+}
+
+static int completed(int rc)
+{
+    for (int i = 0; i < nfetched; i++)
+        flip(fetched[i].buf, fetched[i].count - 1, fetched[i].t);
+    nfetched = 0;
+    return rc;
+}
+
+int MPI_Put(const void *ob, int oc, MPI_Datatype ot, int target, MPI_Aint disp,
+            int tc, MPI_Datatype tt, MPI_Win win)
+{
+    flip((void *)ob, oc - 1, ot);
+    return PMPI_Put(ob, oc, ot, target, disp, tc, tt, win);
+}
+
+int MPI_Accumulate(const void *ob, int oc, MPI_Datatype ot, int target,
+                   MPI_Aint disp, int tc, MPI_Datatype tt, MPI_Op op, MPI_Win win)
+{
+    flip((void *)ob, oc - 1, ot);
+    return PMPI_Accumulate(ob, oc, ot, target, disp, tc, tt, op, win);
+}
+
+int MPI_Get(void *ob, int oc, MPI_Datatype ot, int target, MPI_Aint disp, int tc,
+            MPI_Datatype tt, MPI_Win win)
+{
+    fetch(ob, oc, ot);
+    return PMPI_Get(ob, oc, ot, target, disp, tc, tt, win);
+}
+
+int MPI_Get_accumulate(const void *ob, int oc, MPI_Datatype ot, void *rb, int rc_,
+                       MPI_Datatype rt, int target, MPI_Aint disp, int tc,
+                       MPI_Datatype tt, MPI_Op op, MPI_Win win)
+{
+    fetch(rb, rc_, rt);
+    return PMPI_Get_accumulate(ob, oc, ot, rb, rc_, rt, target, disp, tc, tt, op, win);
+}
+
+int MPI_Fetch_and_op(const void *ob, void *rb, MPI_Datatype t, int target,
+                     MPI_Aint disp, MPI_Op op, MPI_Win win)
+{
+    fetch(rb, 1, t);
+    return PMPI_Fetch_and_op(ob, rb, t, target, disp, op, win);
+}
+
+int MPI_Compare_and_swap(const void *ob, const void *cb, void *rb, MPI_Datatype t,
+                         int target, MPI_Aint disp, MPI_Win win)
+{
+    fetch(rb, 1, t);
+    return PMPI_Compare_and_swap(ob, cb, rb, t, target, disp, win);
+}
+
+int MPI_Win_flush(int rank, MPI_Win win) { return completed(PMPI_Win_flush(rank, win)); }
+int MPI_Win_flush_local(int rank, MPI_Win win)
+{
+    return completed(PMPI_Win_flush_local(rank, win));
+}
+int MPI_Win_unlock(int rank, MPI_Win win) { return completed(PMPI_Win_unlock(rank, win)); }
+int MPI_Win_unlock_all(MPI_Win win) { return completed(PMPI_Win_unlock_all(win)); }
+int MPI_Win_fence(int assert, MPI_Win win) { return completed(PMPI_Win_fence(assert, win)); }
+int MPI_Win_complete(MPI_Win win) { return completed(PMPI_Win_complete(win)); }

@@ -224,8 +224,13 @@ for f in $(jq -r '.records[] | select(.file != null) | .file' "$d/run.json"); do
     *) check "$stem: bandwidth plot 900x600" [ "$(png_size "$d/plots/$stem-bandwidth.png")" = 900x600 ]
        expected=$((expected + 1)) ;;
     esac
+    case $stem in
+    *msgrate*) check "$stem: rate plot 900x600" [ "$(png_size "$d/plots/$stem-rate.png")" = 900x600 ]
+       expected=$((expected + 1)) ;;
+    *) check "$stem: no rate plot" [ ! -e "$d/plots/$stem-rate.png" ] ;;
+    esac
 done
-for fam in point-to-point collective reduction synchronisation I-O; do
+for fam in point-to-point multi-pair one-sided collective reduction synchronisation I-O; do
     check "overview of $fam 1200x800" [ "$(png_size "$d/plots/overview-$fam.png")" = 1200x800 ]
     expected=$((expected + 1))
 done

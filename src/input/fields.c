@@ -161,11 +161,13 @@ static void take_window(struct line_ctx *lc, struct record *r,
                         const struct token *key, const struct token *val)
 {
     uint64_t v;
-    if (r->call && !r->call->windowed) {
+    if (r->call && !r->call->windowed && r->call->family != FAM_RMA) {
         diag_add(lc->d, lc->line, key->col, "%s sends no window of messages; "
-                 "window= applies to BW, BIBW and MSGRATE", r->call->name);
+                 "window= applies to BW, BIBW, MSGRATE and one-sided calls",
+                 r->call->name);
         return;
     }
+    r->window_col = key->col;
     if (parse_number(lc, val, "window", MAX_WINDOW, &v) != 0)
         return;
     if (v == 0)
@@ -180,6 +182,9 @@ static const struct setting settings[] = {
     {"signal", take_signal},
     {"payload", take_payload},
     {"window", take_window},
+    {"sync", take_sync},
+    {"win", take_win},
+    {"mode", take_mode},
 };
 enum { NSETTINGS = sizeof settings / sizeof settings[0] };
 
@@ -192,7 +197,7 @@ static void parse_setting(struct line_ctx *lc, struct record *r,
     if (!eq) {
         diag_add(lc->d, lc->line, t->col, "extra field '%s': a record has nine "
                  "fields, then only key=value settings (root=, iters=, warmup=, "
-                 "signal=, payload=, window=)", word);
+                 "signal=, payload=, window=, sync=, win=, mode=)", word);
         return;
     }
     struct token key = {t->s, (int)(eq - t->s), t->col};
@@ -240,4 +245,6 @@ void parse_fields(struct line_ctx *lc, struct record *r)
         missing_fields(lc);
     for (int i = NFIELDS; i < lc->ntok; i++)
         parse_setting(lc, r, &t[i]);
+    if (r->call && r->call->family == FAM_RMA && lc->ntok >= NFIELDS)
+        check_one_sided(lc, r);
 }

@@ -18,6 +18,13 @@ enum signal_mode { SIGNAL_SEND, SIGNAL_SSEND };
  * exchange (n elements for every rank whose arrival the sender knows of
  * and the receiver does not: chapter 6 of Meyer's thesis) */
 enum payload_mode { PAYLOAD_UNIFORM, PAYLOAD_EXCHANGE };
+/* one-sided: how an epoch is synchronised, how the window is made, and
+ * what an iteration is (one operation and its synchronisation, a window
+ * of operations, or a window each way at once) */
+enum rma_sync { SYNC_FLUSH, SYNC_FLUSH_LOCAL, SYNC_LOCK, SYNC_LOCK_SHARED,
+                SYNC_LOCK_ALL, SYNC_FENCE, SYNC_PSCW };
+enum rma_win { WIN_CREATE, WIN_ALLOCATE, WIN_DYNAMIC };
+enum rma_mode { RMA_LATENCY, RMA_BW, RMA_BIBW };
 
 #define RECORD_TEXT 256
 
@@ -52,6 +59,11 @@ struct record {
     enum signal_mode signal;       /* BARRIER patterns: signal= (send) */
     enum payload_mode payload;     /* BARRIER patterns: payload= (uniform) */
     int window;                    /* messages in flight: window= (64) */
+    int window_col;                /* its column; 0 when not written */
+    /* one-sided calls */
+    enum rma_sync sync;            /* sync= (flush) */
+    enum rma_win win;              /* win= (create) */
+    enum rma_mode rma;             /* mode= (latency) */
     char text[RECORD_TEXT];        /* the record as written, comment cut */
 };
 
@@ -62,5 +74,16 @@ struct recordset {
 };
 
 void recordset_free(struct recordset *rs);
+
+/* "sync=... win=... mode=..." of a one-sided record (rma_fields.c) */
+const char *rma_describe(const struct record *r, char *buf, size_t len);
+
+/* The messages a timed iteration of r streams at once: window= for the
+ * calls that stream (BW, BIBW, MSGRATE, one-sided mode=bw|bibw), else 1. */
+static inline int record_window(const struct record *r)
+{
+    int streams = r->call->windowed || (r->call->family == FAM_RMA && r->rma != RMA_LATENCY);
+    return streams ? r->window : 1;
+}
 
 #endif

@@ -39,4 +39,13 @@ int parse_number(struct line_ctx *lc, const struct token *t, const char *what,
 void parse_fields(struct line_ctx *lc, struct record *r);
 void parse_op(struct line_ctx *lc, struct record *r, const struct token *t);
 
+/* one-sided settings and rules (rma_fields.c) */
+void take_sync(struct line_ctx *lc, struct record *r, const struct token *key,
+               const struct token *val);
+void take_win(struct line_ctx *lc, struct record *r, const struct token *key,
+              const struct token *val);
+void take_mode(struct line_ctx *lc, struct record *r, const struct token *key,
+               const struct token *val);
+void check_one_sided(struct line_ctx *lc, struct record *r);
+
 #endif

@@ -11,10 +11,15 @@
 #include "kernels/hrelation.h"
 #include "kernels/p2p.h"
 #include "kernels/reductions.h"
+#include "kernels/rma.h"
 #include "kernels/shapes.h"
 #include "kernels/stream.h"
 
 #define PP "one-way time = half the round trip of a ping-pong; "
+/* one-sided: an iteration is one operation (mode=latency) or window= of
+ * them (mode=bw, bibw: each way at once) and the synchronisation sync=
+ * names; the time is per operation */
+#define OS " and its share of the synchronisation (sync=, win=, mode=: see the one-sided line)"
 
 static const struct call calls[] = {
     {.name = "SEND", .family = FAM_P2P, .opk = OPK_PAIRS,
@@ -83,6 +88,38 @@ static const struct call calls[] = {
      .buffers = bufs_n_n, .run = run_multi_latency, .check = check_multi_latency,
      .timing = "one-way time = half the round trip of a ping-pong, every pair "
                "(r < P/2 with r + P/2) at once (as osu_multi_lat)"},
+
+    {.name = "PUT", .family = FAM_RMA, .opk = OPK_PAIRS,
+     .buffers = bufs_n_n, .pair_begin = rma_pair_begin, .pair_end = rma_pair_end,
+     .run = run_put, .check = check_put,
+     .timing = "time per MPI_Put of n elements into the partner's window" OS
+               " (as osu_put_latency, osu_put_bw, osu_put_bibw)"},
+    {.name = "GET", .family = FAM_RMA, .opk = OPK_PAIRS,
+     .buffers = bufs_n_n, .pair_begin = rma_pair_begin, .pair_end = rma_pair_end,
+     .run = run_get, .check = check_get,
+     .timing = "time per MPI_Get of n elements from the partner's window" OS
+               " (as osu_get_latency, osu_get_bw)"},
+    {.name = "ACCUMULATE", .family = FAM_RMA, .opk = OPK_REDUCTION,
+     .buffers = bufs_n_n, .pair_begin = rma_pair_begin, .pair_end = rma_pair_end,
+     .run = run_accumulate, .check = check_accumulate,
+     .timing = "time per MPI_Accumulate of n elements with op into the partner's "
+               "window" OS " (as osu_acc_latency)"},
+    {.name = "GET_ACCUMULATE", .family = FAM_RMA, .opk = OPK_REDUCTION,
+     .buffers = bufs_3n_n, .pair_begin = rma_pair_begin, .pair_end = rma_pair_end,
+     .run = run_get_accumulate, .check = check_get_accumulate,
+     .timing = "time per MPI_Get_accumulate of n elements with op (the old values "
+               "back)" OS " (as osu_get_acc_latency)"},
+    {.name = "FETCH_AND_OP", .family = FAM_RMA, .opk = OPK_REDUCTION,
+     .one_element = 1,
+     .buffers = bufs_3n_n, .pair_begin = rma_pair_begin, .pair_end = rma_pair_end,
+     .run = run_fetch_and_op, .check = check_get_accumulate,
+     .timing = "time per MPI_Fetch_and_op on one element" OS " (as osu_fop_latency)"},
+    {.name = "COMPARE_AND_SWAP", .family = FAM_RMA, .opk = OPK_PAIRS,
+     .one_element = 1, .integer_only = 1,
+     .buffers = bufs_3n_n, .pair_begin = rma_pair_begin, .pair_end = rma_pair_end,
+     .run = run_compare_and_swap, .check = check_compare_and_swap,
+     .timing = "time per MPI_Compare_and_swap on one element" OS
+               " (as osu_cas_latency)"},
 
     {.name = "BCAST", .family = FAM_COLL, .opk = OPK_NONE,
      .rooted = 1,
@@ -196,6 +233,7 @@ const char *family_name(enum family f)
     case FAM_SYNC: return "synchronisation";
     case FAM_IO: return "I/O";
     case FAM_MULTI: return "multi-pair";
+    case FAM_RMA: return "one-sided";
     }
     return "?";
 }

@@ -41,8 +41,24 @@ struct kernel {
     MPI_Offset offset;         /* this rank's bytes start here */
     char path[4200];
     /* measure/ is told of every file opened (rc MPI_SUCCESS) or not, to
-     * attach its error handler or note the error */
+     * attach its error handler or note the error, and of every one-sided
+     * pair's communicator and window */
     void (*file_opened)(MPI_File fh, int rc);
+    void (*win_opened)(MPI_Comm comm, MPI_Win win);
+    /* one-sided (rma.c): the pair's communicator (origin 0, target 1),
+     * window, the window's memory here, the target's address (dynamic
+     * windows), the origin's result and compare buffers, the peer's
+     * group (pscw), whether the pair's standing epoch is open, and
+     * whether the target is passive: it then makes no call in the timed
+     * loop and waits in a receive for the origin's verdict after every
+     * block (measure/timing.c), as OSU's target waits in MPI_Barrier */
+    MPI_Comm pair;
+    MPI_Win win;
+    char *base, *result, *compare;
+    MPI_Aint remote;
+    MPI_Group peer_group;
+    int epoch;
+    int passive_pair;
     /* set by a layout function: undone after the size is measured */
     void (*finish)(struct kernel *k);
 };

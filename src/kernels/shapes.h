@@ -9,6 +9,7 @@ void bufs_n_0(int p, size_t n, size_t *send, size_t *recv);
 void bufs_n_n(int p, size_t n, size_t *send, size_t *recv);
 void bufs_n_pn(int p, size_t n, size_t *send, size_t *recv);
 void bufs_2n_pn(int p, size_t n, size_t *send, size_t *recv);
+void bufs_3n_n(int p, size_t n, size_t *send, size_t *recv);
 void bufs_pn_n(int p, size_t n, size_t *send, size_t *recv);
 void bufs_pn_2n(int p, size_t n, size_t *send, size_t *recv);
 void bufs_pn_pn(int p, size_t n, size_t *send, size_t *recv);

@@ -10,6 +10,7 @@ enum {
     TAG_CLOCK = 10,            /* --sync window: clock ping-pongs */
     TAG_PILOT = 11,            /* a pair's --time pilot */
     TAG_ACK = 12,              /* a window's acknowledgement (BW, MSGRATE) */
+    TAG_RMA = 13,              /* a one-sided pair's communicator and address */
     TAG_PARAM = 41,            /* the pairwise parameters' messages */
     TAG_PARAM_READY = 42,      /* ... and their "receives posted" notes */
 };

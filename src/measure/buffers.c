@@ -26,6 +26,12 @@ static void file_opened(MPI_File fh, int rc)
         mpierr_attach_file(fh);
 }
 
+static void win_opened(MPI_Comm comm, MPI_Win win)
+{
+    mpierr_attach(comm);
+    mpierr_attach_win(win);
+}
+
 /* what the kernel knows of the record, before any buffer */
 static void describe(struct kernel *k, struct measurer *m,
                      const struct planned *pl, const struct result *res)
@@ -46,6 +52,7 @@ static void describe(struct kernel *k, struct measurer *m,
     k->index = res->index;
     k->fh = MPI_FILE_NULL;
     k->file_opened = file_opened;
+    k->win_opened = win_opened;
 }
 
 /* --cache cold: copies a whole number of pages apart, each at the same
@@ -84,10 +91,8 @@ void trial_setup(struct trial *t, struct measurer *m, const struct planned *pl,
     MPI_Comm_size(k->comm, &k->size);
     size_t s, r;
     k->rec->call->buffers(k->size, (size_t)k->rec->max, &s, &r);
-    if (k->rec->call->windowed) {    /* a slot for every message of a window */
-        s *= (size_t)k->rec->window;
-        r *= (size_t)k->rec->window;
-    }
+    s *= (size_t)record_window(k->rec);   /* a slot for every message of a window */
+    r *= (size_t)record_window(k->rec);
     size_t sbytes = s * (size_t)k->extent, rbytes = r * (size_t)k->extent;
     if (m->opt->cache_cold && k->rec->call->family != FAM_SYNC)
         cold_copies(t, &sbytes, &rbytes);

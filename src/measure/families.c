@@ -43,6 +43,8 @@ static void measure_pair(struct trial *t, int i, int j, long warmup, long iters,
     struct rule ru = size_rule(o, iters);
     k->initiator = k->rank == i;
     k->peer = k->initiator ? j : i;
+    if (k->rec->call->pair_begin)
+        k->rec->call->pair_begin(k);
     double pilot = warm_pair(t, warmup, o->time_per_size > 0);
     long pb = per_block(o, iters, ru.blocks, pilot);
     struct series scratch = {0}, *s = &scratch;
@@ -61,6 +63,8 @@ static void measure_pair(struct trial *t, int i, int j, long warmup, long iters,
     series_free(&scratch);
     if (o->check)
         k->rec->call->check(k);
+    if (k->rec->call->pair_end)
+        k->rec->call->pair_end(k);
 }
 
 /* Every pair (i < j) of the communicator that the record's criterion
@@ -125,7 +129,7 @@ void measure_size(struct trial *t, long warmup, long iters, struct sizerun *sr)
     }
     if (c->layout)
         c->layout(k);
-    if (c->family == FAM_P2P)
+    if (pairwise(c))
         measure_pairs(t, warmup, iters, sr);
     else
         measure_collective(t, warmup, iters, sr);

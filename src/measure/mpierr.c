@@ -46,6 +46,20 @@ void mpierr_attach_file(MPI_File fh)
     MPI_File_set_errhandler(fh, h);
 }
 
+static void record_win(MPI_Win *win, int *code, ...)
+{
+    (void)win;
+    mpierr_note(*code);
+}
+
+void mpierr_attach_win(MPI_Win win)
+{
+    static MPI_Errhandler h = MPI_ERRHANDLER_NULL;
+    if (h == MPI_ERRHANDLER_NULL)
+        MPI_Win_create_errhandler(record_win, &h);
+    MPI_Win_set_errhandler(win, h);
+}
+
 void mpierr_attach(MPI_Comm comm)
 {
     static MPI_Errhandler h = MPI_ERRHANDLER_NULL;

@@ -13,6 +13,9 @@ void mpierr_attach(MPI_Comm comm);
  * MPI_File_close.) */
 void mpierr_attach_file(MPI_File fh);
 
+/* The same for a one-sided window. */
+void mpierr_attach_win(MPI_Win win);
+
 /* Notes an error code returned, not handled (MPI_File_open's). */
 void mpierr_note(int code);
 

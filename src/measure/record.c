@@ -15,7 +15,7 @@ void choose_iters(const struct record *r, const struct options *o,
                   uint64_t elements, uint64_t bytes, long *iters, long *warmup)
 {
     /* a window's traffic is window= messages of these bytes */
-    long dflt = default_iters(r->call->windowed ? bytes * (uint64_t)r->window : bytes);
+    long dflt = default_iters(bytes * (uint64_t)record_window(r));
     if (r->call->bsp)      /* an h-relation is h messages a rank */
         dflt = default_iters_messages(elements);
     *iters = r->iters > 0 ? r->iters : o->iters > 0 ? o->iters : dflt;

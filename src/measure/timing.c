@@ -35,7 +35,9 @@ long per_block_for(double seconds, double per_call, int blocks)
 long call_legs(const struct record *r)
 {
     long legs = r->call->legs > 0 ? r->call->legs : 1;
-    return r->call->windowed ? legs * r->window : legs;
+    if (r->call->family == FAM_RMA && r->rma == RMA_BIBW)
+        legs *= 2;             /* a window each way */
+    return legs * record_window(r);
 }
 
 double warm_collective(struct trial *t, long iters, int pilot)
@@ -93,17 +95,19 @@ double time_collective(struct trial *t, const struct rule *ru, long per_block,
     return total / ((double)attempts * (double)per_block * legs);
 }
 
-/* the initiator's verdict after a block, passed to its partner */
+/* the initiator's verdict after a block, passed to its partner when the
+ * rule adapts or the partner is a passive one-sided target (which waits
+ * in this receive while the origin works, and so drives MPI's progress) */
 static int pair_more(struct trial *t, const struct rule *ru, struct series *s,
                      long attempts, double started)
 {
     struct kernel *k = &t->k;
-    int more = attempts < ru->blocks;
+    int more = attempts < ru->blocks, tell = ru->adaptive || k->passive_pair;
     if (k->initiator) {
         more = rule_more(ru, s, attempts, MPI_Wtime() - started);
-        if (ru->adaptive)
+        if (tell)
             MPI_Send(&more, 1, MPI_INT, k->peer, TAG_CTRL, k->comm);
-    } else if (ru->adaptive) {
+    } else if (tell) {
         MPI_Recv(&more, 1, MPI_INT, k->peer, TAG_CTRL, k->comm, MPI_STATUS_IGNORE);
     }
     return more;

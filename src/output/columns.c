@@ -10,7 +10,7 @@
 #include <stdio.h>
 
 #define ALL ((1u << FAM_P2P) | (1u << FAM_COLL) | (1u << FAM_REDUCE) | \
-             (1u << FAM_SYNC) | (1u << FAM_IO) | (1u << FAM_MULTI))
+             (1u << FAM_SYNC) | (1u << FAM_IO) | (1u << FAM_MULTI) | (1u << FAM_RMA))
 #define SYNC (1u << FAM_SYNC)
 
 static double v_elements(const struct point *p) { return (double)p->elements; }
@@ -38,7 +38,7 @@ static double v_met(const struct point *p) { return p->met; }
 
 static int is_p2p(const struct col_ctx *c)
 {
-    return c->res->rec->call->family == FAM_P2P;
+    return pairwise(c->res->rec->call);
 }
 
 static void doc_bytes(const struct col_ctx *c, char *out, size_t len)
@@ -51,10 +51,13 @@ static void doc_bytes(const struct col_ctx *c, char *out, size_t len)
 
 static void doc_times(const struct col_ctx *c, char *out, size_t len)
 {
+    const struct record *r = c->res->rec;
     if (is_p2p(c))
-        snprintf(out, len, "t_min_us t_avg_us t_max_us: one-way time in "
-                 "microseconds of the fastest pair, the mean over pairs, the "
-                 "slowest pair");
+        snprintf(out, len, "t_min_us t_avg_us t_max_us: %s in microseconds of "
+                 "the fastest pair, the mean over pairs, the slowest pair",
+                 r->call->family == FAM_RMA ? "time per operation (with its share "
+                 "of the synchronisation)" : record_window(r) > 1
+                 ? "time per message of a window" : "one-way time");
     else
         snprintf(out, len, "t_min_us t_avg_us t_max_us: each rank's average "
                  "time per call in microseconds; the fastest rank, the mean over "

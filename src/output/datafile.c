@@ -29,7 +29,7 @@ const char *op_label(const struct record *r, char *buf, size_t len)
         return r->op->name;
     if (r->pattern)
         return r->pattern->name;
-    if (r->call->family != FAM_P2P)
+    if (r->call->opk != OPK_PAIRS)
         return "NOP";
     const char *mode = r->pairs == PAIRS_DETAIL ? "DETAIL" : "NOP";
     if (strcmp(r->pf->name, "ALL") == 0)
@@ -117,6 +117,10 @@ static void header(FILE *f, const struct run_info *in, const struct result *res)
     for (int i = 0; i < res->ncomm; i++)
         fprintf(f, " %d", res->comm_sizes[i]);
     fprintf(f, "\n# timing: %s\n", r->call->timing);
+    if (r->call->family == FAM_RMA) {
+        char how[128];
+        fprintf(f, "# one-sided: %s\n", rma_describe(r, how, sizeof how));
+    }
     if (res->pattern.used)
         fprintf(f, "# signals: %s, payload %s\n", r->signal == SIGNAL_SSEND
                 ? "ssend (MPI_Ssend_init: synchronous mode)"

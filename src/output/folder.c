@@ -118,7 +118,7 @@ void writer_record_begin(struct writer *w, struct result *res)
     const struct record *r = res->rec;
     datafile_name(res, res->file, sizeof res->file);
     w->data = datafile_open(w, res, res->file);
-    if (r->pairs == PAIRS_DETAIL && r->call->family == FAM_P2P)
+    if (r->pairs == PAIRS_DETAIL && pairwise(r->call))
         w->pairs = side_file(w, res, "pairs", "# pair matrix: row = world rank that "
                              "sends first, column = its partner, one-way time in us, "
                              "nan = not measured; one block per size (gnuplot index)\n");

@@ -42,7 +42,7 @@ static void column_phrases(struct writer *w, const struct result *res,
 
 static const char *what_op(const struct record *r, char *buf, size_t len)
 {
-    if (r->call->family == FAM_P2P && strcmp(r->pf->name, "ALL") != 0)
+    if (pairwise(r->call) && r->pf && strcmp(r->pf->name, "ALL") != 0)
         snprintf(buf, len, " (%s pairs)", r->pf->name);
     else if (r->op)
         snprintf(buf, len, " with %s", r->op->name);
@@ -122,6 +122,10 @@ void report_record(struct writer *w, const struct result *res)
         say(w, i ? " %d" : "%d", res->comm_sizes[i]);
     say(w, "%s ranks).\n  Timing: %s.\n", res->ncomm > 16 ? " ..." : "",
         r->call->timing);
+    if (r->call->family == FAM_RMA) {
+        char how[128];
+        say(w, "  One-sided: %s.\n", rma_describe(r, how, sizeof how));
+    }
 }
 
 /* the median line: median, interval, blocks, late starts, target */
@@ -171,12 +175,13 @@ void report_point(struct writer *w, const struct result *res,
     }
     const struct sample *lo = &pt->samples[pt->s.imin];
     const struct sample *hi = &pt->samples[pt->s.imax];
-    if (r->call->family == FAM_P2P) {
+    if (pairwise(r->call)) {
         char a[32], b[32];
         pair_name(lo, a, sizeof a);
         pair_name(hi, b, sizeof b);
         say(w, "%s %.3f us, mean over %zu pair%s (fastest %s %.3f us, "
-            "slowest %s %.3f us)", r->call->windowed ? "per message" : "one-way",
+            "slowest %s %.3f us)", r->call->family == FAM_RMA ? "per operation"
+            : record_window(r) > 1 ? "per message" : "one-way",
             pt->s.avg, pt->nsamples, pt->nsamples == 1 ? "" : "s", a, pt->s.min, b,
             pt->s.max);
     } else {
@@ -199,7 +204,7 @@ void report_point(struct writer *w, const struct result *res,
     if (pt->mismatches)
         say(w, "  CHECK FAILED: %lu element%s wrong at this size.\n",
             pt->mismatches, pt->mismatches == 1 ? "" : "s");
-    if (r->pairs == PAIRS_DETAIL && r->call->family == FAM_P2P)
+    if (r->pairs == PAIRS_DETAIL && pairwise(r->call))
         for (size_t i = 0; i < pt->nsamples; i++)
             say(w, "    pair %d->%d: %.3f us\n", pt->samples[i].a,
                 pt->samples[i].b, pt->samples[i].t_us);

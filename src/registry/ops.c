@@ -62,19 +62,19 @@ void ops_free(void)
 }
 
 static const struct op ops[] = {
-    {"SUM", TC_INT | TC_FLOAT | TC_COMPLEX, FILL_SUM, h_sum, "sum"},
-    {"PROD", TC_INT | TC_FLOAT | TC_COMPLEX, FILL_PROD, h_prod, "product"},
-    {"MAX", TC_INT | TC_FLOAT, FILL_ORDER, h_max, "maximum"},
-    {"MIN", TC_INT | TC_FLOAT, FILL_ORDER, h_min, "minimum"},
-    {"LAND", TC_INT | TC_LOGICAL, FILL_LOGIC, h_land, "logical and"},
-    {"LOR", TC_INT | TC_LOGICAL, FILL_LOGIC, h_lor, "logical or"},
-    {"LXOR", TC_INT | TC_LOGICAL, FILL_LOGIC, h_lxor, "logical exclusive or"},
-    {"BAND", TC_INT | TC_BYTE, FILL_BITS, h_band, "bitwise and"},
-    {"BOR", TC_INT | TC_BYTE, FILL_BITS, h_bor, "bitwise or"},
-    {"BXOR", TC_INT | TC_BYTE, FILL_BITS, h_bxor, "bitwise exclusive or"},
-    {"MAXLOC", TC_PAIR, FILL_LOC, h_maxloc, "maximum and its lowest index"},
-    {"MINLOC", TC_PAIR, FILL_LOC, h_minloc, "minimum and its lowest index"},
-    {"CPROD", TC_COMPLEX, FILL_PROD, h_cprod, "user-defined (MPI_Op_create) complex product"},
+    {"SUM", TC_INT | TC_FLOAT | TC_COMPLEX, FILL_SUM, h_sum, "sum", 0},
+    {"PROD", TC_INT | TC_FLOAT | TC_COMPLEX, FILL_PROD, h_prod, "product", 0},
+    {"MAX", TC_INT | TC_FLOAT, FILL_ORDER, h_max, "maximum", 0},
+    {"MIN", TC_INT | TC_FLOAT, FILL_ORDER, h_min, "minimum", 0},
+    {"LAND", TC_INT | TC_LOGICAL, FILL_LOGIC, h_land, "logical and", 0},
+    {"LOR", TC_INT | TC_LOGICAL, FILL_LOGIC, h_lor, "logical or", 0},
+    {"LXOR", TC_INT | TC_LOGICAL, FILL_LOGIC, h_lxor, "logical exclusive or", 0},
+    {"BAND", TC_INT | TC_BYTE, FILL_BITS, h_band, "bitwise and", 0},
+    {"BOR", TC_INT | TC_BYTE, FILL_BITS, h_bor, "bitwise or", 0},
+    {"BXOR", TC_INT | TC_BYTE, FILL_BITS, h_bxor, "bitwise exclusive or", 0},
+    {"MAXLOC", TC_PAIR, FILL_LOC, h_maxloc, "maximum and its lowest index", 0},
+    {"MINLOC", TC_PAIR, FILL_LOC, h_minloc, "minimum and its lowest index", 0},
+    {"CPROD", TC_COMPLEX, FILL_PROD, h_cprod, "user-defined (MPI_Op_create) complex product", 1},
 };
 
 const struct table op_table = {

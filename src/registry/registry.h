@@ -82,6 +82,7 @@ struct op {
     enum fill_kind fill;
     MPI_Op (*handle)(void);     /* predefined, or created on first use */
     const char *desc;
+    int user;                   /* MPI_Op_create'd: not for one-sided calls */
 };
 
 extern const struct table op_table;
@@ -133,7 +134,8 @@ extern const struct table pair_filter_table;
 /* ---- calls ------------------------------------------------------------------ */
 /* P2P: every pair of a communicator in turn; MULTI: every pair at once
  * (the ranks split into senders and receivers) */
-enum family { FAM_P2P, FAM_COLL, FAM_REDUCE, FAM_SYNC, FAM_IO, FAM_MULTI };
+enum family { FAM_P2P, FAM_COLL, FAM_REDUCE, FAM_SYNC, FAM_IO, FAM_MULTI,
+              FAM_RMA };
 enum op_kind { OPK_NONE, OPK_REDUCTION, OPK_PAIRS, OPK_PATTERN };
 
 struct call {
@@ -154,6 +156,12 @@ struct call {
     void (*prepare)(struct kernel *k);  /* p2p, before each run; may be NULL */
     void (*run)(struct kernel *k, int iters);   /* NULL: BARRIER (kernels/barrier.c) */
     void (*check)(struct kernel *k);    /* fill, run once, verify; may be NULL */
+    /* one-sided: set up and take down a pair's window (both partners);
+     * may be NULL */
+    void (*pair_begin)(struct kernel *k);
+    void (*pair_end)(struct kernel *k);
+    int one_element;                    /* works on exactly one element */
+    int integer_only;                   /* C integer, logical or byte types only */
     int rate;                   /* report messages per second (msg_rate) */
     const char *timing;                 /* what one timed call covers */
     int bsp;                            /* the summary fits BSP's g and l */
@@ -161,5 +169,11 @@ struct call {
 
 extern const struct table call_table;
 const char *family_name(enum family f);
+
+/* calls measured pair by pair (point-to-point, one-sided) */
+static inline int pairwise(const struct call *c)
+{
+    return c->family == FAM_P2P || c->family == FAM_RMA;
+}
 
 #endif

@@ -19,8 +19,7 @@ uint64_t record_memory(const struct call *c, int p, uint64_t max_elems,
 {
     size_t s, r;
     c->buffers(p, (size_t)max_elems, &s, &r);
-    uint64_t bytes = ((uint64_t)s + (uint64_t)r) * extent * (c->windowed ? window : 1) +
-                     2 * stride;
+    uint64_t bytes = ((uint64_t)s + (uint64_t)r) * extent * (uint64_t)window + 2 * stride;
     if (c->bsend)
         bytes += 2 * (pack_size + MPI_BSEND_OVERHEAD);
     return bytes;
@@ -53,6 +52,18 @@ static long count_pairs(const struct planned *pl)
 }
 
 /* why a record cannot run on its communicators, in pl->skipped */
+/* a pair type whose extent is more than its data (DOUBLE_INT: 12 in 16) */
+static int padded_pair(const struct datatype *dt)
+{
+    if (!(dt->cls & TC_PAIR))
+        return 0;
+    MPI_Aint lb, extent;
+    int size;
+    MPI_Type_get_extent(dt->handle(), &lb, &extent);
+    MPI_Type_size(dt->handle(), &size);
+    return extent > size;
+}
+
 static void skip_reason(struct planned *pl, const struct world *w)
 {
     const struct record *r = pl->rec;
@@ -62,10 +73,10 @@ static void skip_reason(struct planned *pl, const struct world *w)
     size_t len = sizeof pl->skipped;
     if (tc->n == 0)
         snprintf(why, len, "%s leaves every rank out", r->topo->name);
-    else if ((c->family == FAM_P2P || c->family == FAM_MULTI) && tc->max_size < 2)
+    else if ((pairwise(c) || c->family == FAM_MULTI) && tc->max_size < 2)
         snprintf(why, len, "%s communicators of 1 rank have no pairs for %s",
                  r->topo->name, c->name);
-    else if (c->family == FAM_P2P && count_pairs(pl) == 0)
+    else if (pairwise(c) && count_pairs(pl) == 0)
         snprintf(why, len, "no pair of the %s communicators is %s", r->topo->name,
                  r->pf->name);
     /* ROMIO (MPICH 4.0.2) aborts the whole job when it flattens a named
@@ -76,6 +87,15 @@ static void skip_reason(struct planned *pl, const struct world *w)
         snprintf(why, len, "MPICH's ROMIO aborts on the pair type %s in MPI I/O "
                  "(MPI_Type_get_contents on a named type); use STRUCT or a plain "
                  "type", r->dt->name);
+    /* Open MPI 4.1.4's one-sided accumulates crash or compute wrong
+     * values on pair types with padding: a bare MPI_Accumulate of
+     * MPI_DOUBLE_INT with MPI_MAXLOC under fences segfaults (FLOAT_INT and
+     * 2INT, without padding, work) */
+    else if (c->family == FAM_RMA && r->op && padded_pair(r->dt) &&
+             strncmp(w->library, "Open MPI", 8) == 0)
+        snprintf(why, len, "Open MPI's one-sided accumulates break on the padded "
+                 "pair type %s (a bare MPI_Accumulate of DOUBLE_INT with MAXLOC "
+                 "crashes); FLOAT_INT and 2INT work", r->dt->name);
     else if (c->rooted && r->root >= tc->min_size)
         snprintf(why, len, "root=%d needs communicators of at least %d ranks; the "
                  "smallest %s communicator has %d", r->root, r->root + 1,
@@ -94,7 +114,7 @@ static uint64_t buffer_need(const struct planned *pl, const struct options *o)
         MPI_Pack_size((int)r->max, t, MPI_COMM_WORLD, &pack);
     uint64_t need = record_memory(r->call, pl->tc->max_size, r->max,
                                   (uint64_t)extent, r->stride, (uint64_t)pack,
-                                  r->window);
+                                  record_window(r));
     /* --cache cold: the copies come to at least twice the cache, plus one
      * more pair of buffers (measure/buffers.c) */
     if (o->cache_cold && r->call->family != FAM_SYNC)

@@ -26,7 +26,8 @@ struct plan {
     int n;
 };
 
-/* Bytes one rank allocates for a call on a communicator of p ranks. */
+/* Bytes one rank allocates for a call on a communicator of p ranks, its
+ * buffers window times over (record_window). */
 uint64_t record_memory(const struct call *c, int p, uint64_t max_elems,
                        uint64_t extent, uint64_t stride, uint64_t pack_size,
                        int window);

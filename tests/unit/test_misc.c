@@ -31,10 +31,10 @@ static void vcounts(void)
 static void memory(void)
 {
     const struct call *gather = ((const struct call *)table_find(&call_table, "GATHER"));
-    CHECK(record_memory(gather, 4, 1000, 8, 0, 0, 64) == 5000 * 8);
-    CHECK(record_memory(gather, 4, 1000, 8, 3, 0, 64) == 5000 * 8 + 6);
+    CHECK(record_memory(gather, 4, 1000, 8, 0, 0, 1) == 5000 * 8);
+    CHECK(record_memory(gather, 4, 1000, 8, 3, 0, 1) == 5000 * 8 + 6);
     const struct call *bsend = ((const struct call *)table_find(&call_table, "BSEND"));
-    CHECK(record_memory(bsend, 2, 10, 4, 0, 40, 64) == 80 + 2 * (40 + MPI_BSEND_OVERHEAD));
+    CHECK(record_memory(bsend, 2, 10, 4, 0, 40, 1) == 80 + 2 * (40 + MPI_BSEND_OVERHEAD));
     CHECK(memory_per_rank(1) >= memory_per_rank(4) * 4 - 4);
     /* a window of 16 messages: 16 send and 16 receive slots */
     const struct call *bw = table_find(&call_table, "BW");

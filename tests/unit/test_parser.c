@@ -137,6 +137,55 @@ static void rejections(void)
                   "unknown barrier pattern"));
 }
 
+/* streaming and one-sided settings, and what MPI allows one-sided calls */
+static void one_sided(void)
+{
+    struct outcome o;
+    const char *text =
+        "PUT DOUBLE 1 8 MUL 2 WORLD DETAIL:CROSS-NODE 0 sync=pscw win=dynamic "
+        "mode=bibw window=8\n"
+        "FETCH_AND_OP LONG 1 1 ADD 1 WORLD SUM 0\n"
+        "BW INT 1 8 MUL 2 WORLD NOP 0 window=4096\n";
+    parse(&o, text, strlen(text));
+    CHECK(o.errors == 0 && o.rs.n == 3);
+    if (o.rs.n == 3) {
+        struct record *r = o.rs.rec;
+        CHECK(r[0].sync == SYNC_PSCW && r[0].win == WIN_DYNAMIC && r[0].rma == RMA_BIBW);
+        CHECK(record_window(&r[0]) == 8 && r[0].pairs == PAIRS_DETAIL);
+        CHECK(strcmp(r[0].pf->name, "CROSS-NODE") == 0);
+        /* the defaults; an accumulate still measures all pairs */
+        CHECK(r[1].sync == SYNC_FLUSH && r[1].win == WIN_CREATE && r[1].rma == RMA_LATENCY);
+        CHECK(record_window(&r[1]) == 1 && r[1].pf && strcmp(r[1].pf->name, "ALL") == 0);
+        CHECK(record_window(&r[2]) == 4096);
+        char how[128];
+        CHECK(strcmp(rma_describe(&r[0], how, sizeof how),
+                     "sync=pscw win=dynamic mode=bibw window=8") == 0);
+    }
+    done(&o);
+    CHECK(rejects("COMPARE_AND_SWAP FLOAT 1 1 ADD 1 WORLD NOP 0\n", "t.in:1:18:",
+                  "C integer, logical and byte types; FLOAT"));
+    CHECK(rejects("COMPARE_AND_SWAP BYTE 1 2 ADD 1 WORLD NOP 0\n", "t.in:1:23:",
+                  "exactly one element"));
+    CHECK(rejects("FETCH_AND_OP INT 0 1 ADD 1 WORLD SUM 0\n", "t.in:1:18:",
+                  "exactly one element"));
+    CHECK(rejects("GET_ACCUMULATE C_DOUBLE_COMPLEX 1 2 ADD 1 WORLD CPROD 0\n",
+                  "t.in:1:49:", "predefined operations only"));
+    CHECK(rejects("ACCUMULATE FLOAT 1 2 ADD 1 WORLD BAND 0\n", "t.in:1:",
+                  "BAND on FLOAT"));
+    CHECK(rejects("GET INT 1 2 ADD 1 WORLD NOP 0 window=2\n", "t.in:1:31:",
+                  "mode=bw and mode=bibw"));
+    CHECK(rejects("GET INT 1 2 ADD 1 WORLD NOP 0 sync=flsh\n", "t.in:1:36:",
+                  "did you mean flush?"));
+    CHECK(rejects("GET INT 1 2 ADD 1 WORLD NOP 0 mode=stream\n", "t.in:1:36:",
+                  "unknown one-sided mode 'stream'"));
+    CHECK(rejects("ALLREDUCE INT 1 2 ADD 1 WORLD SUM 0 win=create\n", "t.in:1:37:",
+                  "ALLREDUCE is not one-sided"));
+    CHECK(rejects("BW INT 1 2 ADD 1 WORLD NOP 0 window=4097\n", "t.in:1:37:",
+                  "too large"));
+    CHECK(rejects("BW INT 1 2 ADD 1 WORLD NOP 0 window=0\n", "t.in:1:37:",
+                  "at least 1"));
+}
+
 static void nul_bytes(void)
 {
     const char text[] = "SEND INT 1 8 MUL 2 WORLD NOP 0\nSE\0ND INT 1 8 MUL 2 WORLD NOP 0\n";
@@ -175,6 +224,7 @@ void test_parser(void)
 {
     accepted_forms();
     rejections();
+    one_sided();
     nul_bytes();
     all_errors_at_once();
     binary_garbage();

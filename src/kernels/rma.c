@@ -1,0 +1,261 @@
+/* rma.c: one-sided communication (MPI RMA), pair by pair, as OSU's
+ * one-sided benchmarks measure it.
+ *
+ * For every pair a communicator of the two (origin 0, target 1) and a
+ * window over the target's buffer (win=create: MPI_Win_create on the
+ * receive buffer; allocate: MPI_Win_allocate; dynamic:
+ * MPI_Win_create_dynamic + MPI_Win_attach, the address sent over) are made
+ * outside the timing and freed after the pair.  An iteration is, by mode=,
+ * one operation and its synchronisation (latency), window= operations
+ * and one synchronisation (bw), or that each way at once (bibw).  sync=
+ * chooses the synchronisation:
+ *   flush, flush_local  MPI_Win_lock_all once; MPI_Win_flush(_local) after
+ *                       each iteration's operations
+ *   lock, lock_shared   MPI_Win_lock (exclusive, shared) + MPI_Win_unlock
+ *                       around each iteration's operations
+ *   lock_all            MPI_Win_lock_all + MPI_Win_unlock_all around them
+ *   fence               MPI_Win_fence on both sides after them
+ *   pscw                origin MPI_Win_start ... MPI_Win_complete, target
+ *                       MPI_Win_post ... MPI_Win_wait
+ * With passive synchronisation the target does nothing in the timed loop;
+ * it waits in a blocking receive (which drives MPI's progress, as OSU's
+ * target waiting in MPI_Barrier) until the origin ends its block. */
+#include "kernels/rma.h"
+
+/* element w * count of a window slot, and its displacement at the target */
+char *rma_slot(const struct kernel *k, char *buf, int w)
+{
+    return buf + (size_t)w * (size_t)k->count * (size_t)k->extent;
+}
+
+static MPI_Aint disp(const struct kernel *k, int w)
+{
+    MPI_Aint elems = (MPI_Aint)w * k->count;
+    /* dynamic windows count in bytes from the attached address */
+    return k->rec->win == WIN_DYNAMIC ? MPI_Aint_add(k->remote, elems * k->extent)
+                                      : elems;
+}
+
+/* ---- the operations: slot w of this rank to the peer ------------------- */
+static void op_put(struct kernel *k, int w, int peer)
+{
+    MPI_Put(rma_slot(k, k->sbuf, w), k->count, k->type, peer, disp(k, w), k->count,
+            k->type, k->win);
+}
+
+static void op_get(struct kernel *k, int w, int peer)
+{
+    MPI_Get(rma_slot(k, k->sbuf, w), k->count, k->type, peer, disp(k, w), k->count,
+            k->type, k->win);
+}
+
+static void op_acc(struct kernel *k, int w, int peer)
+{
+    MPI_Accumulate(rma_slot(k, k->sbuf, w), k->count, k->type, peer, disp(k, w),
+                   k->count, k->type, k->op, k->win);
+}
+
+static void op_get_acc(struct kernel *k, int w, int peer)
+{
+    MPI_Get_accumulate(rma_slot(k, k->sbuf, w), k->count, k->type,
+                       rma_slot(k, k->result, w), k->count, k->type, peer, disp(k, w),
+                       k->count, k->type, k->op, k->win);
+}
+
+static void op_fop(struct kernel *k, int w, int peer)
+{
+    MPI_Fetch_and_op(rma_slot(k, k->sbuf, w), rma_slot(k, k->result, w), k->type,
+                     peer, disp(k, w), k->op, k->win);
+}
+
+static void op_cas(struct kernel *k, int w, int peer)
+{
+    MPI_Compare_and_swap(rma_slot(k, k->sbuf, w), rma_slot(k, k->compare, w),
+                         rma_slot(k, k->result, w), k->type, peer, disp(k, w), k->win);
+}
+
+int rma_pair_rank(const struct kernel *k)
+{
+    return k->initiator ? 0 : 1;
+}
+
+/* does this rank issue operations (the origin; both ranks for bibw)? */
+int rma_acting(const struct kernel *k)
+{
+    return k->initiator || k->rec->rma == RMA_BIBW;
+}
+
+/* is this rank's window the target of operations (both for bibw)? */
+int rma_targeted(const struct kernel *k)
+{
+    return !k->initiator || k->rec->rma == RMA_BIBW;
+}
+
+/* passive synchronisation leaves the target nothing to do */
+static int passive(const struct kernel *k)
+{
+    return k->rec->sync != SYNC_FENCE && k->rec->sync != SYNC_PSCW;
+}
+
+/* an access epoch's start: lock, lock_all, or post and start */
+static void epoch_begin(struct kernel *k, int peer)
+{
+    enum rma_sync sync = k->rec->sync;
+    if ((sync == SYNC_LOCK || sync == SYNC_LOCK_SHARED) && rma_acting(k))
+        MPI_Win_lock(sync == SYNC_LOCK ? MPI_LOCK_EXCLUSIVE : MPI_LOCK_SHARED, peer,
+                     0, k->win);
+    else if (sync == SYNC_LOCK_ALL && rma_acting(k))
+        MPI_Win_lock_all(0, k->win);
+    if (sync == SYNC_PSCW && rma_targeted(k))
+        MPI_Win_post(k->peer_group, 0, k->win);
+    if (sync == SYNC_PSCW && rma_acting(k))
+        MPI_Win_start(k->peer_group, 0, k->win);
+}
+
+/* ... and its end, which completes the operations */
+static void epoch_end(struct kernel *k, int peer)
+{
+    enum rma_sync sync = k->rec->sync;
+    if (sync == SYNC_FENCE) {
+        MPI_Win_fence(0, k->win);
+        return;
+    }
+    if (!rma_acting(k) && sync != SYNC_PSCW)
+        return;
+    if (sync == SYNC_FLUSH)
+        MPI_Win_flush(peer, k->win);
+    else if (sync == SYNC_FLUSH_LOCAL)
+        MPI_Win_flush_local(peer, k->win);
+    else if (sync == SYNC_LOCK || sync == SYNC_LOCK_SHARED)
+        MPI_Win_unlock(peer, k->win);
+    else if (sync == SYNC_LOCK_ALL)
+        MPI_Win_unlock_all(k->win);
+    if (sync == SYNC_PSCW && rma_acting(k))
+        MPI_Win_complete(k->win);
+    if (sync == SYNC_PSCW && rma_targeted(k))
+        MPI_Win_wait(k->win);
+}
+
+/* one iteration: its operations between an epoch's start and end */
+static void iteration(struct kernel *k, void (*op)(struct kernel *, int, int))
+{
+    int peer = 1 - rma_pair_rank(k), n = record_window(k->rec);
+    epoch_begin(k, peer);
+    for (int w = 0; w < n && rma_acting(k); w++)
+        op(k, w, peer);
+    epoch_end(k, peer);
+}
+
+static void loop(struct kernel *k, int iters, void (*op)(struct kernel *, int, int))
+{
+    if (k->passive_pair && !rma_acting(k))
+        return;
+    for (int i = 0; i < iters; i++)
+        iteration(k, op);
+}
+
+void run_put(struct kernel *k, int iters) { loop(k, iters, op_put); }
+void run_get(struct kernel *k, int iters) { loop(k, iters, op_get); }
+void run_accumulate(struct kernel *k, int iters) { loop(k, iters, op_acc); }
+void run_get_accumulate(struct kernel *k, int iters) { loop(k, iters, op_get_acc); }
+void run_fetch_and_op(struct kernel *k, int iters) { loop(k, iters, op_fop); }
+void run_compare_and_swap(struct kernel *k, int iters) { loop(k, iters, op_cas); }
+
+/* ---- the pair's standing epoch ------------------------------------------
+ * flush and flush_local keep MPI_Win_lock_all open from the pair's start
+ * to its end (as osu_put_latency -s flush); fence opens the first epoch
+ * with a fence.  The other modes open and close an epoch an iteration. */
+void rma_open(struct kernel *k)
+{
+    enum rma_sync sync = k->rec->sync;
+    if ((sync == SYNC_FLUSH || sync == SYNC_FLUSH_LOCAL) && rma_acting(k))
+        MPI_Win_lock_all(0, k->win);
+    else if (sync == SYNC_FENCE)
+        MPI_Win_fence(MPI_MODE_NOPRECEDE, k->win);
+    k->epoch = 1;
+}
+
+void rma_close(struct kernel *k)
+{
+    enum rma_sync sync = k->rec->sync;
+    if (!k->epoch)
+        return;
+    if ((sync == SYNC_FLUSH || sync == SYNC_FLUSH_LOCAL) && rma_acting(k))
+        MPI_Win_unlock_all(k->win);
+    else if (sync == SYNC_FENCE)
+        MPI_Win_fence(MPI_MODE_NOSUCCEED, k->win);
+    k->epoch = 0;
+}
+
+/* run one iteration of the record's call, for --check */
+void rma_iteration(struct kernel *k)
+{
+    k->rec->call->run(k, 1);
+}
+
+/* ---- a pair's communicator and window ----------------------------------- */
+static void pair_comm(struct kernel *k)
+{
+    MPI_Group all, two;
+    int members[2] = {k->initiator ? k->rank : k->peer,
+                      k->initiator ? k->peer : k->rank};
+    MPI_Comm_group(k->comm, &all);
+    MPI_Group_incl(all, 2, members, &two);
+    MPI_Comm_create_group(k->comm, two, TAG_RMA, &k->pair);
+    int peer = 1 - rma_pair_rank(k);
+    MPI_Group_incl(two, 1, &peer, &k->peer_group);
+    MPI_Group_free(&two);
+    MPI_Group_free(&all);
+}
+
+static void make_window(struct kernel *k)
+{
+    size_t elems = (size_t)k->count * (size_t)record_window(k->rec);
+    MPI_Aint bytes = (MPI_Aint)(elems * (size_t)k->extent);
+    int unit = (int)k->extent;
+    k->base = k->rbuf;
+    if (k->rec->win == WIN_CREATE) {
+        MPI_Win_create(k->base, bytes, unit, MPI_INFO_NULL, k->pair, &k->win);
+    } else if (k->rec->win == WIN_ALLOCATE) {
+        MPI_Win_allocate(bytes, unit, MPI_INFO_NULL, k->pair, &k->base, &k->win);
+    } else {
+        /* the receive buffer has spare bytes: attach at least one */
+        MPI_Win_create_dynamic(MPI_INFO_NULL, k->pair, &k->win);
+        MPI_Win_attach(k->win, k->base, bytes > 0 ? bytes : 1);
+        MPI_Aint mine;
+        MPI_Get_address(k->base, &mine);
+        MPI_Sendrecv(&mine, 1, MPI_AINT, 1 - rma_pair_rank(k), TAG_RMA, &k->remote, 1,
+                     MPI_AINT, 1 - rma_pair_rank(k), TAG_RMA, k->pair,
+                     MPI_STATUS_IGNORE);
+    }
+}
+
+void rma_pair_begin(struct kernel *k)
+{
+    pair_comm(k);
+    make_window(k);
+    if (k->win_opened)
+        k->win_opened(k->pair, k->win);
+    /* fetching calls ask for three origin buffers (shapes.c): result and
+     * compare slots follow the origin's */
+    size_t s, r, slots = (size_t)k->count * (size_t)record_window(k->rec);
+    k->rec->call->buffers(2, 1, &s, &r);
+    if (s == 3) {
+        k->result = k->sbuf + slots * (size_t)k->extent;
+        k->compare = k->result + slots * (size_t)k->extent;
+    }
+    k->passive_pair = passive(k) && k->rec->rma != RMA_BIBW;
+    rma_open(k);
+}
+
+void rma_pair_end(struct kernel *k)
+{
+    rma_close(k);
+    if (k->rec->win == WIN_DYNAMIC)
+        MPI_Win_detach(k->win, k->base);
+    MPI_Win_free(&k->win);
+    MPI_Group_free(&k->peer_group);
+    MPI_Comm_free(&k->pair);
+    k->passive_pair = 0;
+    k->base = k->result = k->compare = NULL;
+}

@@ -1,0 +1,32 @@
+/* rma.h: one-sided calls (rma.c: the operations, epochs and windows;
+ * rma_check.c: --check) */
+#ifndef MPIGAUGE_RMA_H
+#define MPIGAUGE_RMA_H
+
+#include "kernels/kernel.h"
+
+/* both partners: the pair's communicator, window and standing epoch,
+ * made before the pair's first timed iteration and freed after its last */
+void rma_pair_begin(struct kernel *k);
+void rma_pair_end(struct kernel *k);
+void run_put(struct kernel *k, int iters);
+void run_get(struct kernel *k, int iters);
+void run_accumulate(struct kernel *k, int iters);
+void run_get_accumulate(struct kernel *k, int iters);
+void run_fetch_and_op(struct kernel *k, int iters);
+void run_compare_and_swap(struct kernel *k, int iters);
+void check_put(struct kernel *k);
+void check_get(struct kernel *k);
+void check_accumulate(struct kernel *k);
+void check_get_accumulate(struct kernel *k);
+void check_compare_and_swap(struct kernel *k);
+
+/* shared by rma.c and rma_check.c */
+char *rma_slot(const struct kernel *k, char *buf, int w);
+int rma_pair_rank(const struct kernel *k);   /* origin 0, target 1 */
+int rma_acting(const struct kernel *k);      /* issues operations */
+int rma_targeted(const struct kernel *k);    /* its window is written or read */
+void rma_open(struct kernel *k);             /* the standing epoch, if any */
+void rma_close(struct kernel *k);
+
+#endif

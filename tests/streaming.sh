@@ -1,0 +1,149 @@
+#!/usr/bin/env bash
+# streaming.sh: the streaming point-to-point calls (BW, BIBW, MSGRATE,
+# MULTI_LATENCY) and the one-sided calls (PUT, GET, ACCUMULATE,
+# GET_ACCUMULATE, FETCH_AND_OP, COMPARE_AND_SWAP): --check passes on every
+# synchronisation, window kind and mode, finds the fault injector's
+# flipped bit in every message of a window and every one-sided result, the
+# columns say what they hold, and what MPI forbids is an input error.
+# Prints "N passed, N failed".
+set -u
+cd "$(dirname "$0")/.."
+. tests/lib.sh
+T=tests/tmp/streaming
+scratch "$T"
+export ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0"
+
+# every record of a run's run.json passed its check (or was skipped for
+# Open MPI's accumulates on padded pair types: README, one-sided)
+all_passed() {
+    [ "$(jq '[.records[] | select((.status == "done" and .check == "passed") or
+        (.status == "skipped" and (.skipped | test("^Open MPI.s one-sided"))) | not)] | length' "$1/run.json")" = 0 ]
+}
+# every record of a run's run.json failed its check
+all_failed() {
+    [ "$(jq '[.records[] | select(.check != "failed")] | length' "$1/run.json")" = 0 ] &&
+        [ "$(jq '.records | length' "$1/run.json")" -gt 0 ]
+}
+
+# ---- streaming ----------------------------------------------------------
+cat > "$T/stream.in" <<'IN'
+BW            DOUBLE 1 4096 MUL 16 WORLD NOP 0 window=8
+BIBW          INT    1 1024 MUL 32 WORLD NOP 0 window=4
+MSGRATE       CHAR   1 64   MUL 8  WORLD NOP 0 window=16
+MULTI_LATENCY DOUBLE 1 64   MUL 8  WORLD NOP 0
+BW            STRUCT 1 64   MUL 8  WORLD NOP 0 window=2
+IN
+$MPIRUN -n 2 ./mpigauge --check --iters 4 --warmup 1 --quiet -o "$T/s2" "$T/stream.in" > /dev/null 2> "$T/s2.err"
+check "stream, 2 ranks: --check exits 0" [ $? = 0 ]
+check "stream, 2 ranks: every record passed" all_passed "$T/s2"
+$MPIRUN -n 4 ./mpigauge --check --iters 2 --warmup 1 --quiet -o "$T/s4" "$T/stream.in" > /dev/null 2> "$T/s4.err"
+check "stream, 4 ranks: --check exits 0" [ $? = 0 ]
+check "stream, 4 ranks: every record passed" all_passed "$T/s4"
+f="$T/s4/03-msgrate-char-world-nop.dat"
+check "MSGRATE has msg_rate" [ -n "$(colno "$f" msg_rate)" ]
+check "msg_rate = 2 pairs / t_avg (4 ranks)" rows "$f" 'v1 > 0 && (v1 * v2 / 1e6 - 2) ^ 2 < 1e-4' msg_rate t_avg_us
+check "MSGRATE mbps counts both pairs' bytes" rows "$f" 'v1 - 2 * v2 / v3 < 0.001 + 1e-3 * v1 && 2 * v2 / v3 - v1 < 0.001 + 1e-3 * v1' mbps bytes t_avg_us
+check "BW has no msg_rate" [ -z "$(colno "$T/s4/01-bw-double-world-nop.dat" msg_rate)" ]
+check "BW: 6 pairs on 4 ranks" grep -q "BW 4096 x DOUBLE (32768 bytes): per message .* mean over 6 pairs" "$T/s4/report.txt"
+check "BW's time is per message" grep -q "^# t_min_us t_avg_us t_max_us: time per message of a window" "$T/s4/01-bw-double-world-nop.dat"
+check "BW mbps = bytes / t" rows "$T/s2/01-bw-double-world-nop.dat" 'v1 - v2 / v3 < 0.001 + 1e-3 * v1 && v2 / v3 - v1 < 0.001 + 1e-3 * v1' mbps bytes t_avg_us
+
+MPIGAUGE_CORRUPT=1 LD_PRELOAD="$PWD/tests/corrupt.so" $MPIRUN -n 2 ./mpigauge --check \
+    --iters 1 --warmup 0 --quiet -o "$T/s-corrupt" "$T/stream.in" > /dev/null 2> "$T/s-corrupt.err"
+check "stream, flipped bits: exit 1" [ $? = 1 ]
+check "stream, flipped bits: every record failed" all_failed "$T/s-corrupt"
+# window=8 of 4096 elements: the last element of every message is wrong,
+# the first five reported (element 4095, 8191, ...)
+check "BW: the last message's flip is found, not only the window's last" \
+    grep -q "BW DOUBLE 1 4096 .*4096 elements, rank 1, element 8191: " "$T/s-corrupt.err"
+
+# ---- one-sided: every call under fence and lock, then every other setting
+cat > "$T/rma.in" <<'IN'
+PUT              DOUBLE 1 4096 MUL 16 WORLD NOP 0 sync=fence
+GET              DOUBLE 1 4096 MUL 16 WORLD NOP 0 sync=fence
+ACCUMULATE       INT    1 1024 MUL 32 WORLD SUM 0 sync=fence
+GET_ACCUMULATE   DOUBLE 1 1024 MUL 32 WORLD MAX 0 sync=fence
+FETCH_AND_OP     LONG   1 1    ADD 1  WORLD SUM 0 sync=fence
+COMPARE_AND_SWAP INT    1 1    ADD 1  WORLD NOP 0 sync=fence
+PUT              DOUBLE 1 4096 MUL 16 WORLD NOP 0 sync=lock
+GET              DOUBLE 1 4096 MUL 16 WORLD NOP 0 sync=lock
+ACCUMULATE       INT    1 1024 MUL 32 WORLD SUM 0 sync=lock
+GET_ACCUMULATE   DOUBLE 1 1024 MUL 32 WORLD MAX 0 sync=lock
+FETCH_AND_OP     LONG   1 1    ADD 1  WORLD SUM 0 sync=lock
+COMPARE_AND_SWAP INT    1 1    ADD 1  WORLD NOP 0 sync=lock
+IN
+$MPIRUN -n 2 ./mpigauge --check --iters 4 --warmup 1 --quiet -o "$T/r2" "$T/rma.in" > /dev/null 2> "$T/r2.err"
+check "one-sided, fence and lock: --check exits 0" [ $? = 0 ]
+check "one-sided, fence and lock: all 12 records passed" all_passed "$T/r2"
+check "one-sided: the data file says how" grep -q "^# one-sided: sync=fence win=create mode=latency$" "$T/r2/01-put-double-world-nop.dat"
+check "one-sided: the prose says how" grep -q "^  One-sided: sync=lock win=create mode=latency.$" "$T/r2/report.txt"
+check "one-sided: time per operation" grep -q "^# t_min_us t_avg_us t_max_us: time per operation" "$T/r2/01-put-double-world-nop.dat"
+
+# MPICH 4.0.2's MPI_Win_allocate misplaces data in windows whose size is
+# not a multiple of 16 bytes (README, one-sided): allocate runs at
+# multiples of 16 here
+cat > "$T/rma-more.in" <<'IN'
+PUT              CHAR   16 4096 MUL 16 WORLD NOP  0 sync=flush
+PUT              DOUBLE 2  512  MUL 16 WORLD NOP  0 sync=flush_local win=allocate mode=bw window=8
+GET              INT    4  1024 MUL 16 WORLD NOP  0 sync=lock_shared win=dynamic mode=bw window=4
+PUT              SHORT  8  512  MUL 8  WORLD NOP  0 sync=lock_all mode=bibw window=4
+ACCUMULATE       DOUBLE 2  512  MUL 16 WORLD PROD 0 sync=pscw win=allocate
+ACCUMULATE       DOUBLE_INT 1 64 MUL 8 WORLD MAXLOC 0 sync=flush
+GET_ACCUMULATE   INT    4  256  MUL 8  WORLD BXOR 0 sync=pscw mode=bibw window=2
+FETCH_AND_OP     DOUBLE 1  1    ADD 1  WORLD SUM  0 sync=flush_local win=dynamic
+COMPARE_AND_SWAP UNSIGNED_LONG 1 1 ADD 1 WORLD NOP 0 sync=lock_all mode=bw window=16
+PUT              VECTOR 1  64   MUL 8  WORLD NOP  0 sync=fence win=dynamic
+IN
+$MPIRUN -n 2 ./mpigauge --check --iters 4 --warmup 1 --quiet -o "$T/r2m" "$T/rma-more.in" > /dev/null 2> "$T/r2m.err"
+check "one-sided, every sync, win and mode: --check exits 0" [ $? = 0 ]
+check "one-sided, every sync, win and mode: all passed" all_passed "$T/r2m"
+check "one-sided mode=bw says its window" grep -q "^# one-sided: sync=flush_local win=allocate mode=bw window=8$" "$T/r2m/02-put-double-world-nop.dat"
+
+# three ranks: every pair in turn, each with its own window
+printf 'PUT INT 1 64 MUL 8 WORLD DETAIL 0 sync=lock\nACCUMULATE INT 1 64 MUL 8 WORLD SUM 0 sync=fence\n' > "$T/rma3.in"
+$MPIRUN -n 3 ./mpigauge --check --iters 2 --warmup 1 --quiet -o "$T/r3" "$T/rma3.in" > /dev/null 2> "$T/r3.err"
+check "one-sided, 3 ranks: --check exits 0" [ $? = 0 ]
+check "one-sided, 3 ranks: all passed" all_passed "$T/r3"
+check "one-sided, 3 ranks: three pairs" grep -q "PUT 64 x INT (256 bytes): per operation .* mean over 3 pairs" "$T/r3/report.txt"
+check "one-sided DETAIL: a pair matrix, 3 pairs at each of 3 sizes" awk '!/^#/ && NF { for (c = 1; c <= NF; c++) if ($c != "nan") m++ } END { exit m != 9 }' "$T/r3/01-put-int-world-detail.pairs.dat"
+
+MPIGAUGE_CORRUPT=1 LD_PRELOAD="$PWD/tests/corrupt.so" $MPIRUN -n 2 ./mpigauge --check \
+    --iters 1 --warmup 0 --quiet -o "$T/r-corrupt" "$T/rma.in" > /dev/null 2> "$T/r-corrupt.err"
+check "one-sided, flipped bits: exit 1" [ $? = 1 ]
+check "one-sided, flipped bits: every record failed" all_failed "$T/r-corrupt"
+check "PUT: the target's last element" grep -q "line 7: PUT DOUBLE .*4096 elements, rank 1, element 4095: " "$T/r-corrupt.err"
+check "GET: the origin's last element" grep -q "line 8: GET DOUBLE .*4096 elements, rank 0, element 4095: " "$T/r-corrupt.err"
+check "ACCUMULATE: the target's last element" grep -q "line 9: ACCUMULATE INT .*1024 elements, rank 1, element 1023: " "$T/r-corrupt.err"
+
+# ---- what MPI forbids: input errors before anything runs ----------------
+cat > "$T/bad.in" <<'IN'
+COMPARE_AND_SWAP DOUBLE 1 1 ADD 1 WORLD NOP 0
+FETCH_AND_OP INT 1 4 MUL 2 WORLD SUM 0
+ACCUMULATE C_DOUBLE_COMPLEX 1 4 MUL 2 WORLD CPROD 0
+SEND INT 1 4 MUL 2 WORLD NOP 0 sync=fence
+PUT INT 1 4 MUL 2 WORLD NOP 0 sync=fense
+PUT INT 1 4 MUL 2 WORLD NOP 0 window=8
+SEND INT 1 4 MUL 2 WORLD NOP 0 window=8
+PUT INT 1 4 MUL 2 WORLD NOP 0 win=shared mode=fast
+ACCUMULATE CHAR 1 4 MUL 2 WORLD SUM 0
+IN
+$MPIRUN -n 2 ./mpigauge -o "$T/bad" "$T/bad.in" > /dev/null 2> "$T/bad.err"
+check "bad one-sided records: exit 2" [ $? = 2 ]
+check "bad one-sided records: no folder" [ ! -e "$T/bad" ]
+check "CAS on DOUBLE" grep -q "^$T/bad.in:1:18: MPI_Compare_and_swap takes C integer, logical and byte types; DOUBLE is a floating point type" "$T/bad.err"
+check "FETCH_AND_OP of 4" grep -q "^$T/bad.in:2:18: FETCH_AND_OP works on exactly one element: min and max must be 1" "$T/bad.err"
+check "a user-defined op" grep -q "^$T/bad.in:3:.*: one-sided accumulates take predefined operations only; CPROD is user-defined" "$T/bad.err"
+check "sync= on SEND" grep -q "^$T/bad.in:4:32: SEND is not one-sided; sync= applies to PUT, GET" "$T/bad.err"
+check "a near miss" grep -q "^$T/bad.in:5:36: unknown synchronisation 'fense'; did you mean fence?" "$T/bad.err"
+check "window= without mode=bw" grep -q "^$T/bad.in:6:31: window= applies to mode=bw and mode=bibw" "$T/bad.err"
+check "window= on SEND" grep -q "^$T/bad.in:7:32: SEND sends no window of messages" "$T/bad.err"
+check "unknown win= and mode=" [ "$(grep -c "^$T/bad.in:8:.*unknown \(window kind 'shared'\|one-sided mode 'fast'\)" "$T/bad.err")" = 2 ]
+check "an op MPI forbids on the type" grep -q "^$T/bad.in:9:.*MPI does not define SUM on CHAR" "$T/bad.err"
+
+# a window too big for --max-memory
+printf 'PUT DOUBLE 1 1048576 MUL 4 WORLD NOP 0 mode=bw window=64\n' > "$T/mem.in"
+$MPIRUN -n 2 ./mpigauge --max-memory 64M -o "$T/mem" "$T/mem.in" > /dev/null 2> "$T/mem.err"
+check "a window too big: exit 2" [ $? = 2 ]
+check "a window too big: line and column of max" grep -q "^$T/mem.in:1:14: max 1048576 needs 1024.0 MiB of buffers per rank for PUT on 2 ranks, more than --max-memory 64.0 MiB" "$T/mem.err"
+
+echo "streaming: $pass passed, $fail failed"
