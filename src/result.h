@@ -47,6 +47,11 @@ struct point {
     double iter_mean, iter_median, pred;
     double pred_lsq;         /* the same with the thesis's least-squares L_ij */
     double pred_loggp;         /* from LogGP (--loggp) */
+    /* non-blocking collectives: means over the ranks of the pure, the
+     * overall (with computation) and the computation's time per call, us,
+     * and OSU's overlap in percent; persistent ones: the init call, us */
+    double t_pure, t_overall, t_compute, overlap;
+    double init;
     int ncomm;
     struct sample *samples;
     size_t nsamples;

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 #include "kernels/tags.h"
+#include "corrupt.h"
 
 /* only between MPI_Pcontrol(1) and MPI_Pcontrol(0), where mpigauge
  * measures: its own bookkeeping messages stay intact */
@@ -32,7 +33,7 @@ int MPI_Pcontrol(const int level, ...)
  * friends, and a flipped bit there breaks the library, not the data */
 static int in_io;
 
-static int active(void)
+int active(void)
 {
     static int on = -1;
     if (on < 0)
@@ -40,7 +41,7 @@ static int active(void)
     return on && measuring && !in_io;
 }
 
-static void flip(void *buf, long elem, MPI_Datatype t)
+void flip(void *buf, long elem, MPI_Datatype t)
 {
     if (!active() || elem < 0 || buf == NULL)
         return;
@@ -50,11 +51,11 @@ static void flip(void *buf, long elem, MPI_Datatype t)
     ((unsigned char *)buf)[elem * ext + tlb] ^= 1;
 }
 
-static int rank_of(MPI_Comm c) { int r; MPI_Comm_rank(c, &r); return r; }
-static int size_of(MPI_Comm c) { int s; MPI_Comm_size(c, &s); return s; }
+int rank_of(MPI_Comm c) { int r; MPI_Comm_rank(c, &r); return r; }
+int size_of(MPI_Comm c) { int s; MPI_Comm_size(c, &s); return s; }
 
 /* last element of a v-layout: the end of the highest block that is used */
-static long last_v(const int *counts, const int *displs, int p)
+long last_v(const int *counts, const int *displs, int p)
 {
     long last = -1;
     for (int r = 0; r < p; r++)
@@ -63,23 +64,56 @@ static long last_v(const int *counts, const int *displs, int p)
     return last;
 }
 
-/* receives posted with MPI_Irecv, remembered until their MPI_Wait or
- * MPI_Waitall (a window of window= up to 4096, both ways) */
+/* receives posted with MPI_Irecv and non-blocking or persistent
+ * collectives' results (corrupt_nbc.c), remembered until their MPI_Wait
+ * or MPI_Waitall (a window of window= up to 4096, both ways); a persistent
+ * request's until MPI_Request_free */
 #define SLOTS 8200
-static struct { MPI_Request req; void *buf; int count; MPI_Datatype t; } pending[SLOTS];
+static struct {
+    MPI_Request req;
+    void *buf;
+    long elem;
+    MPI_Datatype t;
+    int persistent;
+} pending[SLOTS];
+
+void remember(MPI_Request req, void *buf, long elem, MPI_Datatype t, int persistent)
+{
+    for (int i = 0; i < SLOTS && active() && elem >= 0; i++)
+        if (pending[i].buf == NULL) {
+            pending[i].req = req;
+            pending[i].buf = buf;
+            pending[i].elem = elem;
+            pending[i].t = t;
+            pending[i].persistent = persistent;
+            return;
+        }
+}
+
+/* a request completed: flip what it delivered */
+static void completed_req(MPI_Request r)
+{
+    for (int i = 0; i < SLOTS && r != MPI_REQUEST_NULL; i++)
+        if (pending[i].buf && pending[i].req == r) {
+            flip(pending[i].buf, pending[i].elem, pending[i].t);
+            if (!pending[i].persistent)
+                pending[i].buf = NULL;
+        }
+}
+
+int MPI_Request_free(MPI_Request *req)
+{
+    for (int i = 0; i < SLOTS; i++)
+        if (pending[i].buf && pending[i].req == *req)
+            pending[i].buf = NULL;
+    return PMPI_Request_free(req);
+}
 
 int MPI_Irecv(void *buf, int count, MPI_Datatype t, int src, int tag,
               MPI_Comm comm, MPI_Request *req)
 {
     int rc = PMPI_Irecv(buf, count, t, src, tag, comm, req);
-    for (int i = 0; i < SLOTS && active(); i++)
-        if (pending[i].buf == NULL) {
-            pending[i].req = *req;
-            pending[i].buf = buf;
-            pending[i].count = count;
-            pending[i].t = t;
-            break;
-        }
+    remember(*req, buf, count - 1, t, 0);
     return rc;
 }
 
@@ -87,11 +121,17 @@ int MPI_Wait(MPI_Request *req, MPI_Status *st)
 {
     MPI_Request r = *req;
     int rc = PMPI_Wait(req, st);
-    for (int i = 0; i < SLOTS; i++)
-        if (pending[i].buf && pending[i].req == r) {
-            flip(pending[i].buf, pending[i].count - 1, pending[i].t);
-            pending[i].buf = NULL;
-        }
+    completed_req(r);
+    return rc;
+}
+
+/* the overlap's MPI_Test calls (tests=) may complete a request first */
+int MPI_Test(MPI_Request *req, int *done, MPI_Status *st)
+{
+    MPI_Request r = *req;
+    int rc = PMPI_Test(req, done, st);
+    if (*done)
+        completed_req(r);
     return rc;
 }
 
@@ -102,11 +142,7 @@ int MPI_Waitall(int n, MPI_Request reqs[], MPI_Status sts[])
         r[i] = reqs[i];
     int rc = PMPI_Waitall(n, reqs, sts);
     for (int i = 0; i < n; i++)
-        for (int j = 0; j < SLOTS && r[i] != MPI_REQUEST_NULL; j++)
-            if (pending[j].buf && pending[j].req == r[i]) {
-                flip(pending[j].buf, pending[j].count - 1, pending[j].t);
-                pending[j].buf = NULL;
-            }
+        completed_req(r[i]);
     free(r);
     return rc;
 }

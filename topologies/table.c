@@ -18,5 +18,5 @@ static const struct topology topologies[] = {
 
 const struct table topology_table = {
     "topology", topologies, sizeof topologies / sizeof topologies[0],
-    sizeof topologies[0], NULL,
+    sizeof topologies[0], NULL, NULL,
 };

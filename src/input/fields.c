@@ -175,6 +175,19 @@ static void take_window(struct line_ctx *lc, struct record *r,
     r->window = (int)v;
 }
 
+/* tests=N: MPI_Test calls during a non-blocking collective's computation */
+static void take_tests(struct line_ctx *lc, struct record *r,
+                       const struct token *key, const struct token *val)
+{
+    uint64_t v;
+    if (r->call && !r->call->post)
+        diag_add(lc->d, lc->line, key->col, "%s is not a non-blocking collective; "
+                 "tests= applies to IBCAST, IALLREDUCE and the other I... calls",
+                 r->call->name);
+    else if (parse_number(lc, val, "tests", 1000000, &v) == 0)
+        r->tests = (int)v;
+}
+
 static const struct setting settings[] = {
     {"root", take_root},
     {"iters", take_iters},
@@ -185,6 +198,7 @@ static const struct setting settings[] = {
     {"sync", take_sync},
     {"win", take_win},
     {"mode", take_mode},
+    {"tests", take_tests},
 };
 enum { NSETTINGS = sizeof settings / sizeof settings[0] };
 
@@ -197,7 +211,7 @@ static void parse_setting(struct line_ctx *lc, struct record *r,
     if (!eq) {
         diag_add(lc->d, lc->line, t->col, "extra field '%s': a record has nine "
                  "fields, then only key=value settings (root=, iters=, warmup=, "
-                 "signal=, payload=, window=, sync=, win=, mode=)", word);
+                 "signal=, payload=, window=, sync=, win=, mode=, tests=)", word);
         return;
     }
     struct token key = {t->s, (int)(eq - t->s), t->col};

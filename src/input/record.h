@@ -60,6 +60,7 @@ struct record {
     enum payload_mode payload;     /* BARRIER patterns: payload= (uniform) */
     int window;                    /* messages in flight: window= (64) */
     int window_col;                /* its column; 0 when not written */
+    int tests;                     /* non-blocking: MPI_Test calls while computing (0) */
     /* one-sided calls */
     enum rma_sync sync;            /* sync= (flush) */
     enum rma_win win;              /* win= (create) */

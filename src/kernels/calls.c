@@ -1,16 +1,16 @@
-/* calls.c: the call table.
+/* calls.c: the call table: point-to-point, streaming, one-sided and MPI
+ * I/O calls here; it goes on in calls_coll.c (collectives, reductions,
+ * synchronisation).
  *
  * To add a call: write its run function (and check function) in the file of
- * its family in this folder and add one entry here.  The timing text says
+ * its family in this folder and add one entry to its part of the table.  The timing text says
  * exactly what one timed call covers; it goes into --list and every data
  * file's header. */
 #include "registry/registry.h"
 
-#include "kernels/collectives.h"
+#include "kernels/calls.h"
 #include "kernels/file_io.h"
-#include "kernels/hrelation.h"
 #include "kernels/p2p.h"
-#include "kernels/reductions.h"
 #include "kernels/rma.h"
 #include "kernels/shapes.h"
 #include "kernels/stream.h"
@@ -121,71 +121,6 @@ static const struct call calls[] = {
      .timing = "time per MPI_Compare_and_swap on one element" OS
                " (as osu_cas_latency)"},
 
-    {.name = "BCAST", .family = FAM_COLL, .opk = OPK_NONE,
-     .rooted = 1,
-     .buffers = bufs_n_0, .run = run_bcast, .check = check_bcast,
-     .timing = "time per MPI_Bcast of n elements from root, as each rank sees it"},
-    {.name = "GATHER", .family = FAM_COLL, .opk = OPK_NONE,
-     .rooted = 1,
-     .buffers = bufs_n_pn, .run = run_gather, .check = check_gather,
-     .timing = "time per MPI_Gather of n elements from every rank to root"},
-    {.name = "GATHERV", .family = FAM_COLL, .opk = OPK_NONE,
-     .rooted = 1,
-     .buffers = bufs_2n_pn, .layout = layout_ramp, .run = run_gatherv,
-     .check = check_gatherv,
-     .timing = "time per MPI_Gatherv; rank r sends floor(2n(r+1)/(p+1)) elements"},
-    {.name = "ALLGATHER", .family = FAM_COLL, .opk = OPK_NONE,
-     .buffers = bufs_n_pn, .run = run_allgather, .check = check_allgather,
-     .timing = "time per MPI_Allgather of n elements from every rank"},
-    {.name = "ALLGATHERV", .family = FAM_COLL, .opk = OPK_NONE,
-     .buffers = bufs_2n_pn, .layout = layout_ramp, .run = run_allgatherv,
-     .check = check_allgatherv,
-     .timing = "time per MPI_Allgatherv; rank r contributes floor(2n(r+1)/(p+1)) elements"},
-    {.name = "SCATTER", .family = FAM_COLL, .opk = OPK_NONE,
-     .rooted = 1,
-     .buffers = bufs_pn_n, .run = run_scatter, .check = check_scatter,
-     .timing = "time per MPI_Scatter of n elements to every rank"},
-    {.name = "SCATTERV", .family = FAM_COLL, .opk = OPK_NONE,
-     .rooted = 1,
-     .buffers = bufs_pn_2n, .layout = layout_ramp, .run = run_scatterv,
-     .check = check_scatterv,
-     .timing = "time per MPI_Scatterv; rank r receives floor(2n(r+1)/(p+1)) elements"},
-    {.name = "ALLTOALL", .family = FAM_COLL, .opk = OPK_NONE,
-     .buffers = bufs_pn_pn, .run = run_alltoall, .check = check_alltoall,
-     .timing = "time per MPI_Alltoall of n elements between every two ranks"},
-    {.name = "ALLTOALLV", .family = FAM_COLL, .opk = OPK_NONE,
-     .buffers = bufs_pn_pn, .layout = layout_alltoallv, .run = run_alltoallv,
-     .check = check_alltoallv,
-     .timing = "time per MPI_Alltoallv; rank i sends floor(2n(k+1)/(p+1)) elements to rank j, k = (i+j) mod p"},
-    {.name = "REDUCE", .family = FAM_REDUCE, .opk = OPK_REDUCTION,
-     .rooted = 1,
-     .buffers = bufs_n_n, .run = run_reduce, .check = check_reduce,
-     .timing = "time per MPI_Reduce of n elements to root"},
-    {.name = "ALLREDUCE", .family = FAM_REDUCE, .opk = OPK_REDUCTION,
-     .buffers = bufs_n_n, .run = run_allreduce, .check = check_allreduce,
-     .timing = "time per MPI_Allreduce of n elements"},
-    {.name = "REDUCE_SCATTER", .family = FAM_REDUCE, .opk = OPK_REDUCTION,
-     .buffers = bufs_pn_2n, .layout = layout_ramp, .run = run_reduce_scatter,
-     .check = check_reduce_scatter,
-     .timing = "time per MPI_Reduce_scatter; rank r gets floor(2n(r+1)/(p+1)) reduced elements"},
-    {.name = "REDUCE_SCATTER_BLOCK", .family = FAM_REDUCE, .opk = OPK_REDUCTION,
-     .buffers = bufs_pn_n, .run = run_reduce_scatter_block,
-     .check = check_reduce_scatter_block,
-     .timing = "time per MPI_Reduce_scatter_block; every rank gets n reduced elements"},
-    {.name = "SCAN", .family = FAM_REDUCE, .opk = OPK_REDUCTION,
-     .buffers = bufs_n_n, .run = run_scan, .check = check_scan,
-     .timing = "time per MPI_Scan of n elements"},
-    {.name = "EXSCAN", .family = FAM_REDUCE, .opk = OPK_REDUCTION,
-     .buffers = bufs_n_n, .run = run_exscan, .check = check_exscan,
-     .timing = "time per MPI_Exscan of n elements"},
-    {.name = "HRELATION", .family = FAM_COLL, .opk = OPK_NONE,
-     .bsp = 1,
-     .buffers = bufs_n_n, .layout = layout_hrelation, .run = run_hrelation,
-     .check = check_hrelation,
-     .timing = "time per superstep of a full h-relation: h single-word messages per rank, cyclically to the other ranks, then MPI_Barrier"},
-    {.name = "BARRIER", .family = FAM_SYNC, .opk = OPK_PATTERN,
-     .buffers = bufs_n_pn,
-     .timing = "time per barrier (the pattern's stages, MPI_Startall + MPI_Waitall each, or MPI_Barrier) in a timed loop; then each barrier timed on its own for the slowest rank's view"},
     {.name = "FILE_WRITE", .family = FAM_IO, .opk = OPK_NONE,
      .buffers = bufs_n_n, .layout = layout_file_write, .run = run_file_write,
      .check = check_file_write,
@@ -222,6 +157,7 @@ static const struct call calls[] = {
 
 const struct table call_table = {
     "call", calls, sizeof calls / sizeof calls[0], sizeof calls[0], NULL,
+    &collective_calls,
 };
 
 const char *family_name(enum family f)

@@ -6,6 +6,7 @@
 
 void layout_ramp(struct kernel *k);
 void layout_alltoallv(struct kernel *k);
+void layout_alltoallw(struct kernel *k);
 
 void run_bcast(struct kernel *k, int iters);
 void run_gather(struct kernel *k, int iters);
@@ -16,6 +17,7 @@ void run_scatter(struct kernel *k, int iters);
 void run_scatterv(struct kernel *k, int iters);
 void run_alltoall(struct kernel *k, int iters);
 void run_alltoallv(struct kernel *k, int iters);
+void run_alltoallw(struct kernel *k, int iters);
 void check_bcast(struct kernel *k);
 void check_gather(struct kernel *k);
 void check_gatherv(struct kernel *k);

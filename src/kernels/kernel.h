@@ -30,6 +30,9 @@ struct kernel {
     /* v-variants: counts[r], displs[r] of the rank layout; alltoallv also
      * uses the send-side arrays */
     int *counts, *displs, *scounts, *sdispls;
+    /* alltoallw: byte displacements and a type per rank */
+    int *wsdispls, *wrdispls;
+    MPI_Datatype *types;
     MPI_Request *reqs;         /* calls that start many requests (HRELATION) */
     int distinct;              /* --check: a window's messages from slots of their own */
     unsigned long mismatches;  /* found by --check at this size */

@@ -43,19 +43,36 @@ void run_exscan(struct kernel *k, int iters)
         MPI_Exscan(k->sbuf, k->rbuf, k->count, k->type, k->op, k->comm);
 }
 
-/* fills this rank's n elements, clears the result, runs once */
-static void run_once(struct kernel *k, size_t in, size_t out,
-                     void (*run)(struct kernel *, int))
+/* the op alone: inout = in op inout, on this rank, again and again */
+void run_reduce_local(struct kernel *k, int iters)
+{
+    for (int i = 0; i < iters; i++)
+        MPI_Reduce_local(k->sbuf, k->rbuf, k->count, k->type, k->op);
+}
+
+void check_reduce_local(struct kernel *k)
+{
+    size_t n = (size_t)k->count;
+    /* in is "rank 0's" block, inout "rank 1's": in op inout, in that order */
+    fill_block(k, k->sbuf, n, 0, 0);
+    fill_block(k, k->rbuf, n, 1, 0);
+    k->rec->call->run(k, 1);
+    expect_reduced(k, k->rbuf, n, 0, 1, 0, 0);
+}
+
+/* fills this rank's n elements, clears the result, runs the record's call
+ * once (blocking, non-blocking or persistent: the check is the same) */
+static void run_once(struct kernel *k, size_t in, size_t out)
 {
     fill_block(k, k->sbuf, in, k->rank, 0);
     clear_block(k, k->rbuf, out);
-    run(k, 1);
+    k->rec->call->run(k, 1);
 }
 
 void check_reduce(struct kernel *k)
 {
     size_t n = (size_t)k->count;
-    run_once(k, n, n, run_reduce);
+    run_once(k, n, n);
     if (k->rank == k->root)
         expect_reduced(k, k->rbuf, n, 0, k->size - 1, 0, 0);
 }
@@ -63,14 +80,14 @@ void check_reduce(struct kernel *k)
 void check_allreduce(struct kernel *k)
 {
     size_t n = (size_t)k->count;
-    run_once(k, n, n, run_allreduce);
+    run_once(k, n, n);
     expect_reduced(k, k->rbuf, n, 0, k->size - 1, 0, 0);
 }
 
 void check_reduce_scatter(struct kernel *k)
 {
     size_t total = (size_t)k->displs[k->size - 1] + (size_t)k->counts[k->size - 1];
-    run_once(k, total, 2 * (size_t)k->count, run_reduce_scatter);
+    run_once(k, total, 2 * (size_t)k->count);
     expect_reduced(k, k->rbuf, (size_t)k->counts[k->rank], 0, k->size - 1,
                    (size_t)k->displs[k->rank], 0);
 }
@@ -78,14 +95,14 @@ void check_reduce_scatter(struct kernel *k)
 void check_reduce_scatter_block(struct kernel *k)
 {
     size_t n = (size_t)k->count;
-    run_once(k, (size_t)k->size * n, n, run_reduce_scatter_block);
+    run_once(k, (size_t)k->size * n, n);
     expect_reduced(k, k->rbuf, n, 0, k->size - 1, (size_t)k->rank * n, 0);
 }
 
 void check_scan(struct kernel *k)
 {
     size_t n = (size_t)k->count;
-    run_once(k, n, n, run_scan);
+    run_once(k, n, n);
     expect_reduced(k, k->rbuf, n, 0, k->rank, 0, 0);
 }
 
@@ -93,7 +110,7 @@ void check_scan(struct kernel *k)
 void check_exscan(struct kernel *k)
 {
     size_t n = (size_t)k->count;
-    run_once(k, n, n, run_exscan);
+    run_once(k, n, n);
     if (k->rank > 0)
         expect_reduced(k, k->rbuf, n, 0, k->rank - 1, 0, 0);
 }

@@ -10,6 +10,8 @@ void run_reduce_scatter(struct kernel *k, int iters);
 void run_reduce_scatter_block(struct kernel *k, int iters);
 void run_scan(struct kernel *k, int iters);
 void run_exscan(struct kernel *k, int iters);
+void run_reduce_local(struct kernel *k, int iters);
+void check_reduce_local(struct kernel *k);
 void check_reduce(struct kernel *k);
 void check_allreduce(struct kernel *k);
 void check_reduce_scatter(struct kernel *k);

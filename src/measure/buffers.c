@@ -105,10 +105,15 @@ void trial_setup(struct trial *t, struct measurer *m, const struct planned *pl,
         memset(t->rraw, 0, rbytes);
     }
     size_t p = (size_t)k->size;
-    k->counts = xcalloc(4 * p, sizeof(int));
+    k->counts = xcalloc(6 * p, sizeof(int));
     k->displs = k->counts + p;
     k->scounts = k->counts + 2 * p;
     k->sdispls = k->counts + 3 * p;
+    k->wsdispls = k->counts + 4 * p;
+    k->wrdispls = k->counts + 5 * p;
+    k->types = xmalloc_array(p, sizeof *k->types);
+    for (size_t i = 0; i < p; i++)
+        k->types[i] = k->type;
     if (k->rec->call->bsend)
         attach_bsend(t);
 }
@@ -124,5 +129,6 @@ void trial_teardown(struct trial *t)
     free(t->sraw);
     free(t->rraw);
     free(t->k.counts);
+    free(t->k.types);
     free(t->k.reqs);
 }

@@ -86,6 +86,19 @@ static void measure_pairs(struct trial *t, long warmup, long iters,
         }
 }
 
+/* persistent collectives: the size's request, its init call timed on its
+ * own after a barrier (freed by measure_collective) */
+static void make_request(struct trial *t, struct sizerun *sr)
+{
+    const struct call *c = t->k.rec->call;
+    if (!c->init)
+        return;
+    MPI_Barrier(t->k.comm);
+    double t0 = MPI_Wtime();
+    c->init(&t->k);
+    sr->init = MPI_Wtime() - t0;
+}
+
 /* collectives, reductions and I/O: every rank of the communicator at once */
 static void measure_collective(struct trial *t, long warmup, long iters,
                                struct sizerun *sr)
@@ -94,6 +107,7 @@ static void measure_collective(struct trial *t, long warmup, long iters,
     const struct options *o = t->m->opt;
     struct rule ru = size_rule(o, iters);
     int need_pilot = o->time_per_size > 0 || o->sync_window;
+    make_request(t, sr);
     double pilot = warm_collective(t, warmup, need_pilot);
     if (need_pilot)    /* the slowest rank's time per call decides */
         MPI_Allreduce(MPI_IN_PLACE, &pilot, 1, MPI_DOUBLE, MPI_MAX, k->comm);
@@ -110,8 +124,12 @@ static void measure_collective(struct trial *t, long warmup, long iters,
     }
     series_free(&scratch);
     sr->mine[sr->n++] = (struct sample){per_call * 1e6, k->world_rank, -1};
+    if (k->rec->call->post)
+        measure_overlap(t, iters, per_call, &sr->ov);
     if (o->check && k->rec->call->check)
         k->rec->call->check(k);
+    if (k->rec->call->init)
+        MPI_Request_free(&k->req);
 }
 
 void measure_size(struct trial *t, long warmup, long iters, struct sizerun *sr)
@@ -120,6 +138,8 @@ void measure_size(struct trial *t, long warmup, long iters, struct sizerun *sr)
     sr->n = 0;
     sr->nser = 0;
     sr->ncs = 0;
+    sr->ov.used = 0;
+    sr->init = -1;
     if (k->comm == MPI_COMM_NULL)
         return;
     const struct call *c = k->rec->call;

@@ -160,12 +160,33 @@ static void collect_comms(const struct world *w, const struct sizerun *sr,
     free(all);
 }
 
+/* Non-blocking collectives' overlap runs and persistent ones' init calls:
+ * means over the ranks that made them. */
+static void collect_overlap(const struct sizerun *sr, struct point *pt)
+{
+    double mine[6] = {sr->ov.pure, sr->ov.overall, sr->ov.compute, sr->ov.used,
+                      sr->init >= 0 ? sr->init : 0, sr->init >= 0}, sum[6];
+    if (!sr->ov.used)
+        mine[0] = mine[1] = mine[2] = 0;
+    MPI_Reduce(mine, sum, 6, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
+    if (sum[3] > 0) {
+        pt->t_pure = sum[0] / sum[3] * 1e6;
+        pt->t_overall = sum[1] / sum[3] * 1e6;
+        pt->t_compute = sum[2] / sum[3] * 1e6;
+        pt->overlap = pt->t_pure > 0
+            ? fmax(0, 100 - (pt->t_overall - pt->t_compute) / pt->t_pure * 100) : NAN;
+    }
+    if (sum[5] > 0)
+        pt->init = sum[4] / sum[5] * 1e6;
+}
+
 void gather_point(struct trial *t, const struct sizerun *sr, struct point *pt)
 {
     const struct world *w = t->m->world;
     collect_samples(w, sr, t->k.mismatches, pt);
     collect_series(t, sr, pt);
     collect_counters(t, pt);
+    collect_overlap(sr, pt);
     if (t->k.rec->call->family == FAM_SYNC)
         collect_comms(w, sr, pt);
     /* multi-pair calls: every pair of the largest communicator at once */

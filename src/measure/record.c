@@ -67,7 +67,8 @@ static int one_size(struct trial *t, uint64_t elements, struct sizerun *sr,
     *pt = (struct point){.elements = elements, .bytes = bytes, .warmup = warmup,
                          .iter_mean = NAN, .iter_median = NAN, .pred = NAN,
                          .pred_lsq = NAN, .pred_loggp = NAN, .mbps = NAN,
-                         .rate = NAN};
+                         .rate = NAN, .t_pure = NAN, .t_overall = NAN,
+                         .t_compute = NAN, .overlap = NAN, .init = NAN};
     gather_point(t, sr, pt);
     sizerun_clear(sr);
     char err[sizeof res->error - 64];

@@ -33,6 +33,13 @@ struct commstat {
     double pred_loggp;             /* from LogGP (--loggp) */
 };
 
+/* a non-blocking collective's run with computation (overlap.c), this
+ * rank's seconds per call */
+struct overlap {
+    double pure, overall, compute;
+    int used;
+};
+
 struct sizerun {
     struct sample *mine;
     size_t n;
@@ -41,6 +48,8 @@ struct sizerun {
     int nser;
     struct commstat cs;
     int ncs;
+    struct overlap ov;         /* non-blocking collectives */
+    double init;               /* persistent: this rank's init call, s; < 0 none */
 };
 
 /* buffers.c: the kernel's context and buffers for the record, and back */
@@ -74,6 +83,10 @@ void measure_size(struct trial *t, long warmup, long iters, struct sizerun *sr);
 
 /* gather.c: every rank's part of a size to rank 0's point */
 void gather_point(struct trial *t, const struct sizerun *sr, struct point *pt);
+
+/* overlap.c: post, a computation as long as the slowest rank's pure
+ * seconds per call, wait: iters times, into ov */
+void measure_overlap(struct trial *t, long iters, double pure, struct overlap *ov);
 
 /* barrier_time.c: BARRIER, every barrier timed on its own */
 void measure_barrier(struct trial *t, long warmup, long iters, struct sizerun *sr);

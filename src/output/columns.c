@@ -20,6 +20,11 @@ static double v_avg(const struct point *p) { return p->s.avg; }
 static double v_max(const struct point *p) { return p->s.max; }
 static double v_mbps(const struct point *p) { return p->mbps; }
 static double v_rate(const struct point *p) { return p->rate; }
+static double v_pure(const struct point *p) { return p->t_pure; }
+static double v_overall(const struct point *p) { return p->t_overall; }
+static double v_compute(const struct point *p) { return p->t_compute; }
+static double v_overlap(const struct point *p) { return p->overlap; }
+static double v_init(const struct point *p) { return p->init; }
 static double v_iters(const struct point *p) { return (double)p->iters; }
 static double v_warmup(const struct point *p) { return (double)p->warmup; }
 static double v_samples(const struct point *p) { return (double)p->nsamples; }
@@ -83,6 +88,33 @@ static void doc_iters(const struct col_ctx *c, char *out, size_t len)
              "mismatches: elements --check found wrong", is_p2p(c) ? "pairs" : "ranks");
 }
 
+static int posts(const struct call *c)
+{
+    return c->post != NULL;
+}
+
+static int persists(const struct call *c)
+{
+    return c->init != NULL;
+}
+
+static void doc_overlap(const struct col_ctx *c, char *out, size_t len)
+{
+    snprintf(out, len, "t_pure_us t_overall_us t_compute_us overlap_pct: as OSU's "
+             "osu_i* tests, means over the ranks: pure = post + MPI_Wait alone; "
+             "overall = post, a computation calibrated to the slowest rank's pure "
+             "time (with %d MPI_Test calls, tests=), MPI_Wait; compute = that "
+             "computation alone; overlap = max(0, 100 - (overall - compute) / pure "
+             "x 100)", c->res->rec->tests);
+}
+
+static void doc_init(const struct col_ctx *c, char *out, size_t len)
+{
+    (void)c;
+    snprintf(out, len, "init_us: the call that makes the size's persistent "
+             "request (MPI_*_init), once, after a barrier; the mean over ranks");
+}
+
 static void doc_barrier(const struct col_ctx *c, char *out, size_t len)
 {
     (void)c;
@@ -123,6 +155,18 @@ const struct column columns[] = {
     {.name = "msg_rate", .format = COL_RATE, .families = ALL, .when = counts_messages,
      .value = v_rate, .doc = doc_rate, .in_json = 1,
      .prose = "%s messages per second (all pairs)"},
+    {.name = "t_pure_us", .format = COL_US, .families = ALL, .when = posts,
+     .value = v_pure, .doc = doc_overlap, .in_json = 1},
+    {.name = "t_overall_us", .format = COL_US, .families = ALL, .when = posts,
+     .value = v_overall, .in_json = 1},
+    {.name = "t_compute_us", .format = COL_US, .families = ALL, .when = posts,
+     .value = v_compute, .in_json = 1},
+    {.name = "overlap_pct", .format = COL_PCT, .families = ALL, .when = posts,
+     .value = v_overlap, .in_json = 1,
+     .prose = "overlap with computation %s%% (OSU's definition)"},
+    {.name = "init_us", .format = COL_US, .families = ALL, .when = persists,
+     .value = v_init, .doc = doc_init, .in_json = 1,
+     .prose = "init call %s us"},
     {.name = "iters", .format = COL_COUNT, .families = ALL, .value = v_iters,
      .doc = doc_iters, .in_json = 1},
     {.name = "warmup", .format = COL_COUNT, .families = ALL, .value = v_warmup,
@@ -170,5 +214,6 @@ void column_text(const struct column *c, double v, char *out, size_t len)
     case COL_FLAG: snprintf(out, len, "%.0f", v); break;
     case COL_US: snprintf(out, len, "%.4f", v); break;
     case COL_RATE: snprintf(out, len, "%.3f", v); break;
+    case COL_PCT: snprintf(out, len, "%.1f", v); break;
     }
 }

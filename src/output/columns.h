@@ -12,6 +12,7 @@ enum col_format {
     COL_US,                    /* microseconds: %.4f */
     COL_RATE,                  /* MB/s: %.3f */
     COL_FLAG,                  /* 0 or 1 (run.json: false or true) */
+    COL_PCT,                   /* a percentage: %.1f */
 };
 
 /* the record and run a header line describes */

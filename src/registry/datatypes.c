@@ -362,7 +362,7 @@ static const char *const type_aliases[] = {
 };
 
 const struct table datatype_table = {
-    "datatype", types, sizeof types / sizeof types[0], sizeof types[0], type_aliases,
+    "datatype", types, sizeof types / sizeof types[0], sizeof types[0], type_aliases, NULL,
 };
 
 const char *type_class_name(enum type_class c)

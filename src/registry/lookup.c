@@ -31,7 +31,19 @@ int name_matches(const char *input, const char *canonical)
 
 const void *table_row(const struct table *t, size_t i)
 {
-    return i < t->n ? (const char *)t->rows + i * t->size : NULL;
+    while (t && i >= t->n) {
+        i -= t->n;
+        t = t->more;
+    }
+    return t ? (const char *)t->rows + i * t->size : NULL;
+}
+
+size_t table_count(const struct table *t)
+{
+    size_t n = 0;
+    for (; t; t = t->more)
+        n += t->n;
+    return n;
 }
 
 const char *table_name(const struct table *t, size_t i)
@@ -46,8 +58,9 @@ const void *table_find(const struct table *t, const char *name)
     for (size_t a = 0; t->aliases && t->aliases[a]; a += 2)
         if (name_matches(name, t->aliases[a]))
             name = t->aliases[a + 1];
-    for (size_t i = 0; i < t->n; i++)
-        if (name_matches(name, table_name(t, i)))
+    const char *nm;
+    for (size_t i = 0; (nm = table_name(t, i)); i++)
+        if (name_matches(name, nm))
             return table_row(t, i);
     return NULL;
 }

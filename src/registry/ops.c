@@ -78,5 +78,5 @@ static const struct op ops[] = {
 };
 
 const struct table op_table = {
-    "reduction operation", ops, sizeof ops / sizeof ops[0], sizeof ops[0], NULL,
+    "reduction operation", ops, sizeof ops / sizeof ops[0], sizeof ops[0], NULL, NULL,
 };

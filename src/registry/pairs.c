@@ -48,5 +48,5 @@ static const char *const filter_aliases[] = {"NEIGHBORS", "NEIGHBOURS", NULL};
 
 const struct table pair_filter_table = {
     "pair criterion", filters, sizeof filters / sizeof filters[0], sizeof filters[0],
-    filter_aliases,
+    filter_aliases, NULL,
 };

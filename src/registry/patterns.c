@@ -15,5 +15,5 @@ static const struct pattern patterns[] = {
 };
 
 const struct table pattern_table = {
-    "barrier pattern", patterns, sizeof patterns / sizeof patterns[0], sizeof patterns[0], NULL,
+    "barrier pattern", patterns, sizeof patterns / sizeof patterns[0], sizeof patterns[0], NULL, NULL,
 };

@@ -20,13 +20,18 @@ struct table {
     size_t n, size;            /* rows, bytes per row */
     /* other names MPI itself uses: alias, name, alias, name, ..., NULL */
     const char *const *aliases;
+    /* a long table goes on in the next file's (the call table, one part
+     * per family file); NULL where it ends */
+    const struct table *more;
 };
 
 /* The row named name (case-insensitive, an optional MPI_ prefix, '-' and
  * '_' alike), or NULL. */
 const void *table_find(const struct table *t, const char *name);
-/* Row i, or NULL past the end. */
+/* Row i (counting on through the parts that follow), or NULL past the
+ * end; table_count: the rows of all parts. */
 const void *table_row(const struct table *t, size_t i);
+size_t table_count(const struct table *t);
 const char *table_name(const struct table *t, size_t i);
 
 /* Name matching shared by every table. */
@@ -155,6 +160,15 @@ struct call {
     void (*layout)(struct kernel *k);   /* per size, before timing; may be NULL */
     void (*prepare)(struct kernel *k);  /* p2p, before each run; may be NULL */
     void (*run)(struct kernel *k, int iters);   /* NULL: BARRIER (kernels/barrier.c) */
+    /* non-blocking collectives: starts one call into the kernel's request
+     * (run waits for it at once; measure/overlap.c computes in between) */
+    void (*post)(struct kernel *k);
+    /* persistent collectives: makes the size's request (MPI_*_init),
+     * timed once on its own; run starts and waits for it */
+    void (*init)(struct kernel *k);
+    /* why this build's MPI cannot run the call (the plan skips it with
+     * that reason), or NULL when it can; the field may be NULL */
+    const char *(*unavailable)(void);
     void (*check)(struct kernel *k);    /* fill, run once, verify; may be NULL */
     /* one-sided: set up and take down a pair's window (both partners);
      * may be NULL */

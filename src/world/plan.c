@@ -96,6 +96,8 @@ static void skip_reason(struct planned *pl, const struct world *w)
         snprintf(why, len, "Open MPI's one-sided accumulates break on the padded "
                  "pair type %s (a bare MPI_Accumulate of DOUBLE_INT with MAXLOC "
                  "crashes); FLOAT_INT and 2INT work", r->dt->name);
+    else if (c->unavailable && c->unavailable())
+        snprintf(why, len, "%s", c->unavailable());
     else if (c->rooted && r->root >= tc->min_size)
         snprintf(why, len, "root=%d needs communicators of at least %d ranks; the "
                  "smallest %s communicator has %d", r->root, r->root + 1,

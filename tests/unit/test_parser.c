@@ -186,6 +186,27 @@ static void one_sided(void)
                   "at least 1"));
 }
 
+/* non-blocking and persistent collectives: tests= on the first only */
+static void nonblocking(void)
+{
+    struct outcome o;
+    const char *text = "IALLREDUCE DOUBLE 1 8 MUL 2 WORLD SUM 0 tests=5\n"
+                       "ALLREDUCE_INIT DOUBLE 1 8 MUL 2 WORLD SUM 0\n";
+    parse(&o, text, strlen(text));
+    CHECK(o.errors == 0 && o.rs.n == 2);
+    if (o.rs.n == 2) {
+        CHECK(o.rs.rec[0].tests == 5 && o.rs.rec[0].call->post != NULL);
+        CHECK(o.rs.rec[1].tests == 0 && o.rs.rec[1].call->init != NULL);
+    }
+    done(&o);
+    CHECK(rejects("ALLREDUCE_INIT INT 1 2 ADD 1 WORLD SUM 0 tests=1\n", "t.in:1:42:",
+                  "ALLREDUCE_INIT is not a non-blocking collective"));
+    CHECK(rejects("IBCAST INT 1 2 ADD 1 WORLD NOP 0 tests=x\n", "t.in:1:40:",
+                  "not a number"));
+    CHECK(rejects("IBCAST INT 1 2 ADD 1 WORLD SUM 0\n", "t.in:1:28:",
+                  "IBCAST takes no operation"));
+}
+
 static void nul_bytes(void)
 {
     const char text[] = "SEND INT 1 8 MUL 2 WORLD NOP 0\nSE\0ND INT 1 8 MUL 2 WORLD NOP 0\n";
@@ -225,6 +246,7 @@ void test_parser(void)
     accepted_forms();
     rejections();
     one_sided();
+    nonblocking();
     nul_bytes();
     all_errors_at_once();
     binary_garbage();

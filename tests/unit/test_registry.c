@@ -55,8 +55,10 @@ void test_registry(void)
                                     &pattern_table, &topology_table,
                                     &pair_filter_table};
     for (size_t t = 0; t < sizeof tables / sizeof *tables; t++) {
-        CHECK(tables[t]->n > 0 && table_row(tables[t], tables[t]->n) == NULL);
-        for (size_t i = 0; i < tables[t]->n; i++)
+        size_t n = table_count(tables[t]);
+        CHECK(n >= tables[t]->n && n > 0 && table_row(tables[t], n) == NULL &&
+              table_row(tables[t], n - 1) != NULL);
+        for (size_t i = 0; i < n; i++)
             CHECK(table_find(tables[t], table_name(tables[t], i)) ==
                   table_row(tables[t], i));
     }

@@ -1,0 +1,11 @@
+/* calls.h: the parts of the call table, one per file (calls.c begins it
+ * as call_table and names the next part) */
+#ifndef MPIGAUGE_CALLS_H
+#define MPIGAUGE_CALLS_H
+
+#include "registry/registry.h"
+
+extern const struct table collective_calls;   /* calls_coll.c */
+extern const struct table nonblocking_calls;  /* calls_nbc.c */
+
+#endif

@@ -1,0 +1,112 @@
+/* nonblocking.c: the non-blocking collectives (MPI_Ibcast, ...).
+ *
+ * Each post function starts one call into k->req with the same buffers,
+ * counts and layouts as its blocking form (so the blocking form's check
+ * serves it).  run_posted waits at once: the pure communication time.
+ * measure/overlap.c posts, computes, then waits, for the overlap. */
+#include "kernels/nonblocking.h"
+
+void run_posted(struct kernel *k, int iters)
+{
+    for (int i = 0; i < iters; i++) {
+        k->rec->call->post(k);
+        MPI_Wait(&k->req, MPI_STATUS_IGNORE);
+    }
+}
+
+void post_ibarrier(struct kernel *k)
+{
+    MPI_Ibarrier(k->comm, &k->req);
+}
+
+void post_ibcast(struct kernel *k)
+{
+    MPI_Ibcast(k->sbuf, k->count, k->type, k->root, k->comm, &k->req);
+}
+
+void post_igather(struct kernel *k)
+{
+    MPI_Igather(k->sbuf, k->count, k->type, k->rbuf, k->count, k->type, k->root,
+                k->comm, &k->req);
+}
+
+void post_igatherv(struct kernel *k)
+{
+    MPI_Igatherv(k->sbuf, k->counts[k->rank], k->type, k->rbuf, k->counts,
+                 k->displs, k->type, k->root, k->comm, &k->req);
+}
+
+void post_iscatter(struct kernel *k)
+{
+    MPI_Iscatter(k->sbuf, k->count, k->type, k->rbuf, k->count, k->type, k->root,
+                 k->comm, &k->req);
+}
+
+void post_iscatterv(struct kernel *k)
+{
+    MPI_Iscatterv(k->sbuf, k->counts, k->displs, k->type, k->rbuf,
+                  k->counts[k->rank], k->type, k->root, k->comm, &k->req);
+}
+
+void post_iallgather(struct kernel *k)
+{
+    MPI_Iallgather(k->sbuf, k->count, k->type, k->rbuf, k->count, k->type, k->comm,
+                   &k->req);
+}
+
+void post_iallgatherv(struct kernel *k)
+{
+    MPI_Iallgatherv(k->sbuf, k->counts[k->rank], k->type, k->rbuf, k->counts,
+                    k->displs, k->type, k->comm, &k->req);
+}
+
+void post_ialltoall(struct kernel *k)
+{
+    MPI_Ialltoall(k->sbuf, k->count, k->type, k->rbuf, k->count, k->type, k->comm,
+                  &k->req);
+}
+
+void post_ialltoallv(struct kernel *k)
+{
+    MPI_Ialltoallv(k->sbuf, k->scounts, k->sdispls, k->type, k->rbuf, k->counts,
+                   k->displs, k->type, k->comm, &k->req);
+}
+
+void post_ialltoallw(struct kernel *k)
+{
+    MPI_Ialltoallw(k->sbuf, k->scounts, k->wsdispls, k->types, k->rbuf, k->counts,
+                   k->wrdispls, k->types, k->comm, &k->req);
+}
+
+void post_ireduce(struct kernel *k)
+{
+    MPI_Ireduce(k->sbuf, k->rbuf, k->count, k->type, k->op, k->root, k->comm,
+                &k->req);
+}
+
+void post_iallreduce(struct kernel *k)
+{
+    MPI_Iallreduce(k->sbuf, k->rbuf, k->count, k->type, k->op, k->comm, &k->req);
+}
+
+void post_ireduce_scatter(struct kernel *k)
+{
+    MPI_Ireduce_scatter(k->sbuf, k->rbuf, k->counts, k->type, k->op, k->comm,
+                        &k->req);
+}
+
+void post_ireduce_scatter_block(struct kernel *k)
+{
+    MPI_Ireduce_scatter_block(k->sbuf, k->rbuf, k->count, k->type, k->op, k->comm,
+                              &k->req);
+}
+
+void post_iscan(struct kernel *k)
+{
+    MPI_Iscan(k->sbuf, k->rbuf, k->count, k->type, k->op, k->comm, &k->req);
+}
+
+void post_iexscan(struct kernel *k)
+{
+    MPI_Iexscan(k->sbuf, k->rbuf, k->count, k->type, k->op, k->comm, &k->req);
+}
