@@ -109,5 +109,5 @@ tests/counter_probe: tests/counter_probe.c $(STAMP)
 	$(CC) $(WARN) -O2 $(filter -DHAVE_PAPI,$(CPPFLAGS)) -o $@ $< $(filter -lpapi,$(LIBS))
 
 # plain flags even under asan: it is preloaded into mpirun too
-tests/corrupt.so: tests/corrupt.c tests/corrupt_nbc.c tests/corrupt.h src/kernels/tags.h $(STAMP)
-	$(MPICC) $(WARN) -Isrc -O2 -g -shared -fPIC -o $@ tests/corrupt.c tests/corrupt_nbc.c
+tests/corrupt.so: tests/corrupt.c tests/corrupt_nbc.c tests/corrupt_nbr.c tests/corrupt.h src/kernels/tags.h $(STAMP)
+	$(MPICC) $(WARN) -Isrc -O2 -g -shared -fPIC -o $@ tests/corrupt.c tests/corrupt_nbc.c tests/corrupt_nbr.c

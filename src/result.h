@@ -70,6 +70,7 @@ struct result {
     int type_size;             /* data bytes of one element */
     int ncomm;                 /* communicators, and their sizes */
     const int *comm_sizes;
+    const char *shape;         /* graph-shaped topologies: what comm became */
     char file[160];            /* data file, relative to the folder */
     char skipped[400];         /* empty, or why the record did not run */
     char error[600];           /* empty, or the MPI error that ended it */

@@ -158,6 +158,7 @@ static void results_from_plan(struct run *run)
         MPI_Type_size(r->dt->handle(), &res->type_size);
         res->ncomm = p->tc->n;
         res->comm_sizes = p->tc->sizes;
+        res->shape = p->tc->shape[0] ? p->tc->shape : NULL;
         snprintf(res->skipped, sizeof res->skipped, "%s", p->skipped);
         res->pattern.used = r->pattern && (r->pattern->generate || r->pattern_file[0]);
         res->pattern.stages = p->bp.nstages;

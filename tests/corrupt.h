@@ -1,6 +1,7 @@
 /* corrupt.h: what the fault injector's files share (corrupt.c: the
  * point-to-point, blocking collective, one-sided and I/O calls;
- * corrupt_nbc.c: the non-blocking, persistent and neighbourhood ones) */
+ * corrupt_nbc.c: the non-blocking and persistent ones; corrupt_nbr.c: the
+ * neighbourhood ones) */
 #ifndef MPIGAUGE_CORRUPT_H
 #define MPIGAUGE_CORRUPT_H
 

@@ -23,7 +23,7 @@ allowed() {
     measure) echo "base models registry input world kernels result.h" ;;
     output) echo "base models registry input result.h" ;;
     offline) echo "base models registry input" ;;
-    topologies) echo "registry" ;;
+    topologies) echo "base registry" ;;
     src) echo "base models registry input world kernels measure output offline result.h run.h" ;;
     esac
 }

@@ -1,8 +1,9 @@
-/* topologies/: one colour function per topology, one file each, and their table; includes only registry/.
+/* topologies/: one colour function per topology, one file each, and their table; includes only registry/ and base/.
  *
  * topologies.h: the topology functions, one per file in this folder.
  * Each maps a rank's place (grid coordinates, node) to the colour of the
- * communicator it joins, or -1 to sit the record out. */
+ * communicator it joins, or -1 to sit the record out; a graph-shaped one
+ * also has a shape function that gives the rank its neighbours. */
 #ifndef MPIGAUGE_TOPOLOGIES_H
 #define MPIGAUGE_TOPOLOGIES_H
 
@@ -18,5 +19,15 @@ int colour_yz_plane(const struct place *p);
 int colour_zx_plane(const struct place *p);
 int colour_hollow_cube(const struct place *p);
 int colour_socket(const struct place *p);
+
+/* graph-shaped topologies (every rank, colour_world): their shapes */
+void shape_stencil(const struct place *p, int rank, int size,
+                   const struct edges *file, struct shape *s);
+void shape_stencil_open(const struct place *p, int rank, int size,
+                        const struct edges *file, struct shape *s);
+void shape_binary_tree(const struct place *p, int rank, int size,
+                       const struct edges *file, struct shape *s);
+void shape_graph(const struct place *p, int rank, int size,
+                 const struct edges *file, struct shape *s);
 
 #endif

@@ -20,6 +20,30 @@ static const void *named(struct line_ctx *lc, const struct token *t,
     return row;
 }
 
+/* NAME, or NAME:path for a topology that reads a file (GRAPH:ring.txt) */
+static void parse_topology(struct line_ctx *lc, struct record *r,
+                           const struct token *t)
+{
+    const char *colon = memchr(t->s, ':', (size_t)t->len);
+    struct token name = {t->s, colon ? (int)(colon - t->s) : t->len, t->col};
+    r->topo = named(lc, &name, &topology_table);
+    if (!r->topo)
+        return;
+    struct token path = {colon ? colon + 1 : t->s + t->len,
+                         colon ? t->len - name.len - 1 : 0,
+                         t->col + name.len + 1};
+    if (r->topo->takes_file && path.len == 0)
+        diag_add(lc->d, lc->line, path.col, "%s needs a path: %s:graphs/ring.txt",
+                 r->topo->name, r->topo->name);
+    else if (!r->topo->takes_file && colon)
+        diag_add(lc->d, lc->line, path.col, "%s takes no argument", r->topo->name);
+    else if (path.len >= (int)sizeof r->topo_file)
+        diag_add(lc->d, lc->line, path.col, "path longer than %zu bytes",
+                 sizeof r->topo_file - 1);
+    else
+        token_str(&path, r->topo_file, sizeof r->topo_file);
+}
+
 /* ADD or MUL; 1 when known */
 static int parse_incr(struct line_ctx *lc, struct record *r, const struct token *t)
 {
@@ -250,7 +274,7 @@ void parse_fields(struct line_ctx *lc, struct record *r)
         r->dt = named(lc, &t[F_TYPE], &datatype_table);
     parse_range(lc, r);
     if (lc->ntok > F_TOPO)
-        r->topo = named(lc, &t[F_TOPO], &topology_table);
+        parse_topology(lc, r, &t[F_TOPO]);
     if (lc->ntok > F_OP && r->call)
         parse_op(lc, r, &t[F_OP]);
     if (lc->ntok > F_STRIDE)

@@ -47,6 +47,7 @@ struct record {
     uint64_t min, max, value;
     enum step step;
     const struct topology *topo;
+    char topo_file[256];           /* GRAPH:path -> path */
     const struct op *op;           /* reductions, else NULL */
     const struct pattern *pattern; /* BARRIER, else NULL */
     int pattern_arg;               /* TREE:4 -> 4 */

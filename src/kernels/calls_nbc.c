@@ -184,5 +184,6 @@ static const struct call calls[] = {
 };
 
 const struct table nonblocking_calls = {
-    "call", calls, sizeof calls / sizeof calls[0], sizeof calls[0], NULL, NULL,
+    "call", calls, sizeof calls / sizeof calls[0], sizeof calls[0], NULL,
+    &neighbor_calls,
 };

@@ -98,6 +98,17 @@ void expect_block(struct kernel *k, const void *buf, size_t n, int src,
     free(want);
 }
 
+void expect_clear(struct kernel *k, const void *buf, size_t n, size_t report_off)
+{
+    const char *p = buf;
+    char *want = xmalloc((size_t)k->extent);
+    memset(want, SENTINEL, (size_t)k->extent);
+    for (size_t i = 0; i < n; i++)
+        if (memcmp(want, p + i * (size_t)k->extent, (size_t)k->extent) != 0)
+            report(k, report_off + i, want, p + i * (size_t)k->extent);
+    free(want);
+}
+
 void expect_reduced(struct kernel *k, const void *buf, size_t n, int lo, int hi,
                     size_t off, size_t report_off)
 {

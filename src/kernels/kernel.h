@@ -62,6 +62,8 @@ struct kernel {
     MPI_Group peer_group;
     int epoch;
     int passive_pair;
+    /* neighbourhood collectives (neighbors.c): this size's neighbours */
+    struct neighbours *nb;
     /* set by a layout function: undone after the size is measured */
     void (*finish)(struct kernel *k);
 };
@@ -75,6 +77,8 @@ void clear_block(const struct kernel *k, void *buf, size_t n);
 /* Compares n elements of buf with src's block from element off. */
 void expect_block(struct kernel *k, const void *buf, size_t n, int src,
                   size_t off, size_t report_off);
+/* Expects n elements of buf still cleared (a block MPI must not touch). */
+void expect_clear(struct kernel *k, const void *buf, size_t n, size_t report_off);
 /* Compares with the reduction, in rank order, of ranks lo..hi's blocks. */
 void expect_reduced(struct kernel *k, const void *buf, size_t n, int lo, int hi,
                     size_t off, size_t report_off);

@@ -117,6 +117,8 @@ static void header(FILE *f, const struct run_info *in, const struct result *res)
     for (int i = 0; i < res->ncomm; i++)
         fprintf(f, " %d", res->comm_sizes[i]);
     fprintf(f, "\n# timing: %s\n", r->call->timing);
+    if (res->shape)
+        fprintf(f, "# shape: %s\n", res->shape);
     if (r->call->family == FAM_RMA) {
         char how[128];
         fprintf(f, "# one-sided: %s\n", rma_describe(r, how, sizeof how));

@@ -122,6 +122,8 @@ void report_record(struct writer *w, const struct result *res)
         say(w, i ? " %d" : "%d", res->comm_sizes[i]);
     say(w, "%s ranks).\n  Timing: %s.\n", res->ncomm > 16 ? " ..." : "",
         r->call->timing);
+    if (res->shape)
+        say(w, "  Shape: %s.\n", res->shape);
     if (r->call->family == FAM_RMA) {
         char how[128];
         say(w, "  One-sided: %s.\n", rma_describe(r, how, sizeof how));

@@ -121,6 +121,10 @@ static json_t *record_json(const struct writer *w, const struct result *res)
         "mismatches", (json_int_t)res->mismatches);
     if (res->pattern.used)
         json_object_set_new(o, "pattern", pattern_json(res));
+    if (res->shape)
+        json_object_set_new(o, "shape", json_string(res->shape));
+    if (r->topo_file[0])
+        json_object_set_new(o, "topology_file", json_string(r->topo_file));
     json_t *pts = json_array();
     for (size_t i = 0; i < res->npts; i++)
         json_array_append_new(pts, point_json(w, res, &res->pts[i]));

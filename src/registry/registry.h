@@ -117,10 +117,35 @@ struct place {
     int package, core;         /* hwloc: package in node, core in package */
 };
 
+/* A graph-shaped topology makes the communicator its colour gives into a
+ * Cartesian or distributed-graph one, for the neighbourhood collectives.
+ * Its shape function fills, for one rank of that plain communicator (rank
+ * of size), either the grid (cart = 1) or the rank's neighbours. */
+struct shape {
+    int cart;                  /* 1: MPI_Cart_create, 0: distributed graph */
+    int ndims;                 /* cart: dimensions, slowest first */
+    int dims[3], periods[3];
+    long long key;             /* cart: this rank's row-major grid position */
+    int nsrc, ndst;            /* graph: in- and out-neighbours ... */
+    int *src, *dst;            /* ... as ranks of the plain communicator
+                                * (xmalloc'd by the shape function) */
+};
+
+/* a GRAPH:path edge-list file: edge i goes from from[i] to to[i] */
+struct edges {
+    int n;
+    int *from, *to;
+};
+
 struct topology {
     const char *name;
     int (*colour)(const struct place *p);
     const char *desc;
+    /* graph-shaped topologies only (NULL: a plain communicator); file is
+     * the record's edge list where the topology takes one, else NULL */
+    void (*shape)(const struct place *p, int rank, int size,
+                  const struct edges *file, struct shape *s);
+    int takes_file;            /* written NAME:path (GRAPH:graphs/ring.txt) */
 };
 
 extern const struct table topology_table;   /* topologies/table.c */
@@ -175,6 +200,7 @@ struct call {
     void (*pair_begin)(struct kernel *k);
     void (*pair_end)(struct kernel *k);
     int one_element;                    /* works on exactly one element */
+    int neighbours;                     /* needs a graph-shaped communicator */
     int integer_only;                   /* C integer, logical or byte types only */
     int rate;                   /* report messages per second (msg_rate) */
     const char *timing;                 /* what one timed call covers */

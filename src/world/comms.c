@@ -1,7 +1,10 @@
-/* comms.c: the communicators each topology's colour function makes, built
- * once per topology and kept by the world for the whole run. */
+/* comms.c: the communicators each topology's colour function makes (and,
+ * for a graph-shaped topology, the Cartesian or distributed-graph
+ * communicator its shape function describes), built once per topology and
+ * kept by the world for the whole run. */
 #include "world/world.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "base/base.h"
@@ -32,11 +35,145 @@ static void count_sizes(const struct world *w, struct topo_comm *tc, int size,
     free(all);
 }
 
-static void build(const struct world *w, struct topo_comm *tc)
+static int by_value(const void *a, const void *b)
+{
+    long long x = *(const long long *)a, y = *(const long long *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* 1 when every rank of plain holds its own point of the grid and every
+ * point is held (MPI_Cart_create numbers ranks by point); else 0 and why */
+static int grid_filled(MPI_Comm plain, const struct shape *s, char *why,
+                       size_t len)
+{
+    int size;
+    MPI_Comm_size(plain, &size);
+    long long cells = 1;
+    for (int d = 0; d < s->ndims; d++)
+        cells *= s->dims[d];
+    long long *keys = xmalloc_array((size_t)size, sizeof *keys);
+    MPI_Allgather(&s->key, 1, MPI_LONG_LONG, keys, 1, MPI_LONG_LONG, plain);
+    qsort(keys, (size_t)size, sizeof *keys, by_value);
+    int distinct = 0;
+    for (int r = 0; r < size; r++)
+        if (keys[r] >= 0 && keys[r] < cells && (r == 0 || keys[r] != keys[r - 1]))
+            distinct++;
+    free(keys);
+    if (cells == size && distinct == size)
+        return 1;
+    snprintf(why, len, "needs one rank on every point of the grid; %d ranks hold "
+             "%d of its %lld points (see --grid, --coords)", size, distinct, cells);
+    return 0;
+}
+
+static MPI_Comm make_cart(MPI_Comm plain, const struct shape *s, char *why,
+                          size_t len)
+{
+    if (!grid_filled(plain, s, why, len))
+        return MPI_COMM_NULL;
+    MPI_Comm ordered, cart;
+    MPI_Comm_split(plain, 0, (int)s->key, &ordered);
+    MPI_Cart_create(ordered, s->ndims, s->dims, s->periods, 0, &cart);
+    MPI_Comm_free(&ordered);
+    return cart;
+}
+
+/* MPI_UNWEIGHTED, read through a volatile: Open MPI defines it as a small
+ * constant pointer, which gcc would take for an empty array and warn that
+ * MPI reads past its end */
+static int *unweighted(void)
+{
+    static int *volatile w;
+    w = MPI_UNWEIGHTED;
+    return w;
+}
+
+static MPI_Comm make_graph(MPI_Comm plain, const struct shape *s)
+{
+    MPI_Comm graph;
+    MPI_Dist_graph_create_adjacent(plain, s->nsrc, s->src, unweighted(),
+                                   s->ndst, s->dst, unweighted(),
+                                   MPI_INFO_NULL, 0, &graph);
+    return graph;
+}
+
+/* replaces tc->comm by its Cartesian or graph form, or leaves it plain
+ * and says why in tc->why (every rank of the world agrees on which) */
+static void shape_comm(const struct world *w, struct topo_comm *tc,
+                       const struct edges *e)
+{
+    MPI_Comm shaped = MPI_COMM_NULL;
+    if (tc->comm != MPI_COMM_NULL) {
+        int rank, size;
+        MPI_Comm_rank(tc->comm, &rank);
+        MPI_Comm_size(tc->comm, &size);
+        struct shape s = {0};
+        tc->topo->shape(&w->place, rank, size, e, &s);
+        shaped = s.cart ? make_cart(tc->comm, &s, tc->why, sizeof tc->why)
+                        : make_graph(tc->comm, &s);
+        free(s.src);
+        free(s.dst);
+    }
+    int bad = tc->comm != MPI_COMM_NULL && shaped == MPI_COMM_NULL;
+    MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    if (bad) {
+        if (shaped != MPI_COMM_NULL)
+            MPI_Comm_free(&shaped);
+        if (!tc->why[0])
+            snprintf(tc->why, sizeof tc->why, "could not be made on every rank");
+        return;
+    }
+    if (tc->comm != MPI_COMM_NULL)
+        MPI_Comm_free(&tc->comm);
+    tc->comm = shaped;
+    tc->shaped = 1;
+}
+
+/* "Cartesian 2x2, periodic" or "distributed graph: 6 edges, ..." in
+ * tc->shape; collective over the world */
+static void describe_shape(struct topo_comm *tc)
+{
+    int kind = MPI_UNDEFINED, deg[4] = {0, 0, 0, 0};   /* -in, in, -out, out */
+    if (tc->comm != MPI_COMM_NULL)
+        MPI_Topo_test(tc->comm, &kind);
+    if (kind == MPI_CART) {
+        int nd, dims[3], periods[3], coords[3];
+        MPI_Cartdim_get(tc->comm, &nd);
+        MPI_Cart_get(tc->comm, nd, dims, periods, coords);
+        int n = snprintf(tc->shape, sizeof tc->shape, "Cartesian %d", dims[0]);
+        for (int d = 1; d < nd && n > 0 && (size_t)n < sizeof tc->shape; d++)
+            n += snprintf(tc->shape + n, sizeof tc->shape - (size_t)n, "x%d", dims[d]);
+        for (int d = 0; d < nd; d++)
+            tc->twice |= periods[d] && dims[d] <= 2;
+        if (n > 0 && (size_t)n < sizeof tc->shape)
+            snprintf(tc->shape + n, sizeof tc->shape - (size_t)n, " (slowest first), %s",
+                     periods[0] ? "periodic" : "not periodic: MPI_PROC_NULL beyond the edges");
+    }
+    if (kind == MPI_DIST_GRAPH) {
+        int in, out, weighted;
+        MPI_Dist_graph_neighbors_count(tc->comm, &in, &out, &weighted);
+        deg[0] = -in, deg[1] = in, deg[2] = -out, deg[3] = out;
+    }
+    int edges = deg[3];
+    tc->uneven = deg[1] != deg[3];
+    MPI_Allreduce(MPI_IN_PLACE, &tc->uneven, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    MPI_Allreduce(MPI_IN_PLACE, deg, 4, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    MPI_Allreduce(MPI_IN_PLACE, &edges, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    if (kind == MPI_DIST_GRAPH)
+        snprintf(tc->shape, sizeof tc->shape, "distributed graph: %d edges, in-degree "
+                 "%d to %d, out-degree %d to %d", edges, -deg[0], deg[1], -deg[2], deg[3]);
+}
+
+static void build(const struct world *w, struct topo_comm *tc,
+                  const struct edges *e)
 {
     int colour = tc->topo->colour(&w->place);
     MPI_Comm_split(MPI_COMM_WORLD, colour < 0 ? MPI_UNDEFINED : colour,
                    w->rank, &tc->comm);
+    if (tc->topo->shape)
+        shape_comm(w, tc, e);
+    if (tc->shaped)
+        describe_shape(tc);
     int size = 0, crank = -1;
     if (tc->comm != MPI_COMM_NULL) {
         MPI_Comm_size(tc->comm, &size);
@@ -48,10 +185,13 @@ static void build(const struct world *w, struct topo_comm *tc)
     count_sizes(w, tc, size, crank);
 }
 
-struct topo_comm *world_comms(struct world *w, const struct topology *t)
+struct topo_comm *world_comms(struct world *w, const struct topology *t,
+                              const char *file, const struct edges *edges)
 {
+    if (!file)
+        file = "";
     for (int i = 0; i < w->ncomms; i++)
-        if (w->comms[i]->topo == t)
+        if (w->comms[i]->topo == t && strcmp(w->comms[i]->file, file) == 0)
             return w->comms[i];
     if (w->ncomms == w->comms_cap) {
         w->comms_cap = w->comms_cap ? 2 * w->comms_cap : 8;
@@ -59,7 +199,8 @@ struct topo_comm *world_comms(struct world *w, const struct topology *t)
     }
     struct topo_comm *tc = xcalloc(1, sizeof *tc);
     tc->topo = t;
-    build(w, tc);
+    snprintf(tc->file, sizeof tc->file, "%s", file);
+    build(w, tc, edges);
     w->comms[w->ncomms++] = tc;
     return tc;
 }

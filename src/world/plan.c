@@ -8,10 +8,12 @@
 #include <string.h>
 #include <unistd.h>
 #include "base/base.h"
+#include "input/graph_file.h"
 #include "input/pattern_file.h"
 #include "input/share.h"
 #include "input/sizes.h"
 #include "world/cache.h"
+#include "world/defects.h"
 
 uint64_t record_memory(const struct call *c, int p, uint64_t max_elems,
                        uint64_t extent, uint64_t stride, uint64_t pack_size,
@@ -52,18 +54,6 @@ static long count_pairs(const struct planned *pl)
 }
 
 /* why a record cannot run on its communicators, in pl->skipped */
-/* a pair type whose extent is more than its data (DOUBLE_INT: 12 in 16) */
-static int padded_pair(const struct datatype *dt)
-{
-    if (!(dt->cls & TC_PAIR))
-        return 0;
-    MPI_Aint lb, extent;
-    int size;
-    MPI_Type_get_extent(dt->handle(), &lb, &extent);
-    MPI_Type_size(dt->handle(), &size);
-    return extent > size;
-}
-
 static void skip_reason(struct planned *pl, const struct world *w)
 {
     const struct record *r = pl->rec;
@@ -73,29 +63,20 @@ static void skip_reason(struct planned *pl, const struct world *w)
     size_t len = sizeof pl->skipped;
     if (tc->n == 0)
         snprintf(why, len, "%s leaves every rank out", r->topo->name);
+    else if (tc->why[0])
+        snprintf(why, len, "%s %s", r->topo->name, tc->why);
+    else if (c->neighbours && !tc->shaped)
+        snprintf(why, len, "%s needs a graph-shaped communicator (STENCIL, "
+                 "STENCIL-OPEN, BINARY-TREE, GRAPH:path); %s is plain", c->name,
+                 r->topo->name);
     else if ((pairwise(c) || c->family == FAM_MULTI) && tc->max_size < 2)
         snprintf(why, len, "%s communicators of 1 rank have no pairs for %s",
                  r->topo->name, c->name);
     else if (pairwise(c) && count_pairs(pl) == 0)
         snprintf(why, len, "no pair of the %s communicators is %s", r->topo->name,
                  r->pf->name);
-    /* ROMIO (MPICH 4.0.2) aborts the whole job when it flattens a named
-     * pair type (MPI_Type_get_contents on MPI_DOUBLE_INT), so that call is
-     * never made there */
-    else if (c->family == FAM_IO && (r->dt->cls & TC_PAIR) &&
-             strncmp(w->library, "MPICH", 5) == 0)
-        snprintf(why, len, "MPICH's ROMIO aborts on the pair type %s in MPI I/O "
-                 "(MPI_Type_get_contents on a named type); use STRUCT or a plain "
-                 "type", r->dt->name);
-    /* Open MPI 4.1.4's one-sided accumulates crash or compute wrong
-     * values on pair types with padding: a bare MPI_Accumulate of
-     * MPI_DOUBLE_INT with MPI_MAXLOC under fences segfaults (FLOAT_INT and
-     * 2INT, without padding, work) */
-    else if (c->family == FAM_RMA && r->op && padded_pair(r->dt) &&
-             strncmp(w->library, "Open MPI", 8) == 0)
-        snprintf(why, len, "Open MPI's one-sided accumulates break on the padded "
-                 "pair type %s (a bare MPI_Accumulate of DOUBLE_INT with MAXLOC "
-                 "crashes); FLOAT_INT and 2INT work", r->dt->name);
+    else if (library_defect(r, tc, w, why, len))
+        ;                  /* said in why */
     else if (c->unavailable && c->unavailable())
         snprintf(why, len, "%s", c->unavailable());
     else if (c->rooted && r->root >= tc->min_size)
@@ -203,6 +184,32 @@ static void file_pattern(struct planned *pl, int rank, struct diag *d)
     diag_take(d, &pd, r->line, r->col[F_OP]);
 }
 
+/* The record's communicators; for GRAPH:path, after reading the edge
+ * list on rank 0 and checking it on every rank (NULL on every rank when it
+ * is bad, the errors in d as path:LINE:COL) */
+static struct topo_comm *record_comms(const struct planned *pl, struct world *w,
+                                      struct diag *d)
+{
+    const struct record *r = pl->rec;
+    if (!r->topo->takes_file)
+        return world_comms(w, r->topo, NULL, NULL);
+    struct diag gd;
+    diag_init(&gd, r->topo_file);
+    size_t len;
+    struct edges e = {0};
+    char *text = share_file(r->topo_file, w->rank, &len, &gd);
+    int read = text != NULL;   /* NULL on every rank; rank 0 says why */
+    if (read)
+        parse_graph_file(text, len, w->size, &e, &gd);
+    free(text);
+    struct topo_comm *tc = NULL;
+    if (read && gd.count == 0)
+        tc = world_comms(w, r->topo, r->topo_file, &e);
+    edges_free(&e);
+    diag_take(d, &gd, r->line, r->col[F_TOPO]);
+    return tc;
+}
+
 int plan_records(struct plan *pl, const struct recordset *rs, struct world *w,
                  const struct options *o, struct diag *d)
 {
@@ -216,7 +223,9 @@ int plan_records(struct plan *pl, const struct recordset *rs, struct world *w,
         p->index = i + 1;
         if (!p->rec->ok)
             continue;          /* already reported by the parser */
-        p->tc = world_comms(w, p->rec->topo);
+        p->tc = record_comms(p, w, d);
+        if (!p->tc)
+            continue;          /* its graph file is bad: said in d */
         skip_reason(p, w);
         if (p->skipped[0])
             continue;

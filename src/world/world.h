@@ -14,6 +14,15 @@ struct topo_comm {
     int n;                     /* how many communicators */
     int *sizes;                /* their sizes, by lowest world rank */
     int min_size, max_size;
+    /* graph-shaped topologies */
+    char file[256];            /* GRAPH: the edge-list file, else empty */
+    int shaped;                /* comm is Cartesian or a distributed graph */
+    char shape[160];           /* what the shape became, for the outputs */
+    int uneven;                /* a rank's in-degree differs from its out-degree */
+    int twice;                 /* Cartesian with a periodic dimension of length
+                                * 1 or 2: one neighbour both ways */
+    char why[240];             /* empty, or why the shape could not be made
+                                * (then comm is the plain communicator) */
 };
 
 struct world {
@@ -43,8 +52,10 @@ struct world {
 int world_init(struct world *w, const struct options *o, const int *coords);
 void world_free(struct world *w);
 
-/* The communicators of t, built on first use; every rank must call. */
-struct topo_comm *world_comms(struct world *w, const struct topology *t);
+/* The communicators of t (for GRAPH: of the edge list read from file),
+ * built on first use; every rank must call. */
+struct topo_comm *world_comms(struct world *w, const struct topology *t,
+                              const char *file, const struct edges *edges);
 void world_comms_free(struct world *w);
 
 /* grid.c: every rank's coordinates */

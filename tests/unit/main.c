@@ -13,6 +13,7 @@ int main(void)
     test_topology();
     test_patterns();
     test_repeat();
+    test_graph();
     printf("unit: %d passed, %d failed\n", unit_passed, unit_failed);
     return unit_failed ? 1 : 0;
 }

@@ -207,6 +207,34 @@ static void nonblocking(void)
                   "IBCAST takes no operation"));
 }
 
+/* topologies written NAME:path (GRAPH) and neighbourhood calls */
+static void graph_topologies(void)
+{
+    struct outcome o;
+    const char *text = "NEIGHBOR_ALLTOALL INT 1 8 MUL 2 GRAPH:graphs/ring.txt NOP 0\n"
+                       "INEIGHBOR_ALLGATHER INT 1 8 MUL 2 stencil NOP 0 tests=2\n";
+    parse(&o, text, strlen(text));
+    CHECK(o.errors == 0 && o.rs.n == 2);
+    if (o.rs.n == 2) {
+        CHECK(strcmp(o.rs.rec[0].topo->name, "GRAPH") == 0);
+        CHECK(strcmp(o.rs.rec[0].topo_file, "graphs/ring.txt") == 0);
+        CHECK(o.rs.rec[0].call->neighbours && o.rs.rec[0].call->post == NULL);
+        CHECK(strcmp(o.rs.rec[1].topo->name, "STENCIL") == 0 && o.rs.rec[1].topo_file[0] == 0);
+        CHECK(o.rs.rec[1].call->neighbours && o.rs.rec[1].tests == 2);
+    }
+    done(&o);
+    CHECK(rejects("NEIGHBOR_ALLTOALL INT 1 8 MUL 2 GRAPH NOP 0\n", "t.in:1:39:",
+                  "GRAPH needs a path: GRAPH:"));
+    CHECK(rejects("NEIGHBOR_ALLTOALL INT 1 8 MUL 2 GRAPH: NOP 0\n", "t.in:1:39:",
+                  "GRAPH needs a path"));
+    CHECK(rejects("NEIGHBOR_ALLTOALL INT 1 8 MUL 2 STENCIL:x NOP 0\n", "t.in:1:41:",
+                  "STENCIL takes no argument"));
+    CHECK(rejects("NEIGHBOR_ALLTOALL INT 1 8 MUL 2 GRAF:x NOP 0\n", "t.in:1:33:",
+                  "GRAPH"));
+    CHECK(rejects("NEIGHBOR_ALLTOALL INT 1 8 MUL 2 STENCIL SUM 0\n", "t.in:1:41:",
+                  "NEIGHBOR_ALLTOALL takes no operation"));
+}
+
 static void nul_bytes(void)
 {
     const char text[] = "SEND INT 1 8 MUL 2 WORLD NOP 0\nSE\0ND INT 1 8 MUL 2 WORLD NOP 0\n";
@@ -247,6 +275,7 @@ void test_parser(void)
     rejections();
     one_sided();
     nonblocking();
+    graph_topologies();
     nul_bytes();
     all_errors_at_once();
     binary_garbage();

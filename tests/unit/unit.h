@@ -27,5 +27,6 @@ void test_misc(void);
 void test_topology(void);
 void test_patterns(void);
 void test_repeat(void);
+void test_graph(void);
 
 #endif

@@ -1,0 +1,77 @@
+/* defects.c: defects of the MPI libraries in Debian 12 that mpigauge's
+ * runs and checks found (where noted, reproduced with a bare MPI program,
+ * or matching an upstream report), so that a record that would crash the
+ * job or time a call that moves the wrong data is skipped with the reason
+ * instead.  Each entry names the library, the call and the shape of
+ * communicator or datatype that trigger it. */
+#include "world/defects.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static int is(const struct world *w, const char *library)
+{
+    return strncmp(w->library, library, strlen(library)) == 0;
+}
+
+/* a pair type whose extent is more than its data (DOUBLE_INT: 12 in 16) */
+static int padded_pair(const struct datatype *dt)
+{
+    if (!(dt->cls & TC_PAIR))
+        return 0;
+    MPI_Aint lb, extent;
+    int size;
+    MPI_Type_get_extent(dt->handle(), &lb, &extent);
+    MPI_Type_size(dt->handle(), &size);
+    return extent > size;
+}
+
+static int alltoall_vw(const struct call *c)
+{
+    return strstr(c->name, "ALLTOALLV") || strstr(c->name, "ALLTOALLW");
+}
+
+int library_defect(const struct record *r, const struct topo_comm *tc,
+                   const struct world *w, char *why, size_t len)
+{
+    const struct call *c = r->call;
+    /* ROMIO (MPICH 4.0.2) aborts the whole job when it flattens a named
+     * pair type (MPI_Type_get_contents on MPI_DOUBLE_INT) */
+    if (c->family == FAM_IO && (r->dt->cls & TC_PAIR) && is(w, "MPICH"))
+        snprintf(why, len, "MPICH's ROMIO aborts on the pair type %s in MPI I/O "
+                 "(MPI_Type_get_contents on a named type); use STRUCT or a plain "
+                 "type", r->dt->name);
+    /* Open MPI 4.1.4's one-sided accumulates crash or compute wrong values
+     * on pair types with padding: a bare MPI_Accumulate of MPI_DOUBLE_INT
+     * with MPI_MAXLOC under fences segfaults (FLOAT_INT and 2INT work) */
+    else if (c->family == FAM_RMA && r->op && padded_pair(r->dt) && is(w, "Open MPI"))
+        snprintf(why, len, "Open MPI's one-sided accumulates break on the padded "
+                 "pair type %s (a bare MPI_Accumulate of DOUBLE_INT with MAXLOC "
+                 "crashes); FLOAT_INT and 2INT work", r->dt->name);
+    /* MPICH 4.0.2's MPI_(I)neighbor_alltoallw on a distributed graph whose
+     * ranks' in- and out-degrees differ leaves blocks unreceived, without
+     * an error; a bare program shows it after zeroed memory was freed, as
+     * if counts were read past the end of their array */
+    else if (c->neighbours && strstr(c->name, "ALLTOALLW") && tc->uneven &&
+             is(w, "MPICH Version: 4.0"))
+        snprintf(why, len, "MPICH 4.0's MPI_Neighbor_alltoallw leaves blocks "
+                 "unreceived on a graph whose in- and out-degrees differ; "
+                 "NEIGHBOR_ALLTOALLV moves the same data");
+    /* A periodic dimension of length 1 or 2 gives a rank the same neighbour
+     * both ways; MPI-4.1 section 8.6 then wants block i from the
+     * neighbour's block i^1.  MPICH 4.0.2's alltoallv/w forms pair them
+     * the other way (pmodels/mpich#2194, fixed after 4.0); Open MPI 4.1's
+     * non-blocking forms (libnbc) do too, and abort with MPI_ERR_TRUNCATE
+     * when the two blocks differ in size (open-mpi/ompi#14416). */
+    else if (c->neighbours && tc->twice && alltoall_vw(c) && is(w, "MPICH Version: 4.0"))
+        snprintf(why, len, "MPICH 4.0's %s swaps the two blocks of a periodic "
+                 "dimension of length 1 or 2 (MPI-4.1 section 8.6); STENCIL-OPEN, "
+                 "or a grid 3 or more long in every dimension, avoids it", c->name);
+    else if (c->neighbours && tc->twice && c->post && strstr(c->name, "ALLTOALL") &&
+             is(w, "Open MPI v4"))
+        snprintf(why, len, "Open MPI 4's %s swaps the two blocks of a periodic "
+                 "dimension of length 1 or 2 (MPI-4.1 section 8.6) and aborts when "
+                 "their sizes differ; STENCIL-OPEN, or a grid 3 or more long in "
+                 "every dimension, avoids it", c->name);
+    return why[0] != 0;
+}
