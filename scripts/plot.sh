@@ -11,6 +11,9 @@
 #                           maximum) and the cost model's prediction
 #   overview-<family>.png   the mean time of every record of a call family
 #   <record>-pairs-<n>.png  DETAIL records: the pair matrix per size
+#   <record>-comms.png      topologies of several communicators: each
+#                           communicator's median time, one line each
+#                           (lines and planes side by side)
 # Columns are found by name in each data file's last header line, so
 # files of any family (and with --papi columns) are read alike.
 set -eu
@@ -124,6 +127,34 @@ GNUPLOT
     echo "$3"
 }
 
+# each communicator's median (t_med_us, or its mean where a communicator
+# had too few blocks for one) from <stem>.comms.dat, one line each
+comms_plot() { # comms.dat title png
+    local f=$1 n
+    n=$(grep -c '^# communicator ' "$f")
+    [ "$n" -gt 0 ] || return 0
+    local lines="" i
+    for i in $(seq 0 $((n - 1))); do
+        local who
+        who=$(grep "^# communicator $i:" "$f" | sed 's/^# communicator [0-9]*: world ranks //; s/ at .*//')
+        lines+="'$f' index $i using (@xcol):(\$6 == \$6 ? \$6 : \$4) with linespoints pt 7 ps 0.5 title 'ranks $who', "
+    done
+    plot <<GNUPLOT
+set terminal pngcairo size $SIZE
+set output '$3'
+set title "$2: each communicator" noenhanced
+$(xaxis "$f")
+set xlabel 'bytes'
+set ylabel 'median time per call (us)'
+set logscale y
+set grid
+set key outside right top noenhanced font ",8"
+set macros
+plot ${lines%, }
+GNUPLOT
+    echo "$3"
+}
+
 # one record a line: file<TAB>family<TAB>title
 jq -r '.records[] | select(.file != null) |
        [.file, .family, "\(.call) \(.datatype) on \(.topology), op \(.op) (line \(.line))"] | @tsv' \
@@ -139,6 +170,9 @@ while IFS=$'\t' read -r file family title; do
     [ "$family" != synchronisation ] || predicted_plot "$f" "$title" "$out/$stem-predicted.png"
     if [ -f "$dir/$stem.pairs.dat" ]; then
         "$here/pairs_heatmap.sh" "$dir/$stem.pairs.dat" "$out/$stem-pairs"
+    fi
+    if [ -f "$dir/$stem.comms.dat" ] && [ "$(rows "$dir/$stem.comms.dat")" -gt 0 ]; then
+        comms_plot "$dir/$stem.comms.dat" "$title" "$out/$stem-comms.png"
     fi
     c=$(col "$f" t_avg_us)
     key=${family//[^a-zA-Z0-9]/-}

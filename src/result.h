@@ -26,6 +26,14 @@ struct rep {
     long k, per_block;         /* calls in the block */
 };
 
+/* one communicator's own statistics at one size (topologies with more
+ * than one communicator): its samples' min/avg/max and its blocks' median
+ * with the 95% interval */
+struct comm_point {
+    struct summary s;
+    double med, ci_lo, ci_hi;
+};
+
 struct point {
     uint64_t elements, bytes;
     long iters, warmup;        /* timed and untimed calls, most of any contributor */
@@ -53,6 +61,8 @@ struct point {
     double t_pure, t_overall, t_compute, overlap;
     double init;
     int ncomm;
+    struct comm_point *cp;     /* one per communicator when there are several */
+    int ncp;
     struct sample *samples;
     size_t nsamples;
     unsigned long mismatches;
@@ -71,6 +81,7 @@ struct result {
     int ncomm;                 /* communicators, and their sizes */
     const int *comm_sizes;
     const char *shape;         /* graph-shaped topologies: what comm became */
+    const int *comm_of;        /* per world rank: its communicator's index, or -1 */
     char file[160];            /* data file, relative to the folder */
     char skipped[400];         /* empty, or why the record did not run */
     char error[600];           /* empty, or the MPI error that ended it */

@@ -65,6 +65,48 @@ static int options_step(struct run *run, int argc, char **argv, int rank,
     return 1;
 }
 
+/* the record whose line is `line`, or -1 */
+static int record_at(const struct recordset *rs, int line)
+{
+    for (int i = 0; i < rs->n; i++)
+        if (rs->rec[i].line == line)
+            return i;
+    return -1;
+}
+
+/* --keep-going: every record with an error becomes a skip that carries its
+ * messages (rank 0 has them all; every rank learns which).  0, or 2 when
+ * an error is not one record's (the file's, or too many to keep). */
+static int skip_invalid(struct run *run, struct diag *d, int rank)
+{
+    int n = run->rs.n, fatal = 0;
+    int *bad = xcalloc((size_t)n + 1, sizeof *bad);
+    for (int i = 0; rank == 0 && i < d->kept; i++) {
+        int j = record_at(&run->rs, d->line[i]);
+        fatal |= j < 0;
+        if (j < 0)
+            continue;
+        char *why = run->plan.rec[j].skipped;
+        size_t used = bad[j] ? strlen(why) : 0;
+        snprintf(why + used, sizeof run->plan.rec[j].skipped - used, "%s%s",
+                 bad[j] ? "; " : "", d->msg[i]);
+        bad[j] = 1;
+    }
+    fatal |= rank == 0 && d->count > d->kept;
+    MPI_Bcast(&fatal, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    MPI_Bcast(bad, n, MPI_INT, 0, MPI_COMM_WORLD);
+    for (int j = 0; j < n; j++)
+        if (bad[j]) {
+            run->rs.rec[j].ok = 0;
+            run->invalid++;
+            if (rank != 0)
+                snprintf(run->plan.rec[j].skipped, sizeof run->plan.rec[j].skipped,
+                         "invalid");
+        }
+    free(bad);
+    return fatal ? 2 : 0;
+}
+
 /* the grid, the records and the plan; 0, or 2 after every error is said */
 static int input_step(struct run *run, int rank)
 {
@@ -90,8 +132,10 @@ static int input_step(struct run *run, int rank)
     /* some errors (an unreadable file) are known to rank 0 alone */
     int errors = d.count;
     MPI_Allreduce(MPI_IN_PLACE, &errors, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-    if (errors)
+    if (errors && (!run->opt.keep_going || skip_invalid(run, &d, rank)))
         return input_errors(&d, rank);
+    if (errors && rank == 0)   /* --keep-going: said, and the rest runs */
+        diag_print(&d, stderr);
     diag_free(&d);
     return 0;
 }
@@ -155,10 +199,12 @@ static void results_from_plan(struct run *run)
         const struct record *r = p->rec;
         res->rec = r;
         res->index = p->index;
-        MPI_Type_size(r->dt->handle(), &res->type_size);
-        res->ncomm = p->tc->n;
-        res->comm_sizes = p->tc->sizes;
-        res->shape = p->tc->shape[0] ? p->tc->shape : NULL;
+        if (r->dt)             /* NULL only in an invalid record (--keep-going) */
+            MPI_Type_size(r->dt->handle(), &res->type_size);
+        res->ncomm = p->tc ? p->tc->n : 0;
+        res->comm_sizes = p->tc ? p->tc->sizes : NULL;
+        res->comm_of = p->tc ? p->tc->comm_of : NULL;
+        res->shape = p->tc && p->tc->shape[0] ? p->tc->shape : NULL;
         snprintf(res->skipped, sizeof res->skipped, "%s", p->skipped);
         res->pattern.used = r->pattern && (r->pattern->generate || r->pattern_file[0]);
         res->pattern.stages = p->bp.nstages;
@@ -169,7 +215,7 @@ static void results_from_plan(struct run *run)
 static int needs_scratch(const struct run *run)
 {
     for (int i = 0; i < run->rs.n; i++)
-        if (run->rs.rec[i].call->family == FAM_IO && !run->res[i].skipped[0])
+        if (!run->res[i].skipped[0] && run->rs.rec[i].call->family == FAM_IO)
             return 1;
     return 0;
 }
@@ -291,6 +337,8 @@ int run_main(struct run *run, int argc, char **argv)
     if (rank == 0)
         writer_run_header(&run->writer);
     status = measure_step(run, rank);
+    if (status == 0 && run->invalid)
+        status = 4;
     finish_step(run, rank, status);
     return status;
 }
@@ -299,8 +347,10 @@ void run_free(struct run *run)
 {
     if (run->res)
         for (int i = 0; i < run->rs.n; i++) {
-            for (size_t k = 0; k < run->res[i].npts; k++)
+            for (size_t k = 0; k < run->res[i].npts; k++) {
                 free(run->res[i].pts[k].samples);
+                free(run->res[i].pts[k].cp);
+            }
             free(run->res[i].pts);
         }
     free(run->res);

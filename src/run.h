@@ -16,6 +16,7 @@ struct run {
     struct recordset rs;
     struct world world;        /* world/ */
     struct plan plan;
+    int invalid;               /* --keep-going: records skipped as invalid */
     struct measurer m;         /* measure/ */
     struct result *res;        /* one per record, for the writers */
     struct run_info info;

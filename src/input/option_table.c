@@ -101,6 +101,10 @@ const struct option_spec option_specs[] = {
              "2G (default: the node's memory / its ranks)"},
     {.name = "quiet", .kind = OPT_FLAG, .field = F(quiet), .json = "quiet",
      .help = "no prose on stdout (report.txt still has it)"},
+    {.name = "keep-going", .kind = OPT_FLAG, .field = F(keep_going),
+     .json = "keep_going",
+     .help = "run every valid record; report each invalid one\n"
+             "as skipped with its FILE:LINE:COL message (exit 4)"},
     {.name = "validate", .kind = OPT_FLAG, .field = F(validate),
      .help = "check INPUT and print the plan; measure nothing"},
     {.name = "list", .kind = OPT_FLAG, .field = F(list),

@@ -54,6 +54,7 @@ struct record {
     char pattern_file[256];        /* FILE:path -> path */
     enum pairs pairs;              /* point-to-point */
     const struct pair_filter *pf;  /* which pairs; ALL unless NOP:NAME */
+    long sample;                   /* SAMPLE:N -> N */
     uint64_t stride;
     int root;                      /* 0 unless root= */
     long iters, warmup;            /* -1 unless iters=, warmup= */

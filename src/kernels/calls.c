@@ -155,8 +155,14 @@ static const struct call calls[] = {
      .timing = "time per collective MPI_File_read_at_all of n elements at this rank's block"},
 };
 
+/* the framework seed's spellings: its table lists Recv (timed here as
+ * the receiving half of SEND's ping-pong) and ReduceScatter */
+static const char *const call_aliases[] = {
+    "RECV", "SEND", "REDUCESCATTER", "REDUCE_SCATTER", "SENDRECVREPLACE",
+    "SENDRECV_REPLACE", NULL};
+
 const struct table call_table = {
-    "call", calls, sizeof calls / sizeof calls[0], sizeof calls[0], NULL,
+    "call", calls, sizeof calls / sizeof calls[0], sizeof calls[0], call_aliases,
     &collective_calls,
 };
 

@@ -3,8 +3,11 @@
  * (BARRIER is barrier_time.c's) */
 #include "measure/trial.h"
 
+#include <stdlib.h>
 #include <string.h>
+#include "base/base.h"
 #include "measure/timing.h"
+#include "models/schedule.h"
 
 struct series *new_series(struct sizerun *sr, int partner)
 {
@@ -70,8 +73,8 @@ static void measure_pair(struct trial *t, int i, int j, long warmup, long iters,
 /* Every pair (i < j) of the communicator that the record's criterion
  * keeps, in turn, i sending first; the other ranks wait in a barrier that
  * sleeps, outside any timing and off the cores. */
-static void measure_pairs(struct trial *t, long warmup, long iters,
-                          struct sizerun *sr)
+static void measure_in_turn(struct trial *t, long warmup, long iters,
+                            struct sizerun *sr)
 {
     struct kernel *k = &t->k;
     const struct topo_comm *tc = t->pl->tc;
@@ -84,6 +87,54 @@ static void measure_pairs(struct trial *t, long warmup, long iters,
                 measure_pair(t, i, j, warmup, iters, sr);
             quiet_barrier(k->comm);
         }
+}
+
+/* ROUNDS: the pairs of each round of the round-robin schedule all at
+ * once (disjoint, so every rank is in at most one), a barrier between
+ * rounds */
+static void measure_rounds(struct trial *t, long warmup, long iters,
+                           struct sizerun *sr)
+{
+    struct kernel *k = &t->k;
+    for (int r = 0; r < round_count(k->size); r++) {
+        int q = round_partner(k->size, r, k->rank);
+        if (q >= 0)
+            measure_pair(t, k->rank < q ? k->rank : q, k->rank < q ? q : k->rank,
+                         warmup, iters, sr);
+        quiet_barrier(k->comm);
+    }
+}
+
+/* SAMPLE:N: N pairs drawn with SAMPLE_SEED (the same on every rank), in
+ * turn */
+static void measure_sample(struct trial *t, long warmup, long iters,
+                           struct sizerun *sr)
+{
+    struct kernel *k = &t->k;
+    long total = (long)k->size * (k->size - 1) / 2;
+    long n = k->rec->sample < total ? k->rec->sample : total;
+    int *pi = xmalloc_array((size_t)n + 1, sizeof *pi);
+    int *pj = xmalloc_array((size_t)n + 1, sizeof *pj);
+    n = sample_pairs(k->size, n, SAMPLE_SEED, pi, pj);
+    for (long s = 0; s < n; s++) {
+        if (k->rank == pi[s] || k->rank == pj[s])
+            measure_pair(t, pi[s], pj[s], warmup, iters, sr);
+        quiet_barrier(k->comm);
+    }
+    free(pi);
+    free(pj);
+}
+
+static void measure_pairs(struct trial *t, long warmup, long iters,
+                          struct sizerun *sr)
+{
+    const struct pair_filter *pf = t->k.rec->pf;
+    if (pf->rounds)
+        measure_rounds(t, warmup, iters, sr);
+    else if (pf->sample)
+        measure_sample(t, warmup, iters, sr);
+    else
+        measure_in_turn(t, warmup, iters, sr);
 }
 
 /* persistent collectives: the size's request, its init call timed on its

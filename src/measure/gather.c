@@ -180,6 +180,35 @@ static void collect_overlap(const struct sizerun *sr, struct point *pt)
         pt->init = sum[4] / sum[5] * 1e6;
 }
 
+/* rank 0, where a topology has several communicators: each one's own
+ * statistics, from the samples and blocks whose contributor (a) is in it */
+static void collect_per_comm(const struct trial *t, struct point *pt)
+{
+    const struct topo_comm *tc = t->pl->tc;
+    if (t->m->world->rank != 0 || tc->n < 2)
+        return;
+    pt->ncp = tc->n;
+    pt->cp = xcalloc((size_t)tc->n, sizeof *pt->cp);
+    size_t most = pt->nsamples > (size_t)pt->blocks ? pt->nsamples : (size_t)pt->blocks;
+    double *x = xmalloc_array(most + 1, sizeof *x);
+    for (int c = 0; c < tc->n; c++) {
+        size_t n = 0;
+        for (size_t i = 0; i < pt->nsamples; i++)
+            if (pt->samples[i].a >= 0 && tc->comm_of[pt->samples[i].a] == c)
+                x[n++] = pt->samples[i].t_us;
+        pt->cp[c].s = summarize(x, n);
+        n = 0;
+        for (long i = 0; i < pt->blocks; i++)
+            if (pt->reps[i].a >= 0 && tc->comm_of[pt->reps[i].a] == c)
+                x[n++] = pt->reps[i].t_us;
+        pt->cp[c].med = pt->cp[c].ci_lo = pt->cp[c].ci_hi = NAN;
+        median_ci(x, n, &pt->cp[c].med, &pt->cp[c].ci_lo, &pt->cp[c].ci_hi);
+        if (n > 0 && n < 6)    /* too few blocks for an interval: the median alone */
+            pt->cp[c].med = median_of(x, n);
+    }
+    free(x);
+}
+
 void gather_point(struct trial *t, const struct sizerun *sr, struct point *pt)
 {
     const struct world *w = t->m->world;
@@ -187,6 +216,7 @@ void gather_point(struct trial *t, const struct sizerun *sr, struct point *pt)
     collect_series(t, sr, pt);
     collect_counters(t, pt);
     collect_overlap(sr, pt);
+    collect_per_comm(t, pt);
     if (t->k.rec->call->family == FAM_SYNC)
         collect_comms(w, sr, pt);
     /* multi-pair calls: every pair of the largest communicator at once */

@@ -77,6 +77,7 @@ static int one_size(struct trial *t, uint64_t elements, struct sizerun *sr,
     /* what this size measured is not trusted; earlier sizes stand */
     free(pt->samples);
     free(pt->reps);
+    free(pt->cp);
     snprintf(res->error, sizeof res->error, "MPI error at %llu elements, %s",
              (unsigned long long)elements, err);
     return -1;

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/base.h"
+#include "models/schedule.h"
 #include "output/columns.h"
 
 static void lower(char *dst, const char *src, size_t len)
@@ -35,6 +36,24 @@ const char *op_label(const struct record *r, char *buf, size_t len)
     if (strcmp(r->pf->name, "ALL") == 0)
         return mode;
     snprintf(buf, len, "%s:%s", mode, r->pf->name);
+    return buf;
+}
+
+const char *pair_mode(const struct result *res, char *buf, size_t len)
+{
+    const struct record *r = res->rec;
+    int p = 0;
+    for (int i = 0; i < res->ncomm; i++)
+        if (res->comm_sizes[i] > p)
+            p = res->comm_sizes[i];
+    if (r->pf->rounds)
+        snprintf(buf, len, "every pair, in %d rounds of disjoint pairs measured at "
+                 "the same time (ROUNDS; communicators of %d ranks)", round_count(p), p);
+    else if (r->pf->sample)
+        snprintf(buf, len, "%ld pairs drawn with seed %d (SAMPLE), one pair at a "
+                 "time", r->sample, SAMPLE_SEED);
+    else
+        snprintf(buf, len, "one pair at a time, the other ranks waiting");
     return buf;
 }
 
@@ -119,6 +138,10 @@ static void header(FILE *f, const struct run_info *in, const struct result *res)
     fprintf(f, "\n# timing: %s\n", r->call->timing);
     if (res->shape)
         fprintf(f, "# shape: %s\n", res->shape);
+    if (pairwise(r->call)) {
+        char how[200];
+        fprintf(f, "# pairs: %s\n", pair_mode(res, how, sizeof how));
+    }
     if (r->call->family == FAM_RMA) {
         char how[128];
         fprintf(f, "# one-sided: %s\n", rma_describe(r, how, sizeof how));

@@ -157,6 +157,7 @@ void writer_point(struct writer *w, const struct result *res,
 void writer_record_end(struct writer *w, const struct result *res)
 {
     report_summary(w, res);
+    comms_file(w, res);
     FILE **open[] = {&w->data, &w->pairs, &w->raw};
     for (size_t i = 0; i < sizeof open / sizeof open[0]; i++)
         if (*open[i]) {

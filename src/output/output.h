@@ -40,12 +40,17 @@ void writer_params(struct writer *w, const struct topology *t,
 void params_file_name(const struct topology *t, const char *what, char *out,
                       size_t len);
 const char *op_label(const struct record *r, char *buf, size_t len);
+/* how a pairwise record's pairs were measured (in turn, ROUNDS, SAMPLE) */
+const char *pair_mode(const struct result *res, char *buf, size_t len);
 void datafile_name(const struct result *res, char *out, size_t len);
 FILE *datafile_open(const struct writer *w, const struct result *res,
                     const char *name);
 void datafile_row(FILE *f, const struct writer *w, const struct result *res,
                   const struct point *pt);
 void pairs_block(FILE *f, int ranks, const struct point *pt);
+/* comms.c: each communicator's own results, where there are several
+ * (comms.h: their run.json part) */
+void comms_file(const struct writer *w, const struct result *res);
 void raw_rows(FILE *f, const struct point *pt);
 
 /* runjson.c: writes run.json whole, through a temporary file */

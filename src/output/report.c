@@ -124,6 +124,14 @@ void report_record(struct writer *w, const struct result *res)
         r->call->timing);
     if (res->shape)
         say(w, "  Shape: %s.\n", res->shape);
+    if (pairwise(r->call)) {
+        char how[200];
+        say(w, "  Pairs: %s.\n", pair_mode(res, how, sizeof how));
+    }
+    if (r->op && r->dt->cls == TC_CHAR)
+        say(w, "  CHAR: reduced as the library's extension (MPI 2.2 and later call it "
+            "a character type without reductions; this library accepted it when "
+            "asked at start).\n");
     if (r->call->family == FAM_RMA) {
         char how[128];
         say(w, "  One-sided: %s.\n", rma_describe(r, how, sizeof how));

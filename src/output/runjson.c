@@ -3,12 +3,14 @@
  * A point carries the data-file columns (the column table), the options
  * come from the option table. */
 #include "output/output.h"
+#include "models/schedule.h"
 
 #include <jansson.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include "output/columns.h"
+#include "output/comms.h"
 
 static json_t *num(double x)
 {
@@ -89,7 +91,7 @@ static json_t *fits_json(json_t *o, const struct result *res)
                             "r2", num(f->r2), "sizes", (json_int_t)f->n));
     else
         json_object_set_new(o, "fit", json_null());
-    if (res->rec->call->bsp && res->done && res->bsp.ok)
+    if (res->done && res->rec->call->bsp && res->bsp.ok)
         json_object_set_new(o, "bsp", json_pack("{s:f,s:f,s:f,s:s}", "g_us_per_word",
                             res->bsp.beta, "l_us", res->bsp.alpha, "r2", res->bsp.r2,
                             "topology", res->rec->topo->name));
@@ -111,6 +113,10 @@ static json_t *record_json(const struct writer *w, const struct result *res)
     for (int i = 0; i < res->ncomm; i++)
         json_array_append_new(comms, json_integer(res->comm_sizes[i]));
     const char *check = check_status(w, res);
+    if (!r->ok)                /* --keep-going: an invalid record */
+        return json_pack("{s:i,s:s,s:s,s:o,s:b,s:o}", "line", r->line, "text", r->text,
+                         "status", "skipped", "skipped", text_or_null(res->skipped),
+                         "invalid", 1, "points", json_array());
     json_t *o = json_pack("{s:i,s:s,s:s,s:s,s:s,s:s,s:s,s:o,s:o,s:o,s:o,s:s,s:o,s:I}",
         "line", r->line, "text", r->text, "call", r->call->name,
         "family", family_name(r->call->family), "datatype", r->dt->name,
@@ -123,8 +129,16 @@ static json_t *record_json(const struct writer *w, const struct result *res)
         json_object_set_new(o, "pattern", pattern_json(res));
     if (res->shape)
         json_object_set_new(o, "shape", json_string(res->shape));
+    if (pairwise(r->call))
+        json_object_set_new(o, "pairs", json_pack("{s:s,s:o,s:o}", "mode",
+                            r->pf->rounds ? "rounds" : r->pf->sample ? "sample" : "in turn",
+                            "sample", r->pf->sample ? json_integer(r->sample) : json_null(),
+                            "seed", r->pf->sample ? json_integer(SAMPLE_SEED) : json_null()));
     if (r->topo_file[0])
         json_object_set_new(o, "topology_file", json_string(r->topo_file));
+    json_t *per_comm = comms_json(w->info, res);
+    if (per_comm)
+        json_object_set_new(o, "per_communicator", per_comm);
     json_t *pts = json_array();
     for (size_t i = 0; i < res->npts; i++)
         json_array_append_new(pts, point_json(w, res, &res->pts[i]));

@@ -324,7 +324,7 @@ static MPI_Datatype h_short_int(void) { return MPI_SHORT_INT; }
 static MPI_Datatype h_ldouble_int(void) { return MPI_LONG_DOUBLE_INT; }
 
 static const struct datatype types[] = {
-    {"CHAR", TC_CHAR, h_char, set_char, NULL, fmt_char, "char (a character type: no reductions)"},
+    {"CHAR", TC_CHAR, h_char, set_char, NULL, fmt_char, "char (a character type; reduced only as the library's extension)"},
     {"SIGNED_CHAR", TC_INT, h_schar, set_schar, NULL, fmt_schar, "signed char as a 1-byte integer"},
     {"UNSIGNED_CHAR", TC_INT, h_uchar, set_uchar, NULL, fmt_uchar, "unsigned char"},
     {"SHORT", TC_INT, h_short, set_short, NULL, fmt_short, "short"},

@@ -37,11 +37,15 @@ static int cross_node(const struct place *a, const struct place *b, int i, int j
 }
 
 static const struct pair_filter filters[] = {
-    {"ALL", all, "every pair (the default)"},
-    {"NEIGHBOURS", neighbours, "grid neighbours: one step along one axis"},
-    {"RANK0", with_rank0, "pairs with the communicator's rank 0"},
-    {"SAME-NODE", same_node, "pairs on one node"},
-    {"CROSS-NODE", cross_node, "pairs on different nodes"},
+    {"ALL", all, "every pair, one after another (the default)", 0, 0},
+    {"NEIGHBOURS", neighbours, "grid neighbours: one step along one axis", 0, 0},
+    {"RANK0", with_rank0, "pairs with the communicator's rank 0", 0, 0},
+    {"SAME-NODE", same_node, "pairs on one node", 0, 0},
+    {"CROSS-NODE", cross_node, "pairs on different nodes", 0, 0},
+    {"ROUNDS", all, "every pair, in rounds of disjoint pairs measured at the same "
+     "time (round-robin: P-1 rounds, P for odd P)", 1, 0},
+    {"SAMPLE", all, "SAMPLE:N, N pairs drawn with a fixed seed, one after another",
+     0, 1},
 };
 
 static const char *const filter_aliases[] = {"NEIGHBORS", "NEIGHBOURS", NULL};

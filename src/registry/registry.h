@@ -157,6 +157,8 @@ struct pair_filter {
     const char *name;
     int (*keep)(const struct place *a, const struct place *b, int i, int j);
     const char *desc;
+    int rounds;                /* measured in rounds of disjoint pairs at once */
+    int sample;                /* SAMPLE:N: N of the kept pairs, seeded draw */
 };
 
 extern const struct table pair_filter_table;

@@ -164,6 +164,27 @@ static void describe_shape(struct topo_comm *tc)
                  "%d to %d, out-degree %d to %d", edges, -deg[0], deg[1], -deg[2], deg[3]);
 }
 
+/* which communicator every world rank is in: each communicator is known
+ * by its rank 0's world rank, and numbered in that order (as sizes) */
+static void index_comms(const struct world *w, struct topo_comm *tc)
+{
+    int leader = w->rank;
+    if (tc->comm != MPI_COMM_NULL)
+        MPI_Bcast(&leader, 1, MPI_INT, 0, tc->comm);
+    else
+        leader = -1;
+    int *leaders = xmalloc_array((size_t)w->size, sizeof *leaders);
+    MPI_Allgather(&leader, 1, MPI_INT, leaders, 1, MPI_INT, MPI_COMM_WORLD);
+    int *index = xmalloc_array((size_t)w->size, sizeof *index);
+    for (int r = 0, n = 0; r < w->size; r++)
+        index[r] = leaders[r] == r ? n++ : -1;
+    tc->comm_of = xmalloc_array((size_t)w->size, sizeof *tc->comm_of);
+    for (int r = 0; r < w->size; r++)
+        tc->comm_of[r] = leaders[r] >= 0 ? index[leaders[r]] : -1;
+    free(leaders);
+    free(index);
+}
+
 static void build(const struct world *w, struct topo_comm *tc,
                   const struct edges *e)
 {
@@ -183,6 +204,7 @@ static void build(const struct world *w, struct topo_comm *tc,
                       (int)sizeof w->place, MPI_BYTE, tc->comm);
     }
     count_sizes(w, tc, size, crank);
+    index_comms(w, tc);
 }
 
 struct topo_comm *world_comms(struct world *w, const struct topology *t,
@@ -213,6 +235,7 @@ void world_comms_free(struct world *w)
             MPI_Comm_free(&tc->comm);
         free(tc->places);
         free(tc->sizes);
+        free(tc->comm_of);
         free(tc);
     }
     free(w->comms);

@@ -13,6 +13,7 @@
 #include "input/share.h"
 #include "input/sizes.h"
 #include "world/cache.h"
+#include "world/char_probe.h"
 #include "world/defects.h"
 
 uint64_t record_memory(const struct call *c, int p, uint64_t max_elems,
@@ -49,6 +50,8 @@ static long count_pairs(const struct planned *pl)
         for (int i = 0; i < size; i++)
             for (int j = i + 1; j < size; j++)
                 mine += pl->rec->pf->keep(&tc->places[i], &tc->places[j], i, j);
+    if (pl->rec->pf->sample && mine > pl->rec->sample)
+        mine = pl->rec->sample;
     MPI_Allreduce(&mine, &all, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
     return all;
 }
@@ -75,6 +78,10 @@ static void skip_reason(struct planned *pl, const struct world *w)
     else if (pairwise(c) && count_pairs(pl) == 0)
         snprintf(why, len, "no pair of the %s communicators is %s", r->topo->name,
                  r->pf->name);
+    else if (r->op && r->dt->cls == TC_CHAR && char_reduction_refused(r->op))
+        snprintf(why, len, "this MPI refuses %s on CHAR (MPI 2.2 and later: a "
+                 "character type, no reductions): %s; SIGNED_CHAR is the 1-byte "
+                 "integer", r->op->name, char_reduction_refused(r->op));
     else if (library_defect(r, tc, w, why, len))
         ;                  /* said in why */
     else if (c->unavailable && c->unavailable())
@@ -272,6 +279,10 @@ void plan_print(const struct plan *pl, const struct world *w, FILE *out)
         const struct planned *p = &pl->rec[i];
         const struct record *r = p->rec;
         fprintf(out, "record %d (line %d): %s\n", i + 1, r->line, r->text);
+        if (!r->ok) {          /* --keep-going */
+            fprintf(out, "  skipped: %s\n", p->skipped);
+            continue;
+        }
         fprintf(out, "  %s on %s: %d communicator%s of", r->call->name,
                 r->topo->name, p->tc->n, p->tc->n == 1 ? "" : "s");
         for (int k = 0; k < p->tc->n && k < 16; k++)

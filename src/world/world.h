@@ -14,6 +14,8 @@ struct topo_comm {
     int n;                     /* how many communicators */
     int *sizes;                /* their sizes, by lowest world rank */
     int min_size, max_size;
+    int *comm_of;              /* per world rank: the index of its communicator
+                                * (the order of sizes), or -1 */
     /* graph-shaped topologies */
     char file[256];            /* GRAPH: the edge-list file, else empty */
     int shaped;                /* comm is Cartesian or a distributed graph */

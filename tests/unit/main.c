@@ -14,6 +14,7 @@ int main(void)
     test_patterns();
     test_repeat();
     test_graph();
+    test_schedule();
     printf("unit: %d passed, %d failed\n", unit_passed, unit_failed);
     return unit_failed ? 1 : 0;
 }

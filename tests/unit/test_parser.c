@@ -121,7 +121,7 @@ static void rejections(void)
     CHECK(rejects("ALLREDUCE INT 1 8 MUL 2 WORLD MAXLOC 0\n", "t.in:1:31:",
                   "MAXLOC on INT"));
     CHECK(rejects("ALLREDUCE 2INT 1 8 MUL 2 WORLD SUM 0\n", "t.in:1:", "SUM on 2INT"));
-    CHECK(rejects("REDUCE CHAR 1 8 MUL 2 WORLD SUM 0\n", "t.in:1:", "SIGNED_CHAR"));
+    CHECK(rejects("REDUCE CHAR 1 8 MUL 2 WORLD MINLOC 0\n", "t.in:1:", "SIGNED_CHAR"));
     CHECK(rejects("REDUCE C_FLOAT_COMPLEX 1 8 MUL 2 WORLD MAX 0\n", "t.in:1:",
                   "MAX on C_FLOAT_COMPLEX"));
     CHECK(rejects("REDUCE DOUBLE 1 8 MUL 2 WORLD LAND 0\n", "t.in:1:", "LAND on DOUBLE"));
@@ -235,6 +235,41 @@ static void graph_topologies(void)
                   "NEIGHBOR_ALLTOALL takes no operation"));
 }
 
+/* the framework seed's table as written, and the pair schedules */
+static void seed_spellings(void)
+{
+    struct outcome o;
+    const char *text = "REDUCE CHAR 1 8 MUL 2 WORLD SUM 0\n"
+                       "REDUCESCATTER INT 1 8 MUL 2 WORLD MAX 0\n"
+                       "RECV FLOAT 1 8 MUL 2 WORLD NONE 0\n"
+                       "BCAST SHORT 1 8 MUL 2 WORLD NONE 0\n"
+                       "SEND CHAR 1 8 MUL 2 WORLD NOP:ROUNDS 0\n"
+                       "SEND CHAR 1 8 MUL 2 WORLD DETAIL:SAMPLE:7 0\n";
+    parse(&o, text, strlen(text));
+    CHECK(o.errors == 0 && o.rs.n == 6);
+    if (o.rs.n == 6) {
+        CHECK(strcmp(o.rs.rec[1].call->name, "REDUCE_SCATTER") == 0);
+        CHECK(strcmp(o.rs.rec[2].call->name, "SEND") == 0);
+        CHECK(o.rs.rec[2].pairs == PAIRS_NOP);
+        CHECK(o.rs.rec[4].pf->rounds && !o.rs.rec[4].pf->sample);
+        CHECK(o.rs.rec[5].pf->sample && o.rs.rec[5].sample == 7);
+        CHECK(o.rs.rec[5].pairs == PAIRS_DETAIL);
+    }
+    done(&o);
+    CHECK(rejects("ALLREDUCE CHAR 1 8 MUL 2 WORLD CPROD 0\n", "t.in:1:32:",
+                  "MPI does not define CPROD on CHAR"));
+    CHECK(rejects("ALLREDUCE CHAR 1 8 MUL 2 WORLD MAXLOC 0\n", "t.in:1:32:",
+                  "MPI does not define MAXLOC on CHAR"));
+    CHECK(rejects("SEND INT 1 8 MUL 2 WORLD NOP:SAMPLE 0\n", "t.in:1:37:",
+                  "SAMPLE needs a number of pairs"));
+    CHECK(rejects("SEND INT 1 8 MUL 2 WORLD NOP:SAMPLE:0 0\n", "t.in:1:37:",
+                  "at least 1 pair"));
+    CHECK(rejects("SEND INT 1 8 MUL 2 WORLD NOP:ROUNDS:3 0\n", "t.in:1:37:",
+                  "ROUNDS takes no argument"));
+    CHECK(rejects("SEND INT 1 8 MUL 2 WORLD NOP:SAMPLE:x 0\n", "t.in:1:37:",
+                  "not a number"));
+}
+
 static void nul_bytes(void)
 {
     const char text[] = "SEND INT 1 8 MUL 2 WORLD NOP 0\nSE\0ND INT 1 8 MUL 2 WORLD NOP 0\n";
@@ -276,6 +311,7 @@ void test_parser(void)
     one_sided();
     nonblocking();
     graph_topologies();
+    seed_spellings();
     nul_bytes();
     all_errors_at_once();
     binary_garbage();

@@ -28,5 +28,6 @@ void test_topology(void);
 void test_patterns(void);
 void test_repeat(void);
 void test_graph(void);
+void test_schedule(void);
 
 #endif

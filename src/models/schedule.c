@@ -1,0 +1,53 @@
+/* schedule.c: round-robin rounds and a seeded sample of pairs.
+ *
+ * The rounds are the circle method: put p ranks (p + 1 with a dummy for
+ * odd p) on a circle of n - 1 positions and one in the middle; in round r
+ * the middle meets r, and every other x meets the rank mirrored around r,
+ * (2r - x) mod (n - 1).  The rank that meets the dummy sits out. */
+#include "models/schedule.h"
+
+int round_count(int p)
+{
+    return p < 2 ? 0 : p % 2 ? p : p - 1;
+}
+
+int round_partner(int p, int r, int rank)
+{
+    int n = p % 2 ? p + 1 : p, m = n - 1;   /* rank m: the middle */
+    int partner;
+    if (rank == m)
+        partner = r;
+    else if (rank == r)
+        partner = m;
+    else
+        partner = ((2 * r - rank) % m + m) % m;
+    return partner >= p ? -1 : partner;
+}
+
+/* splitmix64: a small, well-mixed generator; the same seed gives every
+ * rank the same draw */
+static uint64_t next(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+long sample_pairs(int p, long n, uint64_t seed, int *pi, int *pj)
+{
+    long total = (long)p * (p - 1) / 2, seen = 0, taken = 0;
+    if (n > total)
+        n = total;
+    uint64_t s = seed;
+    for (int i = 0; i < p && taken < n; i++)
+        for (int j = i + 1; j < p && taken < n; j++, seen++) {
+            /* take this pair with probability (still wanted) / (still left) */
+            double u = (double)(next(&s) >> 11) * 0x1.0p-53;
+            if ((double)(total - seen) * u < (double)(n - taken)) {
+                pi[taken] = i;
+                pj[taken++] = j;
+            }
+        }
+    return taken;
+}
