@@ -97,6 +97,8 @@ struct result {
     unsigned long mismatches;
     int done;
     int interrupted;           /* a signal ended it after npts sizes */
+    double estimate_s;         /* before the run (README, Estimates) */
+    double elapsed_s;          /* rank 0's wall time for the record; -1 unrun */
 };
 
 /* the pairwise parameters of a topology's communicators as world-rank
@@ -138,6 +140,7 @@ struct run_info {
     double clock_offset, clock_rtt;        /* --sync window: largest, s */
     struct events ev;
     long peak_rss_kib;            /* at the end: the largest rank's */
+    double estimate_s;            /* every record's estimate (README, Estimates) */
     struct result *res;           /* one per record */
     int nres;
 };

@@ -18,34 +18,6 @@
 #include "measure/scratch.h"
 #include "measure/timing.h"
 
-static int input_errors(struct diag *d, int rank)
-{
-    if (rank == 0)
-        diag_print(d, stderr);
-    diag_free(d);
-    return 2;
-}
-
-/* --coords FILE: read on rank 0, checked on every rank alike */
-static int read_coords(const char *path, int rank, int **xyz)
-{
-    int size;
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
-    struct diag d;
-    diag_init(&d, path);
-    size_t len;
-    char *text = share_file(path, rank, &len, &d);
-    *xyz = xcalloc(3 * (size_t)size, sizeof **xyz);
-    if (text)
-        parse_coords(text, len, size, *xyz, &d);
-    free(text);
-    if (d.count == 0)
-        return 0;
-    free(*xyz);
-    *xyz = NULL;
-    return input_errors(&d, rank);
-}
-
 /* options; 1 when the run ends here (--help, --version, --list, bad) */
 static int options_step(struct run *run, int argc, char **argv, int rank,
                         int *status)
@@ -63,81 +35,6 @@ static int options_step(struct run *run, int argc, char **argv, int rank,
     else if (rank == 0)
         print_list(stdout);
     return 1;
-}
-
-/* the record whose line is `line`, or -1 */
-static int record_at(const struct recordset *rs, int line)
-{
-    for (int i = 0; i < rs->n; i++)
-        if (rs->rec[i].line == line)
-            return i;
-    return -1;
-}
-
-/* --keep-going: every record with an error becomes a skip that carries its
- * messages (rank 0 has them all; every rank learns which).  0, or 2 when
- * an error is not one record's (the file's, or too many to keep). */
-static int skip_invalid(struct run *run, struct diag *d, int rank)
-{
-    int n = run->rs.n, fatal = 0;
-    int *bad = xcalloc((size_t)n + 1, sizeof *bad);
-    for (int i = 0; rank == 0 && i < d->kept; i++) {
-        int j = record_at(&run->rs, d->line[i]);
-        fatal |= j < 0;
-        if (j < 0)
-            continue;
-        char *why = run->plan.rec[j].skipped;
-        size_t used = bad[j] ? strlen(why) : 0;
-        snprintf(why + used, sizeof run->plan.rec[j].skipped - used, "%s%s",
-                 bad[j] ? "; " : "", d->msg[i]);
-        bad[j] = 1;
-    }
-    fatal |= rank == 0 && d->count > d->kept;
-    MPI_Bcast(&fatal, 1, MPI_INT, 0, MPI_COMM_WORLD);
-    MPI_Bcast(bad, n, MPI_INT, 0, MPI_COMM_WORLD);
-    for (int j = 0; j < n; j++)
-        if (bad[j]) {
-            run->rs.rec[j].ok = 0;
-            run->invalid++;
-            if (rank != 0)
-                snprintf(run->plan.rec[j].skipped, sizeof run->plan.rec[j].skipped,
-                         "invalid");
-        }
-    free(bad);
-    return fatal ? 2 : 0;
-}
-
-/* the grid, the records and the plan; 0, or 2 after every error is said */
-static int input_step(struct run *run, int rank)
-{
-    int *coords = NULL;
-    if (run->opt.coords && read_coords(run->opt.coords, rank, &coords))
-        return 2;
-    struct diag d;
-    diag_init(&d, run->opt.input);
-    size_t len;
-    char *text = share_file(run->opt.input, rank, &len, &d);
-    int grid_bad = world_init(&run->world, &run->opt, coords);
-    free(coords);
-    if (!text || grid_bad) {
-        free(text);
-        return input_errors(&d, rank);
-    }
-    run->rs.file = run->opt.input;
-    parse_records(text, len, &run->rs, &d);
-    free(text);
-    /* records that parsed are planned even when others did not, so one
-     * round reports every error */
-    plan_records(&run->plan, &run->rs, &run->world, &run->opt, &d);
-    /* some errors (an unreadable file) are known to rank 0 alone */
-    int errors = d.count;
-    MPI_Allreduce(MPI_IN_PLACE, &errors, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-    if (errors && (!run->opt.keep_going || skip_invalid(run, &d, rank)))
-        return input_errors(&d, rank);
-    if (errors && rank == 0)   /* --keep-going: said, and the rest runs */
-        diag_print(&d, stderr);
-    diag_free(&d);
-    return 0;
 }
 
 /* --papi: the events this machine counts, and a warning for the rest */
@@ -186,6 +83,7 @@ static void describe_run(struct run *run)
     in->cores = w->cores;
     in->places = w->places;
     in->res = run->res;
+    in->estimate_s = plan_total(&run->plan).seconds;
     in->nres = run->rs.n;
 }
 
@@ -206,6 +104,8 @@ static void results_from_plan(struct run *run)
         res->comm_of = p->tc ? p->tc->comm_of : NULL;
         res->shape = p->tc && p->tc->shape[0] ? p->tc->shape : NULL;
         snprintf(res->skipped, sizeof res->skipped, "%s", p->skipped);
+        res->estimate_s = p->est.seconds;
+        res->elapsed_s = -1;
         res->pattern.used = r->pattern && (r->pattern->generate || r->pattern_file[0]);
         res->pattern.stages = p->bp.nstages;
         res->pattern.signals = bpattern_edges(&p->bp);
@@ -285,7 +185,9 @@ static int measure_step(struct run *run, int rank)
             continue;
         if (rank == 0)
             writer_record_begin(&run->writer, res);
+        double t0 = MPI_Wtime();
         measure_record(&run->m, &run->plan.rec[i], res);
+        res->elapsed_s = MPI_Wtime() - t0;
         if (rank == 0)
             writer_record_end(&run->writer, res);
         mismatches += res->mismatches;
@@ -322,6 +224,8 @@ int run_main(struct run *run, int argc, char **argv)
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     if (options_step(run, argc, argv, rank, &status))
         return status;
+    if (run->opt.ranks)
+        return offline_step(run, rank);
     if ((status = input_step(run, rank)) || (status = counters_step(run, rank)))
         return status;
     results_from_plan(run);

@@ -23,6 +23,12 @@ struct run {
     struct writer writer;      /* output/, rank 0 */
 };
 
+/* run_input.c: the grid, the records and the plan (0, or 2 after every
+ * error is said; with --keep-going invalid records become skips), and
+ * --validate --ranks N's plan made by rank 0 alone */
+int input_step(struct run *run, int rank);
+int offline_step(struct run *run, int rank);
+
 /* The whole run on every rank; returns the exit status. */
 int run_main(struct run *run, int argc, char **argv);
 void run_free(struct run *run);

@@ -1,6 +1,8 @@
 /* text.c: lines, numbers and control bytes for the text parsers */
 #include "base/text.h"
 
+#include <stdio.h>
+
 #include <string.h>
 
 int next_line(const char *text, size_t len, size_t *pos, const char **line,
@@ -58,4 +60,15 @@ long first_control(const char *s, size_t n)
         if ((unsigned char)s[i] < 0x20 && s[i] != '\t')
             return (long)i;
     return -1;
+}
+
+const char *duration_text(double s, char *buf, size_t len)
+{
+    if (s < 60)
+        snprintf(buf, len, "%.1f s", s);
+    else if (s < 3600)
+        snprintf(buf, len, "%d min %d s", (int)(s / 60), (int)s % 60);
+    else
+        snprintf(buf, len, "%.1f h", s / 3600);
+    return buf;
 }

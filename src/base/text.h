@@ -22,4 +22,7 @@ int parse_uint(const char *s, size_t n, uint64_t max, uint64_t *out);
 /* Index of the first control byte other than tab in s[0..n), or -1. */
 long first_control(const char *s, size_t n);
 
+/* a duration for people: "4.2 s", "3 min 10 s", "2.3 h" */
+const char *duration_text(double seconds, char *buf, size_t len);
+
 #endif

@@ -106,7 +106,12 @@ const struct option_spec option_specs[] = {
      .help = "run every valid record; report each invalid one\n"
              "as skipped with its FILE:LINE:COL message (exit 4)"},
     {.name = "validate", .kind = OPT_FLAG, .field = F(validate),
-     .help = "check INPUT and print the plan; measure nothing"},
+     .help = "check INPUT and print the plan with estimates;\n"
+             "measure nothing"},
+    {.name = "ranks", .kind = OPT_INT, .field = F(ranks), .metavar = "N",
+     .dflt = 0, .min = 1, .max = 1 << 24,
+     .help = "with --validate: plan for N ranks without\n"
+             "launching them (one process is enough)"},
     {.name = "list", .kind = OPT_FLAG, .field = F(list),
      .help = "print every call, datatype, op, topology and\n"
              "barrier pattern, and exit"},

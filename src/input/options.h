@@ -17,6 +17,7 @@ struct options {
     unsigned long long max_memory; /* bytes of buffers per rank; 0: node / ranks */
     int check, quiet, validate, list, help, version;
     int keep_going;            /* --keep-going: skip invalid records, run the rest */
+    int ranks;                 /* --validate --ranks N: plan for N ranks; 0: no */
     /* statistics (measure/repeat.c) */
     int blocks;                /* --blocks: the timed loop in this many blocks */
     double target;             /* --target: CI half-width / median to reach */

@@ -39,9 +39,5 @@ void measure_record(struct measurer *m, const struct planned *pl,
                     struct result *res);
 void measurer_free(struct measurer *m);
 
-/* Iterations and warm-up for a size: the record's setting, else the
- * option, else the default for that many bytes. */
-void choose_iters(const struct record *r, const struct options *o,
-                  uint64_t elements, uint64_t bytes, long *iters, long *warmup);
 
 #endif

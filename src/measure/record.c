@@ -11,18 +11,6 @@
 #include "measure/mpierr.h"
 #include "measure/timing.h"
 
-void choose_iters(const struct record *r, const struct options *o,
-                  uint64_t elements, uint64_t bytes, long *iters, long *warmup)
-{
-    /* a window's traffic is window= messages of these bytes */
-    long dflt = default_iters(bytes * (uint64_t)record_window(r));
-    if (r->call->bsp)      /* an h-relation is h messages a rank */
-        dflt = default_iters_messages(elements);
-    *iters = r->iters > 0 ? r->iters : o->iters > 0 ? o->iters : dflt;
-    *warmup = r->warmup >= 0 ? r->warmup : o->warmup >= 0 ? o->warmup
-                                                          : default_warmup(*iters);
-}
-
 static void sizerun_init(struct sizerun *sr, int size)
 {
     memset(sr, 0, sizeof *sr);

@@ -4,26 +4,6 @@
 #include <math.h>
 #include <time.h>
 
-long default_iters(uint64_t bytes)
-{
-    if (bytes <= 8192)
-        return 10000;
-    uint64_t n = (UINT64_C(1) << 30) / bytes;
-    return n > 1000 ? 1000 : n < 10 ? 10 : (long)n;
-}
-
-long default_iters_messages(uint64_t messages)
-{
-    uint64_t n = 20000 / (messages + 1);
-    return n > 1000 ? 1000 : n < 5 ? 5 : (long)n;
-}
-
-long default_warmup(long iters)
-{
-    long w = iters / 10;
-    return w < 2 ? 2 : w;
-}
-
 long per_block_for(double seconds, double per_call, int blocks)
 {
     if (!(per_call > 0))

@@ -3,15 +3,8 @@
 #define MPIGAUGE_TIMING_H
 
 #include <stdint.h>
+#include "input/iters.h"
 #include "measure/trial.h"
-
-/* Defaults in the manner of OSU: 10000 iterations up to 8 KiB, then about
- * 1 GiB of traffic per size, between 10 and 1000 iterations. */
-long default_iters(uint64_t bytes);
-long default_warmup(long iters);
-/* For calls that send one message per element (HRELATION): about 20000
- * messages per size, between 5 and 1000 iterations. */
-long default_iters_messages(uint64_t messages);
 
 /* Calls per block so that the whole timed loop takes about seconds, from
  * a pilot's time per call (--time); at least 1. */

@@ -6,6 +6,7 @@
 #include "output/output.h"
 
 #include <stdarg.h>
+#include "base/text.h"
 #include "output/columns.h"
 
 #include <math.h>
@@ -88,6 +89,9 @@ static void run_facts(struct writer *w)
 void report_run(struct writer *w)
 {
     run_facts(w);
+    char est[64];
+    say(w, "Estimated run time: about %s (the model of README, Estimates; it errs "
+        "long).\n", duration_text(w->info->estimate_s, est, sizeof est));
     say(w, "Times are in microseconds.  Point-to-point: one-way time, half "
         "the round trip of a ping-pong, with min/avg/max over the pairs "
         "measured.  Collectives: each rank's average time per call, with "
@@ -270,6 +274,10 @@ void report_summary(struct writer *w, const struct result *res)
             res->pred_sizes, res->pred_sizes == 1 ? "" : "s");
     summary_fit(w, &res->fit);
     summary_tail(w, res);
+    char took[64], est[64];
+    if (res->elapsed_s >= 0)
+        say(w, "  Took %s (estimated %s).\n", duration_text(res->elapsed_s, took,
+            sizeof took), duration_text(res->estimate_s, est, sizeof est));
 }
 
 void report_skipped(struct writer *w, const struct result *res)

@@ -129,6 +129,9 @@ static json_t *record_json(const struct writer *w, const struct result *res)
         json_object_set_new(o, "pattern", pattern_json(res));
     if (res->shape)
         json_object_set_new(o, "shape", json_string(res->shape));
+    json_object_set_new(o, "estimate_s", json_real(res->estimate_s));
+    json_object_set_new(o, "elapsed_s", res->elapsed_s >= 0 ? json_real(res->elapsed_s)
+                                                            : json_null());
     if (pairwise(r->call))
         json_object_set_new(o, "pairs", json_pack("{s:s,s:o,s:o}", "mode",
                             r->pf->rounds ? "rounds" : r->pf->sample ? "sample" : "in turn",
@@ -237,6 +240,7 @@ static json_t *run_json(const struct writer *w, const char *status)
                             in->clock_offset, "max_rtt_s", in->clock_rtt));
     if (in->opt->papi)
         json_object_set_new(root, "papi", events_json(&in->ev));
+    json_object_set_new(root, "estimate_s", json_real(in->estimate_s));
     json_object_set_new(root, "peak_rss_kib", in->peak_rss_kib
                         ? json_integer(in->peak_rss_kib) : json_null());
     json_object_set_new(root, "options", options_json(in->opt));

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "base/base.h"
+#include "base/text.h"
 #include "input/graph_file.h"
 #include "input/pattern_file.h"
 #include "input/share.h"
@@ -15,6 +16,7 @@
 #include "world/cache.h"
 #include "world/char_probe.h"
 #include "world/defects.h"
+#include "models/schedule.h"
 
 uint64_t record_memory(const struct call *c, int p, uint64_t max_elems,
                        uint64_t extent, uint64_t stride, uint64_t pack_size,
@@ -36,8 +38,9 @@ uint64_t memory_per_rank(int ranks_on_node)
     return (uint64_t)pages * (uint64_t)page / (uint64_t)(ranks_on_node > 0 ? ranks_on_node : 1);
 }
 
-/* pairs the record's criterion keeps, over all its communicators */
-static long count_pairs(const struct planned *pl)
+/* pairs the record's criterion keeps, over all its communicators, and
+ * the most one communicator measures one after another (pl->shape) */
+static long count_pairs(struct planned *pl)
 {
     const struct topo_comm *tc = pl->tc;
     long mine = 0, all;
@@ -53,6 +56,10 @@ static long count_pairs(const struct planned *pl)
     if (pl->rec->pf->sample && mine > pl->rec->sample)
         mine = pl->rec->sample;
     MPI_Allreduce(&mine, &all, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
+    MPI_Allreduce(&mine, &pl->shape.steps, 1, MPI_LONG, MPI_MAX, MPI_COMM_WORLD);
+    pl->shape.pairs = all;
+    if (pl->rec->pf->rounds)
+        pl->shape.steps = round_count(pl->tc->max_size);
     return all;
 }
 
@@ -236,6 +243,9 @@ int plan_records(struct plan *pl, const struct recordset *rs, struct world *w,
         skip_reason(p, w);
         if (p->skipped[0])
             continue;
+        p->shape.p = p->tc->max_size;
+        p->shape.ncomm = p->tc->n;
+        p->est = estimate_record(p->rec, o, &p->shape);
         check_limits(p, w, o, d);
         const struct pattern *pat = p->rec->pattern;
         if (pat && pat->generate)
@@ -270,6 +280,33 @@ static void print_sizes(const struct record *r, FILE *out)
     fputs(" elements\n", out);
 }
 
+void print_estimate(const struct estimate *e, const char *what, FILE *out)
+{
+    char t[64];
+    fprintf(out, "%s: %ld measurement%s, about %s (README, Estimates)\n", what,
+            e->measurements, e->measurements == 1 ? "" : "s",
+            duration_text(e->seconds, t, sizeof t));
+}
+
+struct estimate plan_total(const struct plan *pl)
+{
+    struct estimate all = {0, 0};
+    for (int i = 0; i < pl->n; i++) {
+        all.measurements += pl->rec[i].est.measurements;
+        all.seconds += pl->rec[i].est.seconds;
+    }
+    return all;
+}
+
+static void print_total(const struct plan *pl, FILE *out)
+{
+    struct estimate all = plan_total(pl);
+    print_estimate(&all, "total", out);
+    if (all.seconds > 3600)
+        fprintf(out, "warning: this run would take more than an hour; fewer sizes, "
+                "iters=, NOP:SAMPLE:N or NOP:ROUNDS shorten it\n");
+}
+
 void plan_print(const struct plan *pl, const struct world *w, FILE *out)
 {
     fprintf(out, "plan for %s: %d records on %d ranks, grid %dx%dx%d, %d node%s\n",
@@ -292,5 +329,8 @@ void plan_print(const struct plan *pl, const struct world *w, FILE *out)
         print_sizes(r, out);
         if (p->skipped[0])
             fprintf(out, "  skipped: %s\n", p->skipped);
+        else
+            print_estimate(&p->est, "  estimate", out);
     }
+    print_total(pl, out);
 }

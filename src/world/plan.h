@@ -9,6 +9,7 @@
 #include "input/options.h"
 #include "input/record.h"
 #include "models/pattern.h"
+#include "world/estimate.h"
 #include "world/world.h"
 
 /* one record, planned */
@@ -18,6 +19,8 @@ struct planned {
     struct topo_comm *tc;      /* its communicators (NULL: the record is bad) */
     char skipped[400];         /* empty, or why the record will not run */
     struct bpattern bp;        /* BARRIER: this rank's pattern (p = 0: MPI) */
+    struct record_shape shape; /* communicators and pairs, for the estimate */
+    struct estimate est;       /* zero when skipped */
 };
 
 struct plan {
@@ -41,6 +44,11 @@ uint64_t memory_per_rank(int ranks_on_node);
 int plan_records(struct plan *pl, const struct recordset *rs, struct world *w,
                  const struct options *o, struct diag *d);
 void plan_free(struct plan *pl);
+
+/* "what: N measurements, about T" */
+void print_estimate(const struct estimate *e, const char *what, FILE *out);
+/* the estimates of all records that will run */
+struct estimate plan_total(const struct plan *pl);
 
 /* Prints the plan (--validate) on rank 0. */
 void plan_print(const struct plan *pl, const struct world *w, FILE *out);

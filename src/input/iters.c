@@ -1,0 +1,35 @@
+/* iters.c: the iteration counts of a record at each size */
+#include "input/iters.h"
+
+long default_iters(uint64_t bytes)
+{
+    if (bytes <= 8192)
+        return 10000;
+    uint64_t n = (UINT64_C(1) << 30) / bytes;
+    return n > 1000 ? 1000 : n < 10 ? 10 : (long)n;
+}
+
+long default_iters_messages(uint64_t messages)
+{
+    uint64_t n = 20000 / (messages + 1);
+    return n > 1000 ? 1000 : n < 5 ? 5 : (long)n;
+}
+
+long default_warmup(long iters)
+{
+    long w = iters / 10;
+    return w < 2 ? 2 : w;
+}
+
+void choose_iters(const struct record *r, const struct options *o,
+                  uint64_t elements, uint64_t bytes, long *iters, long *warmup)
+{
+    /* a window's traffic is window= messages of these bytes */
+    long dflt = default_iters(bytes * (uint64_t)record_window(r));
+    if (r->call->bsp)      /* an h-relation is h messages a rank */
+        dflt = default_iters_messages(elements);
+    *iters = r->iters > 0 ? r->iters : o->iters > 0 ? o->iters : dflt;
+    *warmup = r->warmup >= 0 ? r->warmup : o->warmup >= 0 ? o->warmup
+                                                          : default_warmup(*iters);
+}
+

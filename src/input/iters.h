@@ -1,0 +1,22 @@
+/* iters.h: how many iterations a record makes at each size */
+#ifndef MPIGAUGE_ITERS_H
+#define MPIGAUGE_ITERS_H
+
+#include <stdint.h>
+#include "input/options.h"
+#include "input/record.h"
+
+/* Defaults in the manner of OSU: 10000 iterations up to 8 KiB, then about
+ * 1 GiB of traffic per size, between 10 and 1000 iterations. */
+long default_iters(uint64_t bytes);
+long default_warmup(long iters);
+/* For calls that send one message per element (HRELATION): about 20000
+ * messages per size, between 5 and 1000 iterations. */
+long default_iters_messages(uint64_t messages);
+
+/* A record's timed and untimed iterations at one size: iters= beats
+ * --iters beats the default; the same for warm-up. */
+void choose_iters(const struct record *r, const struct options *o,
+                  uint64_t elements, uint64_t bytes, long *iters, long *warmup);
+
+#endif

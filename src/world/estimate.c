@@ -1,0 +1,72 @@
+/* estimate.c: the model behind --validate's estimates and the run's
+ * "estimated" times.  It is deliberately simple and errs long: it knows
+ * the iteration counts exactly and guesses the time per call.
+ *
+ *   t_call = m (L + bytes / B)      L = 2 us, B = 4000 MB/s
+ *
+ * m is the messages on a call's critical path: 2 for a ping-pong, the
+ * window for the streaming calls, ceil(log2 p) for the tree-shaped
+ * collectives (BCAST, REDUCE, ALLREDUCE, SCAN, BARRIER), p - 1 for those
+ * whose buffers hold a block per rank (GATHER, ALLTOALL, ...), 6 for a
+ * neighbourhood collective.  MPI I/O takes B = 500 MB/s.  Every
+ * measurement (a pair, or all communicators at once) adds 1 ms of
+ * barriers, pilot and gathering; a BARRIER record times each barrier
+ * twice (the loop, then one by one). */
+#include "world/estimate.h"
+
+#include <mpi.h>
+#include <math.h>
+#include <stdio.h>
+#include "input/iters.h"
+#include "input/sizes.h"
+
+#define LATENCY_US 2.0
+#define BYTES_PER_US 4000.0
+#define IO_BYTES_PER_US 500.0
+#define OVERHEAD_US 1000.0
+
+static double log2_ceil(int p)
+{
+    return p < 2 ? 1 : ceil(log2((double)p));
+}
+
+/* messages on the critical path of one timed iteration */
+static double messages(const struct call *c, int p, int window)
+{
+    if (pairwise(c) || c->family == FAM_MULTI)
+        return c->windowed || c->family == FAM_RMA ? window + 1 : 2;
+    if (c->neighbours)
+        return 6;
+    if (c->family == FAM_IO)
+        return 1;
+    size_t s, r;
+    c->buffers(p, 1, &s, &r);
+    return s >= (size_t)p || r >= (size_t)p ? (p > 1 ? p - 1 : 1) : log2_ceil(p);
+}
+
+struct estimate estimate_record(const struct record *r, const struct options *o,
+                                const struct record_shape *sh)
+{
+    struct estimate e = {0, 0};
+    const struct call *c = r->call;
+    int pw = pairwise(c);
+    long steps = pw ? sh->steps : 1, each = pw ? sh->pairs : sh->ncomm;
+    double bw = c->family == FAM_IO ? IO_BYTES_PER_US : BYTES_PER_US;
+    double m = messages(c, sh->p, record_window(r));
+    int type_size;
+    MPI_Type_size(r->dt->handle(), &type_size);
+    static uint64_t sizes[MAX_SIZES];
+    size_t n = size_sequence(r->min, r->max, r->step, r->value, sizes, MAX_SIZES);
+    for (size_t i = 0; i < n; i++) {
+        uint64_t bytes = sizes[i] * (uint64_t)type_size;
+        long iters, warmup;
+        choose_iters(r, o, sizes[i], bytes, &iters, &warmup);
+        double call = m * (LATENCY_US + (double)bytes / bw);
+        if (c->bsp)            /* h one-element messages a rank */
+            call = (double)sizes[i] * LATENCY_US;
+        double per = (double)(iters + warmup) * call * (c->family == FAM_SYNC ? 2 : 1);
+        e.seconds += (double)steps * (per + OVERHEAD_US) * 1e-6;
+        e.measurements += each;
+    }
+    return e;
+}

@@ -1,0 +1,30 @@
+/* estimate.h: how long a record will take, before it runs */
+#ifndef MPIGAUGE_ESTIMATE_H
+#define MPIGAUGE_ESTIMATE_H
+
+#include "input/options.h"
+#include "input/record.h"
+
+/* One record on its communicators: the largest has p ranks; pairwise
+ * calls measure `pairs` pairs in all, `steps` of them one after another
+ * (the most in one communicator, the rounds of ROUNDS, or the sample). */
+struct record_shape {
+    int p;
+    long pairs, steps;
+    int ncomm;
+};
+
+struct estimate {
+    long measurements;         /* pair or communicator measurements, all sizes */
+    double seconds;
+};
+
+/* By the model of the defaults (README, "Estimates"): a call costs
+ * L + bytes / B per message on its critical path, iterations follow the
+ * defaults (or iters=, --iters), and each measurement adds a fixed
+ * overhead. */
+struct estimate estimate_record(const struct record *r, const struct options *o,
+                                const struct record_shape *sh);
+
+
+#endif

@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# scale.sh: the framework's own questions: pair rounds and samples,
+# estimates before running (--validate, --ranks), each communicator's own
+# results, the seed's table as written (CHAR reductions, its spellings)
+# and --keep-going.  Prints "N passed, N failed".
+set -u
+cd "$(dirname "$0")/.."
+. tests/lib.sh
+T=tests/tmp/scale
+scratch "$T"
+
+# ---- estimates -------------------------------------------------------------
+printf 'ALLREDUCE DOUBLE 1 64 MUL 8 X-LINE SUM 0\nSEND CHAR 1 64 MUL 8 WORLD NOP:ROUNDS 0\n' > "$T/two.in"
+$MPIRUN -n 4 ./mpigauge --grid 2x2x1 --validate "$T/two.in" > "$T/validate.out" 2>&1
+check "--validate: exit 0" [ $? = 0 ]
+check "--validate: an estimate per record" [ "$(grep -c '^  estimate: [0-9]* measurements\?, about [0-9.]* \(s\|min\)' "$T/validate.out")" = 2 ]
+# sizes 1 8 64; X-LINE of 2x2x1: 2 communicators x 3 sizes = 6; ROUNDS:
+# 6 pairs x 3 sizes = 18
+check "--validate: measurements counted (6 + 18 = 24)" grep -q "^total: 24 measurements, about" "$T/validate.out"
+bash scripts/seed_table.sh > "$T/seed.in"
+check "the seed's table: the generator writes the shipped input" cmp -s "$T/seed.in" inputs/seed-table.in
+start=$(date +%s)
+timeout 60 $MPIRUN -n 1 ./mpigauge --validate --ranks 4096 inputs/seed-table.in > "$T/ranks.out" 2>&1
+check "--validate --ranks 4096 of the seed's table: exit 0" [ $? = 0 ]
+check "--ranks 4096: in seconds" [ $(( $(date +%s) - start )) -lt 30 ]
+check "--ranks 4096: the grid of MPI_Dims_create" grep -q "^plan for inputs/seed-table.in on 4096 ranks (not launched: --ranks), grid 16x16x16" "$T/ranks.out"
+check "--ranks 4096: 256 X-lines of 16" grep -q "on X-LINE: 256 communicators, the largest of 16 ranks" "$T/ranks.out"
+check "--ranks 4096: more than an hour, warned" grep -q "^warning: this run would take more than an hour" "$T/ranks.out"
+$MPIRUN -n 1 ./mpigauge --ranks 8 inputs/quick.in > /dev/null 2> "$T/ranks.err"
+check "--ranks without --validate: exit 2, said" [ $? = 2 ] && grep -q "use it with --validate" "$T/ranks.err"
+
+# ---- rounds, samples, per communicator, elapsed against estimated -----------
+{
+    cat "$T/two.in"
+    echo "SEND DOUBLE 1 8 MUL 8 WORLD DETAIL:ROUNDS 0"
+    echo "SEND DOUBLE 1 8 MUL 8 WORLD DETAIL 0"
+    echo "ISEND INT 1 8 MUL 8 WORLD NOP:SAMPLE:4 0"
+    echo "SEND INT 1 8 MUL 8 Y-LINE NOP:ROUNDS 0"
+} > "$T/run.in"
+$MPIRUN -n 4 ./mpigauge --grid 2x2x1 --check --iters 20 -o "$T/run" "$T/run.in" > "$T/run.out" 2>&1
+check "rounds and samples: exit 0, checks passed" [ $? = 0 ] && [ "$(jq '[.records[] | select(.check == "passed")] | length' "$T/run/run.json")" = 6 ]
+J="$T/run/run.json"
+check "ROUNDS: all 6 pairs of 4 ranks at every size" [ "$(jq '[.records[1].points[] | .samples | length] | unique' "$J" -c)" = "[6]" ]
+check "ROUNDS: the prose says 3 rounds" grep -q "Pairs: every pair, in 3 rounds of disjoint pairs measured at the same time" "$T/run.out"
+check "ROUNDS: run.json says so" [ "$(jq -r '.records[1].pairs.mode' "$J")" = rounds ]
+rf="$T/run/$(jq -r '.records[2].file' "$J" | sed 's/\.dat$/.pairs.dat/')"
+sf="$T/run/$(jq -r '.records[3].file' "$J" | sed 's/\.dat$/.pairs.dat/')"
+# the matrices of rounds and of one pair at a time hold the same 6 pairs
+pairs_of() { awk '!/^#/ && NF { for (j = 1; j <= NF; j++) if ($j != "nan") n++ } END { print n + 0 }' "$1"; }
+check "DETAIL:ROUNDS: a matrix of 6 pairs a size, like DETAIL's" [ "$(pairs_of "$rf")" = 12 ] && [ "$(pairs_of "$sf")" = 12 ]
+check "SAMPLE:4: 4 pairs a size, seed 1 in run.json" [ "$(jq -c '[.records[4].points[] | .samples | length] | unique' "$J")" = "[4]" ] && [ "$(jq '.records[4].pairs.seed' "$J")" = 1 ]
+check "ROUNDS on Y-LINE: 2 lines of 2, one round each, both pairs" [ "$(jq -c '[.records[5].points[] | .samples | length] | unique' "$J")" = "[2]" ]
+check "per communicator: X-LINE's 2 lines in run.json" [ "$(jq -c '[.records[0].per_communicator[] | .world_ranks]' "$J")" = "[[0,1],[2,3]]" ]
+check "per communicator: each with its places" [ "$(jq -c '.records[0].per_communicator[1].places' "$J")" = "[[0,1,0],[1,1,0]]" ]
+check "per communicator: a median at every size" [ "$(jq '[.records[0].per_communicator[] | .points[] | .t_med_us | numbers] | length' "$J")" = 6 ]
+cf="$T/run/$(jq -r '.records[0].file' "$J" | sed 's/\.dat$/.comms.dat/')"
+check "per communicator: .comms.dat, one block each" [ "$(grep -c '^# communicator [01]: world ranks' "$cf")" = 2 ]
+check "per communicator: 3 rows a block" [ "$(awk '!/^#/ && NF' "$cf" | wc -l)" = 6 ]
+check "WORLD: no per-communicator list" [ "$(jq '.records[1] | has("per_communicator")' "$J")" = false ]
+check "the header gives the estimate" grep -q "^Estimated run time: about [0-9.]* s" "$T/run.out"
+check "every record: took against estimated" [ "$(grep -c '^  Took [0-9.]* s (estimated [0-9.]* s)' "$T/run.out")" = 6 ]
+check "run.json: elapsed_s and estimate_s" [ "$(jq '[.records[] | select(.elapsed_s > 0 and .estimate_s > 0)] | length' "$J")" = 6 ]
+bash scripts/plot.sh "$T/run" > "$T/plot.out" 2>&1
+check "plot.sh: one line per communicator" [ -s "$T/run/plots/$(basename "$cf" .comms.dat)-comms.png" ]
+
+# ---- the seed's table as written ---------------------------------------------
+printf 'REDUCE CHAR 1 64 MUL 8 WORLD SUM 0\nALLREDUCE CHAR 1 64 MUL 8 WORLD BAND 0\n' > "$T/char.in"
+$MPIRUN -n 4 ./mpigauge --check --iters 5 -o "$T/char" "$T/char.in" > "$T/char.out" 2>&1
+check "REDUCE CHAR SUM: exit 0, checked" [ $? = 0 ] && [ "$(jq '[.records[] | select(.check == "passed")] | length' "$T/char/run.json")" = 2 ]
+check "CHAR: the prose says it is the library's extension" grep -q "CHAR: reduced as the library's extension" "$T/char.out"
+# a slice of the table (X-LINE, INT and CHAR) in the seed's own spellings
+grep ' X-LINE ' inputs/seed-table.in | grep ' \(INT\|CHAR\) ' > "$T/slice.in"
+n=$(wc -l < "$T/slice.in")
+$MPIRUN -n 4 ./mpigauge --grid 2x2x1 --check --iters 2 --warmup 0 --quiet -o "$T/slice" "$T/slice.in" > /dev/null 2>&1
+check "the seed's table, $n records of X-LINE: exit 0" [ $? = 0 ]
+check "the seed's table: every record ran and passed" [ "$(jq '[.records[] | select(.status == "done" and .check == "passed")] | length' "$T/slice/run.json")" = "$n" ]
+
+# ---- --keep-going ---------------------------------------------------------------
+printf 'SEND INT 1 8 MUL 2 WORLD NOP 0\nALLREDUSE INT 1 8 MUL 2 WORLD SUM 0\nALLREDUCE FLOAT 1 8 MUL 2 WORLD BAND 0\nBCAST INT 1 8 MUL 2 WORLD NONE 0\n' > "$T/bad.in"
+$MPIRUN -n 2 ./mpigauge -o "$T/strict" "$T/bad.in" > /dev/null 2>&1
+check "strict: exit 2, no folder" [ $? = 2 ] && [ ! -e "$T/strict" ]
+$MPIRUN -n 2 ./mpigauge --keep-going --iters 5 -o "$T/keep" "$T/bad.in" > "$T/keep.out" 2> "$T/keep.err"
+check "--keep-going: exit 4" [ $? = 4 ]
+check "--keep-going: the valid records ran" [ "$(jq -c '[.records[] | .status]' "$T/keep/run.json")" = '["done","skipped","skipped","done"]' ]
+check "--keep-going: each invalid one with FILE:LINE:COL" [ "$(jq -r '.records[1].skipped' "$T/keep/run.json")" = "$T/bad.in:2:1: unknown call 'ALLREDUSE'; did you mean ALLREDUCE?" ]
+check "--keep-going: and in the prose" grep -q "skipped: $T/bad.in:3:33: MPI does not define BAND on FLOAT" "$T/keep.out"
+check "--keep-going: the errors on stderr too" [ "$(grep -c "^$T/bad.in:[23]:" "$T/keep.err")" = 2 ]
+
+echo "scale: $pass passed, $fail failed"
