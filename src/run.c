@@ -136,13 +136,15 @@ static void writer_params_cb(void *sink, const struct topology *t,
 static int prepare_step(struct run *run, int rank)
 {
     int rc = 0;
-    if (run->opt.scratch && needs_scratch(run) &&
-        access(run->opt.scratch, W_OK | X_OK) != 0) {
-        if (rank == 0)
-            fprintf(stderr, "mpigauge: --scratch %s: %s\n", run->opt.scratch,
-                    strerror(errno));
+    /* every rank writes there, so every rank looks, and all agree */
+    int bad = run->opt.scratch && needs_scratch(run) &&
+              access(run->opt.scratch, W_OK | X_OK) != 0;
+    if (bad)
+        fprintf(stderr, "mpigauge: rank %d: --scratch %s: %s\n", rank,
+                run->opt.scratch, strerror(errno));
+    MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    if (bad)
         return 2;
-    }
     run->writer.snapshot = interrupt_snapshot;
     if (rank == 0)
         rc = writer_open(&run->writer, &run->info);

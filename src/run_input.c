@@ -31,8 +31,9 @@ static int read_coords(const char *path, int rank, int **xyz)
     *xyz = xcalloc(3 * (size_t)size, sizeof **xyz);
     if (text)
         parse_coords(text, len, size, *xyz, &d);
+    int read = text != NULL;   /* NULL on every rank; the reason on rank 0 */
     free(text);
-    if (d.count == 0)
+    if (read && d.count == 0)
         return 0;
     free(*xyz);
     *xyz = NULL;

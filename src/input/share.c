@@ -3,18 +3,44 @@
 #include "input/share.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "base/base.h"
 
-char *read_file(const char *path, size_t *len, struct diag *d)
+/* a regular file opened for reading, or NULL after saying why: opened
+ * without blocking, so a FIFO (or a device) is refused instead of waiting
+ * for a writer for ever */
+static FILE *open_regular(const char *path, struct diag *d)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
+    int fd = open(path, O_RDONLY | O_NONBLOCK);
+    if (fd < 0) {
         diag_add(d, 0, 0, "cannot open: %s", strerror(errno));
         return NULL;
     }
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        diag_add(d, 0, 0, "not a regular file (a FIFO, device or folder): an "
+                 "input must be a file");
+        close(fd);
+        return NULL;
+    }
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        diag_add(d, 0, 0, "cannot open: %s", strerror(errno));
+        close(fd);
+    }
+    return f;
+}
+
+char *read_file(const char *path, size_t *len, struct diag *d)
+{
+    FILE *f = open_regular(path, d);
+    if (!f)
+        return NULL;
     size_t cap = 4096, n = 0;
     char *buf = xmalloc(cap);
     while (buf) {
