@@ -1,7 +1,7 @@
 /* hollow_cube.c: the HOLLOW-CUBE topology: the ranks on the surface of the grid; interior ranks sit out */
 #include "topologies.h"
 
-int colour_hollow_cube(const struct place *p)
+long long colour_hollow_cube(const struct place *p)
 {
     int surface = p->x == 0 || p->x == p->dx - 1 || p->y == 0 ||
                   p->y == p->dy - 1 || p->z == 0 || p->z == p->dz - 1;

@@ -2,7 +2,7 @@
  * the same node, from hwloc */
 #include "topologies.h"
 
-int colour_socket(const struct place *p)
+long long colour_socket(const struct place *p)
 {
-    return p->node * 4096 + p->package;
+    return (long long)p->node * 4096 + p->package;
 }

@@ -9,16 +9,16 @@
 
 #include "registry/registry.h"
 
-int colour_world(const struct place *p);
-int colour_node(const struct place *p);
-int colour_x_line(const struct place *p);
-int colour_y_line(const struct place *p);
-int colour_z_line(const struct place *p);
-int colour_xy_plane(const struct place *p);
-int colour_yz_plane(const struct place *p);
-int colour_zx_plane(const struct place *p);
-int colour_hollow_cube(const struct place *p);
-int colour_socket(const struct place *p);
+long long colour_world(const struct place *p);
+long long colour_node(const struct place *p);
+long long colour_x_line(const struct place *p);
+long long colour_y_line(const struct place *p);
+long long colour_z_line(const struct place *p);
+long long colour_xy_plane(const struct place *p);
+long long colour_yz_plane(const struct place *p);
+long long colour_zx_plane(const struct place *p);
+long long colour_hollow_cube(const struct place *p);
+long long colour_socket(const struct place *p);
 
 /* graph-shaped topologies (every rank, colour_world): their shapes */
 void shape_stencil(const struct place *p, int rank, int size,

@@ -1,7 +1,7 @@
 /* xy_plane.c: the XY-PLANE topology: ranks that share z: a plane spanned by x and y */
 #include "topologies.h"
 
-int colour_xy_plane(const struct place *p)
+long long colour_xy_plane(const struct place *p)
 {
     return p->z;
 }

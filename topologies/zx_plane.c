@@ -1,7 +1,7 @@
 /* zx_plane.c: the ZX-PLANE topology: ranks that share y: a plane spanned by z and x */
 #include "topologies.h"
 
-int colour_zx_plane(const struct place *p)
+long long colour_zx_plane(const struct place *p)
 {
     return p->y;
 }

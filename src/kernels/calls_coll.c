@@ -45,6 +45,7 @@ static const struct call calls[] = {
      .check = check_alltoallv,
      .timing = "time per MPI_Alltoallv; rank i sends floor(2n(k+1)/(p+1)) elements to rank j, k = (i+j) mod p"},
     {.name = "ALLTOALLW", .family = FAM_COLL, .opk = OPK_NONE,
+     .byte_displs = 1,
      .buffers = bufs_pn_pn, .layout = layout_alltoallw, .run = run_alltoallw,
      .check = check_alltoallv,
      .timing = "time per MPI_Alltoallw with ALLTOALLV's counts, byte displacements and a type per rank"},

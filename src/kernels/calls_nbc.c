@@ -63,6 +63,7 @@ static const struct call calls[] = {
      .timing = "time per MPI_Ialltoallv + MPI_Wait, nothing in between (the "
                "pure communication time)" NB},
     {.name = "IALLTOALLW", .family = FAM_COLL, .opk = OPK_NONE,
+     .byte_displs = 1,
      .buffers = bufs_pn_pn, .layout = layout_alltoallw, .post = post_ialltoallw,
      .run = run_posted, .check = check_alltoallv,
      .timing = "time per MPI_Ialltoallw + MPI_Wait, nothing in between (the "
@@ -146,6 +147,7 @@ static const struct call calls[] = {
      .unavailable = persistent_missing, .check = check_alltoallv,
      .timing = "time per MPI_Start + MPI_Wait of a persistent MPI_Alltoallv_init" PI},
     {.name = "ALLTOALLW_INIT", .family = FAM_COLL, .opk = OPK_NONE,
+     .byte_displs = 1,
      .buffers = bufs_pn_pn, .layout = layout_alltoallw, .init = init_alltoallw,
      .run = run_started,
      .unavailable = persistent_missing, .check = check_alltoallv,

@@ -108,7 +108,9 @@ extern const struct table pattern_table;
 
 /* ---- topologies ------------------------------------------------------------
  * A topology maps a rank's place to a communicator colour, or -1 when the
- * rank takes no part.  Ranks with the same colour form one communicator. */
+ * rank takes no part.  Ranks with the same colour form one communicator.
+ * Colours are 64-bit, computed from coordinates that may be large; the
+ * world numbers them densely before MPI_Comm_split's int sees them. */
 struct place {
     int rank;                  /* in MPI_COMM_WORLD */
     int x, y, z;               /* grid coordinates */
@@ -139,7 +141,7 @@ struct edges {
 
 struct topology {
     const char *name;
-    int (*colour)(const struct place *p);
+    long long (*colour)(const struct place *p);   /* 64 bits: no overflow */
     const char *desc;
     /* graph-shaped topologies only (NULL: a plain communicator); file is
      * the record's edge list where the topology takes one, else NULL */
@@ -181,6 +183,7 @@ struct call {
     int legs;
     int windowed;               /* a window of messages: buffers hold one each */
     int bsend;                  /* needs an attached buffer */
+    int byte_displs;            /* int displacements in bytes (alltoallw) */
     /* elements each rank's send and receive buffers need for n elements
      * on a communicator of p ranks */
     void (*buffers)(int p, size_t n, size_t *send, size_t *recv);

@@ -185,12 +185,26 @@ static void index_comms(const struct world *w, struct topo_comm *tc)
     free(index);
 }
 
+/* this rank's colour as a small int: the 64-bit colours of all ranks
+ * numbered in order (MPI_UNDEFINED for a rank that sits out) */
+static int dense_colour(const struct world *w, const struct topology *t)
+{
+    long long mine = t->colour(&w->place);
+    long long *all = xmalloc_array((size_t)w->size, sizeof *all);
+    MPI_Allgather(&mine, 1, MPI_LONG_LONG, all, 1, MPI_LONG_LONG, MPI_COMM_WORLD);
+    qsort(all, (size_t)w->size, sizeof *all, by_value);
+    int index = 0;
+    for (int r = 0; r < w->size && all[r] < mine; r++)
+        if (all[r] >= 0 && (r == 0 || all[r] != all[r - 1]))
+            index++;
+    free(all);
+    return mine < 0 ? MPI_UNDEFINED : index;
+}
+
 static void build(const struct world *w, struct topo_comm *tc,
                   const struct edges *e)
 {
-    int colour = tc->topo->colour(&w->place);
-    MPI_Comm_split(MPI_COMM_WORLD, colour < 0 ? MPI_UNDEFINED : colour,
-                   w->rank, &tc->comm);
+    MPI_Comm_split(MPI_COMM_WORLD, dense_colour(w, tc->topo), w->rank, &tc->comm);
     if (tc->topo->shape)
         shape_comm(w, tc, e);
     if (tc->shaped)

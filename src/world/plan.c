@@ -99,6 +99,22 @@ static void skip_reason(struct planned *pl, const struct world *w)
                  r->topo->name, tc->min_size);
 }
 
+/* the packed bytes of max elements, in 64 bits: MPI_Pack_size's int
+ * would overflow past 2 GiB, so one element's packed size times max (an
+ * upper bound for the predefined and derived types here) */
+static uint64_t packed_bytes(const struct record *r)
+{
+    int one = 0;
+    MPI_Pack_size(1, r->dt->handle(), MPI_COMM_WORLD, &one);
+    return (uint64_t)one * r->max;
+}
+
+/* the bytes MPI_Buffer_attach gets for BSEND: two messages in flight */
+static uint64_t attach_bytes(const struct record *r)
+{
+    return 2 * (packed_bytes(r) + MPI_BSEND_OVERHEAD);
+}
+
 /* the bytes of buffers a rank needs for the record */
 static uint64_t buffer_need(const struct planned *pl, const struct options *o)
 {
@@ -106,11 +122,9 @@ static uint64_t buffer_need(const struct planned *pl, const struct options *o)
     MPI_Datatype t = r->dt->handle();
     MPI_Aint lb, extent;
     MPI_Type_get_extent(t, &lb, &extent);
-    int pack = 0;
-    if (r->call->bsend && r->max <= INT_MAX)
-        MPI_Pack_size((int)r->max, t, MPI_COMM_WORLD, &pack);
+    uint64_t pack = r->call->bsend ? packed_bytes(r) : 0;
     uint64_t need = record_memory(r->call, pl->tc->max_size, r->max,
-                                  (uint64_t)extent, r->stride, (uint64_t)pack,
+                                  (uint64_t)extent, r->stride, pack,
                                   record_window(r));
     /* --cache cold: the copies come to at least twice the cache, plus one
      * more pair of buffers (measure/buffers.c) */
@@ -125,10 +139,29 @@ static void check_limits(const struct planned *pl, const struct world *w,
 {
     const struct record *r = pl->rec;
     int p = pl->tc->max_size;
-    /* displacements and v-counts are int: p * max must fit */
-    if ((uint64_t)p * r->max > INT_MAX)
-        diag_add(d, r->line, r->col[F_MAX], "max %" PRIu64 " elements times %d "
-                 "ranks passes MPI's int count limit %d", r->max, p, INT_MAX);
+    /* calls laid out per rank or neighbour (the v-forms, alltoallw) give MPI
+     * int displacements into their buffers: those must fit, in elements, or
+     * in bytes for alltoallw.  Other calls pass only n, which the parser
+     * already holds to int. */
+    size_t s = 0, rb = 0;
+    if (r->call->layout && r->call->buffers)
+        r->call->buffers(p, (size_t)r->max, &s, &rb);
+    uint64_t most = s > rb ? s : rb;
+    if (r->call->byte_displs) {
+        MPI_Aint lb, extent;
+        MPI_Type_get_extent(r->dt->handle(), &lb, &extent);
+        most *= (uint64_t)extent;
+    }
+    if (most > INT_MAX)
+        diag_add(d, r->line, r->col[F_MAX], "max %" PRIu64 " on %d ranks puts %s's "
+                 "%s displacements up to %" PRIu64 ", past MPI's int limit %d",
+                 r->max, p, r->call->name, r->call->byte_displs ? "byte" : "element",
+                 most, INT_MAX);
+    if (r->call->bsend && attach_bytes(r) > INT_MAX)
+        diag_add(d, r->line, r->col[F_MAX], "max %" PRIu64 " needs a %" PRIu64 "-byte "
+                 "buffer attached for %s (two messages in flight), past the int "
+                 "MPI_Buffer_attach takes (%d)", r->max, attach_bytes(r),
+                 r->call->name, INT_MAX);
     uint64_t need = buffer_need(pl, o);
     if (o->max_memory && need > o->max_memory)
         diag_add(d, r->line, r->col[F_MAX], "max %" PRIu64 " needs %.1f MiB of "

@@ -37,24 +37,24 @@ static struct place *places_for(int p, const int grid[3])
     return pl;
 }
 
-static int by_int(const void *a, const void *b)
+static int by_colour(const void *a, const void *b)
 {
-    int x = *(const int *)a, y = *(const int *)b;
+    long long x = *(const long long *)a, y = *(const long long *)b;
     return x < y ? -1 : x > y;
 }
 
 /* communicators numbered by colour, in colour order */
 static void lay_out(struct layout *l, const struct place *pl, int p)
 {
-    int *colour = xmalloc_array((size_t)p, sizeof *colour);
-    int *sorted = xmalloc_array((size_t)p + 1, sizeof *sorted);
+    long long *colour = xmalloc_array((size_t)p, sizeof *colour);
+    long long *sorted = xmalloc_array((size_t)p + 1, sizeof *sorted);
     int m = 0;
     for (int r = 0; r < p; r++) {
         colour[r] = l->topo->shape ? 0 : l->topo->colour(&pl[r]);
         if (colour[r] >= 0)
             sorted[m++] = colour[r];
     }
-    qsort(sorted, (size_t)m, sizeof *sorted, by_int);
+    qsort(sorted, (size_t)m, sizeof *sorted, by_colour);
     int distinct = 0;
     for (int i = 0; i < m; i++)
         if (i == 0 || sorted[i] != sorted[i - 1])
@@ -64,8 +64,8 @@ static void lay_out(struct layout *l, const struct place *pl, int p)
     l->n = distinct;
     l->most = 0;
     for (int r = 0; r < p; r++) {
-        int *hit = colour[r] < 0 ? NULL
-                   : bsearch(&colour[r], sorted, (size_t)distinct, sizeof *sorted, by_int);
+        long long *hit = colour[r] < 0 ? NULL
+                   : bsearch(&colour[r], sorted, (size_t)distinct, sizeof *sorted, by_colour);
         l->comm[r] = hit ? (int)(hit - sorted) : -1;
         if (hit && ++l->size[l->comm[r]] > l->most)
             l->most = l->size[l->comm[r]];
