@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include "base/base.h"
 #include "measure/counters.h"
+#include "output/io_check.h"
 #include "measure/interrupt.h"
 #include "measure/scratch.h"
 #include "measure/timing.h"
@@ -172,15 +173,30 @@ static int prepare_step(struct run *run, int rank)
     return 0;
 }
 
+/* 1 on every rank once a write of rank 0's has failed (said on stderr) */
+static int write_failed(int rank)
+{
+    int failed = rank == 0 && io_failure() != NULL;
+    MPI_Bcast(&failed, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (failed && rank == 0)
+        fprintf(stderr, "mpigauge: %s; the run stops here (exit 5), and what was "
+                "written before stays valid\n", io_failure());
+    return failed;
+}
+
 /* every record in turn; the exit status */
 static int measure_step(struct run *run, int rank)
 {
     unsigned long mismatches = 0;
     int errors = 0;
+    if (write_failed(rank))
+        return 5;
     for (int i = 0; i < run->plan.n && !run->m.signal; i++) {
         struct result *res = &run->res[i];
         if (i > 0 && (run->m.signal = interrupt_agreed()))
             break;
+        if (i > 0 && write_failed(rank))
+            return 5;
         if (res->skipped[0] && rank == 0)
             writer_skipped(&run->writer, res);
         if (res->skipped[0])
@@ -196,6 +212,8 @@ static int measure_step(struct run *run, int rank)
         errors += res->error[0] != 0;
     }
     MPI_Bcast(&mismatches, 1, MPI_UNSIGNED_LONG, 0, MPI_COMM_WORLD);
+    if (!run->m.signal && write_failed(rank))
+        return 5;
     if (rank == 0 && errors)
         fprintf(stderr, "mpigauge: %d record%s stopped by MPI errors (see "
                 "report.txt)\n", errors, errors == 1 ? "" : "s");
@@ -215,8 +233,8 @@ static void finish_step(struct run *run, int rank, int status)
                MPI_COMM_WORLD);
     if (rank != 0)
         return;
-    const char *how = run->m.signal ? "interrupted" : status == 0 ? "complete"
-                                                    : "complete-with-errors";
+    const char *how = run->m.signal ? "interrupted" : status == 5 ? "write-failed"
+                      : status == 0 ? "complete" : "complete-with-errors";
     writer_close(&run->writer, how, run->m.signal);
 }
 
@@ -246,7 +264,12 @@ int run_main(struct run *run, int argc, char **argv)
     if (status == 0 && run->invalid)
         status = 4;
     finish_step(run, rank, status);
-    return status;
+    /* the last run.json and report.txt: a failure there is a failure too */
+    int late = rank == 0 && status != 5 && io_failure() != NULL;
+    MPI_Bcast(&late, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (late && rank == 0)
+        fprintf(stderr, "mpigauge: %s (exit 5)\n", io_failure());
+    return late ? 5 : status;
 }
 
 void run_free(struct run *run)

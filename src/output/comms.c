@@ -2,6 +2,7 @@
  * one): <stem>.comms.dat, one gnuplot index block per communicator, and
  * the per_communicator list of run.json */
 #include "output/comms.h"
+#include "output/io_check.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -63,7 +64,9 @@ void comms_file(const struct writer *w, const struct result *res)
             fputc('\n', f);
         }
     }
-    fclose(f);
+    char path[sizeof w->dir + sizeof name + 2];
+    snprintf(path, sizeof path, "%s/%s", w->dir, name);
+    io_close(f, path);
 }
 
 static json_t *real_or_null(double v)

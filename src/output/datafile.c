@@ -14,6 +14,7 @@
 #include "base/base.h"
 #include "models/schedule.h"
 #include "output/columns.h"
+#include "output/io_check.h"
 
 static void lower(char *dst, const char *src, size_t len)
 {
@@ -162,10 +163,11 @@ FILE *datafile_open(const struct writer *w, const struct result *res,
     snprintf(path, sizeof path, "%s/%s", w->dir, name);
     FILE *f = fopen(path, "w");
     if (!f) {
-        perror(path);
+        io_failed(path);
         return NULL;
     }
     header(f, w->info, res);
+    io_flush(f, path);         /* on disk before the first size */
     return f;
 }
 
@@ -232,7 +234,7 @@ static void write_matrix(const struct writer *w, const struct topology *t,
     snprintf(path, sizeof path, "%s/%s", w->dir, name);
     FILE *f = fopen(path, "w");
     if (!f) {
-        perror(path);
+        io_failed(path);
         return;
     }
     fprintf(f, "# mpigauge %s: %s on %s communicators, microseconds\n",
@@ -249,7 +251,7 @@ static void write_matrix(const struct writer *w, const struct topology *t,
         if (cols != 1)
             fputc('\n', f);
     }
-    fclose(f);
+    io_close(f, path);
 }
 
 void writer_params(struct writer *w, const struct topology *t,

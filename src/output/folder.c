@@ -1,5 +1,6 @@
 /* folder.c: the result folder, and the order in which the writers run */
 #include "output/output.h"
+#include "output/io_check.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -97,6 +98,7 @@ int writer_open(struct writer *w, struct run_info *info)
 void writer_run_header(struct writer *w)
 {
     report_run(w);
+    io_flush(w->report, "report.txt");
     runjson_write(w, "running");
 }
 
@@ -134,24 +136,25 @@ void writer_record_begin(struct writer *w, struct result *res)
 void writer_point(struct writer *w, const struct result *res,
                   const struct point *pt)
 {
+    char path[sizeof w->dir + sizeof res->file + 16];
+    snprintf(path, sizeof path, "%s/%s", w->dir, res->file);
     if (w->data) {
         datafile_row(w->data, w, res, pt);
-        fflush(w->data);
+        io_flush(w->data, path);
     }
     if (w->pairs) {
         pairs_block(w->pairs, w->info->ranks, pt);
-        fflush(w->pairs);
+        io_flush(w->pairs, path);
     }
     if (w->raw) {
         raw_rows(w->raw, pt);
-        fflush(w->raw);
+        io_flush(w->raw, path);
     }
     /* the prose of every size is on disk before the next: a run stopped
      * at once by a second signal keeps it */
     report_point(w, res, pt);
     fflush(stdout);
-    if (w->report)
-        fflush(w->report);
+    io_flush(w->report, "report.txt");
 }
 
 void writer_record_end(struct writer *w, const struct result *res)
@@ -159,11 +162,14 @@ void writer_record_end(struct writer *w, const struct result *res)
     report_summary(w, res);
     comms_file(w, res);
     FILE **open[] = {&w->data, &w->pairs, &w->raw};
+    char path[sizeof w->dir + sizeof res->file + 32];
+    snprintf(path, sizeof path, "%s/%s (or its side files)", w->dir, res->file);
     for (size_t i = 0; i < sizeof open / sizeof open[0]; i++)
         if (*open[i]) {
-            fclose(*open[i]);
+            io_close(*open[i], path);
             *open[i] = NULL;
         }
+    io_flush(w->report, "report.txt");
     runjson_write(w, "running");
 }
 

@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include "base/text.h"
 #include "output/columns.h"
+#include "output/io_check.h"
 
 #include <math.h>
 #include <string.h>
@@ -291,8 +292,9 @@ void report_close(struct writer *w, int signal)
     if (signal)
         say(w, "\nInterrupted by signal %d: every record above is complete on "
             "disk; run.json says which did not run.\n", signal);
-    if (w->report)
-        fclose(w->report);
+    char path[sizeof w->dir + 16];
+    snprintf(path, sizeof path, "%s/report.txt", w->dir);
+    io_close(w->report, path);
     w->report = NULL;
     if (!w->info->opt->quiet)
         printf("\nResults in %s/\n", w->dir);

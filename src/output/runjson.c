@@ -5,12 +5,15 @@
 #include "output/output.h"
 #include "models/schedule.h"
 
+#include <errno.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include "output/columns.h"
 #include "output/comms.h"
+#include "output/io_check.h"
 
 static json_t *num(double x)
 {
@@ -257,11 +260,16 @@ int runjson_write(struct writer *w, const char *status)
     char tmp[sizeof w->dir + 32], path[sizeof w->dir + 32];
     snprintf(tmp, sizeof tmp, "%s/.run.json.tmp", w->dir);
     snprintf(path, sizeof path, "%s/run.json", w->dir);
+    /* written whole to a temporary file, then renamed over run.json: the
+     * last run.json that was written stays whole when a write fails */
+    errno = 0;
     int rc = json_dump_file(root, tmp, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
     if (rc == 0)
         rc = rename(tmp, path);
-    if (rc)
-        fprintf(stderr, "mpigauge: cannot write %s\n", path);
+    if (rc) {
+        io_failed(path);
+        unlink(tmp);
+    }
     /* what a signal that cannot wait for the ranks leaves behind */
     if (w->snapshot && strcmp(status, "running") == 0) {
         json_object_set_new(root, "status", json_string("interrupted"));
