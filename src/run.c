@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "base/base.h"
 #include "measure/counters.h"
@@ -138,8 +139,11 @@ static int prepare_step(struct run *run, int rank)
 {
     int rc = 0;
     /* every rank writes there, so every rank looks, and all agree */
+    struct stat st;
     int bad = run->opt.scratch && needs_scratch(run) &&
-              access(run->opt.scratch, W_OK | X_OK) != 0;
+              (access(run->opt.scratch, W_OK | X_OK) != 0 ||
+               (stat(run->opt.scratch, &st) == 0 && !S_ISDIR(st.st_mode) &&
+                (errno = ENOTDIR)));
     if (bad)
         fprintf(stderr, "mpigauge: rank %d: --scratch %s: %s\n", rank,
                 run->opt.scratch, strerror(errno));

@@ -85,6 +85,14 @@ static int skip_invalid(struct run *run, struct diag *d, int rank)
 /* the grid, the records and the plan; 0, or 2 after every error is said */
 int input_step(struct run *run, int rank)
 {
+    /* the path goes into every data file's header, one line */
+    for (const char *c = run->opt.input; *c; c++)
+        if ((unsigned char)*c < 0x20) {
+            if (rank == 0)
+                fprintf(stderr, "mpigauge: the input's path holds a control "
+                        "character (a newline?): rename the file\n");
+            return 2;
+        }
     int *coords = NULL;
     if (run->opt.coords && read_coords(run->opt.coords, rank, &coords))
         return 2;

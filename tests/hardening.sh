@@ -45,6 +45,47 @@ check "GATHERV: element displacements past int" grep -q "^$T/lim.in:3:25: max 10
 check "ALLTOALLW: byte displacements past int" grep -q "^$T/lim.in:4:25: max 300000000 on 2 ranks puts ALLTOALLW's byte displacements up to 2400000000" "$T/lim.err"
 check "BSEND: the attached buffer past int" grep -q "^$T/lim.in:5:24: max 134217728 needs a 2147483840-byte buffer attached for BSEND" "$T/lim.err"
 
+# a record's check agrees with what was printed, also when an MPI error
+# ends the size (MPICH truncates SENDRECV_REPLACE of DOUBLE_INT here)
+echo "SENDRECV_REPLACE DOUBLE_INT 2401 2401 ADD 1 WORLD NOP 0" > "$T/sr.in"
+$MPIRUN -n 2 ./mpigauge --check --iters 5 --quiet -o "$T/sr" "$T/sr.in" > /dev/null 2> "$T/sr.err"
+printed=$(grep -c "^check failed" "$T/sr.err")
+said=$(jq -r '.records[0].check' "$T/sr/run.json")
+check "check status agrees with the printed failures ($printed printed, run.json: $said)" [ "$([ "$printed" -gt 0 ] && echo failed || echo passed)" = "$(echo "$said" | sed 's/incomplete/passed/')" ]
+counted() { [ "$printed" = 0 ] || [ "$(jq '.records[0].mismatches' "$T/sr/run.json")" -ge "$printed" ]; }
+check "mismatches counted as printed" counted
+
+# the smaller ones: each exits 2 with no folder, or is refused by name
+$MPIRUN -n 1 ./mpigauge -o '' --iters 1 inputs/quick.in > /dev/null 2> "$T/o.err"
+check "-o '': exit 2, said" [ $? = 2 ] && grep -q "^mpigauge: -o needs a folder name" "$T/o.err"
+long="$T/$(printf 'd%.0s' $(seq 5000))"
+$MPIRUN -n 1 ./mpigauge -o "$long/x" --iters 1 inputs/quick.in > /dev/null 2>&1
+check "-o past the path limit: exit 2, no folders left" [ $? = 2 ] && [ -z "$(find "$T" -maxdepth 1 -name 'ddd*')" ]
+touch "$T/afile"
+$MPIRUN -n 2 ./mpigauge --scratch "$T/afile" -o "$T/sf" inputs/io.in > /dev/null 2>&1
+check "--scratch naming a file: exit 2, no folder" [ $? = 2 ] && [ ! -e "$T/sf" ]
+{ echo "ranks 2"; echo "stage"; printf '0 1 %04096d\n' 0; } > "$T/long.pat"
+printf 'BARRIER INT 0 0 ADD 1 WORLD FILE:%s 0\n' "$T/long.pat" > "$T/longpat.in"
+$MPIRUN -n 2 ./mpigauge --validate "$T/longpat.in" > /dev/null 2> "$T/longpat.err"
+check "a pattern-file line of 4096+ bytes: exit 2, its line named" [ $? = 2 ] && grep -q "^$T/long.pat:3:4096: line longer than 4095 bytes" "$T/longpat.err"
+printf 'BARRIER INT 0 0 ADD 1 WORLD FILE:%s 0\n' "$(printf 'p%.0s' $(seq 300))" > "$T/longpath.in"
+$MPIRUN -n 2 ./mpigauge --validate "$T/longpath.in" > /dev/null 2> "$T/longpath.err"
+check "a FILE: path over 255 bytes: exit 2, not cut" [ $? = 2 ] && grep -q "^$T/longpath.in:1:34: path longer than 255 bytes" "$T/longpath.err"
+$MPIRUN -n 1 ./mpigauge --max-memory 99999999999999999999999 --validate inputs/quick.in > /dev/null 2>&1
+check "--max-memory 99999999999999999999999: exit 2" [ $? = 2 ]
+printf 'BCAST INT 1 8 MUL 2 WORLD NOP 0 root=1 root=0\n' > "$T/root.in"
+$MPIRUN -n 2 ./mpigauge --validate "$T/root.in" > /dev/null 2> "$T/root.err"
+check "root=1 root=0: exit 2, not last-wins" [ $? = 2 ] && grep -q "^$T/root.in:1:40: root= given twice (first at column 33)" "$T/root.err"
+nl="$T/two
+lines.in"
+cp inputs/quick.in "$nl"
+$MPIRUN -n 1 ./mpigauge -o "$T/nl" "$nl" > /dev/null 2> "$T/nl.err"
+check "a newline in the input's path: exit 2, no folder" [ $? = 2 ] && [ ! -e "$T/nl" ] && grep -q "control character" "$T/nl.err"
+nonutf="$T/$(printf 'caf\xe9').in"
+printf 'SEND INT 1 2 MUL 2 WORLD NOP 0 iters=2\n' > "$nonutf"
+$MPIRUN -n 2 ./mpigauge --quiet -o "$T/nonutf" "$nonutf" > /dev/null 2>&1
+check "a non-UTF-8 input path: exit 0, run.json keeps input" [ $? = 0 ] && [ "$(jq -r .input "$T/nonutf/run.json")" = "$T/caf?.in" ]
+
 # a full disk: a 64 KiB tmpfs (needs root, as CI has; elsewhere said and
 # left out)
 mkdir -p "$T/tiny"

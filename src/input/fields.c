@@ -226,8 +226,9 @@ static const struct setting settings[] = {
 };
 enum { NSETTINGS = sizeof settings / sizeof settings[0] };
 
+/* seen[i]: the column where setting i was given, 0 if not yet */
 static void parse_setting(struct line_ctx *lc, struct record *r,
-                          const struct token *t)
+                          const struct token *t, int *seen)
 {
     const char *eq = memchr(t->s, '=', (size_t)t->len);
     char word[64];
@@ -248,7 +249,12 @@ static void parse_setting(struct line_ctx *lc, struct record *r,
     for (int i = 0; i < NSETTINGS; i++) {
         keys[i] = settings[i].key;
         if (token_is(&key, settings[i].key)) {
-            settings[i].take(lc, r, &key, &val);
+            if (seen[i])       /* root=1 root=0 would be last-wins, silently */
+                diag_add(lc->d, lc->line, key.col, "%s= given twice (first at "
+                         "column %d)", settings[i].key, seen[i]);
+            else
+                settings[i].take(lc, r, &key, &val);
+            seen[i] = key.col;
             return;
         }
     }
@@ -281,8 +287,9 @@ void parse_fields(struct line_ctx *lc, struct record *r)
         parse_number(lc, &t[F_STRIDE], "stride (bytes)", MAX_STRIDE, &r->stride);
     if (lc->ntok < NFIELDS)
         missing_fields(lc);
+    int seen[NSETTINGS] = {0};
     for (int i = NFIELDS; i < lc->ntok; i++)
-        parse_setting(lc, r, &t[i]);
+        parse_setting(lc, r, &t[i], seen);
     if (r->call && r->call->family == FAM_RMA && lc->ntok >= NFIELDS)
         check_one_sided(lc, r);
 }

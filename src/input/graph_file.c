@@ -86,8 +86,12 @@ static void read_edges(const char *text, size_t len, int ranks,
             diag_add(d, line, (int)bad + 1, "control or NUL byte: not a text file");
             continue;
         }
+        if (l >= 4096) {
+            diag_add(d, line, 4096, "line longer than 4095 bytes");
+            continue;
+        }
         const char *hash = memchr(s, '#', l);
-        int use = hash ? (int)(hash - s) : (l > 4096 ? 4096 : (int)l);
+        int use = hash ? (int)(hash - s) : (int)l;
         struct read_edge e;
         if (parse_edge(s, use, line, ranks, &e, d) != 1)
             continue;

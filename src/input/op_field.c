@@ -67,6 +67,9 @@ static void pattern_arg(struct line_ctx *lc, struct record *r,
     if (strcmp(r->pattern->name, "FILE") == 0) {
         if (arg->len == 0)
             diag_add(lc->d, lc->line, arg->col, "FILE needs a path: FILE:patterns/mine.pat");
+        else if (arg->len >= (int)sizeof r->pattern_file)
+            diag_add(lc->d, lc->line, arg->col, "path longer than %zu bytes",
+                     sizeof r->pattern_file - 1);
         else
             snprintf(r->pattern_file, sizeof r->pattern_file, "%.*s", arg->len, arg->s);
         return;

@@ -2,6 +2,8 @@
  * table (option_table.c) */
 #include "input/options.h"
 
+#include <errno.h>
+
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,7 +33,10 @@ int parse_bytes(const char *s, unsigned long long *out)
     char *end;
     if (*s < '0' || *s > '9')
         return -1;
+    errno = 0;
     unsigned long long v = strtoull(s, &end, 10);
+    if (errno == ERANGE)       /* 99999999999999999999999 */
+        return -1;
     int shift = 0;
     if (*end == 'K' || *end == 'k')
         shift = 10;

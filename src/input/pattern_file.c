@@ -100,6 +100,8 @@ int parse_pattern_file(const char *text, size_t len, struct bpattern *bp,
         struct cursor c = {s, hash ? (int)(hash - s) : (int)l, 0};
         if (l < 4096)
             parse_line(&c, line, bp, stage_line, max_stages, d);
+        else
+            diag_add(d, line, 4096, "line longer than 4095 bytes");
     }
     if (d->count == before && bp->p == 0)
         diag_add(d, 0, 0, "no 'ranks N' line: not a pattern file");

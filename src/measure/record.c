@@ -62,7 +62,10 @@ static int one_size(struct trial *t, uint64_t elements, struct sizerun *sr,
     char err[sizeof res->error - 64];
     if (!mpierr_collect(err, sizeof err))
         return 0;
-    /* what this size measured is not trusted; earlier sizes stand */
+    /* what this size measured is not trusted; earlier sizes stand, and
+     * so do the wrong elements --check found in it before the error (they
+     * were printed: the record's check must say failed too) */
+    res->mismatches += pt->mismatches;
     free(pt->samples);
     free(pt->reps);
     free(pt->cp);

@@ -11,6 +11,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "base/base.h"
 #include "models/schedule.h"
 #include "output/columns.h"
@@ -167,7 +168,14 @@ FILE *datafile_open(const struct writer *w, const struct result *res,
         return NULL;
     }
     header(f, w->info, res);
-    io_flush(f, path);         /* on disk before the first size */
+    /* on disk before the first size; a header that cannot be written
+     * leaves no file behind */
+    if (fflush(f) != 0 || ferror(f)) {
+        io_failed(path);
+        fclose(f);
+        unlink(path);
+        return NULL;
+    }
     return f;
 }
 

@@ -59,6 +59,11 @@ static int make_dir(struct writer *w)
 {
     const struct options *o = w->info->opt;
     char path[sizeof w->dir];
+    if (o->outdir && (!o->outdir[0] || strlen(o->outdir) > sizeof path - 64)) {
+        fprintf(stderr, "mpigauge: -o needs a folder name of 1 to %zu bytes\n",
+                sizeof path - 64);
+        return 2;
+    }
     if (o->outdir) {
         snprintf(path, sizeof path, "%s", o->outdir);
         struct stat st;
@@ -95,11 +100,28 @@ int writer_open(struct writer *w, struct run_info *info)
     return 0;
 }
 
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* run.json, unless it was rewritten less than JSON_EVERY seconds ago */
+static void runjson_soon(struct writer *w)
+{
+    if (now_s() - w->last_json < JSON_EVERY)
+        return;
+    runjson_write(w, "running");
+    w->last_json = now_s();
+}
+
 void writer_run_header(struct writer *w)
 {
     report_run(w);
     io_flush(w->report, "report.txt");
     runjson_write(w, "running");
+    w->last_json = now_s();
 }
 
 /* <stem>.<what>.dat beside the record's data file, with a header line */
@@ -170,13 +192,13 @@ void writer_record_end(struct writer *w, const struct result *res)
             *open[i] = NULL;
         }
     io_flush(w->report, "report.txt");
-    runjson_write(w, "running");
+    runjson_soon(w);
 }
 
 void writer_skipped(struct writer *w, const struct result *res)
 {
     report_skipped(w, res);
-    runjson_write(w, "running");
+    runjson_soon(w);
 }
 
 void writer_close(struct writer *w, const char *status, int signal)

@@ -6,9 +6,13 @@
 #include "result.h"
 
 /* What the writers keep open.  Every function writes; call them on rank
- * 0 only.  Each record's files are complete and closed, and run.json
- * rewritten, before the next record starts, so a run that dies keeps
- * every record it finished. */
+ * 0 only.  Each record's files are complete and closed before the next
+ * record starts, so a run that dies keeps every record it finished.
+ * run.json is rewritten whole (to a temporary, then renamed) when a
+ * record ends if the last rewrite is JSON_EVERY seconds old, and always
+ * at the end: rewriting it after every record made a run's time grow
+ * with the square of its records. */
+#define JSON_EVERY 2.0
 struct writer {
     struct run_info *info;
     char dir[4096];            /* the result folder */
@@ -20,6 +24,7 @@ struct writer {
      * the process before the ranks agree (status "interrupted"); the
      * caller takes the text over */
     void (*snapshot)(const char *dir, char *text);
+    double last_json;          /* monotonic seconds of run.json's last rewrite */
 };
 
 /* folder.c: creates the result folder (-o, or results/<time>-<input>)

@@ -257,6 +257,9 @@ static void summary_tail(struct writer *w, const struct result *res)
         say(w, " Check: %s moves no data.", res->rec->call->name);
     else if (check && res->mismatches)
         say(w, " Check: FAILED, %lu wrong elements.", res->mismatches);
+    else if (check && res->error[0])
+        say(w, " Check: every element of the %zu size%s before the error verified; "
+            "the size the error stopped was not.", res->npts, res->npts == 1 ? "" : "s");
     else if (check)
         say(w, " Check: every element of every size verified.");
     say(w, " Data: %s\n", res->file);

@@ -105,7 +105,8 @@ static const char *check_status(const struct writer *w, const struct result *res
 {
     if (!w->info->opt->check || !res->done)
         return NULL;
-    return !res->rec->call->check ? "no data" : res->mismatches ? "failed" : "passed";
+    return !res->rec->call->check ? "no data" : res->mismatches ? "failed"
+           : res->error[0] ? "incomplete" : "passed";
 }
 
 static json_t *record_json(const struct writer *w, const struct result *res)
@@ -229,11 +230,27 @@ static json_t *events_json(const struct events *ev)
                      "unavailable", ev->dropped[0] ? ev->dropped : NULL);
 }
 
+/* a path as a JSON string: as it is when it is UTF-8, else with every
+ * byte outside ASCII shown as '?' (JSON strings must be UTF-8) */
+static json_t *path_json(const char *path)
+{
+    json_t *s = json_string(path);
+    if (s)
+        return s;
+    char safe[4096];
+    snprintf(safe, sizeof safe, "%s", path);
+    for (char *c = safe; *c; c++)
+        if ((unsigned char)*c >= 0x80)
+            *c = '?';
+    return json_string(safe);
+}
+
 static json_t *run_json(const struct writer *w, const char *status)
 {
     const struct run_info *in = w->info;
-    json_t *root = json_pack("{s:s,s:s,s:s,s:s}", "mpigauge", MPIGAUGE_VERSION,
-                             "status", status, "input", in->input, "date", in->date);
+    json_t *root = json_pack("{s:s,s:s,s:o,s:s}", "mpigauge", MPIGAUGE_VERSION,
+                             "status", status, "input", path_json(in->input),
+                             "date", in->date);
     machine_json(root, in);
     json_object_set_new(root, "wtick_s", json_real(in->wtick));
     json_object_set_new(root, "timer", json_pack("{s:f,s:f}", "resolution_s",
