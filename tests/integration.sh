@@ -170,7 +170,7 @@ bad_input maxloc_int "1:31: MPI does not define MAXLOC on INT" 'ALLREDUCE INT 1 
 bad_input sum_pair "1:38: MPI does not define SUM on DOUBLE_INT" 'ALLREDUCE DOUBLE_INT 1 8 MUL 2 WORLD SUM 0\n'
 bad_input op_on_bcast "1:27: BCAST takes no operation" 'BCAST INT 1 8 MUL 2 WORLD SUM 0\n'
 bad_input memory "1:19: max 1000000000 needs .* MiB of buffers per rank" 'ALLTOALL DOUBLE 1 1000000000 MUL 2 WORLD NOP 0\n'
-bad_input int_limit "1:17: max 1500000000 elements times 2 ranks passes MPI's int count limit" 'ALLGATHER INT 1 1500000000 MUL 2 WORLD NOP 0\n'
+bad_input int_limit "1:18: max 1500000000 on 2 ranks puts ALLGATHERV's element displacements up to 3000000000, past MPI's int limit" 'ALLGATHERV INT 1 1500000000 MUL 2 WORLD NOP 0\n'
 bad_input crlf_ok_then_bad "2:1: unknown call" 'SEND INT 1 8 MUL 2 WORLD NOP 0\r\nBOGUS INT 1 8 MUL 2 WORLD NOP 0\r\n'
 # all errors at once
 printf 'FOO INT 1 8 MUL 2 WORLD NOP 0\nSEND INT 1 8 MUL 2 WORLD NOP 0\nSEND INT 1 8 MUL 2 WORLD BAR 0\nALLTOALL DOUBLE 1 1000000000 MUL 2 WORLD NOP 0\n' > "$T/many.in"
