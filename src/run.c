@@ -106,7 +106,7 @@ static void results_from_plan(struct run *run)
         res->comm_of = p->tc ? p->tc->comm_of : NULL;
         res->shape = p->tc && p->tc->shape[0] ? p->tc->shape : NULL;
         snprintf(res->skipped, sizeof res->skipped, "%s", p->skipped);
-        res->estimate_s = p->est.seconds;
+        res->estimate_s = p->skipped[0] ? 0 : p->est.seconds;
         res->elapsed_s = -1;
         res->pattern.used = r->pattern && (r->pattern->generate || r->pattern_file[0]);
         res->pattern.stages = p->bp.nstages;

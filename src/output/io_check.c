@@ -14,12 +14,20 @@ void io_failed(const char *path)
 {
     if (!failure[0])
         snprintf(failure, sizeof failure, "cannot write %s: %s", path,
-                 strerror(errno ? errno : EIO));
+                 errno ? strerror(errno) : "a write failed");
 }
 
+/* errno only where the failing call set it: an error an earlier buffered
+ * write left in the stream has lost its cause by now */
 void io_flush(FILE *f, const char *path)
 {
-    if (f && (fflush(f) != 0 || ferror(f)))
+    if (!f)
+        return;
+    errno = 0;
+    int bad = fflush(f) != 0;
+    if (!bad && ferror(f))
+        errno = 0;
+    if (bad || ferror(f))
         io_failed(path);
 }
 
@@ -27,8 +35,12 @@ void io_close(FILE *f, const char *path)
 {
     if (!f)
         return;
-    int bad = ferror(f);
-    if (fclose(f) != 0 || bad)
+    int earlier = ferror(f);
+    errno = 0;
+    int bad = fclose(f) != 0;
+    if (!bad && earlier)
+        errno = 0;
+    if (bad || earlier)
         io_failed(path);
 }
 

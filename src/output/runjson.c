@@ -48,6 +48,22 @@ static json_t *point_json(const struct writer *w, const struct result *res,
     return p;
 }
 
+/* text from the user (a path, a record) as a JSON string: as it is when
+ * it is UTF-8, else with every byte outside ASCII shown as '?' (JSON
+ * strings must be UTF-8, and jansson refuses others) */
+static json_t *text_json(const char *path)
+{
+    json_t *s = json_string(path);
+    if (s)
+        return s;
+    char safe[4096];
+    snprintf(safe, sizeof safe, "%s", path);
+    for (char *c = safe; *c; c++)
+        if ((unsigned char)*c >= 0x80)
+            *c = '?';
+    return json_string(safe);
+}
+
 static const char *record_status(const struct result *res)
 {
     return res->skipped[0] ? "skipped" : res->error[0] ? "error"
@@ -70,7 +86,7 @@ static json_t *pattern_json(const struct result *res)
     json_t *pj = json_object();
     json_object_set_new(pj, "name", json_string(r->pattern->name));
     if (r->pattern_file[0])
-        json_object_set_new(pj, "file", json_string(r->pattern_file));
+        json_object_set_new(pj, "file", text_json(r->pattern_file));
     else if (r->pattern->default_arg)
         json_object_set_new(pj, "arity", json_integer(r->pattern_arg));
     json_object_set_new(pj, "signal", json_string(r->signal == SIGNAL_SSEND
@@ -118,11 +134,11 @@ static json_t *record_json(const struct writer *w, const struct result *res)
         json_array_append_new(comms, json_integer(res->comm_sizes[i]));
     const char *check = check_status(w, res);
     if (!r->ok)                /* --keep-going: an invalid record */
-        return json_pack("{s:i,s:s,s:s,s:o,s:b,s:o}", "line", r->line, "text", r->text,
+        return json_pack("{s:i,s:o,s:s,s:o,s:b,s:o}", "line", r->line, "text", text_json(r->text),
                          "status", "skipped", "skipped", text_or_null(res->skipped),
                          "invalid", 1, "points", json_array());
-    json_t *o = json_pack("{s:i,s:s,s:s,s:s,s:s,s:s,s:s,s:o,s:o,s:o,s:o,s:s,s:o,s:I}",
-        "line", r->line, "text", r->text, "call", r->call->name,
+    json_t *o = json_pack("{s:i,s:o,s:s,s:s,s:s,s:s,s:s,s:o,s:o,s:o,s:o,s:s,s:o,s:I}",
+        "line", r->line, "text", text_json(r->text), "call", r->call->name,
         "family", family_name(r->call->family), "datatype", r->dt->name,
         "topology", r->topo->name, "op", op_label(r, op, sizeof op),
         "communicators", comms, "file", text_or_null(res->file),
@@ -142,7 +158,7 @@ static json_t *record_json(const struct writer *w, const struct result *res)
                             "sample", r->pf->sample ? json_integer(r->sample) : json_null(),
                             "seed", r->pf->sample ? json_integer(SAMPLE_SEED) : json_null()));
     if (r->topo_file[0])
-        json_object_set_new(o, "topology_file", json_string(r->topo_file));
+        json_object_set_new(o, "topology_file", text_json(r->topo_file));
     json_t *per_comm = comms_json(w->info, res);
     if (per_comm)
         json_object_set_new(o, "per_communicator", per_comm);
@@ -230,26 +246,11 @@ static json_t *events_json(const struct events *ev)
                      "unavailable", ev->dropped[0] ? ev->dropped : NULL);
 }
 
-/* a path as a JSON string: as it is when it is UTF-8, else with every
- * byte outside ASCII shown as '?' (JSON strings must be UTF-8) */
-static json_t *path_json(const char *path)
-{
-    json_t *s = json_string(path);
-    if (s)
-        return s;
-    char safe[4096];
-    snprintf(safe, sizeof safe, "%s", path);
-    for (char *c = safe; *c; c++)
-        if ((unsigned char)*c >= 0x80)
-            *c = '?';
-    return json_string(safe);
-}
-
 static json_t *run_json(const struct writer *w, const char *status)
 {
     const struct run_info *in = w->info;
     json_t *root = json_pack("{s:s,s:s,s:o,s:s}", "mpigauge", MPIGAUGE_VERSION,
-                             "status", status, "input", path_json(in->input),
+                             "status", status, "input", text_json(in->input),
                              "date", in->date);
     machine_json(root, in);
     json_object_set_new(root, "wtick_s", json_real(in->wtick));

@@ -44,7 +44,8 @@ static long count_pairs(struct planned *pl)
 }
 
 /* why a record cannot run on its communicators, in pl->skipped */
-static void skip_reason(struct planned *pl, const struct world *w)
+static void skip_reason(struct planned *pl, const struct world *w,
+                        const struct options *o)
 {
     const struct record *r = pl->rec;
     const struct topo_comm *tc = pl->tc;
@@ -71,6 +72,12 @@ static void skip_reason(struct planned *pl, const struct world *w)
                  "integer", r->op->name, char_reduction_refused(r->op));
     else if (library_defect(r, tc, w, why, len))
         ;                  /* said in why */
+    /* a persistent request is bound to the buffers it was made on, while
+     * --cache cold moves the buffers call by call */
+    else if (c->init && o->cache_cold)
+        snprintf(why, len, "%s's request is bound to one pair of buffers, and "
+                 "--cache cold cycles through copies; run it without --cache cold",
+                 c->name);
     else if (c->unavailable && c->unavailable())
         snprintf(why, len, "%s", c->unavailable());
     else if (c->rooted && r->root >= tc->min_size)
@@ -113,6 +120,19 @@ static uint64_t buffer_need(const struct planned *pl, const struct options *o)
     return need;
 }
 
+/* what one rank may use, the same on every rank: each node's own bound
+ * (its free memory, its cgroup) differs, and rank 0 alone reports errors,
+ * so the smallest bound of any rank is every rank's */
+static uint64_t agreed_memory(const struct world *w)
+{
+    static uint64_t agreed;
+    if (!agreed) {
+        uint64_t mine = memory_per_rank(w->max_node_ranks);
+        MPI_Allreduce(&mine, &agreed, 1, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
+    }
+    return agreed;
+}
+
 /* counts and buffers MPI or the machine cannot take: input errors */
 static void check_limits(const struct planned *pl, const struct world *w,
                          const struct options *o, struct diag *d)
@@ -148,7 +168,7 @@ static void check_limits(const struct planned *pl, const struct world *w,
                  "buffers per rank for %s on %d ranks, more than --max-memory "
                  "%.1f MiB", r->max, (double)need / 1048576.0, r->call->name, p,
                  (double)o->max_memory / 1048576.0);
-    uint64_t have = memory_per_rank(w->max_node_ranks);
+    uint64_t have = agreed_memory(w);
     if (!o->max_memory && need > have)
         diag_add(d, r->line, r->col[F_MAX], "max %" PRIu64 " needs %.1f MiB of "
                  "buffers per rank for %s on %d ranks, more than the %.1f MiB "
@@ -253,7 +273,7 @@ int plan_records(struct plan *pl, const struct recordset *rs, struct world *w,
         p->tc = record_comms(p, w, d);
         if (!p->tc)
             continue;          /* its graph file is bad: said in d */
-        skip_reason(p, w);
+        skip_reason(p, w, o);
         if (p->skipped[0])
             continue;
         p->shape.p = p->tc->max_size;
@@ -305,6 +325,9 @@ struct estimate plan_total(const struct plan *pl)
 {
     struct estimate all = {0, 0};
     for (int i = 0; i < pl->n; i++) {
+        /* skipped after the estimate (a pattern file, --keep-going) */
+        if (pl->rec[i].skipped[0] || !pl->rec[i].rec->ok)
+            continue;
         all.measurements += pl->rec[i].est.measurements;
         all.seconds += pl->rec[i].est.seconds;
     }

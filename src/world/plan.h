@@ -20,7 +20,7 @@ struct planned {
     char skipped[400];         /* empty, or why the record will not run */
     struct bpattern bp;        /* BARRIER: this rank's pattern (p = 0: MPI) */
     struct record_shape shape; /* communicators and pairs, for the estimate */
-    struct estimate est;       /* zero when skipped */
+    struct estimate est;       /* counts only while the record will run */
 };
 
 struct plan {
