@@ -107,21 +107,28 @@ static double now_s(void)
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-/* run.json, unless it was rewritten less than JSON_EVERY seconds ago */
+/* run.json, now, adding what it took to the time spent on it */
+static void runjson_timed(struct writer *w)
+{
+    double t0 = now_s();
+    if (w->json_start == 0)
+        w->json_start = t0;
+    runjson_write(w, "running");
+    w->json_spent += now_s() - t0;
+}
+
+/* run.json, while its rewrites stay within their share (output.h) */
 static void runjson_soon(struct writer *w)
 {
-    if (now_s() - w->last_json < JSON_EVERY)
-        return;
-    runjson_write(w, "running");
-    w->last_json = now_s();
+    if (w->json_spent < JSON_SLACK + (now_s() - w->json_start) / JSON_SHARE)
+        runjson_timed(w);
 }
 
 void writer_run_header(struct writer *w)
 {
     report_run(w);
     io_flush(w->report, "report.txt");
-    runjson_write(w, "running");
-    w->last_json = now_s();
+    runjson_timed(w);
 }
 
 /* <stem>.<what>.dat beside the record's data file, with a header line */

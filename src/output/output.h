@@ -9,10 +9,14 @@
  * 0 only.  Each record's files are complete and closed before the next
  * record starts, so a run that dies keeps every record it finished.
  * run.json is rewritten whole (to a temporary, then renamed) when a
- * record ends if the last rewrite is JSON_EVERY seconds old, and always
- * at the end: rewriting it after every record made a run's time grow
- * with the square of its records. */
-#define JSON_EVERY 2.0
+ * record ends, as long as its rewrites so far have taken less than
+ * JSON_SLACK seconds plus 1/JSON_SHARE of the run, and always at the end.
+ * Rewriting it after every record made a run's time grow with the square
+ * of its records; this way a run of ordinary length has every finished
+ * record on disk, and a run of thousands spends at most a tenth of its
+ * time on run.json. */
+#define JSON_SLACK 0.5
+#define JSON_SHARE 10.0
 struct writer {
     struct run_info *info;
     char dir[4096];            /* the result folder */
@@ -24,7 +28,8 @@ struct writer {
      * the process before the ranks agree (status "interrupted"); the
      * caller takes the text over */
     void (*snapshot)(const char *dir, char *text);
-    double last_json;          /* monotonic seconds of run.json's last rewrite */
+    double json_start;         /* monotonic seconds of run.json's first write */
+    double json_spent;         /* seconds spent rewriting it so far */
 };
 
 /* folder.c: creates the result folder (-o, or results/<time>-<input>)
