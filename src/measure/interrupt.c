@@ -17,10 +17,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include "measure/finalize.h"
 
 static volatile sig_atomic_t received;
+static struct timespec received_at;       /* CLOCK_MONOTONIC */
 static volatile sig_atomic_t finishing;   /* 1, 2: in MPI_Finalize */
 static int final_status;
 static int world_rank = -1;
@@ -94,15 +96,37 @@ static void on_alarm(void)
     }
 }
 
+/* A launcher may hand one signal on twice: MPICH's hydra proxy forwards
+ * the SIGTERM that mpiexec passes on and the one timeout(1) sends to its
+ * whole process group, a fraction of a second apart.  A signal within
+ * SIGNAL_ECHO_S of the first is taken for such an echo, not for a user
+ * asking a second time. */
+static int is_echo(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    double dt = (double)(now.tv_sec - received_at.tv_sec) +
+                (double)(now.tv_nsec - received_at.tv_nsec) * 1e-9;
+    return dt < SIGNAL_ECHO_S;
+}
+
 static void on_signal(int sig)
 {
     if (sig == SIGALRM) {
         on_alarm();
         return;
     }
-    if (received || finishing)
+    if (finishing)
         stop_now(sig);
+    if (received) {
+        if (is_echo())
+            return;
+        tell("a second signal; stopping now without waiting for the other "
+             "ranks.\n");
+        stop_now(sig);
+    }
     received = sig;
+    clock_gettime(CLOCK_MONOTONIC, &received_at);
     /* a launcher may kill the ranks soon after it passes the signal on
      * (Open MPI's mpirun does): run.json says interrupted from now on,
      * and the ranks rewrite it when they agree */

@@ -2,14 +2,15 @@
  *
  * SIGINT and SIGTERM are noted; after each size the ranks agree whether
  * any rank got one, close the record in progress and exit 128 + the
- * signal.  A second signal, or no agreement within INTERRUPT_GRACE_S
+ * signal.  A second signal (one within SIGNAL_ECHO_S of the first is
+ * the launcher's echo of it, and ignored), or no agreement within INTERRUPT_GRACE_S
  * seconds of the first (a rank stuck inside MPI never comes back to
  * agree), ends the process at once with 128 + the signal, after rank 0
  * has left run.json marked "interrupted" as of the last finished record. */
 #ifndef MPIGAUGE_INTERRUPT_H
 #define MPIGAUGE_INTERRUPT_H
 
-enum { INTERRUPT_GRACE_S = 5, FINALIZE_GRACE_S = 5 };
+enum { INTERRUPT_GRACE_S = 5, FINALIZE_GRACE_S = 5, SIGNAL_ECHO_S = 1 };
 
 void interrupt_install(void);
 
