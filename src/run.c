@@ -70,7 +70,7 @@ static void describe_run(struct run *run)
     const struct world *w = &run->world;
     struct run_info *in = &run->info;
     in->opt = &run->opt;
-    in->input = run->rs.file;
+    in->input = run->opt.input;
     in->library = w->library;
     in->version = w->version;
     in->subversion = w->subversion;
@@ -84,42 +84,8 @@ static void describe_run(struct run *run)
     in->bound = w->bound;
     in->cores = w->cores;
     in->places = w->places;
-    in->res = run->res;
-    in->estimate_s = plan_total(&run->plan).seconds;
-    in->nres = run->rs.n;
-}
-
-/* a result for every record, from its plan */
-static void results_from_plan(struct run *run)
-{
-    run->res = xcalloc((size_t)run->plan.n + 1, sizeof *run->res);
-    for (int i = 0; i < run->plan.n; i++) {
-        const struct planned *p = &run->plan.rec[i];
-        struct result *res = &run->res[i];
-        const struct record *r = p->rec;
-        res->rec = r;
-        res->index = p->index;
-        if (r->dt)             /* NULL only in an invalid record (--keep-going) */
-            MPI_Type_size(r->dt->handle(), &res->type_size);
-        res->ncomm = p->tc ? p->tc->n : 0;
-        res->comm_sizes = p->tc ? p->tc->sizes : NULL;
-        res->comm_of = p->tc ? p->tc->comm_of : NULL;
-        res->shape = p->tc && p->tc->shape[0] ? p->tc->shape : NULL;
-        snprintf(res->skipped, sizeof res->skipped, "%s", p->skipped);
-        res->estimate_s = p->skipped[0] ? 0 : p->est.seconds;
-        res->elapsed_s = -1;
-        res->pattern.used = r->pattern && (r->pattern->generate || r->pattern_file[0]);
-        res->pattern.stages = p->bp.nstages;
-        res->pattern.signals = bpattern_edges(&p->bp);
-    }
-}
-
-static int needs_scratch(const struct run *run)
-{
-    for (int i = 0; i < run->rs.n; i++)
-        if (!run->res[i].skipped[0] && run->rs.rec[i].call->family == FAM_IO)
-            return 1;
-    return 0;
+    in->estimate_s = run->total.seconds;
+    in->nres = run->nrec;
 }
 
 static void writer_point_cb(void *sink, const struct result *res,
@@ -140,7 +106,7 @@ static int prepare_step(struct run *run, int rank)
     int rc = 0;
     /* every rank writes there, so every rank looks, and all agree */
     struct stat st;
-    int bad = run->opt.scratch && needs_scratch(run) &&
+    int bad = run->opt.scratch && run->needs_scratch &&
               (access(run->opt.scratch, W_OK | X_OK) != 0 ||
                (stat(run->opt.scratch, &st) == 0 && !S_ISDIR(st.st_mode) &&
                 (errno = ENOTDIR)));
@@ -170,7 +136,7 @@ static int prepare_step(struct run *run, int rank)
         run->info.clock_offset = m->clocks.max_offset;
         run->info.clock_rtt = m->clocks.max_rtt;
     }
-    if (needs_scratch(run) && scratch_make(run->opt.scratch ? run->opt.scratch
+    if (run->needs_scratch && scratch_make(run->opt.scratch ? run->opt.scratch
                                            : run->writer.dir, m->scratch,
                                            sizeof m->scratch))
         return 2;
@@ -188,33 +154,62 @@ static int write_failed(int rank)
     return failed;
 }
 
+/* one record: measured and written, or said to be skipped */
+static void record_step(struct run *run, struct batch *b, int i, int rank)
+{
+    struct result *res = &b->res[i];
+    if (res->skipped[0]) {
+        if (rank == 0)
+            writer_skipped(&run->writer, res);
+        return;
+    }
+    if (rank == 0)
+        writer_record_begin(&run->writer, res);
+    double t0 = MPI_Wtime();
+    measure_record(&run->m, &b->plan.rec[i], res);
+    res->elapsed_s = MPI_Wtime() - t0;
+    if (rank == 0)
+        writer_record_end(&run->writer, res);
+}
+
+/* the records of the batches in turn, each planned again as the checking
+ * pass did; 5 when a write failed, else 0 (with the counts) */
+static int record_loop(struct run *run, int rank, unsigned long *mismatches,
+                       int *errors)
+{
+    struct batch b;
+    batch_start(&b);
+    int first = 1, rc = 0, e, fatal;
+    struct diag d;
+    diag_init(&d, run->opt.input);
+    while (!rc && !run->m.signal && batch_next(run, &b, &d, 1, &e, &fatal)) {
+        for (int i = 0; i < b.plan.n && !run->m.signal; i++) {
+            if (!first && (run->m.signal = interrupt_agreed()))
+                break;
+            if (!first && write_failed(rank)) {
+                rc = 5;
+                break;
+            }
+            first = 0;
+            record_step(run, &b, i, rank);
+            *mismatches += b.res[i].mismatches;
+            *errors += b.res[i].error[0] != 0;
+        }
+        batch_free(&b);
+        diag_free(&d);
+        diag_init(&d, run->opt.input);
+    }
+    diag_free(&d);
+    return rc;
+}
+
 /* every record in turn; the exit status */
 static int measure_step(struct run *run, int rank)
 {
     unsigned long mismatches = 0;
     int errors = 0;
-    if (write_failed(rank))
+    if (write_failed(rank) || record_loop(run, rank, &mismatches, &errors))
         return 5;
-    for (int i = 0; i < run->plan.n && !run->m.signal; i++) {
-        struct result *res = &run->res[i];
-        if (i > 0 && (run->m.signal = interrupt_agreed()))
-            break;
-        if (i > 0 && write_failed(rank))
-            return 5;
-        if (res->skipped[0] && rank == 0)
-            writer_skipped(&run->writer, res);
-        if (res->skipped[0])
-            continue;
-        if (rank == 0)
-            writer_record_begin(&run->writer, res);
-        double t0 = MPI_Wtime();
-        measure_record(&run->m, &run->plan.rec[i], res);
-        res->elapsed_s = MPI_Wtime() - t0;
-        if (rank == 0)
-            writer_record_end(&run->writer, res);
-        mismatches += res->mismatches;
-        errors += res->error[0] != 0;
-    }
     MPI_Bcast(&mismatches, 1, MPI_UNSIGNED_LONG, 0, MPI_COMM_WORLD);
     if (!run->m.signal && write_failed(rank))
         return 5;
@@ -224,6 +219,28 @@ static int measure_step(struct run *run, int rank)
     if (run->m.signal)
         return 128 + run->m.signal;
     return errors ? 3 : mismatches ? 1 : 0;
+}
+
+/* --validate: the plan of every record, a batch at a time, on rank 0 */
+static void validate_step(struct run *run, int rank)
+{
+    struct batch b;
+    batch_start(&b);
+    int e, fatal;
+    struct diag d;
+    diag_init(&d, run->opt.input);
+    if (rank == 0)
+        plan_print_head(run->opt.input, run->nrec, &run->world, stdout);
+    while (batch_next(run, &b, &d, 1, &e, &fatal)) {
+        if (rank == 0)
+            plan_print_records(&b.plan, stdout);
+        batch_free(&b);
+        diag_free(&d);
+        diag_init(&d, run->opt.input);
+    }
+    diag_free(&d);
+    if (rank == 0)
+        plan_print_total(&run->total, stdout);
 }
 
 /* the scratch folder gone, the peak memory known, run.json final */
@@ -252,11 +269,9 @@ int run_main(struct run *run, int argc, char **argv)
         return offline_step(run, rank);
     if ((status = input_step(run, rank)) || (status = counters_step(run, rank)))
         return status;
-    results_from_plan(run);
     describe_run(run);
     if (run->opt.validate) {
-        if (rank == 0)
-            plan_print(&run->plan, &run->world, stdout);
+        validate_step(run, rank);
         return 0;
     }
     if ((status = prepare_step(run, rank)))
@@ -278,16 +293,8 @@ int run_main(struct run *run, int argc, char **argv)
 
 void run_free(struct run *run)
 {
-    if (run->res)
-        for (int i = 0; i < run->rs.n; i++) {
-            for (size_t k = 0; k < run->res[i].npts; k++) {
-                free(run->res[i].pts[k].samples);
-                free(run->res[i].pts[k].cp);
-            }
-            free(run->res[i].pts);
-        }
-    free(run->res);
-    plan_free(&run->plan);
+    spill_close(&run->writer);
+    free(run->text);
     measurer_free(&run->m);
     recordset_free(&run->rs);
     world_free(&run->world);

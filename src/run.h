@@ -13,21 +13,52 @@
 
 struct run {
     struct options opt;        /* input/ */
-    struct recordset rs;
+    char *text;                /* the input, on every rank */
+    size_t len;
+    struct recordset rs;       /* --validate --ranks: every record */
     struct world world;        /* world/ */
-    struct plan plan;
+    /* from the checking pass over the batches (batch.h) */
+    int nrec;                  /* records in the input */
     int invalid;               /* --keep-going: records skipped as invalid */
+    int needs_scratch;         /* an I/O record will run */
+    struct estimate total;     /* of the records that will run */
     struct measurer m;         /* measure/ */
-    struct result *res;        /* one per record, for the writers */
     struct run_info info;
     struct writer writer;      /* output/, rank 0 */
 };
 
-/* run_input.c: the grid, the records and the plan (0, or 2 after every
- * error is said; with --keep-going invalid records become skips), and
- * --validate --ranks N's plan made by rank 0 alone */
+/* run_input.c: the grid, and every record checked and planned a batch at
+ * a time (0, or 2 after every error is said; with --keep-going invalid
+ * records become skips), their entries in run.json's list written on rank
+ * 0; and --validate --ranks N's plan made by rank 0 alone */
 int input_step(struct run *run, int rank);
 int offline_step(struct run *run, int rank);
+
+/* Lines of the input in one batch: its records, their plans and results
+ * are all a run holds of them at once (README, Limits). */
+enum { BATCH_LINES = 256 };
+
+struct batch {
+    struct recordset rs;
+    struct plan plan;
+    struct result *res;        /* one per record */
+    size_t pos;                /* where the next batch starts in the text */
+    int line;                  /* its first line */
+    int before;                /* records in the batches before it */
+};
+
+/* Before the first batch. */
+void batch_start(struct batch *b);
+
+/* Collective.  The next batch of the run's input: parsed and planned, the
+ * errors to d and their count to *errors (agreed by every rank), the
+ * results made.  Records with errors become skips when skip_bad is set
+ * (--keep-going; and on the measuring pass, which finds what the
+ * checking pass found), and *fatal is set when an error belongs to no
+ * record of the batch.  1 while there was a batch, 0 at the end. */
+int batch_next(struct run *run, struct batch *b, struct diag *d, int skip_bad,
+               int *errors, int *fatal);
+void batch_free(struct batch *b);
 
 /* The whole run on every rank; returns the exit status. */
 int run_main(struct run *run, int argc, char **argv);

@@ -1,6 +1,14 @@
-/* run_input.c: the run's input steps: coordinates, records and the plan
- * (with --keep-going's skips), and --validate --ranks's plan without
- * launching */
+/* run_input.c: the run's input steps: coordinates, the records checked
+ * and planned a batch at a time (with --keep-going's skips), and
+ * --validate --ranks's plan without launching.
+ *
+ * A run holds the text of its input, but parses, plans and measures its
+ * records BATCH_LINES lines at a time, so that its memory stays that of
+ * one batch however many records there are (a 61 MB input once took
+ * 2.4 GB per rank just to be checked).  The input is gone through twice,
+ * parsed and planned alike each time: first to check every record (and
+ * count and estimate them) before anything is measured or created, then
+ * to measure them (or, with --validate, to print the plan). */
 #include "run.h"
 
 #include <stdio.h>
@@ -40,7 +48,25 @@ static int read_coords(const char *path, int rank, int **xyz)
     return input_errors(&d, rank);
 }
 
-/* the record whose line is `line`, or -1 */
+void batch_start(struct batch *b)
+{
+    memset(b, 0, sizeof *b);
+    b->line = 1;
+}
+
+/* the end of the slice of at most BATCH_LINES lines from pos, and the
+ * number of lines in it */
+static size_t slice_end(const char *text, size_t len, size_t pos, int *lines)
+{
+    *lines = 0;
+    for (; *lines < BATCH_LINES && pos < len; ++*lines) {
+        const char *nl = memchr(text + pos, '\n', len - pos);
+        pos = nl ? (size_t)(nl - text) + 1 : len;
+    }
+    return pos;
+}
+
+/* the record of the batch whose line is `line`, or -1 */
 static int record_at(const struct recordset *rs, int line)
 {
     for (int i = 0; i < rs->n; i++)
@@ -49,21 +75,23 @@ static int record_at(const struct recordset *rs, int line)
     return -1;
 }
 
-/* --keep-going: every record with an error becomes a skip that carries its
- * messages (rank 0 has them all; every rank learns which).  0, or 2 when
- * an error is not one record's (the file's, or too many to keep). */
-static int skip_invalid(struct run *run, struct diag *d, int rank)
+/* Every record with an error (the messages of d from `from` on) becomes
+ * a skip that carries its messages (rank 0 has them all; every rank
+ * learns which); 1 when an error is not one record's (or too many to
+ * keep). */
+static int skip_invalid(struct batch *b, const struct diag *d, int from,
+                        int rank)
 {
-    int n = run->rs.n, fatal = 0;
+    int n = b->rs.n, fatal = 0;
     int *bad = xcalloc((size_t)n + 1, sizeof *bad);
-    for (int i = 0; rank == 0 && i < d->kept; i++) {
-        int j = record_at(&run->rs, d->line[i]);
+    for (int i = from; rank == 0 && i < d->kept; i++) {
+        int j = record_at(&b->rs, d->line[i]);
         fatal |= j < 0;
         if (j < 0)
             continue;
-        char *why = run->plan.rec[j].skipped;
+        char *why = b->plan.rec[j].skipped;
         size_t used = bad[j] ? strlen(why) : 0;
-        snprintf(why + used, sizeof run->plan.rec[j].skipped - used, "%s%s",
+        snprintf(why + used, sizeof b->plan.rec[j].skipped - used, "%s%s",
                  bad[j] ? "; " : "", d->msg[i]);
         bad[j] = 1;
     }
@@ -72,14 +100,115 @@ static int skip_invalid(struct run *run, struct diag *d, int rank)
     MPI_Bcast(bad, n, MPI_INT, 0, MPI_COMM_WORLD);
     for (int j = 0; j < n; j++)
         if (bad[j]) {
-            run->rs.rec[j].ok = 0;
-            run->invalid++;
+            b->rs.rec[j].ok = 0;
             if (rank != 0)
-                snprintf(run->plan.rec[j].skipped, sizeof run->plan.rec[j].skipped,
+                snprintf(b->plan.rec[j].skipped, sizeof b->plan.rec[j].skipped,
                          "invalid");
         }
     free(bad);
-    return fatal ? 2 : 0;
+    return fatal;
+}
+
+/* a result for every record of the batch, from its plan */
+static void results_from_plan(struct batch *b)
+{
+    b->res = xcalloc((size_t)b->plan.n + 1, sizeof *b->res);
+    for (int i = 0; i < b->plan.n; i++) {
+        const struct planned *p = &b->plan.rec[i];
+        struct result *res = &b->res[i];
+        const struct record *r = p->rec;
+        res->rec = r;
+        res->index = p->index;
+        if (r->dt)             /* NULL only in an invalid record (--keep-going) */
+            MPI_Type_size(r->dt->handle(), &res->type_size);
+        res->ncomm = p->tc ? p->tc->n : 0;
+        res->comm_sizes = p->tc ? p->tc->sizes : NULL;
+        res->comm_of = p->tc ? p->tc->comm_of : NULL;
+        res->shape = p->tc && p->tc->shape[0] ? p->tc->shape : NULL;
+        snprintf(res->skipped, sizeof res->skipped, "%s", p->skipped);
+        res->estimate_s = p->skipped[0] ? 0 : p->est.seconds;
+        res->elapsed_s = -1;
+        res->pattern.used = r->pattern && (r->pattern->generate || r->pattern_file[0]);
+        res->pattern.stages = p->bp.nstages;
+        res->pattern.signals = bpattern_edges(&p->bp);
+    }
+}
+
+int batch_next(struct run *run, struct batch *b, struct diag *d, int skip_bad,
+               int *errors, int *fatal)
+{
+    if (b->pos >= run->len)
+        return 0;
+    int lines;
+    size_t end = slice_end(run->text, run->len, b->pos, &lines);
+    int count0 = d->count, kept0 = d->kept;
+    b->rs.file = run->opt.input;
+    parse_lines(run->text + b->pos, end - b->pos, b->line, &b->rs, d);
+    b->rs.before = b->before;
+    plan_records(&b->plan, &b->rs, &run->world, &run->opt, d);
+    /* some errors (an unreadable file) are known to rank 0 alone */
+    *errors = d->count - count0;
+    MPI_Allreduce(MPI_IN_PLACE, errors, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    *fatal = *errors && skip_bad && skip_invalid(b, d, kept0, run->world.rank);
+    results_from_plan(b);
+    b->line += lines;
+    b->pos = end;
+    return 1;
+}
+
+void batch_free(struct batch *b)
+{
+    for (int i = 0; b->res && i < b->plan.n; i++) {
+        for (size_t k = 0; k < b->res[i].npts; k++) {
+            free(b->res[i].pts[k].samples);
+            free(b->res[i].pts[k].cp);
+        }
+        free(b->res[i].pts);
+    }
+    free(b->res);
+    b->res = NULL;
+    b->before += b->rs.n;
+    plan_free(&b->plan);
+    recordset_free(&b->rs);
+}
+
+/* what the checking pass learns of one batch */
+static void note_batch(struct run *run, const struct batch *b, int rank)
+{
+    run->nrec += b->rs.n;
+    for (int i = 0; i < b->plan.n; i++) {
+        const struct planned *p = &b->plan.rec[i];
+        run->invalid += !p->rec->ok;
+        if (p->skipped[0] || !p->rec->ok)
+            continue;
+        run->total.measurements += p->est.measurements;
+        run->total.seconds += p->est.seconds;
+        run->needs_scratch |= p->rec->call->family == FAM_IO;
+    }
+    /* run.json lists every record from the start */
+    for (int i = 0; rank == 0 && i < b->plan.n; i++)
+        writer_pending(&run->writer, &b->res[i]);
+}
+
+/* Every record parsed and planned, a batch at a time; 0, or 2 when the
+ * run must stop (the errors are in d) */
+static int check_pass(struct run *run, struct diag *d, int rank)
+{
+    struct batch b;
+    batch_start(&b);
+    int errors = 0, fatal = 0, e;
+    run->writer.info = &run->info;
+    run->info.opt = &run->opt;
+    while (!fatal && batch_next(run, &b, d, run->opt.keep_going, &e, &fatal)) {
+        errors += e;
+        note_batch(run, &b, rank);
+        batch_free(&b);
+    }
+    if (run->nrec == 0 && errors == 0) {
+        diag_add(d, 0, 0, NO_RECORDS);
+        errors = 1;
+    }
+    return errors && (!run->opt.keep_going || fatal) ? 2 : 0;
 }
 
 /* the grid, the records and the plan; 0, or 2 after every error is said */
@@ -106,18 +235,12 @@ int input_step(struct run *run, int rank)
         free(text);
         return input_errors(&d, rank);
     }
-    run->rs.file = run->opt.input;
-    parse_records(text, len, &run->rs, &d);
-    free(text);
-    /* records that parsed are planned even when others did not, so one
-     * round reports every error */
-    plan_records(&run->plan, &run->rs, &run->world, &run->opt, &d);
-    /* some errors (an unreadable file) are known to rank 0 alone */
-    int errors = d.count;
-    MPI_Allreduce(MPI_IN_PLACE, &errors, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-    if (errors && (!run->opt.keep_going || skip_invalid(run, &d, rank)))
+    run->text = text;
+    run->len = len;
+    int status = check_pass(run, &d, rank);
+    if (status)
         return input_errors(&d, rank);
-    if (errors && rank == 0)   /* --keep-going: said, and the rest runs */
+    if (d.count && rank == 0)  /* --keep-going: said, and the rest runs */
         diag_print(&d, stderr);
     diag_free(&d);
     return 0;

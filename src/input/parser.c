@@ -84,8 +84,8 @@ static struct record *append(struct recordset *rs, int *cap)
     return r;
 }
 
-int parse_records(const char *text, size_t len, struct recordset *rs,
-                  struct diag *d)
+int parse_lines(const char *text, size_t len, int first_line,
+                struct recordset *rs, struct diag *d)
 {
     int before = d->count, cap = 16;
     rs->rec = xcalloc((size_t)cap, sizeof *rs->rec);
@@ -93,7 +93,7 @@ int parse_records(const char *text, size_t len, struct recordset *rs,
     struct line_ctx lc = {.d = d};
     size_t pos = 0, l;
     const char *s;
-    for (int line = 1; next_line(text, len, &pos, &s, &l); line++) {
+    for (int line = first_line; next_line(text, len, &pos, &s, &l); line++) {
         if (l > 4096) {
             diag_add(d, line, 4097, "line longer than 4096 bytes");
             continue;
@@ -112,9 +112,18 @@ int parse_records(const char *text, size_t len, struct recordset *rs,
         parse_fields(&lc, r);
         r->ok = d->count == errors;
     }
-    if (rs->n == 0 && d->count == before)
-        diag_add(d, 0, 0, "no records: every line is blank or a comment");
     return d->count - before;
+}
+
+int parse_records(const char *text, size_t len, struct recordset *rs,
+                  struct diag *d)
+{
+    int errors = parse_lines(text, len, 1, rs, d);
+    if (rs->n == 0 && errors == 0) {
+        diag_add(d, 0, 0, NO_RECORDS);
+        errors++;
+    }
+    return errors;
 }
 
 void recordset_free(struct recordset *rs)

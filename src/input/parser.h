@@ -11,4 +11,12 @@
 int parse_records(const char *text, size_t len, struct recordset *rs,
                   struct diag *d);
 
+/* The same for a slice of a file whose first line is first_line, with no
+ * complaint when the slice holds no record (the caller knows whether the
+ * file as a whole does). */
+int parse_lines(const char *text, size_t len, int first_line,
+                struct recordset *rs, struct diag *d);
+
+#define NO_RECORDS "no records: every line is blank or a comment"
+
 #endif

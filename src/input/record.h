@@ -74,6 +74,7 @@ struct recordset {
     const char *file;
     struct record *rec;
     int n;
+    int before;                /* records of the file before rec[0] (a batch) */
 };
 
 void recordset_free(struct recordset *rs);

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "base/splice.h"
 #include "measure/finalize.h"
 
 static volatile sig_atomic_t received;
@@ -28,8 +29,8 @@ static int final_status;
 static int world_rank = -1;
 
 /* rank 0's prepared run.json, swapped with the signals blocked */
-static char *snap_text;
-static size_t snap_len;
+static struct json_pieces snap;
+static int snap_set;
 static char snap_tmp[4200], snap_path[4200];
 
 /* "mpigauge: rank N: what" in one write, without stdio, so that the
@@ -54,21 +55,16 @@ static void tell(const char *what)
 
 static void write_snapshot(void)
 {
-    if (!snap_text)
+    if (!snap_set)
         return;
     int fd = open(snap_tmp, O_WRONLY | O_CREAT | O_TRUNC, 0666);
     if (fd < 0)
         return;
-    size_t done = 0;
-    while (done < snap_len) {
-        ssize_t n = write(fd, snap_text + done, snap_len - done);
-        if (n <= 0)
-            break;
-        done += (size_t)n;
-    }
-    close(fd);
-    if (done == snap_len)
+    int rc = json_splice(fd, &snap);
+    if (close(fd) == 0 && rc == 0)
         rename(snap_tmp, snap_path);
+    else
+        unlink(snap_tmp);
 }
 
 static void stop_now(int sig)
@@ -162,7 +158,7 @@ int interrupt_agreed(void)
     return any;
 }
 
-void interrupt_snapshot(const char *dir, char *text)
+void interrupt_snapshot(const char *dir, const struct json_pieces *p)
 {
     sigset_t block, old;
     sigemptyset(&block);
@@ -170,9 +166,12 @@ void interrupt_snapshot(const char *dir, char *text)
     sigaddset(&block, SIGTERM);
     sigaddset(&block, SIGALRM);
     sigprocmask(SIG_BLOCK, &block, &old);
-    free(snap_text);
-    snap_text = text;
-    snap_len = text ? strlen(text) : 0;
+    free(snap.head);
+    snap_set = p != NULL;
+    if (p)
+        snap = *p;
+    else
+        memset(&snap, 0, sizeof snap);
     if (dir) {
         snprintf(snap_tmp, sizeof snap_tmp, "%s/.run.json.tmp", dir);
         snprintf(snap_path, sizeof snap_path, "%s/run.json", dir);

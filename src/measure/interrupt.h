@@ -17,10 +17,12 @@ void interrupt_install(void);
 /* Collective over MPI_COMM_WORLD: the signal any rank received (0: none). */
 int interrupt_agreed(void);
 
-/* Rank 0: text (taken over, freed later) is what run.json at path must
- * say if a signal ends the process before the ranks agree; NULL: leave
- * run.json as it is. */
-void interrupt_snapshot(const char *dir, char *text);
+struct json_pieces;
+
+/* Rank 0: the pieces of what run.json in dir must say if a signal ends
+ * the process before the ranks agree (their head is taken over and freed
+ * later; their files must stay open); NULL: leave run.json as it is. */
+void interrupt_snapshot(const char *dir, const struct json_pieces *p);
 
 /* Right before MPI_Finalize, once every result is on disk: if
  * MPI_Finalize has not returned within FINALIZE_GRACE_S seconds, the

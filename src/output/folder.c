@@ -199,17 +199,22 @@ void writer_record_end(struct writer *w, const struct result *res)
             *open[i] = NULL;
         }
     io_flush(w->report, "report.txt");
+    runjson_record(w, res);
     runjson_soon(w);
 }
 
 void writer_skipped(struct writer *w, const struct result *res)
 {
     report_skipped(w, res);
+    runjson_record(w, res);
     runjson_soon(w);
 }
 
 void writer_close(struct writer *w, const char *status, int signal)
 {
     runjson_write(w, status);
+    if (w->snapshot)           /* run.json is final: nothing to fall back on */
+        w->snapshot(NULL, NULL);
+    spill_close(w);
     report_close(w, signal);
 }

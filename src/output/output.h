@@ -3,6 +3,7 @@
 #define MPIGAUGE_OUTPUT_H
 
 #include <stdio.h>
+#include "base/splice.h"
 #include "result.h"
 
 /* What the writers keep open.  Every function writes; call them on rank
@@ -26,8 +27,12 @@ struct writer {
     FILE *raw;                 /* --raw: its repetitions */
     /* after each rewrite of run.json: what it must say if a signal ends
      * the process before the ranks agree (status "interrupted"); the
-     * caller takes the text over */
-    void (*snapshot)(const char *dir, char *text);
+     * callee takes the head over */
+    void (*snapshot)(const char *dir, const struct json_pieces *p);
+    /* run.json's records, one line each, on disk (spill.c; head unused) */
+    struct json_pieces lists;
+    FILE *done, *pending;      /* their streams */
+    int lists_ready;
     double json_start;         /* monotonic seconds of run.json's first write */
     double json_spent;         /* seconds spent rewriting it so far */
 };
@@ -63,8 +68,20 @@ void pairs_block(FILE *f, int ranks, const struct point *pt);
 void comms_file(const struct writer *w, const struct result *res);
 void raw_rows(FILE *f, const struct point *pt);
 
-/* runjson.c: writes run.json whole, through a temporary file */
+/* runjson.c: writes run.json whole, through a temporary file, from the
+ * run's head and the record lists; writer_pending adds a record that is
+ * still to come (while the input is checked, before writer_open), and
+ * runjson_record one that is finished or skipped, in the same order */
 int runjson_write(struct writer *w, const char *status);
+void writer_pending(struct writer *w, const struct result *res);
+void runjson_record(struct writer *w, const struct result *res);
+
+/* spill.c: the record lists in unlinked temporary files */
+void spill_ready(struct writer *w);
+void spill_pending(struct writer *w, const char *line);
+void spill_done(struct writer *w, const char *line);
+void spill_flush(struct writer *w);
+void spill_close(struct writer *w);
 
 /* report.c: the prose, on stdout (unless --quiet) and in report.txt */
 void say(struct writer *w, const char *fmt, ...)

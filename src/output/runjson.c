@@ -1,14 +1,17 @@
-/* runjson.c: run.json, with jansson.  Rewritten whole after every record
- * (through a temporary file and rename), so it is never half-written.
+/* runjson.c: run.json, with jansson.  Rewritten whole (through a
+ * temporary file and rename), so it is never half-written; each record's
+ * entry is rendered once and kept on disk (spill.c).
  * A point carries the data-file columns (the column table), the options
  * come from the option table. */
 #include "output/output.h"
 #include "models/schedule.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "output/columns.h"
@@ -265,25 +268,61 @@ static json_t *run_json(const struct writer *w, const char *status)
     json_object_set_new(root, "peak_rss_kib", in->peak_rss_kib
                         ? json_integer(in->peak_rss_kib) : json_null());
     json_object_set_new(root, "options", options_json(in->opt));
-    json_t *recs = json_array();
-    for (int i = 0; i < in->nres; i++)
-        json_array_append_new(recs, record_json(w, &in->res[i]));
-    json_object_set_new(root, "records", recs);
-    return root;
+    return root;               /* the records are spliced in (spill.c) */
+}
+
+/* a record's entry: one line of compact JSON */
+static char *entry_text(const struct writer *w, const struct result *res)
+{
+    json_t *o = record_json(w, res);
+    char *text = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
+    json_decref(o);
+    return text;
+}
+
+void writer_pending(struct writer *w, const struct result *res)
+{
+    char *text = entry_text(w, res);
+    spill_pending(w, text ? text : "null");
+    free(text);
+}
+
+void runjson_record(struct writer *w, const struct result *res)
+{
+    char *text = entry_text(w, res);
+    spill_done(w, text ? text : "null");
+    free(text);
+}
+
+/* root's text and the record lists into path, through a temporary */
+static int write_pieces(struct writer *w, json_t *root, const char *path,
+                        const char *tmp)
+{
+    struct json_pieces p = w->lists;
+    p.head = json_dumps(root, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+    p.head_len = p.head ? strlen(p.head) : 0;
+    errno = 0;
+    int fd = p.head ? open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0666) : -1;
+    int rc = fd < 0 || json_splice(fd, &p);
+    if (fd >= 0 && close(fd) && !rc)
+        rc = -1;
+    if (!rc)
+        rc = rename(tmp, path);
+    free(p.head);
+    return rc;
 }
 
 int runjson_write(struct writer *w, const char *status)
 {
+    spill_ready(w);
+    spill_flush(w);
     json_t *root = run_json(w, status);
     char tmp[sizeof w->dir + 32], path[sizeof w->dir + 32];
     snprintf(tmp, sizeof tmp, "%s/.run.json.tmp", w->dir);
     snprintf(path, sizeof path, "%s/run.json", w->dir);
     /* written whole to a temporary file, then renamed over run.json: the
      * last run.json that was written stays whole when a write fails */
-    errno = 0;
-    int rc = json_dump_file(root, tmp, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
-    if (rc == 0)
-        rc = rename(tmp, path);
+    int rc = write_pieces(w, root, path, tmp);
     if (rc) {
         io_failed(path);
         unlink(tmp);
@@ -291,7 +330,10 @@ int runjson_write(struct writer *w, const char *status)
     /* what a signal that cannot wait for the ranks leaves behind */
     if (w->snapshot && strcmp(status, "running") == 0) {
         json_object_set_new(root, "status", json_string("interrupted"));
-        w->snapshot(w->dir, json_dumps(root, JSON_INDENT(1) | JSON_PRESERVE_ORDER));
+        struct json_pieces p = w->lists;
+        p.head = json_dumps(root, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+        p.head_len = p.head ? strlen(p.head) : 0;
+        w->snapshot(w->dir, p.head ? &p : NULL);
     }
     json_decref(root);
     return rc;

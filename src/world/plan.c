@@ -267,7 +267,7 @@ int plan_records(struct plan *pl, const struct recordset *rs, struct world *w,
     for (int i = 0; i < rs->n; i++) {
         struct planned *p = &pl->rec[i];
         p->rec = &rs->rec[i];
-        p->index = i + 1;
+        p->index = rs->before + i + 1;
         if (!p->rec->ok)
             continue;          /* already reported by the parser */
         p->tc = record_comms(p, w, d);
@@ -334,24 +334,27 @@ struct estimate plan_total(const struct plan *pl)
     return all;
 }
 
-static void print_total(const struct plan *pl, FILE *out)
+void plan_print_total(const struct estimate *all, FILE *out)
 {
-    struct estimate all = plan_total(pl);
-    print_estimate(&all, "total", out);
-    if (all.seconds > 3600)
+    print_estimate(all, "total", out);
+    if (all->seconds > 3600)
         fprintf(out, "warning: this run would take more than an hour; fewer sizes, "
                 "iters=, NOP:SAMPLE:N or NOP:ROUNDS shorten it\n");
 }
 
-void plan_print(const struct plan *pl, const struct world *w, FILE *out)
+void plan_print_head(const char *file, int nrec, const struct world *w, FILE *out)
 {
     fprintf(out, "plan for %s: %d records on %d ranks, grid %dx%dx%d, %d node%s\n",
-            pl->rs->file, pl->n, w->size, w->grid[0], w->grid[1], w->grid[2],
+            file, nrec, w->size, w->grid[0], w->grid[1], w->grid[2],
             w->nodes, w->nodes == 1 ? "" : "s");
+}
+
+void plan_print_records(const struct plan *pl, FILE *out)
+{
     for (int i = 0; i < pl->n; i++) {
         const struct planned *p = &pl->rec[i];
         const struct record *r = p->rec;
-        fprintf(out, "record %d (line %d): %s\n", i + 1, r->line, r->text);
+        fprintf(out, "record %d (line %d): %s\n", p->index, r->line, r->text);
         if (!r->ok) {          /* --keep-going */
             fprintf(out, "  skipped: %s\n", p->skipped);
             continue;
@@ -368,5 +371,4 @@ void plan_print(const struct plan *pl, const struct world *w, FILE *out)
         else
             print_estimate(&p->est, "  estimate", out);
     }
-    print_total(pl, out);
 }

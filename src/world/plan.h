@@ -50,7 +50,10 @@ void print_estimate(const struct estimate *e, const char *what, FILE *out);
 /* the estimates of all records that will run */
 struct estimate plan_total(const struct plan *pl);
 
-/* Prints the plan (--validate) on rank 0. */
-void plan_print(const struct plan *pl, const struct world *w, FILE *out);
+/* The plan (--validate) on rank 0: its first line, each batch's records,
+ * and the total of every record's estimate. */
+void plan_print_head(const char *file, int nrec, const struct world *w, FILE *out);
+void plan_print_records(const struct plan *pl, FILE *out);
+void plan_print_total(const struct estimate *all, FILE *out);
 
 #endif
