@@ -15,6 +15,7 @@ int main(void)
     test_repeat();
     test_graph();
     test_schedule();
+    test_splice();
     printf("unit: %d passed, %d failed\n", unit_passed, unit_failed);
     return unit_failed ? 1 : 0;
 }

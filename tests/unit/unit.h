@@ -29,5 +29,6 @@ void test_patterns(void);
 void test_repeat(void);
 void test_graph(void);
 void test_schedule(void);
+void test_splice(void);
 
 #endif
