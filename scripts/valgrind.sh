@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # valgrind.sh [INPUT] (make valgrind): small inputs (default the
-# collectives and the I/O calls of tests/inputs) on 2 ranks under
+# collectives, the I/O calls and tests/inputs/features.in: non-blocking,
+# persistent and neighbourhood collectives, pair rounds and samples, CHAR
+# reductions, per-communicator results, streaming and one-sided) on 2 ranks under
 # valgrind (memcheck); passes when every rank reports no errors and no
 # definitely lost bytes.  Prints each rank's summary lines.
 set -u
@@ -9,7 +11,7 @@ MPIRUN=${MPIRUN:-mpirun}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 status=0
-for input in ${1:-tests/inputs/coll.in tests/inputs/io.in}; do
+for input in ${1:-tests/inputs/coll.in tests/inputs/io.in tests/inputs/features.in}; do
 rm -rf "$T"/*
 $MPIRUN -n 2 valgrind --error-exitcode=9 --leak-check=full \
     --errors-for-leak-kinds=definite --suppressions=scripts/valgrind.supp \
@@ -28,5 +30,20 @@ if [ "$rc" != 0 ] || [ "$bad" != 0 ]; then
 else
     echo "valgrind: clean on 2 ranks ($input)"
 fi
+done
+# an empty -o (refused), and --keep-going over an invalid record
+printf 'ALLREDUCE DOUBLE 1 8 MUL 2 WORLD SUM 0\nIBARRIER INT 0 0 ADD 1 WORLD MPI 0\n' > "$T/bad.in"
+for args in "-o '' tests/inputs/p2p.in" "--keep-going -o $T/kg $T/bad.in"; do
+    rm -f "$T"/vg.*.log
+    eval "$MPIRUN -n 2 valgrind --error-exitcode=9 --leak-check=full \
+        --errors-for-leak-kinds=definite --suppressions=scripts/valgrind.supp \
+        --log-file=$T/vg.%p.log ./mpigauge --iters 2 --quiet $args" > /dev/null 2>&1
+    rc=$?
+    if grep -L 'ERROR SUMMARY: 0 errors' "$T"/vg.*.log | grep -q . || [ "$rc" = 9 ]; then
+        echo "valgrind: FAILED ($args)"
+        status=1
+    else
+        echo "valgrind: clean on 2 ranks ($args, exit $rc)"
+    fi
 done
 exit $status

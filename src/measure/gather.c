@@ -165,7 +165,8 @@ static void collect_comms(const struct world *w, const struct sizerun *sr,
 static void collect_overlap(const struct sizerun *sr, struct point *pt)
 {
     double mine[6] = {sr->ov.pure, sr->ov.overall, sr->ov.compute, sr->ov.used,
-                      sr->init >= 0 ? sr->init : 0, sr->init >= 0}, sum[6];
+                      sr->init >= 0 ? sr->init : 0, sr->init >= 0};
+    double sum[6] = {0};       /* rank 0 alone gets the sums */
     if (!sr->ov.used)
         mine[0] = mine[1] = mine[2] = 0;
     MPI_Reduce(mine, sum, 6, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);

@@ -132,14 +132,14 @@ static json_t *record_json(const struct writer *w, const struct result *res)
 {
     const struct record *r = res->rec;
     char op[64];
-    json_t *comms = json_array();
-    for (int i = 0; i < res->ncomm; i++)
-        json_array_append_new(comms, json_integer(res->comm_sizes[i]));
-    const char *check = check_status(w, res);
     if (!r->ok)                /* --keep-going: an invalid record */
         return json_pack("{s:i,s:o,s:s,s:o,s:b,s:o}", "line", r->line, "text", text_json(r->text),
                          "status", "skipped", "skipped", text_or_null(res->skipped),
                          "invalid", 1, "points", json_array());
+    json_t *comms = json_array();
+    for (int i = 0; i < res->ncomm; i++)
+        json_array_append_new(comms, json_integer(res->comm_sizes[i]));
+    const char *check = check_status(w, res);
     json_t *o = json_pack("{s:i,s:o,s:s,s:s,s:s,s:s,s:s,s:o,s:o,s:o,s:o,s:s,s:o,s:I}",
         "line", r->line, "text", text_json(r->text), "call", r->call->name,
         "family", family_name(r->call->family), "datatype", r->dt->name,
