@@ -16,6 +16,7 @@ int main(void)
     test_graph();
     test_schedule();
     test_splice();
+    test_hybrid();
     printf("unit: %d passed, %d failed\n", unit_passed, unit_failed);
     return unit_failed ? 1 : 0;
 }

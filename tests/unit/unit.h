@@ -30,5 +30,6 @@ void test_repeat(void);
 void test_graph(void);
 void test_schedule(void);
 void test_splice(void);
+void test_hybrid(void);
 
 #endif

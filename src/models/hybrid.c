@@ -1,0 +1,231 @@
+/* hybrid.c: the greedy construction of section 7.3 of Meyer's thesis.
+ *
+ * 1. Each group (cluster.h) gets the candidate the model rates cheapest
+ *    over its members, its pivot as the pattern's rank 0.
+ * 2. The groups' arrival stages run side by side: of a group's pattern,
+ *    the stages until its pivot knows every member has arrived (all of a
+ *    LINEAR's or TREE's way up; all of DISSEMINATION, which has no
+ *    master).
+ * 3. The pivots then run the candidate the model rates cheapest among
+ *    them, in full: afterwards every pivot knows every rank arrived.
+ * 4. Each group's arrival stages, transposed and in reverse order,
+ *    release its members.
+ * Empty stages are left out.  The thesis's exception (a DISSEMINATION at
+ * the top needs no release) is kept by running the top pattern whole. */
+#include "models/hybrid.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include "base/base.h"
+#include "models/cluster.h"
+
+static const struct {
+    const char *name;
+    void (*gen)(struct bpattern *bp, int p, int arg);
+    int arg;
+} candidates[HYBRID_CANDIDATES] = {
+    {"LINEAR", gen_linear, 0},
+    {"TREE", gen_tree, 2},
+    {"TREE:4", gen_tree, 4},
+    {"DISSEMINATION", gen_dissemination, 0},
+    {"PAIRWISE", gen_pairwise, 0},
+};
+
+const char *hybrid_candidate(int c)
+{
+    return c >= 0 && c < HYBRID_CANDIDATES ? candidates[c].name : "none";
+}
+
+/* stages [from, to) of local (over n members) into out's stage `at` on,
+ * member i as rank map[i]; transposed and in reverse when back is set */
+static void place(struct bpattern *out, const struct bpattern *local, int from,
+                  int to, const int *map, int at, int back)
+{
+    for (int s = from; s < to; s++) {
+        int src = back ? to - 1 - (s - from) : s;
+        while (out->nstages <= at + s - from)
+            bpattern_stage(out);
+        for (int e = 0; e < local->st[src].n; e++) {
+            struct edge x = local->st[src].e[e];
+            if (back)
+                bpattern_edge(out, at + s - from, map[x.to], map[x.from]);
+            else
+                bpattern_edge(out, at + s - from, map[x.from], map[x.to]);
+        }
+    }
+}
+
+/* the model's time for candidate c over the n ranks map[] of p */
+static double price(int c, const int *map, int n, int p, const struct signal_costs *sc,
+                    enum signal_kind kind, double per_iteration)
+{
+    struct bpattern local, whole;
+    candidates[c].gen(&local, n, candidates[c].arg);
+    bpattern_init(&whole, p);
+    place(&whole, &local, 0, local.nstages, map, 0, 0);
+    double *bytes = xcalloc((size_t)bpattern_edges(&whole) + 1, sizeof *bytes);
+    double us = predict_barrier(&whole, sc, bytes, kind, per_iteration);
+    free(bytes);
+    bpattern_free(&local);
+    bpattern_free(&whole);
+    return us;
+}
+
+/* the candidate the model rates cheapest over map[0..n) */
+static int cheapest(const int *map, int n, int p, const struct signal_costs *sc,
+                    enum signal_kind kind, double per_iteration, double *us)
+{
+    int best = 0;
+    for (int c = 0; c < HYBRID_CANDIDATES; c++) {
+        double t = price(c, map, n, p, sc, kind, per_iteration);
+        if (c == 0 || t < *us) {
+            best = c;
+            *us = t;
+        }
+    }
+    return best;
+}
+
+/* stages of local until its rank 0 knows that every rank arrived */
+static int arrival_stages(const struct bpattern *local)
+{
+    int n = local->p;
+    char *know = xcalloc((size_t)n * n, 1), *next = xcalloc((size_t)n * n, 1);
+    for (int i = 0; i < n; i++)
+        know[(size_t)i * n + i] = 1;
+    int s = 0, all = n < 2;
+    for (; s < local->nstages && !all; s++) {
+        memcpy(next, know, (size_t)n * n);
+        for (int e = 0; e < local->st[s].n; e++) {
+            const struct edge *x = &local->st[s].e[e];
+            for (int k = 0; k < n; k++)
+                next[(size_t)x->to * n + k] |= know[(size_t)x->from * n + k];
+        }
+        memcpy(know, next, (size_t)n * n);
+        all = memchr(know, 0, (size_t)n) == NULL;
+    }
+    free(know);
+    free(next);
+    return s;
+}
+
+/* group g's members, its pivot first */
+static int members(const struct hybrid *h, int g, int *map)
+{
+    int n = 0;
+    map[n++] = h->pivot[g];
+    for (int i = 0; i < h->p; i++)
+        if (h->group[i] == g && i != h->pivot[g])
+            map[n++] = i;
+    return n;
+}
+
+static void drop_empty_stages(struct bpattern *bp)
+{
+    int kept = 0;
+    for (int s = 0; s < bp->nstages; s++) {
+        if (bp->st[s].n == 0) {
+            free(bp->st[s].e);
+            continue;
+        }
+        bp->st[kept++] = bp->st[s];
+    }
+    bp->nstages = kept;
+}
+
+/* steps 1, 2 and 4 for every group: arrivals at stage 0, releases at `at` */
+static void groups_in_and_out(struct hybrid *h, const struct signal_costs *sc,
+                              enum signal_kind kind, double per_iteration,
+                              struct bpattern *in, struct bpattern *out)
+{
+    int *map = xmalloc_array((size_t)h->p, sizeof *map);
+    for (int g = 0; g < h->ngroups; g++) {
+        int n = members(h, g, map);
+        h->choice[g] = -1;
+        if (n < 2)
+            continue;
+        h->choice[g] = cheapest(map, n, h->p, sc, kind, per_iteration,
+                                &h->choice_us[g]);
+        struct bpattern local;
+        candidates[h->choice[g]].gen(&local, n, candidates[h->choice[g]].arg);
+        int a = arrival_stages(&local);
+        place(in, &local, 0, a, map, 0, 0);
+        place(out, &local, 0, a, map, 0, 1);
+        bpattern_free(&local);
+    }
+    free(map);
+}
+
+/* src's stages after dst's, rank i as map[i] (NULL: as itself) */
+static void append(struct bpattern *dst, const struct bpattern *src, const int *map)
+{
+    for (int s = 0; s < src->nstages; s++) {
+        int at = bpattern_stage(dst);
+        for (int e = 0; e < src->st[s].n; e++) {
+            struct edge x = src->st[s].e[e];
+            bpattern_edge(dst, at, map ? map[x.from] : x.from, map ? map[x.to] : x.to);
+        }
+    }
+}
+
+/* step 3: the cheapest candidate among the pivots, whole */
+static void pivots_barrier(struct hybrid *h, const struct signal_costs *c,
+                           enum signal_kind kind, double per_iteration,
+                           struct bpattern *top)
+{
+    h->top = cheapest(h->pivot, h->ngroups, h->p, c, kind, per_iteration, &h->top_us);
+    candidates[h->top].gen(top, h->ngroups, candidates[h->top].arg);
+}
+
+void hybrid_build(struct hybrid *h, int p, const double *distance,
+                  const struct signal_costs *c, enum signal_kind kind,
+                  double per_iteration)
+{
+    memset(h, 0, sizeof *h);
+    h->p = p;
+    h->top = -1;
+    h->group = xcalloc((size_t)p, sizeof *h->group);
+    h->pivot = xcalloc((size_t)p, sizeof *h->pivot);
+    h->ngroups = sss_cluster(distance, p, SSS_SPARSENESS, h->group, h->pivot);
+    h->choice = xcalloc((size_t)h->ngroups, sizeof *h->choice);
+    h->choice_us = xcalloc((size_t)h->ngroups, sizeof *h->choice_us);
+    bpattern_init(&h->bp, p);
+    if (h->ngroups == 1) {
+        /* one group is the top level: its pattern whole, no release of
+         * its own (a DISSEMINATION would otherwise run twice) */
+        int *map = xmalloc_array((size_t)p, sizeof *map);
+        int n = members(h, 0, map);
+        struct bpattern local;
+        h->choice[0] = -1;
+        if (n > 1) {
+            h->choice[0] = cheapest(map, n, p, c, kind, per_iteration, &h->choice_us[0]);
+            candidates[h->choice[0]].gen(&local, n, candidates[h->choice[0]].arg);
+            append(&h->bp, &local, map);
+            bpattern_free(&local);
+        }
+        free(map);
+        return;
+    }
+    struct bpattern in, out, top;
+    bpattern_init(&in, p);
+    bpattern_init(&out, p);
+    groups_in_and_out(h, c, kind, per_iteration, &in, &out);
+    pivots_barrier(h, c, kind, per_iteration, &top);
+    append(&h->bp, &in, NULL);
+    append(&h->bp, &top, h->pivot);
+    append(&h->bp, &out, NULL);
+    bpattern_free(&in);
+    bpattern_free(&out);
+    bpattern_free(&top);
+    drop_empty_stages(&h->bp);
+}
+
+void hybrid_free(struct hybrid *h)
+{
+    free(h->group);
+    free(h->pivot);
+    free(h->choice);
+    free(h->choice_us);
+    bpattern_free(&h->bp);
+    memset(h, 0, sizeof *h);
+}
