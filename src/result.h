@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include "input/options.h"
 #include "input/record.h"
+#include "models/hybrid.h"
 #include "models/stats.h"
 
 enum { MAX_EVENTS = 16 };      /* --papi events in one run */
@@ -74,6 +75,25 @@ struct pattern_info {
     long stages, signals;      /* of rank 0's communicator */
 };
 
+/* HYBRID (rank 0's communicator): what was built from the measured
+ * costs, and the same communicator's other barriers timed beside it */
+enum { HYBRID_ALTS = 1 + HYBRID_CANDIDATES };
+struct hybrid_alt {
+    const char *name;          /* MPI, then the candidates */
+    double measured_us;        /* mean of the per-iteration maxima */
+    double pred_us;            /* the model's (NaN for MPI) */
+};
+struct hybrid_info {
+    struct hybrid h;           /* over the communicator's ranks */
+    int *world;                /* per communicator rank: its world rank */
+    int *node;                 /* and its node */
+    char disagree[512];        /* where groups and nodes differ, or empty */
+    double pred_us;            /* the built barrier's prediction */
+    struct hybrid_alt alt[HYBRID_ALTS];
+    long iters;                /* of each alternative */
+    char file[200];            /* its pattern file, relative to the folder */
+};
+
 struct result {
     const struct record *rec;
     int index;                 /* 1-based position among the records */
@@ -86,6 +106,7 @@ struct result {
     char skipped[400];         /* empty, or why the record did not run */
     char error[600];           /* empty, or the MPI error that ended it */
     struct pattern_info pattern;
+    struct hybrid_info *hybrid;   /* HYBRID, rank 0; else NULL */
     struct point *pts;
     size_t npts;
     struct fit fit;            /* t_avg = alpha + beta bytes */

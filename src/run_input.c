@@ -164,6 +164,7 @@ void batch_free(struct batch *b)
             free(b->res[i].pts[k].cp);
         }
         free(b->res[i].pts);
+        hybrid_info_free(b->res[i].hybrid);
     }
     free(b->res);
     b->res = NULL;

@@ -52,7 +52,7 @@ run_patterns() { # folder, launch words...
         check "$dir: $m is 4x4, nan exactly on the diagonal, else >= 0" awk '!/^#/ { for (c = 1; c <= NF; c++) if ((c - 1 == r) != ($c == "nan") || ($c != "nan" && $c < 0)) exit 1; r++; if (NF != 4) exit 1 } END { exit r != 4 }' "$dir/params-world-$m.dat"
     done
     check "$dir: L_ij symmetric" awk 'BEGIN { r = 0 } !/^#/ { for (c = 1; c <= NF; c++) m[r, c - 1] = $c; r++ } END { for (i = 0; i < 4; i++) for (k = 0; k < 4; k++) if (i != k && m[i, k] != m[k, i]) exit 1 }' "$dir/params-world-Lij.dat"
-    check "$dir: HRELATION fits g and l" [ "$(jq '.records[9].bsp | (.g_us_per_word | type) == "number" and (.l_us | type) == "number" and .r2 >= 0 and .r2 <= 1' "$j")" = true ]
+    check "$dir: HRELATION fits g and l, or flags the fit (negative l or R^2 < 0.5) and gives none" [ "$(jq '.records[9].bsp | (.fitted.g_us_per_word | type) == "number" and .r2 >= 0 and .r2 <= 1 and (if (.fitted.l_us < 0 or .r2 < 0.5) then (.flagged | type) == "string" and .g_us_per_word == null and .l_us == null else .flagged == null and .g_us_per_word == .fitted.g_us_per_word and .l_us == .fitted.l_us end)' "$j")" = true ]
     check "$dir: HRELATION --check passed" [ "$(jq -r '.records[9].check' "$j")" = passed ]
 }
 run_patterns "$T/one-host" $MPIRUN -n 4

@@ -48,11 +48,10 @@ static double barrier_time(struct trial *t, const struct patrun *pr, long warmup
 /* the model's time for one barrier of this record: the thesis's matrix
  * model with the small-message L_ij or (lsq) the thesis's own least-squares
  * L_ij, or (lg) LogGP */
-static double predict(const struct trial *t, const struct params *pm, int lsq,
-                      const struct loggp *lg)
+double barrier_predict(const struct trial *t, const struct bpattern *bp,
+                       const struct params *pm, int lsq, const struct loggp *lg)
 {
     const struct kernel *k = &t->k;
-    const struct bpattern *bp = &t->pl->bp;
     long *count = signal_elements(bp, k->rec, k->count);
     long n = bpattern_edges(bp);
     double *bytes = xmalloc_array((size_t)n + 1, sizeof *bytes);
@@ -86,9 +85,9 @@ static void commstats(struct trial *t, const double *tmax, long iters,
     sr->cs.mean = sum / (double)iters * 1e6;
     sr->cs.median = median_of(sorted, (size_t)iters) * 1e6;
     const struct loggp *lg = measured_loggp(t->m, t->pl->tc->topo);
-    sr->cs.pred = pattern && pm ? predict(t, pm, 0, NULL) : NAN;
-    sr->cs.pred_lsq = pattern && pm ? predict(t, pm, 1, NULL) : NAN;
-    sr->cs.pred_loggp = pattern && pm && lg ? predict(t, pm, 0, lg) : NAN;
+    sr->cs.pred = pattern && pm ? barrier_predict(t, t->bp, pm, 0, NULL) : NAN;
+    sr->cs.pred_lsq = pattern && pm ? barrier_predict(t, t->bp, pm, 1, NULL) : NAN;
+    sr->cs.pred_loggp = pattern && pm && lg ? barrier_predict(t, t->bp, pm, 0, lg) : NAN;
     sr->ncs = 1;
     free(sorted);
 }
@@ -96,10 +95,10 @@ static void commstats(struct trial *t, const double *tmax, long iters,
 void measure_barrier(struct trial *t, long warmup, long iters, struct sizerun *sr)
 {
     struct kernel *k = &t->k;
-    int pattern = t->pl->bp.p > 0;
+    int pattern = t->bp->p > 0;
     struct patrun pr;
     if (pattern)
-        patrun_init(&pr, &t->pl->bp, k);
+        patrun_init(&pr, t->bp, k);
     double *times = xmalloc_array((size_t)iters, sizeof *times);
     double *tmax = xmalloc_array((size_t)iters, sizeof *tmax);
     double mean = barrier_time(t, pattern ? &pr : NULL, warmup, iters, times);
@@ -111,4 +110,21 @@ void measure_barrier(struct trial *t, long warmup, long iters, struct sizerun *s
         commstats(t, tmax, iters, pattern, sr);
     free(times);
     free(tmax);
+}
+
+double barrier_slowest_mean(struct trial *t, const struct patrun *pr, long warmup,
+                            long iters)
+{
+    struct kernel *k = &t->k;
+    double *times = xmalloc_array((size_t)iters, sizeof *times);
+    double *tmax = xmalloc_array((size_t)iters, sizeof *tmax), sum = 0;
+    barrier_run(pr, k->comm, warmup);
+    MPI_Barrier(k->comm);
+    barrier_run_timed(pr, k->comm, iters, times);
+    MPI_Reduce(times, tmax, (int)iters, MPI_DOUBLE, MPI_MAX, 0, k->comm);
+    for (long i = 0; k->rank == 0 && i < iters; i++)
+        sum += tmax[i];
+    free(times);
+    free(tmax);
+    return sum / (double)iters * 1e6;
 }

@@ -82,6 +82,7 @@ void trial_setup(struct trial *t, struct measurer *m, const struct planned *pl,
     memset(t, 0, sizeof *t);
     t->m = m;
     t->pl = pl;
+    t->bp = &pl->bp;
     struct kernel *k = &t->k;
     describe(k, m, pl, res);
     if (k->comm == MPI_COMM_NULL)
@@ -131,4 +132,5 @@ void trial_teardown(struct trial *t)
     free(t->k.counts);
     free(t->k.types);
     free(t->k.reqs);
+    hybrid_free(&t->hy);       /* HYBRID's, unless the result took it */
 }

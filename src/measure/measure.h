@@ -38,6 +38,8 @@ struct measurer {
 void measure_record(struct measurer *m, const struct planned *pl,
                     struct result *res);
 void measurer_free(struct measurer *m);
+/* what HYBRID left in a result (hybrid_run.c) */
+void hybrid_info_free(struct hybrid_info *hi);
 
 
 #endif

@@ -114,6 +114,19 @@ static void finish_result(struct result *res)
     free(y);
 }
 
+/* HYBRID: built, or failed on some communicator (then on every rank) */
+static int hybrid_failed(struct trial *t, struct result *res)
+{
+    if (!t->pl->rec->pattern || !t->pl->rec->pattern->adaptive)
+        return 0;
+    int bad = hybrid_prepare(t, res) != 0;
+    MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    if (bad && !res->error[0])
+        snprintf(res->error, sizeof res->error, "the HYBRID construction failed the "
+                 "barrier check on another communicator");
+    return bad;
+}
+
 void measure_record(struct measurer *m, const struct planned *pl,
                     struct result *res)
 {
@@ -132,7 +145,8 @@ void measure_record(struct measurer *m, const struct planned *pl,
     struct sizerun sr;
     sizerun_init(&sr, t.k.size);
     ensure_params(m, pl);
-    for (size_t i = 0; i < nsizes; i++) {
+    size_t from = hybrid_failed(&t, res) ? nsizes : 0;
+    for (size_t i = from; i < nsizes; i++) {
         struct point pt;
         if (one_size(&t, sizes[i], &sr, &pt, res))
             break;
@@ -145,6 +159,8 @@ void measure_record(struct measurer *m, const struct planned *pl,
         }
     }
     res->done = !res->interrupted;
+    if (!res->interrupted && !res->error[0])
+        hybrid_finish(&t, res);
     if (m->world->rank == 0)
         finish_result(res);
     sizerun_free(&sr);

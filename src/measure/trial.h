@@ -4,6 +4,7 @@
 #ifndef MPIGAUGE_TRIAL_H
 #define MPIGAUGE_TRIAL_H
 
+#include "kernels/barrier.h"
 #include "kernels/kernel.h"
 #include "measure/measure.h"
 #include "measure/repeat.h"
@@ -12,6 +13,8 @@ struct trial {
     struct kernel k;
     struct measurer *m;
     const struct planned *pl;
+    const struct bpattern *bp; /* BARRIER: the pattern run (the plan's, or built) */
+    struct hybrid hy;          /* HYBRID: built when the record starts */
     /* buffers, allocated once for the record's largest size */
     void *sraw, *rraw, *attached;
     int attached_size;
@@ -90,5 +93,19 @@ void measure_overlap(struct trial *t, long iters, double pure, struct overlap *o
 
 /* barrier_time.c: BARRIER, every barrier timed on its own */
 void measure_barrier(struct trial *t, long warmup, long iters, struct sizerun *sr);
+/* the model's time for one barrier of pattern bp (the thesis's matrix
+ * model; lsq: with its least-squares L_ij; lg: LogGP instead) */
+double barrier_predict(const struct trial *t, const struct bpattern *bp,
+                       const struct params *pm, int lsq, const struct loggp *lg);
+/* the mean over iters of the communicator's slowest rank's time of one
+ * barrier (pr NULL: MPI_Barrier), us, on its rank 0 */
+double barrier_slowest_mean(struct trial *t, const struct patrun *pr, long warmup,
+                            long iters);
+/* hybrid_run.c: HYBRID built from the measured costs (collective over the
+ * record's communicator; -1 with res->error when it fails the barrier
+ * check), then, after the sizes, MPI_Barrier and every
+ * candidate timed beside it, into res->hybrid on world rank 0 */
+int hybrid_prepare(struct trial *t, struct result *res);
+void hybrid_finish(struct trial *t, struct result *res);
 
 #endif

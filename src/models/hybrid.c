@@ -36,6 +36,11 @@ const char *hybrid_candidate(int c)
     return c >= 0 && c < HYBRID_CANDIDATES ? candidates[c].name : "none";
 }
 
+void hybrid_candidate_pattern(int c, struct bpattern *bp, int p)
+{
+    candidates[c].gen(bp, p, candidates[c].arg);
+}
+
 /* stages [from, to) of local (over n members) into out's stage `at` on,
  * member i as rank map[i]; transposed and in reverse when back is set */
 static void place(struct bpattern *out, const struct bpattern *local, int from,

@@ -12,6 +12,8 @@
 /* the patterns the construction chooses from */
 enum { HYBRID_CANDIDATES = 5 };
 const char *hybrid_candidate(int c);
+/* candidate c over p ranks, as the flat pattern it is */
+void hybrid_candidate_pattern(int c, struct bpattern *bp, int p);
 
 struct hybrid {
     int p, ngroups;

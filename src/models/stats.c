@@ -4,6 +4,7 @@
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_fit.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include "base/base.h"
 
@@ -132,4 +133,17 @@ double mean_relative_error(const double *pred, const double *meas, size_t n,
             (*used)++;
         }
     return *used ? sum / *used : NAN;
+}
+
+int bsp_meaningless(const struct fit *f, char *why, size_t len)
+{
+    int neg = f->alpha < 0, loose = !(f->r2 >= BSP_MIN_R2);
+    if (!neg && !loose) {
+        if (len)
+            why[0] = 0;
+        return 0;
+    }
+    snprintf(why, len, "%s%s%s", neg ? "negative l" : "", neg && loose ? ", " : "",
+             loose ? "R^2 below 0.5: the times do not follow g h + l" : "");
+    return 1;
 }

@@ -38,6 +38,12 @@ struct fit {
 
 struct fit fit_linear(const double *bytes, const double *t_us, size_t n);
 
+/* A BSP fit t = g h + l (beta = g, alpha = l) that is no parameter: a
+ * negative l, or R^2 below BSP_MIN_R2 (the times do not follow a line in
+ * h).  Returns 1 and says why in why[len]; 0 for a fit worth reporting. */
+#define BSP_MIN_R2 0.5
+int bsp_meaningless(const struct fit *f, char *why, size_t len);
+
 /* The same line fitted by relative error (weights 1/t^2), so that sizes
  * whose times differ by orders of magnitude count alike. */
 struct fit fit_linear_relative(const double *bytes, const double *t_us, size_t n);

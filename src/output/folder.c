@@ -1,5 +1,6 @@
 /* folder.c: the result folder, and the order in which the writers run */
 #include "output/output.h"
+#include "output/hybrid.h"
 #include "output/io_check.h"
 
 #include <dirent.h>
@@ -188,6 +189,10 @@ void writer_point(struct writer *w, const struct result *res,
 
 void writer_record_end(struct writer *w, const struct result *res)
 {
+    if (res->hybrid) {
+        report_hybrid(w, res);
+        hybrid_pattern_file(w, res);
+    }
     report_summary(w, res);
     comms_file(w, res);
     FILE **open[] = {&w->data, &w->pairs, &w->raw};

@@ -248,7 +248,12 @@ static void summary_tail(struct writer *w, const struct result *res)
         met += res->pts[i].met;
     say(w, " The confidence target was met at %zu of %zu size%s.", met,
         res->npts, res->npts == 1 ? "" : "s");
-    if (res->rec->call->bsp && res->bsp.ok)
+    char why[128];
+    if (res->rec->call->bsp && res->bsp.ok && bsp_meaningless(&res->bsp, why, sizeof why))
+        say(w, " BSP on %s: NO PARAMETERS, the fit means nothing (%s; it gave "
+            "g = %.4f us per %s word, l = %.3f us, R^2 = %.4f).", res->rec->topo->name,
+            why, res->bsp.beta, res->rec->dt->name, res->bsp.alpha, res->bsp.r2);
+    else if (res->rec->call->bsp && res->bsp.ok)
         say(w, " BSP on %s: g = %.4f us per %s word, l = %.3f us (t = g h + l "
             "over the slowest rank, R^2 = %.4f).", res->rec->topo->name,
             res->bsp.beta, res->rec->dt->name, res->bsp.alpha, res->bsp.r2);

@@ -16,6 +16,7 @@
 #include <unistd.h>
 #include "output/columns.h"
 #include "output/comms.h"
+#include "output/hybrid.h"
 #include "output/io_check.h"
 
 static json_t *num(double x)
@@ -113,10 +114,16 @@ static json_t *fits_json(json_t *o, const struct result *res)
                             "r2", num(f->r2), "sizes", (json_int_t)f->n));
     else
         json_object_set_new(o, "fit", json_null());
+    char why[128];
+    int flagged = res->bsp.ok && bsp_meaningless(&res->bsp, why, sizeof why);
+    /* a flagged fit gives no parameters: its numbers stay under "fitted" */
     if (res->done && res->rec->call->bsp && res->bsp.ok)
-        json_object_set_new(o, "bsp", json_pack("{s:f,s:f,s:f,s:s}", "g_us_per_word",
-                            res->bsp.beta, "l_us", res->bsp.alpha, "r2", res->bsp.r2,
-                            "topology", res->rec->topo->name));
+        json_object_set_new(o, "bsp", json_pack("{s:o,s:o,s:f,s:s,s:s?,s:{s:f,s:f}}",
+                            "g_us_per_word", flagged ? json_null() : json_real(res->bsp.beta),
+                            "l_us", flagged ? json_null() : json_real(res->bsp.alpha),
+                            "r2", res->bsp.r2, "topology", res->rec->topo->name,
+                            "flagged", flagged ? why : NULL, "fitted", "g_us_per_word",
+                            res->bsp.beta, "l_us", res->bsp.alpha));
     return o;
 }
 
@@ -152,6 +159,8 @@ static json_t *record_json(const struct writer *w, const struct result *res)
         json_object_set_new(o, "pattern", pattern_json(res));
     if (res->shape)
         json_object_set_new(o, "shape", json_string(res->shape));
+    if (res->hybrid)
+        json_object_set_new(o, "hybrid", hybrid_json(res));
     json_object_set_new(o, "estimate_s", json_real(res->estimate_s));
     json_object_set_new(o, "elapsed_s", res->elapsed_s >= 0 ? json_real(res->elapsed_s)
                                                             : json_null());

@@ -102,6 +102,9 @@ struct pattern {
     void (*generate)(struct bpattern *bp, int p, int arg);
     int default_arg;
     const char *desc;
+    /* built when the record runs, from the measured parameters
+     * (measure/hybrid_run.c); generate gives the plan a stand-in */
+    int adaptive;
 };
 
 extern const struct table pattern_table;

@@ -2,6 +2,7 @@
 #include <math.h>
 
 #include "models/stats.h"
+#include <string.h>
 #include "unit.h"
 
 static int near(double a, double b, double tol)
@@ -9,8 +10,28 @@ static int near(double a, double b, double tol)
     return fabs(a - b) <= tol * (fabs(b) > 1 ? fabs(b) : 1);
 }
 
+/* BSP fits that are no parameters: seed 000's example (a negative l with
+ * R^2 = 0.07) and each condition alone; a good fit passes */
+static void test_bsp_flags(void)
+{
+    char why[128];
+    struct fit bad = {.ok = 1, .alpha = -1.5, .beta = 0.2, .r2 = 0.07};
+    CHECK(bsp_meaningless(&bad, why, sizeof why) == 1);
+    CHECK(strcmp(why, "negative l, R^2 below 0.5: the times do not follow g h + l") == 0);
+    bad.r2 = 0.99;
+    CHECK(bsp_meaningless(&bad, why, sizeof why) == 1 && strcmp(why, "negative l") == 0);
+    bad.alpha = 3;
+    bad.r2 = 0.49;
+    CHECK(bsp_meaningless(&bad, why, sizeof why) == 1 && strncmp(why, "R^2 below 0.5", 13) == 0);
+    bad.r2 = NAN;              /* no variance at all: not a line either */
+    CHECK(bsp_meaningless(&bad, why, sizeof why) == 1);
+    struct fit good = {.ok = 1, .alpha = 3, .beta = 0.2, .r2 = 0.5};
+    CHECK(bsp_meaningless(&good, why, sizeof why) == 0 && why[0] == 0);
+}
+
 void test_stats(void)
 {
+    test_bsp_flags();
     double x[] = {3, 1, 4, 1, 5};
     struct summary s = summarize(x, 5);
     CHECK(s.min == 1 && s.max == 5 && near(s.avg, 2.8, 1e-12));

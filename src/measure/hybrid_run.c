@@ -1,0 +1,134 @@
+/* hybrid_run.c: the HYBRID barrier pattern (Meyer's thesis, chapter 7).
+ *
+ * When the record starts, every rank of its communicator builds the same
+ * barrier from rank 0's copy of the measured costs (models/hybrid.h):
+ * groups by O_ij (the thesis's metric), the cheapest pattern inside each
+ * group and among their pivots, checked with the knowledge matrices.
+ * The record then measures it as any pattern.  Afterwards MPI_Barrier and
+ * each candidate run on the same communicator, as many times as the
+ * record's barriers, so that the report can say what the construction
+ * bought.  With several communicators each builds its own; the report and
+ * the pattern file are rank 0's communicator's. */
+#include "measure/trial.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "base/base.h"
+#include "input/iters.h"
+#include "measure/params.h"
+#include "models/cluster.h"
+
+/* n doubles of rank 0's, on every rank of comm */
+static double *from_rank0(const double *v, size_t n, MPI_Comm comm)
+{
+    double *c = xmalloc_array(n, sizeof *c);
+    memcpy(c, v, n * sizeof *c);
+    MPI_Bcast(c, (int)n, MPI_DOUBLE, 0, comm);
+    return c;
+}
+
+int hybrid_prepare(struct trial *t, struct result *res)
+{
+    struct kernel *k = &t->k;
+    const struct params *pm = measured_params(t->m, t->pl->tc->topo);
+    const struct pattern *pat = t->pl->rec->pattern;
+    if (!pat || !pat->adaptive || k->comm == MPI_COMM_NULL || !pm)
+        return 0;
+    size_t p = (size_t)k->size, pp = p * p;
+    struct params same = {k->size, from_rank0(pm->o, p, k->comm),
+                          from_rank0(pm->oij, pp, k->comm),
+                          from_rank0(pm->lij, pp, k->comm),
+                          from_rank0(pm->bij, pp, k->comm),
+                          from_rank0(pm->lsm, pp, k->comm)};
+    struct signal_costs c = costs_from_params(&same);
+    hybrid_build(&t->hy, k->size, same.oij, &c, k->rec->signal == SIGNAL_SSEND
+                 ? SIGNAL_SYNCHRONOUS : SIGNAL_EAGER, t->m->timer_cost * 1e6);
+    params_free(&same);
+    /* eqs. 5.1-5.2: a construction that lets a rank leave early is a bug
+     * here, never a barrier to time */
+    int who, stage, missing;
+    if (bpattern_check(&t->hy.bp, &who, &stage, &missing)) {
+        snprintf(res->error, sizeof res->error, "the HYBRID construction fails the "
+                 "barrier check (rank %d leaves after stage %d not knowing that %d "
+                 "arrived): a bug in models/hybrid.c", who, stage + 1, missing);
+        hybrid_free(&t->hy);
+        return -1;
+    }
+    t->bp = &t->hy.bp;
+    return 0;
+}
+
+/* MPI_Barrier and every candidate on the record's communicator */
+static void alternatives(struct trial *t, struct hybrid_alt *alt, long *iters)
+{
+    struct kernel *k = &t->k;
+    const struct params *pm = measured_params(t->m, t->pl->tc->topo);
+    long warmup;
+    choose_iters(k->rec, t->m->opt, 0, 0, iters, &warmup);
+    for (int a = 0; a < HYBRID_ALTS; a++) {
+        alt[a].name = a == 0 ? "MPI" : hybrid_candidate(a - 1);
+        alt[a].pred_us = NAN;
+        if (a == 0) {
+            alt[a].measured_us = barrier_slowest_mean(t, NULL, warmup, *iters);
+            continue;
+        }
+        struct bpattern bp;
+        hybrid_candidate_pattern(a - 1, &bp, k->size);
+        struct patrun pr;
+        patrun_init(&pr, &bp, k);
+        alt[a].measured_us = barrier_slowest_mean(t, &pr, warmup, *iters);
+        patrun_free(&pr);
+        alt[a].pred_us = barrier_predict(t, &bp, pm, 0, NULL);
+        bpattern_free(&bp);
+    }
+}
+
+/* world rank 0: what the writers say of the built barrier */
+static struct hybrid_info *describe(struct trial *t)
+{
+    struct hybrid_info *hi = xcalloc(1, sizeof *hi);
+    const struct topo_comm *tc = t->pl->tc;
+    int p = t->k.size;
+    hi->world = xmalloc_array((size_t)p, sizeof *hi->world);
+    hi->node = xmalloc_array((size_t)p, sizeof *hi->node);
+    for (int j = 0; j < p; j++) {
+        hi->world[j] = tc->places[j].rank;
+        hi->node[j] = tc->places[j].node;
+    }
+    cluster_disagreements(t->hy.group, hi->node, p, hi->disagree,
+                          (int)sizeof hi->disagree);
+    hi->pred_us = barrier_predict(t, &t->hy.bp, measured_params(t->m, tc->topo),
+                                  0, NULL);
+    hi->h = t->hy;             /* the result takes the pattern over */
+    memset(&t->hy, 0, sizeof t->hy);
+    return hi;
+}
+
+void hybrid_finish(struct trial *t, struct result *res)
+{
+    struct kernel *k = &t->k;
+    if (!t->hy.p || k->comm == MPI_COMM_NULL)
+        return;                /* no HYBRID was built here */
+    struct hybrid_alt alt[HYBRID_ALTS];
+    long iters;
+    alternatives(t, alt, &iters);
+    if (k->world_rank != 0 || k->rank != 0)
+        return;
+    res->hybrid = describe(t);
+    memcpy(res->hybrid->alt, alt, sizeof alt);
+    res->hybrid->iters = iters;
+    res->pattern.stages = res->hybrid->h.bp.nstages;
+    res->pattern.signals = bpattern_edges(&res->hybrid->h.bp);
+}
+
+void hybrid_info_free(struct hybrid_info *hi)
+{
+    if (!hi)
+        return;
+    hybrid_free(&hi->h);
+    free(hi->world);
+    free(hi->node);
+    free(hi);
+}
