@@ -94,6 +94,16 @@ struct hybrid_info {
     char file[200];            /* its pattern file, relative to the folder */
 };
 
+/* levels=hw: the h-relation's BSP fit on each hardware level's
+ * communicators (innermost first: CACHE, SOCKET, NODE) */
+enum { BSP_LEVELS = 3 };
+struct bsp_level {
+    const char *level;         /* the level's topology */
+    int ncomm, max_size;       /* its communicators, the largest's ranks */
+    unsigned long long bytes;  /* hwloc: rank 0's cache, package or node memory */
+    struct fit fit;            /* t_max = g h + l (beta = g, alpha = l) */
+};
+
 struct result {
     const struct record *rec;
     int index;                 /* 1-based position among the records */
@@ -111,6 +121,8 @@ struct result {
     size_t npts;
     struct fit fit;            /* t_avg = alpha + beta bytes */
     struct fit bsp;            /* HRELATION: t_max = g h + l */
+    struct bsp_level levels[BSP_LEVELS];
+    int nlevels;
     /* BARRIER patterns: mean relative error of the prediction against the
      * mean per-iteration maximum, over pred_sizes sizes */
     double pred_error;

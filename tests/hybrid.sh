@@ -22,19 +22,21 @@ hybrid_checks() {
     check "$what: the candidates predicted, MPI not" [ "$(jq -c '[.records[0].hybrid.compared[] | .pred_us > 0]' "$j")" = "[false,true,true,true,true,true]" ]
     check "$what: t_pred_us in the data file" [ "$(awk '/^# elements/ { for (i = 2; i <= NF; i++) if ($i == "t_pred_us") c = i - 1 } !/^#/ { print ($c > 0) }' "$d/01-barrier-int-world-hybrid.dat")" = 1 ]
     local pat="$d/$(jq -r '.records[0].hybrid.pattern_file' "$j")"
-    check "$what: the pattern file, for 4 ranks, as many stages as run.json says" \
-        [ "$(grep -c '^stage$' "$pat" 2>/dev/null)" = "$(jq '.records[0].pattern.stages' "$j")" ] && grep -q '^ranks 4$' "$pat"
+    if [ "$(grep -c '^stage$' "$pat" 2>/dev/null)" = "$(jq '.records[0].pattern.stages' "$j")" ] && grep -q '^ranks 4$' "$pat"; then ok_=1; else ok_=0; fi
+    check "$what: the pattern file, for 4 ranks, as many stages as run.json says" [ "$ok_" = 1 ]
 }
 
 printf 'BARRIER INT 0 0 ADD 1 WORLD HYBRID 0 iters=20\n' > "$T/h.in"
 timeout 300 $MPIRUN -n 4 ./mpigauge --check --quiet -o "$T/one" "$T/h.in" > /dev/null 2> "$T/one.err"
 check "one host: exit 0" [ $? = 0 ]
 hybrid_checks "$T/one" 4 "one host"
-check "one host: the prose names the groups and the comparison" grep -q "HYBRID: .* group.* by measured O_ij" "$T/one/report.txt" && grep -q "Beside it on the same communicator (20 barriers each" "$T/one/report.txt"
+if grep -q "HYBRID: .* group.* by measured O_ij" "$T/one/report.txt" && grep -q "Beside it on the same communicator (20 barriers each" "$T/one/report.txt"; then ok_=1; else ok_=0; fi
+check "one host: the prose names the groups and the comparison" [ "$ok_" = 1 ]
 pat="$T/one/$(jq -r '.records[0].hybrid.pattern_file' "$T/one/run.json")"
 printf 'BARRIER INT 0 0 ADD 1 WORLD FILE:%s 0 iters=20\n' "$pat" > "$T/again.in"
 timeout 300 $MPIRUN -n 4 ./mpigauge --check --quiet -o "$T/again" "$T/again.in" > /dev/null 2>&1
-check "its pattern file runs again as FILE:path" [ $? = 0 ] && [ "$(jq -r '.records[0].status' "$T/again/run.json")" = done ]
+if [ $? = 0 ] && [ "$(jq -r '.records[0].status' "$T/again/run.json")" = done ]; then ok_=1; else ok_=0; fi
+check "its pattern file runs again as FILE:path" [ "$ok_" = 1 ]
 check "... with the same stages and signals" [ "$(jq -c '.records[0].pattern | [.stages, .signals]' "$T/again/run.json")" = "$(jq -c '.records[0].pattern | [.stages, .signals]' "$T/one/run.json")" ]
 
 # two simulated hosts x 2 ranks: under Open MPI (ranks yield) the groups
@@ -63,6 +65,33 @@ for i in 1 2 3 4 5; do
         check "BSP run $i: the prose says the fit means nothing" grep -q "NO PARAMETERS, the fit means nothing" "$T/hr$i/report.txt"
     fi
 done
+
+# BSP per hardware level (levels=hw) in one record: g, l and R^2 (or the
+# flag) for CACHE, SOCKET, NODE and the record's own WORLD, with hwloc's
+# memory size of each
+levels_checks() {
+    local j=$1/run.json what=$2
+    check "$what: one fit per level, innermost first" [ "$(jq -c '[.records[0].bsp_levels[].topology]' "$j")" = '["CACHE","SOCKET","NODE","WORLD"]' ]
+    check "$what: every level follows the flag rule" [ "$(jq '[.records[0].bsp_levels[] | select(if (.fitted.l_us < 0 or .r2 < 0.5) then ((.flagged | type) == "string" and .g_us_per_word == null and .l_us == null) else (.flagged == null and (.g_us_per_word | type) == "number" and (.l_us | type) == "number") end | not)] | length' "$j")" = 0 ]
+    check "$what: every level has its memory size" [ "$(jq '[.records[0].bsp_levels[] | select(.memory_bytes > 0)] | length' "$j")" = 4 ]
+    check "$what: the prose gives each level" [ "$(grep -o 'BSP on [A-Z]*' "$1/report.txt" | sort -u | wc -l)" = 4 ]
+}
+printf 'HRELATION DOUBLE 8 256 MUL 2 WORLD NOP 0 iters=50 levels=hw\n' > "$T/lv.in"
+timeout 300 $MPIRUN -n 2 ./mpigauge --check --quiet -o "$T/lv" "$T/lv.in" > /dev/null 2>&1
+if [ $? = 0 ] && [ "$(jq -r '.records[0].check' "$T/lv/run.json")" = passed ]; then ok_=1; else ok_=0; fi
+check "levels=hw on 2 ranks: exit 0, checked" [ "$ok_" = 1 ]
+levels_checks "$T/lv" "levels=hw on 2 ranks"
+check "levels=hw on 2 ranks: one node of 2 ranks" [ "$(jq -c '.records[0].bsp_levels[2] | [.communicators, .ranks_max]' "$T/lv/run.json")" = "[1,2]" ]
+if cluster_launcher 300; then
+    "${CLUSTER[@]}" ./mpigauge --quiet -o "$T/lv2" "$T/lv.in" > /dev/null 2>&1
+    check "levels=hw on two hosts: exit 0" [ $? = 0 ]
+    levels_checks "$T/lv2" "levels=hw on two hosts"
+    check "levels=hw on two hosts: two nodes of 2 ranks" [ "$(jq -c '.records[0].bsp_levels[2] | [.communicators, .ranks_max]' "$T/lv2/run.json")" = "[2,2]" ]
+fi
+printf 'ALLREDUCE DOUBLE 1 8 MUL 2 WORLD SUM 0 levels=hw\nHRELATION DOUBLE 8 64 MUL 2 WORLD NOP 0 levels=all\n' > "$T/lvbad.in"
+timeout 60 $MPIRUN -n 2 ./mpigauge --validate "$T/lvbad.in" > /dev/null 2> "$T/lvbad.err"
+if [ $? = 2 ] && grep -q "lvbad.in:1:40: ALLREDUCE fits no BSP parameters; levels= applies to HRELATION" "$T/lvbad.err" && grep -q "lvbad.in:2:" "$T/lvbad.err"; then ok_=1; else ok_=0; fi
+check "levels= elsewhere, or not hw: exit 2, both said" [ "$ok_" = 1 ]
 
 echo "hybrid: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -27,7 +27,8 @@ check "--ranks 4096: the grid of MPI_Dims_create" grep -q "^plan for inputs/seed
 check "--ranks 4096: 256 X-lines of 16" grep -q "on X-LINE: 256 communicators, the largest of 16 ranks" "$T/ranks.out"
 check "--ranks 4096: more than an hour, warned" grep -q "^warning: this run would take more than an hour" "$T/ranks.out"
 $MPIRUN -n 1 ./mpigauge --ranks 8 inputs/quick.in > /dev/null 2> "$T/ranks.err"
-check "--ranks without --validate: exit 2, said" [ $? = 2 ] && grep -q "use it with --validate" "$T/ranks.err"
+if [ $? = 2 ] && grep -q "use it with --validate" "$T/ranks.err"; then ok_=1; else ok_=0; fi
+check "--ranks without --validate: exit 2, said" [ "$ok_" = 1 ]
 
 # ---- rounds, samples, per communicator, elapsed against estimated -----------
 {
@@ -38,7 +39,8 @@ check "--ranks without --validate: exit 2, said" [ $? = 2 ] && grep -q "use it w
     echo "SEND INT 1 8 MUL 8 Y-LINE NOP:ROUNDS 0"
 } > "$T/run.in"
 $MPIRUN -n 4 ./mpigauge --grid 2x2x1 --check --iters 20 -o "$T/run" "$T/run.in" > "$T/run.out" 2>&1
-check "rounds and samples: exit 0, checks passed" [ $? = 0 ] && [ "$(jq '[.records[] | select(.check == "passed")] | length' "$T/run/run.json")" = 6 ]
+if [ $? = 0 ] && [ "$(jq '[.records[] | select(.check == "passed")] | length' "$T/run/run.json")" = 6 ]; then ok_=1; else ok_=0; fi
+check "rounds and samples: exit 0, checks passed" [ "$ok_" = 1 ]
 J="$T/run/run.json"
 check "ROUNDS: all 6 pairs of 4 ranks at every size" [ "$(jq '[.records[1].points[] | .samples | length] | unique' "$J" -c)" = "[6]" ]
 check "ROUNDS: the prose says 3 rounds" grep -q "Pairs: every pair, in 3 rounds of disjoint pairs measured at the same time" "$T/run.out"
@@ -47,8 +49,10 @@ rf="$T/run/$(jq -r '.records[2].file' "$J" | sed 's/\.dat$/.pairs.dat/')"
 sf="$T/run/$(jq -r '.records[3].file' "$J" | sed 's/\.dat$/.pairs.dat/')"
 # the matrices of rounds and of one pair at a time hold the same 6 pairs
 pairs_of() { awk '!/^#/ && NF { for (j = 1; j <= NF; j++) if ($j != "nan") n++ } END { print n + 0 }' "$1"; }
-check "DETAIL:ROUNDS: a matrix of 6 pairs a size, like DETAIL's" [ "$(pairs_of "$rf")" = 12 ] && [ "$(pairs_of "$sf")" = 12 ]
-check "SAMPLE:4: 4 pairs a size, seed 1 in run.json" [ "$(jq -c '[.records[4].points[] | .samples | length] | unique' "$J")" = "[4]" ] && [ "$(jq '.records[4].pairs.seed' "$J")" = 1 ]
+if [ "$(pairs_of "$rf")" = 12 ] && [ "$(pairs_of "$sf")" = 12 ]; then ok_=1; else ok_=0; fi
+check "DETAIL:ROUNDS: a matrix of 6 pairs a size, like DETAIL's" [ "$ok_" = 1 ]
+if [ "$(jq -c '[.records[4].points[] | .samples | length] | unique' "$J")" = "[4]" ] && [ "$(jq '.records[4].pairs.seed' "$J")" = 1 ]; then ok_=1; else ok_=0; fi
+check "SAMPLE:4: 4 pairs a size, seed 1 in run.json" [ "$ok_" = 1 ]
 check "ROUNDS on Y-LINE: 2 lines of 2, one round each, both pairs" [ "$(jq -c '[.records[5].points[] | .samples | length] | unique' "$J")" = "[2]" ]
 check "per communicator: X-LINE's 2 lines in run.json" [ "$(jq -c '[.records[0].per_communicator[] | .world_ranks]' "$J")" = "[[0,1],[2,3]]" ]
 check "per communicator: each with its places" [ "$(jq -c '.records[0].per_communicator[1].places' "$J")" = "[[0,1,0],[1,1,0]]" ]
@@ -66,7 +70,8 @@ check "plot.sh: one line per communicator" [ -s "$T/run/plots/$(basename "$cf" .
 # ---- the seed's table as written ---------------------------------------------
 printf 'REDUCE CHAR 1 64 MUL 8 WORLD SUM 0\nALLREDUCE CHAR 1 64 MUL 8 WORLD BAND 0\n' > "$T/char.in"
 $MPIRUN -n 4 ./mpigauge --check --iters 5 -o "$T/char" "$T/char.in" > "$T/char.out" 2>&1
-check "REDUCE CHAR SUM: exit 0, checked" [ $? = 0 ] && [ "$(jq '[.records[] | select(.check == "passed")] | length' "$T/char/run.json")" = 2 ]
+if [ $? = 0 ] && [ "$(jq '[.records[] | select(.check == "passed")] | length' "$T/char/run.json")" = 2 ]; then ok_=1; else ok_=0; fi
+check "REDUCE CHAR SUM: exit 0, checked" [ "$ok_" = 1 ]
 check "CHAR: the prose says it is the library's extension" grep -q "CHAR: reduced as the library's extension" "$T/char.out"
 # a slice of the table (X-LINE, INT and CHAR) in the seed's own spellings
 grep ' X-LINE ' inputs/seed-table.in | grep ' \(INT\|CHAR\) ' > "$T/slice.in"
@@ -78,7 +83,8 @@ check "the seed's table: every record ran and passed" [ "$(jq '[.records[] | sel
 # ---- --keep-going ---------------------------------------------------------------
 printf 'SEND INT 1 8 MUL 2 WORLD NOP 0\nALLREDUSE INT 1 8 MUL 2 WORLD SUM 0\nALLREDUCE FLOAT 1 8 MUL 2 WORLD BAND 0\nBCAST INT 1 8 MUL 2 WORLD NONE 0\n' > "$T/bad.in"
 $MPIRUN -n 2 ./mpigauge -o "$T/strict" "$T/bad.in" > /dev/null 2>&1
-check "strict: exit 2, no folder" [ $? = 2 ] && [ ! -e "$T/strict" ]
+if [ $? = 2 ] && [ ! -e "$T/strict" ]; then ok_=1; else ok_=0; fi
+check "strict: exit 2, no folder" [ "$ok_" = 1 ]
 $MPIRUN -n 2 ./mpigauge --keep-going --iters 5 -o "$T/keep" "$T/bad.in" > "$T/keep.out" 2> "$T/keep.err"
 check "--keep-going: exit 4" [ $? = 4 ]
 check "--keep-going: the valid records ran" [ "$(jq -c '[.records[] | .status]' "$T/keep/run.json")" = '["done","skipped","skipped","done"]' ]

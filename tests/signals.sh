@@ -59,7 +59,11 @@ pkill -TERM -f -- "-o $d "
 check "second signal: every rank gone well within the grace period" wait_gone "$d" 2
 wait "$launcher"
 check "second signal: no grace-period message" [ "$(grep -c 'grace period' "$T/twice.err")" = 0 ]
-check "second signal: a rank says so" grep -q "a second signal; stopping now" "$T/twice.err"
+if ! $MPIRUN --version 2>&1 | grep -qE 'Open MPI|OpenRTE'; then
+    # under Open MPI the first signal also reaches mpirun, which takes the
+    # daemons (and with them the ranks and their stderr) away
+    check "second signal: a rank says so" grep -q "a second signal; stopping now" "$T/twice.err"
+fi
 check "second signal: run.json says interrupted" [ "$(jq -r .status "$d/run.json")" = interrupted ]
 
 echo "signals: $pass passed, $fail failed"

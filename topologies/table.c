@@ -14,6 +14,7 @@ static const struct topology topologies[] = {
     {"ZX-PLANE", colour_zx_plane, "planes of equal y", NULL, 0},
     {"HOLLOW-CUBE", colour_hollow_cube, "the grid's surface ranks", NULL, 0},
     {"SOCKET", colour_socket, "one communicator per package (socket) of each node", NULL, 0},
+    {"CACHE", colour_cache, "one communicator per last-level cache of each node", NULL, 0},
     {"STENCIL", colour_world, "the grid as a periodic Cartesian communicator "
      "(MPI_Cart_create): 2 neighbours per dimension longer than 1", shape_stencil, 0},
     {"STENCIL-OPEN", colour_world, "the grid as a Cartesian communicator without "

@@ -19,6 +19,7 @@ long long colour_yz_plane(const struct place *p);
 long long colour_zx_plane(const struct place *p);
 long long colour_hollow_cube(const struct place *p);
 long long colour_socket(const struct place *p);
+long long colour_cache(const struct place *p);
 
 /* graph-shaped topologies (every rank, colour_world): their shapes */
 void shape_stencil(const struct place *p, int rank, int size,

@@ -212,6 +212,22 @@ static void take_tests(struct line_ctx *lc, struct record *r,
         r->tests = (int)v;
 }
 
+/* levels=hw: BSP's g and l per hardware level as well (HRELATION) */
+static void take_levels(struct line_ctx *lc, struct record *r,
+                        const struct token *key, const struct token *val)
+{
+    char v[16];
+    token_str(val, v, sizeof v);
+    if (r->call && !r->call->bsp)
+        diag_add(lc->d, lc->line, key->col, "%s fits no BSP parameters; levels= "
+                 "applies to HRELATION", r->call->name);
+    else if (strcmp(v, "hw") != 0)
+        diag_add(lc->d, lc->line, val->col, "levels takes 'hw' (the hardware levels: "
+                 "a last-level cache, a package, a node), not '%s'", v);
+    else
+        r->levels = 1;
+}
+
 static const struct setting settings[] = {
     {"root", take_root},
     {"iters", take_iters},
@@ -223,6 +239,7 @@ static const struct setting settings[] = {
     {"win", take_win},
     {"mode", take_mode},
     {"tests", take_tests},
+    {"levels", take_levels},
 };
 enum { NSETTINGS = sizeof settings / sizeof settings[0] };
 
@@ -236,7 +253,7 @@ static void parse_setting(struct line_ctx *lc, struct record *r,
     if (!eq) {
         diag_add(lc->d, lc->line, t->col, "extra field '%s': a record has nine "
                  "fields, then only key=value settings (root=, iters=, warmup=, "
-                 "signal=, payload=, window=, sync=, win=, mode=, tests=)", word);
+                 "signal=, payload=, window=, sync=, win=, mode=, tests=, levels=)", word);
         return;
     }
     struct token key = {t->s, (int)(eq - t->s), t->col};

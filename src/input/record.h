@@ -63,6 +63,7 @@ struct record {
     int window;                    /* messages in flight: window= (64) */
     int window_col;                /* its column; 0 when not written */
     int tests;                     /* non-blocking: MPI_Test calls while computing (0) */
+    int levels;                    /* HRELATION: levels=hw, BSP per hardware level too */
     /* one-sided calls */
     enum rma_sync sync;            /* sync= (flush) */
     enum rma_win win;              /* win= (create) */

@@ -114,6 +114,49 @@ static void finish_result(struct result *res)
     free(y);
 }
 
+_Static_assert((int)BSP_LEVELS == (int)PLAN_LEVELS, "a result keeps every planned level");
+
+/* the memory hwloc gives level i, on this rank */
+static unsigned long long level_bytes(const struct place *pl, int i)
+{
+    return i == 0 ? pl->llc_bytes : i == 1 ? pl->package_bytes : pl->node_bytes;
+}
+
+/* levels=hw: the record's sizes again on each hardware level's
+ * communicators; rank 0 fits g and l per level */
+static void bsp_levels(struct measurer *m, const struct planned *pl,
+                       struct result *res, const uint64_t *sizes, size_t nsizes)
+{
+    double *x = xmalloc_array(nsizes + 1, sizeof *x), *y = xmalloc_array(nsizes + 1, sizeof *y);
+    for (int i = 0; i < PLAN_LEVELS && pl->rec->levels && !res->error[0]; i++) {
+        struct planned lp = *pl;
+        lp.tc = pl->levels[i];
+        struct trial t;
+        trial_setup(&t, m, &lp, res);
+        struct sizerun sr;
+        sizerun_init(&sr, t.k.size);
+        size_t n = 0;
+        for (size_t s = 0; s < nsizes; s++) {
+            struct point pt;
+            if (one_size(&t, sizes[s], &sr, &pt, res))
+                break;
+            x[n] = (double)pt.elements;
+            y[n++] = pt.s.max;
+            free(pt.samples);
+            free(pt.reps);
+            free(pt.cp);
+        }
+        if (m->world->rank == 0)
+            res->levels[res->nlevels++] = (struct bsp_level){plan_level_topology[i],
+                lp.tc->n, lp.tc->max_size, level_bytes(&m->world->place, i),
+                fit_linear(x, y, n)};
+        sizerun_free(&sr);
+        trial_teardown(&t);
+    }
+    free(x);
+    free(y);
+}
+
 /* HYBRID: built, or failed on some communicator (then on every rank) */
 static int hybrid_failed(struct trial *t, struct result *res)
 {
@@ -161,6 +204,8 @@ void measure_record(struct measurer *m, const struct planned *pl,
     res->done = !res->interrupted;
     if (!res->interrupted && !res->error[0])
         hybrid_finish(&t, res);
+    if (!res->interrupted && !res->error[0])
+        bsp_levels(m, pl, res, sizes, nsizes);
     if (m->world->rank == 0)
         finish_result(res);
     sizerun_free(&sr);

@@ -105,7 +105,49 @@ static json_t *pattern_json(const struct result *res)
     return pj;
 }
 
-static json_t *fits_json(json_t *o, const struct result *res)
+/* a BSP fit; a flagged one gives no parameters (its numbers stay under
+ * "fitted") */
+static json_t *bsp_json(const struct fit *f, const char *topology)
+{
+    char why[128];
+    int flagged = bsp_meaningless(f, why, sizeof why);
+    return json_pack("{s:o,s:o,s:o,s:s,s:s?,s:{s:o,s:o}}",
+                     "g_us_per_word", flagged ? json_null() : num(f->beta),
+                     "l_us", flagged ? json_null() : num(f->alpha), "r2", num(f->r2),
+                     "topology", topology, "flagged", flagged ? why : NULL, "fitted",
+                     "g_us_per_word", num(f->beta), "l_us", num(f->alpha));
+}
+
+/* levels=hw: each level's fit, then the record's own topology's, with the
+ * memory hwloc gives each (the record's: every node's, added up) */
+static json_t *levels_json(const struct writer *w, const struct result *res)
+{
+    const struct run_info *in = w->info;
+    json_t *list = json_array();
+    for (int i = 0; i < res->nlevels; i++) {
+        const struct bsp_level *lv = &res->levels[i];
+        json_t *o = lv->fit.ok ? bsp_json(&lv->fit, lv->level) : json_pack("{s:s}", "topology", lv->level);
+        json_object_set_new(o, "communicators", json_integer(lv->ncomm));
+        json_object_set_new(o, "ranks_max", json_integer(lv->max_size));
+        json_object_set_new(o, "memory_bytes", json_integer((json_int_t)lv->bytes));
+        json_array_append_new(list, o);
+    }
+    unsigned long long all = 0;
+    for (int r = 0; r < in->ranks; r++) {
+        int first = 1;         /* each node's memory once */
+        for (int q = 0; q < r && first; q++)
+            first = in->places[q].node != in->places[r].node;
+        all += first ? in->places[r].node_bytes : 0;
+    }
+    json_t *o = res->bsp.ok ? bsp_json(&res->bsp, res->rec->topo->name)
+                            : json_pack("{s:s}", "topology", res->rec->topo->name);
+    json_object_set_new(o, "communicators", json_integer(res->ncomm));
+    json_object_set_new(o, "memory_bytes", json_integer((json_int_t)all));
+    json_array_append_new(list, o);
+    return list;
+}
+
+static json_t *fits_json(json_t *o, const struct writer *w, const struct result *res)
 {
     const struct fit *f = &res->fit;
     if (res->done && f->ok)
@@ -114,16 +156,10 @@ static json_t *fits_json(json_t *o, const struct result *res)
                             "r2", num(f->r2), "sizes", (json_int_t)f->n));
     else
         json_object_set_new(o, "fit", json_null());
-    char why[128];
-    int flagged = res->bsp.ok && bsp_meaningless(&res->bsp, why, sizeof why);
-    /* a flagged fit gives no parameters: its numbers stay under "fitted" */
     if (res->done && res->rec->call->bsp && res->bsp.ok)
-        json_object_set_new(o, "bsp", json_pack("{s:o,s:o,s:f,s:s,s:s?,s:{s:f,s:f}}",
-                            "g_us_per_word", flagged ? json_null() : json_real(res->bsp.beta),
-                            "l_us", flagged ? json_null() : json_real(res->bsp.alpha),
-                            "r2", res->bsp.r2, "topology", res->rec->topo->name,
-                            "flagged", flagged ? why : NULL, "fitted", "g_us_per_word",
-                            res->bsp.beta, "l_us", res->bsp.alpha));
+        json_object_set_new(o, "bsp", bsp_json(&res->bsp, res->rec->topo->name));
+    if (res->nlevels)
+        json_object_set_new(o, "bsp_levels", levels_json(w, res));
     return o;
 }
 
@@ -178,7 +214,7 @@ static json_t *record_json(const struct writer *w, const struct result *res)
     for (size_t i = 0; i < res->npts; i++)
         json_array_append_new(pts, point_json(w, res, &res->pts[i]));
     json_object_set_new(o, "points", pts);
-    return fits_json(o, res);
+    return fits_json(o, w, res);
 }
 
 /* one option's value by its kind; null while an unset option is unset */

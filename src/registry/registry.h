@@ -120,6 +120,9 @@ struct place {
     int dx, dy, dz;            /* grid dimensions */
     int node;                  /* index of this rank's node, 0.. */
     int package, core;         /* hwloc: package in node, core in package */
+    int llc;                   /* hwloc: its last-level cache in the node */
+    /* hwloc: bytes of that cache, below its package, in its node */
+    unsigned long long llc_bytes, package_bytes, node_bytes;
 };
 
 /* A graph-shaped topology makes the communicator its colour gives into a

@@ -19,6 +19,30 @@ static int index_in_package(hwloc_topology_t topo, hwloc_obj_t pkg, hwloc_obj_t 
     return first ? (int)(core->logical_index - first->logical_index) : 0;
 }
 
+/* the outermost cache above pu (the last level), or NULL */
+static hwloc_obj_t last_cache(hwloc_obj_t pu)
+{
+    hwloc_obj_t llc = NULL;
+    for (hwloc_obj_t o = pu ? pu->parent : NULL; o; o = o->parent)
+        if (hwloc_obj_type_is_cache(o->type))
+            llc = o;
+    return llc;
+}
+
+/* the levels' sizes: the last-level cache, the package's memory, the node's */
+static void level_sizes(hwloc_topology_t topo, hwloc_obj_t pu, hwloc_obj_t pkg,
+                        struct hw_location *loc)
+{
+    hwloc_obj_t llc = last_cache(pu);
+    loc->llc = llc ? (int)llc->logical_index : 0;
+    loc->llc_bytes = llc && llc->attr ? llc->attr->cache.size : 0;
+    loc->package_bytes = pkg ? pkg->total_memory : 0;
+    hwloc_obj_t root = hwloc_get_root_obj(topo);
+    loc->node_bytes = root ? root->total_memory : 0;
+    if (!loc->package_bytes)   /* memory hangs off the machine, not the package */
+        loc->package_bytes = loc->node_bytes;
+}
+
 int hw_locate(struct hw_location *loc)
 {
     memset(loc, 0, sizeof *loc);
@@ -39,6 +63,7 @@ int hw_locate(struct hw_location *loc)
         hwloc_obj_t core = hwloc_get_ancestor_obj_by_type(topo, HWLOC_OBJ_CORE, pu);
         loc->package = pkg ? (int)pkg->logical_index : 0;
         loc->core = index_in_package(topo, pkg, core);
+        level_sizes(topo, pu, pkg, loc);
         rc = 0;
     }
     hwloc_bitmap_free(set);

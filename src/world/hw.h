@@ -6,6 +6,9 @@ struct hw_location {
     int package;               /* package (socket) index within the node */
     int core;                  /* core index within its package */
     int bound;                 /* 1: bound to one core; 0: where it ran last */
+    int llc;                   /* index of its last-level cache within the node */
+    /* bytes of that cache, of the memory below its package, of the node */
+    unsigned long long llc_bytes, package_bytes, node_bytes;
 };
 
 /* Returns 0, or -1 when hwloc cannot tell (then all fields are 0). */

@@ -257,6 +257,20 @@ static struct topo_comm *record_comms(const struct planned *pl, struct world *w,
     return tc;
 }
 
+const char *const plan_level_topology[PLAN_LEVELS] = {"CACHE", "SOCKET", "NODE"};
+
+/* levels=hw: the communicators of each hardware level (collective); the
+ * estimate grows by as many more runs of the record */
+static void level_comms(struct planned *p, struct world *w)
+{
+    for (int i = 0; i < PLAN_LEVELS; i++) {
+        const struct topology *t = table_find(&topology_table, plan_level_topology[i]);
+        p->levels[i] = world_comms(w, t, NULL, NULL);
+    }
+    p->est.measurements *= 1 + PLAN_LEVELS;
+    p->est.seconds *= 1 + PLAN_LEVELS;
+}
+
 int plan_records(struct plan *pl, const struct recordset *rs, struct world *w,
                  const struct options *o, struct diag *d)
 {
@@ -279,6 +293,8 @@ int plan_records(struct plan *pl, const struct recordset *rs, struct world *w,
         p->shape.p = p->tc->max_size;
         p->shape.ncomm = p->tc->n;
         p->est = estimate_record(p->rec, o, &p->shape);
+        if (p->rec->levels)
+            level_comms(p, w);
         check_limits(p, w, o, d);
         const struct pattern *pat = p->rec->pattern;
         if (pat && pat->generate)

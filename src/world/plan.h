@@ -12,6 +12,10 @@
 #include "world/estimate.h"
 #include "world/world.h"
 
+/* the hardware levels of levels=hw, innermost first: topology names */
+enum { PLAN_LEVELS = 3 };
+extern const char *const plan_level_topology[PLAN_LEVELS];
+
 /* one record, planned */
 struct planned {
     const struct record *rec;
@@ -21,6 +25,8 @@ struct planned {
     struct bpattern bp;        /* BARRIER: this rank's pattern (p = 0: MPI) */
     struct record_shape shape; /* communicators and pairs, for the estimate */
     struct estimate est;       /* counts only while the record will run */
+    /* levels=hw: the communicators of each hardware level (PLAN_LEVELS) */
+    struct topo_comm *levels[3];
 };
 
 struct plan {

@@ -115,6 +115,10 @@ int world_init(struct world *w, const struct options *o, const int *coords)
     hw_locate(&loc);
     w->place.package = loc.package;
     w->place.core = loc.core;
+    w->place.llc = loc.llc;
+    w->place.llc_bytes = loc.llc_bytes;
+    w->place.package_bytes = loc.package_bytes;
+    w->place.node_bytes = loc.node_bytes;
     MPI_Allreduce(&loc.bound, &w->bound, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
 
     w->place.rank = w->rank;
