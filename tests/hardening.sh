@@ -124,6 +124,30 @@ timeout 300 $MPIRUN -n 2 ./mpigauge --validate --keep-going "$T/v.in" > "$T/v.ou
 if [ "$(grep -c '^record ' "$T/v.out")" = 20001 ] && grep -q "^record 20001 (line 20001): " "$T/v.out" && grep -q "^plan for $T/v.in: 20001 records" "$T/v.out"; then ok_=1; else ok_=0; fi
 check "--validate --keep-going: every record of every batch in the plan" [ "$ok_" = 1 ]
 
+# a memory cgroup of 1.2 GB (v1 or v2, made below this process's own; needs
+# root): a record that fits the node but not the cgroup is an input error,
+# where a rank used to be OOM-killed (the bound read the hierarchy's root)
+printf 'SEND CHAR 500000000 500000000 ADD 1 WORLD NOP 0\n' > "$T/mem.in"
+cg=$(grep -E '^0::|:memory:' /proc/self/cgroup | sort | tail -1)
+if grep -q ':memory:' /proc/self/cgroup; then
+    cgdir=/sys/fs/cgroup/memory$(grep ':memory:' /proc/self/cgroup | cut -d: -f3)/mpigauge-test-$$
+    cglimit=memory.limit_in_bytes
+else
+    cgdir=/sys/fs/cgroup$(echo "$cg" | cut -d: -f3)/mpigauge-test-$$
+    cglimit=memory.max
+fi
+if mkdir "$cgdir" 2>/dev/null && echo $((1200 * 1024 * 1024)) > "$cgdir/$cglimit" 2>/dev/null; then
+    timeout 60 $MPIRUN -n 2 ./mpigauge --validate "$T/mem.in" > /dev/null 2>&1
+    check "500 MB SEND fits the node outside the cgroup" [ $? = 0 ]
+    timeout 60 sh -c "echo \$\$ > '$cgdir/cgroup.procs' && exec $MPIRUN -n 2 ./mpigauge --validate '$T/mem.in'" > /dev/null 2> "$T/mem.err"
+    if [ $? = 2 ] && grep -q "^$T/mem.in:1:21: max 500000000 needs 953.7 MiB of buffers per rank" "$T/mem.err"; then ok_=1; else ok_=0; fi
+    check "inside a 1.2 GB memory cgroup: exit 2, named, not OOM-killed" [ "$ok_" = 1 ]
+    rmdir "$cgdir" 2>/dev/null
+else
+    rmdir "$cgdir" 2>/dev/null
+    echo "note: no memory cgroup can be made here: the cgroup bound is left out"
+fi
+
 # a full disk: a 64 KiB tmpfs (needs root, as CI has; elsewhere said and
 # left out)
 mkdir -p "$T/tiny"

@@ -2,6 +2,7 @@
 #include "world/plan.h"
 
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 uint64_t record_memory(const struct call *c, int p, uint64_t max_elems,
@@ -46,19 +47,61 @@ static uint64_t node_available(void)
     return pages > 0 && page > 0 ? (uint64_t)pages * (uint64_t)page : UINT64_MAX;
 }
 
+/* the room left under one cgroup's limit: max - used, UINT64_MAX if none */
+static uint64_t room_in(const char *dir, const char *max_file, const char *used_file)
+{
+    char a[4400], b[4400];
+    snprintf(a, sizeof a, "%s/%s", dir, max_file);
+    snprintf(b, sizeof b, "%s/%s", dir, used_file);
+    uint64_t max = number_in(a), used = number_in(b);
+    if (max == UINT64_MAX || used == UINT64_MAX)
+        return UINT64_MAX;
+    return used < max ? max - used : 0;
+}
+
+/* The least room of this process's memory cgroup and its ancestors (a
+ * parent's limit binds too).  The cgroup is found in /proc/self/cgroup:
+ * "0::/path" (v2, under /sys/fs/cgroup) or "N:...memory...:/path" (v1,
+ * under /sys/fs/cgroup/memory).  Inside a container whose cgroup is the
+ * mount's root, path is "/" and the root's files are read. */
+static uint64_t cgroup_room(void)
+{
+    FILE *f = fopen("/proc/self/cgroup", "r");
+    char line[4096], dir[4200];
+    uint64_t room = UINT64_MAX;
+    while (f && fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = 0;
+        char *ctl = strchr(line, ':'), *path = ctl ? strchr(ctl + 1, ':') : NULL;
+        if (!path)
+            continue;
+        *path++ = 0;
+        int v2 = strcmp(ctl + 1, "") == 0, v1 = strstr(ctl + 1, "memory") != NULL;
+        if (!v1 && !v2)
+            continue;
+        for (;;) {             /* the path, then each ancestor up to the root */
+            snprintf(dir, sizeof dir, "%s%s", v2 ? "/sys/fs/cgroup" : "/sys/fs/cgroup/memory",
+                     strcmp(path, "/") ? path : "");
+            uint64_t r = v2 ? room_in(dir, "memory.max", "memory.current")
+                            : room_in(dir, "memory.limit_in_bytes", "memory.usage_in_bytes");
+            room = r < room ? r : room;
+            char *slash = strrchr(path, '/');
+            if (!slash || slash == path)
+                break;
+            *slash = 0;
+        }
+    }
+    if (f)
+        fclose(f);
+    return room;
+}
+
 uint64_t memory_per_rank(int ranks_on_node)
 {
-    /* a memory cgroup (cgroup v2, then v1) may allow less than the node
-     * has: a rank past it is killed, not refused */
-    uint64_t have = node_available();
-    uint64_t max = number_in("/sys/fs/cgroup/memory.max");
-    uint64_t used = number_in("/sys/fs/cgroup/memory.current");
-    if (max == UINT64_MAX) {
-        max = number_in("/sys/fs/cgroup/memory/memory.limit_in_bytes");
-        used = number_in("/sys/fs/cgroup/memory/memory.usage_in_bytes");
-    }
-    if (max != UINT64_MAX && used != UINT64_MAX && used < max && max - used < have)
-        have = max - used;
+    /* a memory cgroup may allow less than the node has: a rank past it is
+     * killed, not refused */
+    uint64_t have = node_available(), room = cgroup_room();
+    if (room < have)
+        have = room;
     if (have == UINT64_MAX)
         return UINT64_MAX;
     return have / (uint64_t)(ranks_on_node > 0 ? ranks_on_node : 1);
