@@ -46,6 +46,10 @@ if cluster_launcher 300; then
     "${CLUSTER[@]}" ./mpigauge --check --quiet -o "$T/two" "$T/h.in" > /dev/null 2> "$T/two.err"
     check "two hosts: exit 0 ($(head -c 200 "$T/two.err"))" [ $? = 0 ]
     hybrid_checks "$T/two" 4 "two hosts"
+    pat2="$T/two/$(jq -r '.records[0].hybrid.pattern_file' "$T/two/run.json")"
+    printf 'BARRIER INT 0 0 ADD 1 WORLD FILE:%s 0 iters=20\n' "$pat2" > "$T/again2.in"
+    "${CLUSTER[@]}" ./mpigauge --check --quiet -o "$T/again2" "$T/again2.in" > /dev/null 2>&1
+    check "two hosts: the pattern file runs again there" [ "$(jq -c '.records[0] | [.status, .pattern.stages]' "$T/again2/run.json" 2>/dev/null)" = "$(jq -c '.records[0] | ["done", .pattern.stages]' "$T/two/run.json")" ]
     if [ "$openmpi" = 1 ]; then
         check "two hosts: the groups are the hosts" [ "$(jq -c '[.records[0].hybrid.groups[].world_ranks]' "$T/two/run.json")" = "[[0,1],[2,3]]" ]
         check "two hosts: groups and nodes agree" [ "$(jq -r '.records[0].hybrid.disagreements' "$T/two/run.json")" = null ]
