@@ -51,6 +51,15 @@ sf="$T/run/$(jq -r '.records[3].file' "$J" | sed 's/\.dat$/.pairs.dat/')"
 pairs_of() { awk '!/^#/ && NF { for (j = 1; j <= NF; j++) if ($j != "nan") n++ } END { print n + 0 }' "$1"; }
 if [ "$(pairs_of "$rf")" = 12 ] && [ "$(pairs_of "$sf")" = 12 ]; then ok_=1; else ok_=0; fi
 check "DETAIL:ROUNDS: a matrix of 6 pairs a size, like DETAIL's" [ "$ok_" = 1 ]
+# the same run with every result sent to rank 0 one rank at a time (the
+# path for a whole past MPI_Gatherv's int, forced): the same shape of
+# results, every sample and block and every pair of the matrices there
+MPIGAUGE_GATHER_IN_TURN=1 $MPIRUN -n 4 ./mpigauge --grid 2x2x1 --check --iters 20 -o "$T/turn" "$T/run.in" > /dev/null 2>&1
+if [ $? = 0 ] && [ "$(jq '[.records[] | select(.check == "passed")] | length' "$T/turn/run.json")" = 6 ]; then ok_=1; else ok_=0; fi
+check "results gathered in turn: exit 0, every check passed" [ "$ok_" = 1 ]
+check "results gathered in turn: as many samples as gathered at once, and blocks" \
+    [ "$(jq -c '[.records[] | .points[] | [(.samples | length), (.blocks > 0)]]' "$T/turn/run.json")" = "$(jq -c '[.records[] | .points[] | [(.samples | length), (.blocks > 0)]]' "$J")" ]
+check "results gathered in turn: the DETAIL matrix holds its 6 pairs" [ "$(pairs_of "$T/turn/$(jq -r '.records[3].file' "$J" | sed 's/\.dat$/.pairs.dat/')")" = 12 ]
 if [ "$(jq -c '[.records[4].points[] | .samples | length] | unique' "$J")" = "[4]" ] && [ "$(jq '.records[4].pairs.seed' "$J")" = 1 ]; then ok_=1; else ok_=0; fi
 check "SAMPLE:4: 4 pairs a size, seed 1 in run.json" [ "$ok_" = 1 ]
 check "ROUNDS on Y-LINE: 2 lines of 2, one round each, both pairs" [ "$(jq -c '[.records[5].points[] | .samples | length] | unique' "$J")" = "[2]" ]

@@ -13,6 +13,7 @@ enum {
     TAG_RMA = 13,              /* a one-sided pair's communicator and address */
     TAG_PARAM = 41,            /* the pairwise parameters' messages */
     TAG_PARAM_READY = 42,      /* ... and their "receives posted" notes */
+    TAG_GATHER = 43,           /* results to rank 0 past MPI_Gatherv's int */
 };
 
 #endif

@@ -3,32 +3,63 @@
  * blocks' median and interval, counters per call, BARRIER's statistics. */
 #include "measure/trial.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "base/base.h"
+#include "kernels/tags.h"
 #include "measure/counters.h"
 
-/* Gathers n bytes from every rank on rank 0; returns the concatenation
- * (rank 0) and its length. */
-static void *gather_bytes(const struct world *w, const void *mine, int n,
-                          int *total)
+/* rank 0: every rank's part, one receive each, where the whole passes
+ * MPI_Gatherv's int displacements (DETAIL's pair series on thousands of
+ * ranks: one series per pair) */
+static void gather_in_turn(const struct world *w, const void *mine, int n,
+                           MPI_Datatype unit, size_t usize, char *all,
+                           const int *counts)
 {
-    int *counts = NULL, *displs = NULL;
+    if (w->rank != 0) {
+        MPI_Send(mine, n, unit, 0, TAG_GATHER, MPI_COMM_WORLD);
+        return;
+    }
+    size_t at = 0;
+    for (int r = 0; r < w->size; r++) {
+        if (r == 0 && n > 0)
+            memcpy(all, mine, (size_t)n * usize);
+        else
+            MPI_Recv(all + at * usize, counts[r], unit, r, TAG_GATHER, MPI_COMM_WORLD,
+                     MPI_STATUS_IGNORE);
+        at += (size_t)counts[r];
+    }
+}
+
+/* Gathers n units (usize bytes of MPI type unit) from every rank on rank
+ * 0; returns the concatenation (rank 0) and its length in units.  Counted
+ * in 64 bits; past int, the parts come one by one (gather_in_turn). */
+static void *gather_units(const struct world *w, const void *mine, int n,
+                          MPI_Datatype unit, size_t usize, size_t *total)
+{
+    int *counts = NULL, *displs = NULL, big = 0;
     *total = 0;
     if (w->rank == 0) {
         counts = xmalloc_array((size_t)w->size, sizeof *counts);
         displs = xmalloc_array((size_t)w->size, sizeof *displs);
     }
     MPI_Gather(&n, 1, MPI_INT, counts, 1, MPI_INT, 0, MPI_COMM_WORLD);
-    if (w->rank == 0)
-        for (int r = 0; r < w->size; r++) {
-            displs[r] = *total;
-            *total += counts[r];
-        }
-    char *all = w->rank == 0 ? xmalloc((size_t)*total + 1) : NULL;
-    MPI_Gatherv(mine, n, MPI_BYTE, all, counts, displs, MPI_BYTE, 0,
-                MPI_COMM_WORLD);
+    for (int r = 0; w->rank == 0 && r < w->size; r++) {
+        big |= *total > (size_t)INT_MAX;
+        displs[r] = big ? 0 : (int)*total;
+        *total += (size_t)counts[r];
+    }
+    big |= *total > (size_t)INT_MAX;
+    /* the tests take this path on small runs too (tests/scale.sh) */
+    big |= getenv("MPIGAUGE_GATHER_IN_TURN") != NULL;
+    MPI_Bcast(&big, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    char *all = w->rank == 0 ? xmalloc_array(*total + 1, usize) : NULL;
+    if (big)
+        gather_in_turn(w, mine, n, unit, usize, all, counts);
+    else
+        MPI_Gatherv(mine, n, unit, all, counts, displs, unit, 0, MPI_COMM_WORLD);
     free(counts);
     free(displs);
     return all;
@@ -38,15 +69,15 @@ static void *gather_bytes(const struct world *w, const void *mine, int n,
 static void collect_samples(const struct world *w, const struct sizerun *sr,
                             unsigned long mismatches, struct point *pt)
 {
-    int total;
-    struct sample *all = gather_bytes(w, sr->mine, (int)(sr->n * sizeof *sr->mine),
-                                      &total);
+    size_t total;              /* bytes: a sample is a struct */
+    struct sample *all = gather_units(w, sr->mine, (int)(sr->n * sizeof *sr->mine),
+                                      MPI_BYTE, 1, &total);
     MPI_Reduce(&mismatches, &pt->mismatches, 1, MPI_UNSIGNED_LONG, MPI_SUM, 0,
                MPI_COMM_WORLD);
     if (w->rank != 0)
         return;
     pt->samples = all;
-    pt->nsamples = (size_t)total / sizeof *all;
+    pt->nsamples = total / sizeof *all;
     double *t = xmalloc_array(pt->nsamples + 1, sizeof *t);
     for (size_t i = 0; i < pt->nsamples; i++)
         t[i] = all[i].t_us;
@@ -83,12 +114,12 @@ static void collect_series(const struct trial *t, const struct sizerun *sr,
 {
     size_t len;
     double *flat = flatten_series(t->m->world, sr, &len);
-    int total;
-    double *all = gather_bytes(t->m->world, flat, (int)(len * sizeof *flat), &total);
+    /* counted in doubles: a rank's series stay far below 2^31 of them */
+    size_t n, nrep = 0;
+    double *all = gather_units(t->m->world, flat, (int)len, MPI_DOUBLE, sizeof *flat, &n);
     free(flat);
     if (t->m->world->rank != 0)
         return;
-    size_t n = (size_t)total / sizeof *all, nrep = 0;
     struct rep *reps = xmalloc_array(n + 1, sizeof *reps);
     double *pool = xmalloc_array(n + 1, sizeof *pool);
     for (size_t i = 0; i + 5 <= n;) {
@@ -141,12 +172,12 @@ static void collect_counters(const struct trial *t, struct point *pt)
 static void collect_comms(const struct world *w, const struct sizerun *sr,
                           struct point *pt)
 {
-    int total;
-    struct commstat *all = gather_bytes(w, &sr->cs, sr->ncs * (int)sizeof sr->cs,
-                                        &total);
+    size_t total;
+    struct commstat *all = gather_units(w, &sr->cs, sr->ncs * (int)sizeof sr->cs,
+                                        MPI_BYTE, 1, &total);
     if (w->rank != 0)
         return;
-    int n = total / (int)sizeof *all;
+    int n = (int)(total / sizeof *all);
     pt->ncomm = n;
     pt->iter_mean = pt->iter_median = pt->pred = pt->pred_lsq = n ? 0 : NAN;
     pt->pred_loggp = n ? 0 : NAN;
