@@ -179,10 +179,8 @@ static int record_loop(struct run *run, int rank, unsigned long *mismatches,
 {
     struct batch b;
     batch_start(&b);
-    int first = 1, rc = 0, e, fatal;
-    struct diag d;
-    diag_init(&d, run->opt.input);
-    while (!rc && !run->m.signal && batch_next(run, &b, &d, 1, &e, &fatal)) {
+    int first = 1, rc = 0;
+    while (!rc && !run->m.signal && batch_again(run, &b)) {
         for (int i = 0; i < b.plan.n && !run->m.signal; i++) {
             if (!first && (run->m.signal = interrupt_agreed()))
                 break;
@@ -196,10 +194,7 @@ static int record_loop(struct run *run, int rank, unsigned long *mismatches,
             *errors += b.res[i].error[0] != 0;
         }
         batch_free(&b);
-        diag_free(&d);
-        diag_init(&d, run->opt.input);
     }
-    diag_free(&d);
     return rc;
 }
 
@@ -226,19 +221,13 @@ static void validate_step(struct run *run, int rank)
 {
     struct batch b;
     batch_start(&b);
-    int e, fatal;
-    struct diag d;
-    diag_init(&d, run->opt.input);
     if (rank == 0)
         plan_print_head(run->opt.input, run->nrec, &run->world, stdout);
-    while (batch_next(run, &b, &d, 1, &e, &fatal)) {
+    while (batch_again(run, &b)) {
         if (rank == 0)
             plan_print_records(&b.plan, stdout);
         batch_free(&b);
-        diag_free(&d);
-        diag_init(&d, run->opt.input);
     }
-    diag_free(&d);
     if (rank == 0)
         plan_print_total(&run->total, stdout);
 }

@@ -58,6 +58,10 @@ void batch_start(struct batch *b);
  * record of the batch.  1 while there was a batch, 0 at the end. */
 int batch_next(struct run *run, struct batch *b, struct diag *d, int skip_bad,
                int *errors, int *fatal);
+/* The same on the passes after the checking one (measuring, --validate's
+ * plan): errors were said then; a record with one becomes a skip that
+ * carries its messages. */
+int batch_again(struct run *run, struct batch *b);
 void batch_free(struct batch *b);
 
 /* The whole run on every rank; returns the exit status. */

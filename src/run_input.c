@@ -173,18 +173,28 @@ void batch_free(struct batch *b)
     recordset_free(&b->rs);
 }
 
+int batch_again(struct run *run, struct batch *b)
+{
+    struct diag d;             /* said by the checking pass already */
+    int e, fatal;
+    diag_init(&d, run->opt.input);
+    int more = batch_next(run, b, &d, 1, &e, &fatal);
+    diag_free(&d);
+    return more;
+}
+
 /* what the checking pass learns of one batch */
 static void note_batch(struct run *run, const struct batch *b, int rank)
 {
     run->nrec += b->rs.n;
+    struct estimate e = plan_total(&b->plan);
+    run->total.measurements += e.measurements;
+    run->total.seconds += e.seconds;
     for (int i = 0; i < b->plan.n; i++) {
         const struct planned *p = &b->plan.rec[i];
         run->invalid += !p->rec->ok;
-        if (p->skipped[0] || !p->rec->ok)
-            continue;
-        run->total.measurements += p->est.measurements;
-        run->total.seconds += p->est.seconds;
-        run->needs_scratch |= p->rec->call->family == FAM_IO;
+        run->needs_scratch |= p->rec->ok && !p->skipped[0] &&
+                              p->rec->call->family == FAM_IO;
     }
     /* run.json lists every record from the start */
     for (int i = 0; rank == 0 && i < b->plan.n; i++)

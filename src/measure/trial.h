@@ -101,10 +101,11 @@ double barrier_predict(const struct trial *t, const struct bpattern *bp,
  * barrier (pr NULL: MPI_Barrier), us, on its rank 0 */
 double barrier_slowest_mean(struct trial *t, const struct patrun *pr, long warmup,
                             long iters);
-/* hybrid_run.c: HYBRID built from the measured costs (collective over the
- * record's communicator; -1 with res->error when it fails the barrier
- * check), then, after the sizes, MPI_Barrier and every
- * candidate timed beside it, into res->hybrid on world rank 0 */
+/* hybrid_run.c, for HYBRID records only: the barrier built from the
+ * measured costs (collective over the record's communicator; -1 with
+ * res->error when it fails the barrier check), then, after the sizes,
+ * MPI_Barrier and every candidate timed beside it, into res->hybrid on
+ * world rank 0 */
 int hybrid_prepare(struct trial *t, struct result *res);
 void hybrid_finish(struct trial *t, struct result *res);
 

@@ -241,23 +241,35 @@ static void summary_fit(struct writer *w, const struct fit *f)
 }
 
 /* targets met, BSP's g and l, the check, the data file */
-/* levels=hw: g, l and R^2 per hardware level, a meaningless fit flagged */
-static void report_bsp_levels(struct writer *w, const struct result *res)
+/* one BSP fit, after "BSP on ...: ": g, l and R^2, or why it means nothing */
+static void say_bsp_fit(struct writer *w, const struct fit *f, const char *dt)
 {
     char why[128];
+    if (bsp_meaningless(f, why, sizeof why))
+        say(w, "NO PARAMETERS, the fit means nothing (%s; it gave g = %.4f us per %s "
+            "word, l = %.3f us, R^2 = %.4f).", why, f->beta, dt, f->alpha, f->r2);
+    else
+        say(w, "g = %.4f us per %s word, l = %.3f us (t = g h + l over the slowest "
+            "rank, R^2 = %.4f).", f->beta, dt, f->alpha, f->r2);
+}
+
+/* the record's own BSP fit, then levels=hw's per hardware level */
+static void report_bsp(struct writer *w, const struct result *res)
+{
+    const char *dt = res->rec->dt->name;
+    if (res->rec->call->bsp && res->bsp.ok) {
+        say(w, " BSP on %s: ", res->rec->topo->name);
+        say_bsp_fit(w, &res->bsp, dt);
+    }
     for (int i = 0; i < res->nlevels; i++) {
         const struct bsp_level *lv = &res->levels[i];
         say(w, " BSP on %s (%d communicator%s, up to %d rank%s, %.1f MiB): ", lv->level,
             lv->ncomm, lv->ncomm == 1 ? "" : "s", lv->max_size, lv->max_size == 1 ? "" : "s",
             (double)lv->bytes / 1048576.0);
-        if (!lv->fit.ok)
-            say(w, "no fit.");
-        else if (bsp_meaningless(&lv->fit, why, sizeof why))
-            say(w, "NO PARAMETERS, the fit means nothing (%s; it gave g = %.4f us, "
-                "l = %.3f us, R^2 = %.4f).", why, lv->fit.beta, lv->fit.alpha, lv->fit.r2);
+        if (lv->fit.ok)
+            say_bsp_fit(w, &lv->fit, dt);
         else
-            say(w, "g = %.4f us per word, l = %.3f us, R^2 = %.4f.", lv->fit.beta,
-                lv->fit.alpha, lv->fit.r2);
+            say(w, "no fit.");
     }
 }
 
@@ -268,16 +280,7 @@ static void summary_tail(struct writer *w, const struct result *res)
         met += res->pts[i].met;
     say(w, " The confidence target was met at %zu of %zu size%s.", met,
         res->npts, res->npts == 1 ? "" : "s");
-    char why[128];
-    if (res->rec->call->bsp && res->bsp.ok && bsp_meaningless(&res->bsp, why, sizeof why))
-        say(w, " BSP on %s: NO PARAMETERS, the fit means nothing (%s; it gave "
-            "g = %.4f us per %s word, l = %.3f us, R^2 = %.4f).", res->rec->topo->name,
-            why, res->bsp.beta, res->rec->dt->name, res->bsp.alpha, res->bsp.r2);
-    else if (res->rec->call->bsp && res->bsp.ok)
-        say(w, " BSP on %s: g = %.4f us per %s word, l = %.3f us (t = g h + l "
-            "over the slowest rank, R^2 = %.4f).", res->rec->topo->name,
-            res->bsp.beta, res->rec->dt->name, res->bsp.alpha, res->bsp.r2);
-    report_bsp_levels(w, res);
+    report_bsp(w, res);
     int check = w->info->opt->check;
     if (check && !res->rec->call->check)
         say(w, " Check: %s moves no data.", res->rec->call->name);
