@@ -124,6 +124,7 @@ static int prepare_step(struct run *run, int rank)
         return rc;
     run->info.wtick = MPI_Wtick();
     timer_probe(&run->info.timer_res, &run->info.timer_cost);
+    timer_agree(&run->info.timer_res, &run->info.timer_cost, MPI_COMM_WORLD);
     struct measurer *m = &run->m;
     m->timer_cost = run->info.timer_cost;
     m->opt = &run->opt;

@@ -29,6 +29,33 @@ static double *from_rank0(const double *v, size_t n, MPI_Comm comm)
     return c;
 }
 
+/* 1 when every rank of comm holds the same digest: running barriers that
+ * differ would deadlock, so a difference fails the record instead */
+static int same_everywhere(unsigned long long digest, MPI_Comm comm)
+{
+    unsigned long long v[2] = {digest, ~digest};
+    MPI_Allreduce(MPI_IN_PLACE, v, 2, MPI_UNSIGNED_LONG_LONG, MPI_MAX, comm);
+    return v[0] == digest && v[1] == ~digest;
+}
+
+/* The tests' MPIGAUGE_TEST_SKEW=S (seconds) gives the last rank inputs of
+ * its own before they are agreed: S more per timer read (timer_agree) and
+ * S more on its row and column of its own O_ij copy, enough to make it a
+ * group of its own were that copy used.  MPIGAUGE_TEST_DIVERGE=S does the
+ * same to the agreed copy, to show that ranks which still build different
+ * barriers fail the record instead of deadlocking. */
+static void test_skew(const char *name, const struct kernel *k, double *oij)
+{
+    const char *s = getenv(name);
+    if (!s || k->rank != k->size - 1)
+        return;
+    double us = strtod(s, NULL) * 1e6;
+    for (int j = 0; j < k->size; j++) {
+        oij[(size_t)k->rank * (size_t)k->size + (size_t)j] += us;
+        oij[(size_t)j * (size_t)k->size + (size_t)k->rank] += us;
+    }
+}
+
 int hybrid_prepare(struct trial *t, struct result *res)
 {
     struct kernel *k = &t->k;
@@ -36,15 +63,34 @@ int hybrid_prepare(struct trial *t, struct result *res)
     if (k->comm == MPI_COMM_NULL || !pm)   /* the caller saw HYBRID */
         return 0;
     size_t p = (size_t)k->size, pp = p * p;
+    double *own = xmalloc_array(pp, sizeof *own);
+    memcpy(own, pm->oij, pp * sizeof *own);
+    test_skew("MPIGAUGE_TEST_SKEW", k, own);
+    /* every input of the construction is rank 0's: a rank's own copy or
+     * timer cost would let near ties fall differently on different ranks
+     * (issue 28: three different barriers on 64 simulated ranks) */
     struct params same = {k->size, from_rank0(pm->o, p, k->comm),
-                          from_rank0(pm->oij, pp, k->comm),
+                          from_rank0(own, pp, k->comm),
                           from_rank0(pm->lij, pp, k->comm),
                           from_rank0(pm->bij, pp, k->comm),
                           from_rank0(pm->lsm, pp, k->comm)};
+    free(own);
+    test_skew("MPIGAUGE_TEST_DIVERGE", k, same.oij);
     struct signal_costs c = costs_from_params(&same);
+    /* agreed at the start of the run (timer_agree); rank 0's again here, so
+     * that the construction depends on nothing else */
+    double per_iteration = t->m->timer_cost * 1e6;
+    MPI_Bcast(&per_iteration, 1, MPI_DOUBLE, 0, k->comm);
     hybrid_build(&t->hy, k->size, same.oij, &c, k->rec->signal == SIGNAL_SSEND
-                 ? SIGNAL_SYNCHRONOUS : SIGNAL_EAGER, t->m->timer_cost * 1e6);
+                 ? SIGNAL_SYNCHRONOUS : SIGNAL_EAGER, per_iteration);
     params_free(&same);
+    if (!same_everywhere(bpattern_digest(&t->hy.bp), k->comm)) {
+        snprintf(res->error, sizeof res->error, "the ranks built different HYBRID "
+                 "barriers: a bug in mpigauge (an input of the construction that "
+                 "is a rank's own); the record is not run, as it would deadlock");
+        hybrid_free(&t->hy);
+        return -1;
+    }
     /* eqs. 5.1-5.2: a construction that lets a rank leave early is a bug
      * here, never a barrier to time */
     int who, stage, missing;

@@ -2,6 +2,7 @@
 #include "measure/timing.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <time.h>
 
 long per_block_for(double seconds, double per_call, int blocks)
@@ -142,4 +143,18 @@ void timer_probe(double *resolution, double *overhead)
     }
     *resolution = step;
     *overhead = (prev - first) / READS;
+}
+
+void timer_agree(double *resolution, double *overhead, MPI_Comm comm)
+{
+    int rank, size;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &size);
+    const char *skew = getenv("MPIGAUGE_TEST_TIMER_SKEW");
+    if (skew && rank == size - 1)
+        *overhead += strtod(skew, NULL);
+    double v[2] = {*resolution, *overhead};
+    MPI_Bcast(v, 2, MPI_DOUBLE, 0, comm);
+    *resolution = v[0];
+    *overhead = v[1];
 }

@@ -146,3 +146,23 @@ long *bpattern_known(const struct bpattern *bp)
     free(cur);
     return known;
 }
+
+static unsigned long long fnv(unsigned long long h, long long v)
+{
+    for (int i = 0; i < 8; i++) {
+        h ^= (unsigned long long)(v >> (8 * i)) & 0xffu;
+        h *= 1099511628211ull;
+    }
+    return h;
+}
+
+unsigned long long bpattern_digest(const struct bpattern *bp)
+{
+    unsigned long long h = fnv(14695981039346656037ull, bp->p);
+    for (int s = 0; s < bp->nstages; s++) {
+        h = fnv(h, -1 - (long long)s);     /* where each stage begins */
+        for (int e = 0; e < bp->st[s].n; e++)
+            h = fnv(fnv(h, bp->st[s].e[e].from), bp->st[s].e[e].to);
+    }
+    return h;
+}

@@ -29,6 +29,9 @@ void bpattern_free(struct bpattern *bp);
 int bpattern_stage(struct bpattern *bp);            /* appends, returns index */
 void bpattern_edge(struct bpattern *bp, int stage, int from, int to);
 long bpattern_edges(const struct bpattern *bp);
+/* FNV-1a over the ranks, stages and edges in order: equal patterns hash
+ * alike, so ranks can check cheaply that they built the same one */
+unsigned long long bpattern_digest(const struct bpattern *bp);
 
 /* The generators of the built-in patterns; arg is the tree's arity. */
 void gen_linear(struct bpattern *bp, int p, int arg);

@@ -261,8 +261,38 @@ static void exchange_counts(void)
     }
 }
 
+/* the digest ranks compare before running a built barrier: equal
+ * patterns hash alike; another rank count, signal or stage split does not */
+static void digests(void)
+{
+    struct bpattern a, b, c, d;
+    gen_dissemination(&a, 8, 0);
+    gen_dissemination(&b, 8, 0);
+    CHECK(bpattern_digest(&a) == bpattern_digest(&b));
+    gen_dissemination(&c, 9, 0);
+    CHECK(bpattern_digest(&a) != bpattern_digest(&c));
+    bpattern_edge(&b, b.nstages - 1, 0, 1);
+    CHECK(bpattern_digest(&a) != bpattern_digest(&b));
+    /* 0->1 then 1->2, against both signals in one stage */
+    bpattern_init(&d, 3);
+    bpattern_edge(&d, bpattern_stage(&d), 0, 1);
+    bpattern_edge(&d, bpattern_stage(&d), 1, 2);
+    unsigned long long two = bpattern_digest(&d);
+    bpattern_free(&d);
+    bpattern_init(&d, 3);
+    int s = bpattern_stage(&d);
+    bpattern_edge(&d, s, 0, 1);
+    bpattern_edge(&d, s, 1, 2);
+    CHECK(two != bpattern_digest(&d));
+    bpattern_free(&a);
+    bpattern_free(&b);
+    bpattern_free(&c);
+    bpattern_free(&d);
+}
+
 void test_patterns(void)
 {
+    digests();
     figures();
     builtins_pass();
     broken();
