@@ -50,7 +50,7 @@ static int counters_step(struct run *run, int rank)
                       sizeof err)) {
         if (rank == 0)
             fprintf(stderr, "mpigauge: %s\n", err);
-        return 2;
+        return EXIT_BAD_INPUT;
     }
     ev->n = counters_events();
     for (int i = 0; i < ev->n; i++) {
@@ -115,7 +115,7 @@ static int prepare_step(struct run *run, int rank)
                 run->opt.scratch, strerror(errno));
     MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     if (bad)
-        return 2;
+        return EXIT_BAD_INPUT;
     run->writer.snapshot = interrupt_snapshot;
     if (rank == 0)
         rc = writer_open(&run->writer, &run->info);
@@ -140,7 +140,7 @@ static int prepare_step(struct run *run, int rank)
     if (run->needs_scratch && scratch_make(run->opt.scratch ? run->opt.scratch
                                            : run->writer.dir, m->scratch,
                                            sizeof m->scratch))
-        return 2;
+        return EXIT_BAD_INPUT;
     return 0;
 }
 
@@ -150,8 +150,8 @@ static int write_failed(int rank)
     int failed = rank == 0 && io_failure() != NULL;
     MPI_Bcast(&failed, 1, MPI_INT, 0, MPI_COMM_WORLD);
     if (failed && rank == 0)
-        fprintf(stderr, "mpigauge: %s; the run stops here (exit 5), and what was "
-                "written before stays valid\n", io_failure());
+        fprintf(stderr, "mpigauge: %s; the run stops here (exit %d), and what was "
+                "written before stays valid\n", io_failure(), EXIT_WRITE_FAILED);
     return failed;
 }
 
@@ -186,7 +186,7 @@ static int record_loop(struct run *run, int rank, unsigned long *mismatches,
             if (!first && (run->m.signal = interrupt_agreed()))
                 break;
             if (!first && write_failed(rank)) {
-                rc = 5;
+                rc = EXIT_WRITE_FAILED;
                 break;
             }
             first = 0;
@@ -205,16 +205,16 @@ static int measure_step(struct run *run, int rank)
     unsigned long mismatches = 0;
     int errors = 0;
     if (write_failed(rank) || record_loop(run, rank, &mismatches, &errors))
-        return 5;
+        return EXIT_WRITE_FAILED;
     MPI_Bcast(&mismatches, 1, MPI_UNSIGNED_LONG, 0, MPI_COMM_WORLD);
     if (!run->m.signal && write_failed(rank))
-        return 5;
+        return EXIT_WRITE_FAILED;
     if (rank == 0 && errors)
         fprintf(stderr, "mpigauge: %d record%s stopped by MPI errors (see "
                 "report.txt)\n", errors, errors == 1 ? "" : "s");
     if (run->m.signal)
-        return 128 + run->m.signal;
-    return errors ? 3 : mismatches ? 1 : 0;
+        return EXIT_SIGNAL_BASE + run->m.signal;
+    return errors ? EXIT_MPI_ERROR : mismatches ? EXIT_CHECK_FAILED : EXIT_OK;
 }
 
 /* --validate: the plan of every record, a batch at a time, on rank 0 */
@@ -244,7 +244,7 @@ static void finish_step(struct run *run, int rank, int status)
                MPI_COMM_WORLD);
     if (rank != 0)
         return;
-    const char *how = run->m.signal ? "interrupted" : status == 5 ? "write-failed"
+    const char *how = run->m.signal ? "interrupted" : status == EXIT_WRITE_FAILED ? "write-failed"
                       : status == 0 ? "complete" : "complete-with-errors";
     writer_close(&run->writer, how, run->m.signal);
 }
@@ -270,15 +270,16 @@ int run_main(struct run *run, int argc, char **argv)
     if (rank == 0)
         writer_run_header(&run->writer);
     status = measure_step(run, rank);
-    if (status == 0 && run->invalid)
-        status = 4;
+    if (status == EXIT_OK && run->invalid)
+        status = EXIT_SKIPPED;
     finish_step(run, rank, status);
     /* the last run.json and report.txt: a failure there is a failure too */
-    int late = rank == 0 && status != 5 && io_failure() != NULL;
+    int late = rank == 0 && status != EXIT_WRITE_FAILED && io_failure() != NULL;
     MPI_Bcast(&late, 1, MPI_INT, 0, MPI_COMM_WORLD);
     if (late && rank == 0)
-        fprintf(stderr, "mpigauge: %s (exit 5)\n", io_failure());
-    return late ? 5 : status;
+        fprintf(stderr, "mpigauge: %s (exit %d)\n", io_failure(),
+                EXIT_WRITE_FAILED);
+    return late ? EXIT_WRITE_FAILED : status;
 }
 
 void run_free(struct run *run)

@@ -24,7 +24,7 @@ static int input_errors(struct diag *d, int rank)
     if (rank == 0)
         diag_print(d, stderr);
     diag_free(d);
-    return 2;
+    return EXIT_BAD_INPUT;
 }
 
 /* --coords FILE: read on rank 0, checked on every rank alike */
@@ -231,11 +231,11 @@ int input_step(struct run *run, int rank)
             if (rank == 0)
                 fprintf(stderr, "mpigauge: the input's path holds a control "
                         "character (a newline?): rename the file\n");
-            return 2;
+            return EXIT_BAD_INPUT;
         }
     int *coords = NULL;
     if (run->opt.coords && read_coords(run->opt.coords, rank, &coords))
-        return 2;
+        return EXIT_BAD_INPUT;
     struct diag d;
     diag_init(&d, run->opt.input);
     size_t len;
@@ -264,13 +264,13 @@ int offline_step(struct run *run, int rank)
         if (rank == 0)
             fprintf(stderr, "mpigauge: --ranks plans without running: use it with "
                     "--validate\n");
-        return 2;
+        return EXIT_BAD_INPUT;
     }
     if (run->opt.grid_hw || run->opt.coords) {
         if (rank == 0)
             fprintf(stderr, "mpigauge: --ranks lays ranks out on --grid XxYxZ or "
                     "MPI_Dims_create; --grid hw and --coords need the real ranks\n");
-        return 2;
+        return EXIT_BAD_INPUT;
     }
     int errors = 0;
     if (rank == 0) {

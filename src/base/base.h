@@ -3,9 +3,7 @@
 #define MPIGAUGE_BASE_H
 
 #include <stddef.h>
-
-/* Exit status when memory runs out (README: exit status). */
-enum { EXIT_NO_MEMORY = 4 };
+#include "base/exit_status.h"
 
 /* malloc, calloc and realloc that never return NULL: on failure they say
  * how much was asked for and exit with EXIT_NO_MEMORY (the launcher then

@@ -7,6 +7,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include "base/exit_status.h"
 
 int parse_grid(const char *s, int grid[3])
 {
@@ -183,7 +184,7 @@ static int complain(FILE *err, const char *fmt, const char *a, const char *b)
 {
     if (err)
         fprintf(err, fmt, a, b);
-    return 2;
+    return EXIT_BAD_INPUT;
 }
 
 /* the options that exclude or need each other */
@@ -233,11 +234,11 @@ int parse_options(int argc, char **argv, struct options *o, FILE *err)
     int c;
     while ((c = getopt_long(argc, argv, shorts, lo, NULL)) != -1)
         if (take(c, argv, o, err))
-            return 2;
+            return EXIT_BAD_INPUT;
     if (o->help || o->version || o->list)
         return 0;
     if (check_combinations(o, err))
-        return 2;
+        return EXIT_BAD_INPUT;
     if (optind != argc - 1)
         return complain(err, "mpigauge: %s%s (see --help)\n",
                         optind == argc ? "no input file" : "one input file only", "");
@@ -284,10 +285,8 @@ void print_usage(FILE *out)
                     option_specs[i].group[0] ? "\n" : "");
         usage_row(out, &option_specs[i]);
     }
-    fputs("\nExit status: 0 success, 1 a --check mismatch, 2 bad input or\n"
-          "options, 3 an MPI error stopped a record (the others ran),\n"
-          "4 out of memory, 128 + the signal after SIGINT or SIGTERM (a\n"
-          "second signal, or none agreed within 5 s, stops at once).\n", out);
+    fputs("\nExit status:\n", out);
+    exit_status_print(out, "  ");
 }
 
 void option_text(const struct option_spec *sp, const struct options *o,

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "base/exit_status.h"
 #include "base/splice.h"
 #include "measure/finalize.h"
 
@@ -70,7 +71,7 @@ static void write_snapshot(void)
 static void stop_now(int sig)
 {
     write_snapshot();
-    _exit(128 + sig);
+    _exit(EXIT_SIGNAL_BASE + sig);
 }
 
 static void on_alarm(void)

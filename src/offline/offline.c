@@ -36,7 +36,7 @@ static int usage(const char *why)
     fprintf(stderr, "mpigauge --predict: %s\nusage: mpigauge --predict DIR PATTERN "
             "[--ranks P] [--topology T] [--signal send|ssend] [--bytes N] "
             "[--payload uniform|exchange]\n", why);
-    return 2;
+    return EXIT_BAD_INPUT;
 }
 
 /* the option after argv[i], or NULL */
@@ -255,7 +255,7 @@ int offline_predict(int argc, char **argv)
     char topo[256];
     int world = 0, missing = 0;
     if (parse_request(argc, argv, &rq))
-        return 2;
+        return EXIT_BAD_INPUT;
     if (rq.topology)
         snprintf(topo, sizeof topo, "%s", rq.topology);
     else if (find_topology(rq.dir, topo, sizeof topo))

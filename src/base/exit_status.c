@@ -1,0 +1,21 @@
+/* exit_status.c: the meanings of enum exit_status, in one table */
+#include "base/exit_status.h"
+
+static const struct {
+    const char *code, *text;
+} meanings[] = {
+    {"0", "success"},
+    {"1", "--check found wrong data"},
+    {"2", "bad input or options: nothing measured, no result folder"},
+    {"3", "an MPI error stopped a record (the others ran, complete)"},
+    {"4", "--keep-going skipped invalid records (1 and 3 win over 4)"},
+    {"5", "a write failed (disk full); what was written stays valid"},
+    {"6", "memory ran out (the message says how much was asked for)"},
+    {"128+N", "stopped by signal N (130 SIGINT, 143 SIGTERM)"},
+};
+
+void exit_status_print(FILE *out, const char *indent)
+{
+    for (size_t i = 0; i < sizeof meanings / sizeof meanings[0]; i++)
+        fprintf(out, "%s%-6s %s\n", indent, meanings[i].code, meanings[i].text);
+}
