@@ -117,6 +117,15 @@ int MPI_Irecv(void *buf, int count, MPI_Datatype t, int src, int tag,
     return rc;
 }
 
+/* persistent receives (SEND_INIT, BW_INIT, BIBW_INIT): every completion */
+int MPI_Recv_init(void *buf, int count, MPI_Datatype t, int src, int tag,
+                  MPI_Comm comm, MPI_Request *req)
+{
+    int rc = PMPI_Recv_init(buf, count, t, src, tag, comm, req);
+    remember(*req, buf, count - 1, t, 1);
+    return rc;
+}
+
 int MPI_Wait(MPI_Request *req, MPI_Status *st)
 {
     MPI_Request r = *req;

@@ -32,6 +32,9 @@ BIBW          INT    1 1024 MUL 32 WORLD NOP 0 window=4
 MSGRATE       CHAR   1 64   MUL 8  WORLD NOP 0 window=16
 MULTI_LATENCY DOUBLE 1 64   MUL 8  WORLD NOP 0
 BW            STRUCT 1 64   MUL 8  WORLD NOP 0 window=2
+SEND_INIT     INT    0 2048 MUL 8  WORLD NOP 0
+BW_INIT       DOUBLE 1 4096 MUL 16 WORLD NOP 0 window=8
+BIBW_INIT     SHORT  1 1024 MUL 32 WORLD NOP 0 window=4
 IN
 $MPIRUN -n 2 ./mpigauge --check --iters 4 --warmup 1 --quiet -o "$T/s2" "$T/stream.in" > /dev/null 2> "$T/s2.err"
 check "stream, 2 ranks: --check exits 0" [ $? = 0 ]
@@ -47,6 +50,15 @@ check "BW has no msg_rate" [ -z "$(colno "$T/s4/01-bw-double-world-nop.dat" msg_
 check "BW: 6 pairs on 4 ranks" grep -q "BW 4096 x DOUBLE (32768 bytes): per message .* mean over 6 pairs" "$T/s4/report.txt"
 check "BW's time is per message" grep -q "^# t_min_us t_avg_us t_max_us: time per message of a window" "$T/s4/01-bw-double-world-nop.dat"
 check "BW mbps = bytes / t" rows "$T/s2/01-bw-double-world-nop.dat" 'v1 - v2 / v3 < 0.001 + 1e-3 * v1 && v2 / v3 - v1 < 0.001 + 1e-3 * v1' mbps bytes t_avg_us
+# persistent point-to-point: as SEND, BW and BIBW, their requests made once a pair
+check "SEND_INIT, BW_INIT, BIBW_INIT: one record each, done, every size checked" [ "$(jq -c '[.records[] | select(.call | endswith("_INIT")) | [.call, .status, .check]]' "$T/s4/run.json")" = '[["SEND_INIT","done","passed"],["BW_INIT","done","passed"],["BIBW_INIT","done","passed"]]' ]
+check "SEND_INIT: 6 pairs on 4 ranks, one-way time" grep -q "SEND_INIT 2048 x INT (8192 bytes): one-way .* mean over 6 pairs" "$T/s4/report.txt"
+check "BW_INIT: time per message of persistent sends" grep -q "^# timing: time per message of a window of window= persistent sends" "$T/s4/07-bw_init-double-world-nop.dat"
+check "BIBW_INIT mbps = bytes / t" rows "$T/s2/08-bibw_init-short-world-nop.dat" 'v1 - v2 / v3 < 0.001 + 1e-3 * v1 && v2 / v3 - v1 < 0.001 + 1e-3 * v1' mbps bytes t_avg_us
+check "the three in --list" [ "$(./mpigauge --list | grep -cE '^ *(SEND_INIT|BW_INIT|BIBW_INIT) ')" = 3 ]
+printf 'SEND_INIT INT 1 8 MUL 2 WORLD NOP 0 window=4\n' > "$T/pw.in"
+$MPIRUN -n 2 ./mpigauge --validate --quiet "$T/pw.in" > /dev/null 2> "$T/pw.err"
+check "SEND_INIT takes no window= (exit 2, named)" [ "$?/$(grep -c 'pw.in:1:.*window' "$T/pw.err")" = 2/1 ]
 
 MPIGAUGE_CORRUPT=1 LD_PRELOAD="$PWD/tests/corrupt.so" $MPIRUN -n 2 ./mpigauge --check \
     --iters 1 --warmup 0 --quiet -o "$T/s-corrupt" "$T/stream.in" > /dev/null 2> "$T/s-corrupt.err"
@@ -56,6 +68,8 @@ check "stream, flipped bits: every record failed" all_failed "$T/s-corrupt"
 # the first five reported (element 4095, 8191, ...)
 check "BW: the last message's flip is found, not only the window's last" \
     grep -q "BW DOUBLE 1 4096 .*4096 elements, rank 1, element 8191: " "$T/s-corrupt.err"
+check "BW_INIT: the same with persistent receives" \
+    grep -q "BW_INIT DOUBLE 1 4096 .*4096 elements, rank 1, element 8191: " "$T/s-corrupt.err"
 
 # ---- one-sided: every call under fence and lock, then every other setting
 cat > "$T/rma.in" <<'IN'

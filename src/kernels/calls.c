@@ -11,6 +11,7 @@
 #include "kernels/calls.h"
 #include "kernels/file_io.h"
 #include "kernels/p2p.h"
+#include "kernels/p2p_persistent.h"
 #include "kernels/rma.h"
 #include "kernels/shapes.h"
 #include "kernels/stream.h"
@@ -78,6 +79,26 @@ static const struct call calls[] = {
      .buffers = bufs_n_n, .layout = layout_window, .run = run_bibw, .check = check_bibw,
      .timing = "time per message while both partners post window= MPI_Irecv and "
                "MPI_Isend at once, then MPI_Waitall (as osu_bibw); MB/s both ways"},
+    {.name = "SEND_INIT", .family = FAM_P2P, .opk = OPK_PAIRS,
+     .legs = 2,
+     .buffers = bufs_n_n, .pair_begin = pinit_pingpong_begin, .pair_end = pinit_end,
+     .run = run_send_init, .check = check_pingpong,
+     .timing = PP "MPI_Start + MPI_Wait on a request made once per pair by "
+               "MPI_Send_init, then on one of MPI_Recv_init (as osu_latency_persistent)"},
+    {.name = "BW_INIT", .family = FAM_P2P, .opk = OPK_PAIRS,
+     .legs = 1, .windowed = 1,
+     .buffers = bufs_n_n, .pair_begin = pinit_bw_begin, .pair_end = pinit_end,
+     .run = run_bw_init, .check = check_bw_init,
+     .timing = "time per message of a window of window= persistent sends (MPI_Send_init "
+               "once per pair, MPI_Startall + MPI_Waitall), closed by a short "
+               "acknowledgement (as osu_bw_persistent); MB/s"},
+    {.name = "BIBW_INIT", .family = FAM_P2P, .opk = OPK_PAIRS,
+     .legs = 2, .windowed = 1,
+     .buffers = bufs_n_n, .pair_begin = pinit_bibw_begin, .pair_end = pinit_end,
+     .run = run_bibw_init, .check = check_bibw_init,
+     .timing = "time per message while both partners start window= persistent "
+               "receives and sends at once (MPI_Startall + MPI_Waitall; as "
+               "osu_bibw_persistent); MB/s both ways"},
     {.name = "MSGRATE", .family = FAM_MULTI, .opk = OPK_NONE,
      .legs = 1, .windowed = 1, .rate = 1,
      .buffers = bufs_n_n, .layout = layout_window, .run = run_msgrate, .check = check_msgrate,

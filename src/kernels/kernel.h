@@ -64,6 +64,9 @@ struct kernel {
     int passive_pair;
     /* neighbourhood collectives (neighbors.c): this size's neighbours */
     struct neighbours *nb;
+    /* a family's own state (its pair_begin or layout sets it, its
+     * pair_end or finish frees it): persistent point-to-point's requests */
+    void *priv;
     /* set by a layout function: undone after the size is measured */
     void (*finish)(struct kernel *k);
 };

@@ -206,8 +206,9 @@ struct call {
      * that reason), or NULL when it can; the field may be NULL */
     const char *(*unavailable)(void);
     void (*check)(struct kernel *k);    /* fill, run once, verify; may be NULL */
-    /* one-sided: set up and take down a pair's window (both partners);
-     * may be NULL */
+    /* set up and take down what a pair needs (both partners, untimed):
+     * one-sided's window, persistent point-to-point's requests; may be
+     * NULL */
     void (*pair_begin)(struct kernel *k);
     void (*pair_end)(struct kernel *k);
     int one_element;                    /* works on exactly one element */
