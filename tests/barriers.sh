@@ -94,7 +94,43 @@ done
 check "models: --predict gives LogGP too" [ "$(./mpigauge --predict "$d" DISSEMINATION --payload exchange --bytes 64 | grep -c ' us$')" = 3 ]
 ./mpigauge --predict "$d" LINEAR --ranks 5 > /dev/null 2> "$T/err"
 check "models: --predict beyond the matrices: exit 2" [ $? = 2 ]
-check "models: --predict says why" grep -q "no params-<topology>-O.dat for that many ranks" "$T/err"
+check "models: --predict says why" grep -q "ranks is more than the matrices have" "$T/err"
+# issue 26 class 2: --predict reads its options through the option table
+# and its pattern as a record's pattern field: what a run refuses, it refuses
+predict_refuses() {   # what to pass after DIR; a word the message must hold
+    local word=$1; shift
+    ./mpigauge --predict "$d" "$@" > "$T/pout" 2> "$T/perr"
+    local rc=$?
+    check "--predict $*: exit 2 ($rc), says '$word', prints no prediction" \
+        [ "$rc/$(grep -c -- "$word" "$T/perr")/$(grep -c ' us$' "$T/pout")" = "2/1/0" ]
+}
+predict_refuses "--ranks 'abc'" LINEAR --ranks abc
+predict_refuses "--ranks '4294967298'" LINEAR --ranks 4294967298
+predict_refuses "--bytes 'abc'" LINEAR --bytes abc
+predict_refuses "--bytes 'nan'" LINEAR --bytes nan
+predict_refuses "--bytes 'inf'" LINEAR --bytes inf
+predict_refuses "--signal 'fast'" LINEAR --signal fast
+predict_refuses "--payload 'most'" LINEAR --payload most
+predict_refuses "arity must be 2 to 64" TREE:0
+predict_refuses "arity 'abc' is not a number" TREE:abc
+predict_refuses "LINEAR takes no argument" LINEAR:5
+predict_refuses "unknown barrier pattern 'NOPE'" NOPE
+predict_refuses "no model predicts it" MPI
+predict_refuses "unknown topology 'LIN'" LINEAR --topology LIN
+predict_refuses "is for 3 ranks, not 2" FILE:"$PWD/tests/patterns/ring3.pat"
+./mpigauge --predict "$T/none" LINEAR > /dev/null 2> "$T/perr"
+check "--predict on a missing folder: exit 2, names the folder" [ "$?/$(grep -c "$T/none: No such file" "$T/perr")" = 2/1 ]
+./mpigauge --bytes 64 x.in > /dev/null 2> "$T/perr"
+check "--bytes without --predict: exit 2, says so" [ "$?/$(grep -c 'go with --predict' "$T/perr")" = 2/1 ]
+check "--predict world = WORLD: topology names as in records" [ "$(./mpigauge --predict "$d" LINEAR --topology world | tail -1)" = "$(./mpigauge --predict "$d" LINEAR --topology WORLD | tail -1)" ]
+./mpigauge --predict "$d" HYBRID > "$T/pout" 2>&1
+check "--predict HYBRID builds it from O_ij (exit $?), not LINEAR's stand-in" grep -q "^HYBRID built from O_ij: [0-9]* group" "$T/pout"
+# row 1, column 0 of the 2 x 2 matrix (the file's fourth line): off the diagonal
+mkdir -p "$T/nanfold" && cp "$d"/params-world-*.dat "$T/nanfold/"
+sed '4s/^[0-9.e+-]*/nan/' "$d/params-world-Bij.dat" > "$T/nanfold/params-world-Bij.dat"
+check "a Bij with nan off the diagonal was made" [ "$(sed -n 4p "$T/nanfold/params-world-Bij.dat")" = "nan nan" ]
+./mpigauge --predict "$T/nanfold" LINEAR > "$T/pout" 2> "$T/perr"
+check "--predict on a nan in Bij: exit 2 ($?), no prediction" [ "$(grep -c ' us$' "$T/pout")/$(grep -c 'nan or inf' "$T/perr")" = 0/1 ]
 
 # a sweep over P makes its table and plot
 printf 'BARRIER INT 0 0 ADD 1 WORLD DISSEMINATION 0 iters=50\n' > "$T/sweep.in"

@@ -94,7 +94,28 @@ const struct option_spec option_specs[] = {
      .help = "with barrier patterns, also measure LogGP and\n"
              "Hockney's parameters per pair and predict from them"},
 
-    {.name = "max-memory", .kind = OPT_BYTES, .field = F(max_memory),
+    {.name = "predict", .kind = OPT_TEXT, .field = F(predict), .metavar = "DIR",
+     .group = "Offline prediction (mpigauge --predict DIR PATTERN, no MPI):",
+     .help = "what the barrier models predict for PATTERN\n"
+             "(a record's barrier pattern: TREE:4, HYBRID,\n"
+             "FILE:path) from DIR's parameter matrices"},
+    {.name = "topology", .kind = OPT_TEXT, .field = F(topology), .metavar = "T",
+     .help = "with --predict: the matrices of topology T\n"
+             "(default: the one DIR has)"},
+    {.name = "signal", .kind = OPT_CHOICE, .field = F(ssend), .metavar = "S",
+     .words = {"send", "ssend"},
+     .help = "with --predict: eager (send, default) or\n"
+             "synchronous (ssend) signals, as signal="},
+    {.name = "payload", .kind = OPT_CHOICE, .field = F(exchange), .metavar = "P",
+     .words = {"uniform", "exchange"},
+     .help = "with --predict: uniform (default) or exchange,\n"
+             "as payload="},
+    {.name = "bytes", .kind = OPT_BYTES, .field = F(bytes), .metavar = "N",
+     .expect = "expected bytes (0 or more) with an optional K, M or G, like 64K",
+     .help = "with --predict: bytes a signal carries\n"
+             "(default 0)"},
+
+    {.name = "max-memory", .kind = OPT_BYTES, .field = F(max_memory), .min = 1,
      .metavar = "SIZE", .json = "max_memory", .unset_null = 1, .group = "",
      .expect = "expected bytes with an optional K, M or G, like 512M",
      .help = "buffers one rank may allocate, like 512M or\n"
@@ -111,7 +132,8 @@ const struct option_spec option_specs[] = {
     {.name = "ranks", .kind = OPT_INT, .field = F(ranks), .metavar = "N",
      .dflt = 0, .min = 1, .max = 1 << 24,
      .help = "with --validate: plan for N ranks without\n"
-             "launching them (one process is enough)"},
+             "launching them (one process is enough);\n"
+             "with --predict: ranks 0..N-1 (default all)"},
     {.name = "list", .kind = OPT_FLAG, .field = F(list),
      .help = "print every call, datatype, op, topology and\n"
              "barrier pattern, and exit"},

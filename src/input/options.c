@@ -114,6 +114,10 @@ static int store(const struct option_spec *sp, const char *arg, struct options *
         *(const char **)field(o, sp) = arg;
         return *arg ? 0 : -1;
     case OPT_BYTES:
+        if (sp->min == 0 && strcmp(arg, "0") == 0) {
+            *(unsigned long long *)field(o, sp) = 0;
+            return 0;
+        }
         return parse_bytes(arg, (unsigned long long *)field(o, sp));
     case OPT_GRID:
         if (strcmp(arg, "hw") == 0) {
@@ -198,6 +202,12 @@ static int check_combinations(const struct options *o, FILE *err)
                         "window: only then do the ranks share a clock", "");
     if (o->window_us > 0 && !o->sync_window)
         return complain(err, "mpigauge: %s%s\n", "--window needs --sync window", "");
+    if (!o->predict && (o->topology || o->ssend || o->exchange || o->bytes))
+        return complain(err, "mpigauge: %s%s\n", "--topology, --signal, --payload "
+                        "and --bytes go with --predict DIR PATTERN", "");
+    if (o->predict && o->validate)
+        return complain(err, "mpigauge: %s%s\n", "choose one of --predict and "
+                        "--validate", "");
     return 0;
 }
 
@@ -239,10 +249,14 @@ int parse_options(int argc, char **argv, struct options *o, FILE *err)
         return 0;
     if (check_combinations(o, err))
         return EXIT_BAD_INPUT;
+    const char *what = o->predict ? "pattern (--predict DIR PATTERN)" : "input file";
     if (optind != argc - 1)
-        return complain(err, "mpigauge: %s%s (see --help)\n",
-                        optind == argc ? "no input file" : "one input file only", "");
-    o->input = argv[optind];
+        return complain(err, "mpigauge: %s %s (see --help)\n",
+                        optind == argc ? "no" : "one", what);
+    if (o->predict)
+        o->pattern = argv[optind];
+    else
+        o->input = argv[optind];
     return 0;
 }
 

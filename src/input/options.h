@@ -33,6 +33,14 @@ struct options {
     const char *scratch;       /* --scratch DIR for MPI I/O; NULL: in the result folder */
     const char *papi;          /* --papi EV1,EV2; NULL: none */
     int loggp;                 /* --loggp: LogGP and Hockney per pair too */
+    /* --predict DIR PATTERN: the models on DIR's matrices, without MPI
+     * (offline/); PATTERN is the one word after the options */
+    const char *predict;       /* DIR; NULL: measure */
+    const char *pattern;
+    const char *topology;      /* --topology: whose matrices; NULL: DIR's one */
+    int ssend;                 /* --signal ssend (0: send) */
+    int exchange;              /* --payload exchange (0: uniform) */
+    unsigned long long bytes;  /* --bytes: a signal's payload */
 };
 
 /* What kind of value an option takes, and so how it is parsed into its
@@ -44,7 +52,8 @@ enum opt_kind {
     OPT_REAL,                  /* double, above 0 and at most max */
     OPT_CHOICE,                /* int: 0 for words[0], 1 for words[1] */
     OPT_TEXT,                  /* const char *, any non-empty text */
-    OPT_BYTES,                 /* unsigned long long, with K, M or G */
+    OPT_BYTES,                 /* unsigned long long, with K, M or G; 0
+                                * only where min is 0 */
     OPT_GRID,                  /* grid[3] from XxYxZ, or grid_hw from "hw" */
 };
 

@@ -4,73 +4,75 @@
  * parameters. */
 #include "offline/offline.h"
 
+#include <ctype.h>
 #include <dirent.h>
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "base/base.h"
 #include "base/text.h"
+#include "input/options.h"
+#include "input/parser.h"
 #include "input/pattern_file.h"
 #include "input/share.h"
+#include "models/hybrid.h"
 #include "models/predict.h"
 #include "registry/registry.h"
 
+/* what to predict: the options, the folder's topology, the pattern as a
+ * record of the input format read it */
 struct request {
-    const char *dir, *pattern, *topology;
+    const char *dir, *pattern;
+    char topo[64];             /* as the files spell it: lower case */
     int ranks;                 /* 0: every rank of the matrices */
     int ssend, exchange;
     double bytes;
+    struct recordset rs;       /* one BARRIER record: its pattern */
 };
 
 int offline_wanted(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++)
-        if (strcmp(argv[i], "--predict") == 0)
-            return 1;
-    return 0;
+    struct options o;
+    parse_options(argc, argv, &o, NULL);   /* errors: said by the real parse */
+    return o.predict != NULL;
 }
 
 static int usage(const char *why)
 {
-    fprintf(stderr, "mpigauge --predict: %s\nusage: mpigauge --predict DIR PATTERN "
-            "[--ranks P] [--topology T] [--signal send|ssend] [--bytes N] "
-            "[--payload uniform|exchange]\n", why);
+    fprintf(stderr, "mpigauge --predict: %s\n", why);
     return EXIT_BAD_INPUT;
 }
 
-/* the option after argv[i], or NULL */
-static const char *value(int argc, char **argv, int *i)
+/* PATTERN and the topology read as the pattern and topology fields of a
+ * BARRIER record, so that --predict takes what an input file takes; 0, or
+ * 2 after saying what is wrong */
+static int read_pattern(struct request *rq, const char *topology)
 {
-    return *i + 1 < argc ? argv[++*i] : NULL;
-}
-
-static int parse_request(int argc, char **argv, struct request *rq)
-{
-    memset(rq, 0, sizeof *rq);
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = NULL;
-        if (strcmp(a, "--predict") == 0 && (rq->dir = value(argc, argv, &i)))
-            continue;
-        if (strcmp(a, "--ranks") == 0 && (v = value(argc, argv, &i)))
-            rq->ranks = atoi(v);
-        else if (strcmp(a, "--topology") == 0 && (v = value(argc, argv, &i)))
-            rq->topology = v;
-        else if (strcmp(a, "--signal") == 0 && (v = value(argc, argv, &i)))
-            rq->ssend = strcmp(v, "ssend") == 0;
-        else if (strcmp(a, "--bytes") == 0 && (v = value(argc, argv, &i)))
-            rq->bytes = atof(v);
-        else if (strcmp(a, "--payload") == 0 && (v = value(argc, argv, &i)))
-            rq->exchange = strcmp(v, "exchange") == 0;
-        else if (a[0] != '-' && !rq->pattern)
-            rq->pattern = a;
-        else
-            return usage(v || a[0] != '-' ? "one pattern only" : "an option needs a value");
-    }
-    if (!rq->dir || !rq->pattern)
-        return usage("a result folder and a pattern are needed");
-    if (rq->ranks < 0 || rq->bytes < 0)
-        return usage("--ranks and --bytes take numbers of at least 0");
+    char text[4400];
+    int n = snprintf(text, sizeof text, "BARRIER INT 0 0 ADD 1 %s %s 0\n",
+                     topology, rq->pattern);
+    if (n >= (int)sizeof text || strpbrk(rq->pattern, " \t\n#") ||
+        strpbrk(topology, " \t\n#"))
+        return usage("PATTERN and --topology are single words");
+    struct diag d;
+    diag_init(&d, "--predict");
+    parse_records(text, (size_t)n, &rq->rs, &d);
+    for (int i = 0; i < d.kept; i++)
+        fprintf(stderr, "mpigauge --predict: '%s' (read as the record '%.*s'): %s\n",
+                rq->pattern, n - 1, text, d.msg[i]);
+    int bad = d.count != 0 || rq->rs.n != 1;
+    diag_free(&d);
+    if (bad)
+        return EXIT_BAD_INPUT;
+    const struct record *r = &rq->rs.rec[0];
+    if (!r->pattern->generate && !r->pattern_file[0])
+        return usage("MPI is the library's own barrier: no model predicts it");
+    snprintf(rq->topo, sizeof rq->topo, "%s", r->topo->name);
+    for (char *c = rq->topo; *c; c++)
+        *c = (char)tolower((unsigned char)*c);
     return 0;
 }
 
@@ -92,6 +94,35 @@ static int find_topology(const char *dir, char *out, size_t len)
     }
     closedir(d);
     return found == 1 ? 0 : -1;
+}
+
+/* the options (the one table's), the folder's topology, the pattern */
+static int parse_request(int argc, char **argv, struct request *rq, char *found,
+                         size_t len)
+{
+    struct options o;
+    memset(rq, 0, sizeof *rq);
+    int status = parse_options(argc, argv, &o, stderr);
+    if (status)
+        return status;
+    if (!o.predict)
+        return usage("--predict DIR is needed");
+    rq->dir = o.predict;
+    rq->pattern = o.pattern;
+    rq->ranks = o.ranks;
+    rq->ssend = o.ssend;
+    rq->exchange = o.exchange;
+    rq->bytes = (double)o.bytes;
+    struct stat st;
+    if (stat(rq->dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "mpigauge --predict: %s: %s\n", rq->dir,
+                errno ? strerror(errno) : "not a folder");
+        return EXIT_BAD_INPUT;
+    }
+    if (!o.topology && find_topology(rq->dir, found, len))
+        return usage("the folder has no params-<topology>-O.dat, or several: "
+                     "name one with --topology");
+    return read_pattern(rq, o.topology ? o.topology : found);
 }
 
 /* every number of a matrix file, '#' lines left out; NULL when unreadable */
@@ -173,34 +204,59 @@ static int all_finite(const double *m, int p)
     return 1;
 }
 
-/* the pattern the request names, for p ranks; 0, or 2 after saying why */
-static int build_pattern(const struct request *rq, int p, struct bpattern *bp)
+/* a FILE: pattern for p ranks, checked as the plan checks a record's */
+static int file_pattern(const char *path, int p, struct bpattern *bp)
 {
-    char name[64];
-    const char *colon = strchr(rq->pattern, ':');
-    snprintf(name, sizeof name, "%.*s", colon ? (int)(colon - rq->pattern) : 63,
-             rq->pattern);
-    const struct pattern *pat = table_find(&pattern_table, name);
-    if (!pat || (!pat->generate && strcmp(pat->name, "FILE") != 0))
-        return usage("the pattern must be LINEAR, TREE[:k], DISSEMINATION, "
-                     "PAIRWISE or FILE:path");
-    if (pat->generate) {
-        pat->generate(bp, p, colon ? atoi(colon + 1) : pat->default_arg);
-        return 0;
-    }
     struct diag d;
-    diag_init(&d, colon ? colon + 1 : "");
+    diag_init(&d, path);
     size_t len;
-    char *text = colon ? read_file(colon + 1, &len, &d) : NULL;
+    char *text = read_file(path, &len, &d);
     int stage_line[1];
     if (text)
         parse_pattern_file(text, len, bp, stage_line, 0, &d);
     free(text);
-    int bad = !text || d.count || bp->p != p;
-    if (bad && d.count)
-        diag_print(&d, stderr);
+    diag_print(&d, stderr);
+    int bad = d.count != 0;
     diag_free(&d);
-    return bad ? usage("the pattern file cannot be read, or is not for --ranks") : 0;
+    if (bad)
+        return EXIT_BAD_INPUT;
+    char why[400];
+    int who, stage, missing;
+    if (bp->p != p)
+        snprintf(why, sizeof why, "%s is for %d ranks, not %d (--ranks)", path,
+                 bp->p, p);
+    else if (bp->nstages == 0)
+        snprintf(why, sizeof why, "%s has no stage", path);
+    else if (bpattern_check(bp, &who, &stage, &missing))
+        snprintf(why, sizeof why, "%s is no barrier: rank %d leaves after stage "
+                 "%d not knowing that %d arrived", path, who, stage + 1, missing);
+    else
+        return 0;
+    return usage(why);
+}
+
+/* the pattern of the request for p ranks: built-in, FILE:, or HYBRID
+ * built from the matrices as a run builds it; 0, or 2 after saying why */
+static int build_pattern(const struct request *rq, int p, const struct params *pm,
+                         struct bpattern *bp)
+{
+    const struct record *r = &rq->rs.rec[0];
+    if (r->pattern_file[0])
+        return file_pattern(r->pattern_file, p, bp);
+    if (!r->pattern->adaptive) {
+        r->pattern->generate(bp, p, r->pattern_arg);
+        return 0;
+    }
+    struct hybrid h;
+    struct signal_costs c = costs_from_params(pm);
+    hybrid_build(&h, p, pm->oij, &c, rq->ssend ? SIGNAL_SYNCHRONOUS : SIGNAL_EAGER, 0);
+    *bp = h.bp;                /* the pattern is kept, the rest freed */
+    memset(&h.bp, 0, sizeof h.bp);
+    printf("HYBRID built from O_ij: %d group%s, top level %s\n", h.ngroups,
+           h.ngroups == 1 ? "" : "s", hybrid_candidate(h.ngroups == 1 ? h.choice[0]
+                                                                   : h.top));
+    hybrid_free(&h);
+    return 0;
 }
 
 /* each signal's payload in bytes, by the request */
@@ -235,9 +291,14 @@ static int load_params(const struct request *rq, const char *topo, int world,
     pm->lsm = load(rq, topo, "Lij-small", world, p, &missing);
     if (missing)
         return usage("the folder lacks params-<topology>-{Oij,Lij,Bij,Lij-small}.dat");
-    if (!all_finite(pm->oij, p) || !all_finite(pm->lij, p))
-        return usage("ranks 0..P-1 were not measured together (nan in the "
-                     "matrices): choose --ranks or --topology");
+    const double *all[] = {pm->oij, pm->lij, pm->bij, pm->lsm};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        if (!all_finite(all[i], p))
+            return usage("ranks 0..P-1 were not measured together (nan or inf "
+                         "in the matrices): choose --ranks or --topology");
+    for (int i = 0; i < p; i++)
+        if (!isfinite(pm->o[i]))
+            return usage("O_i of ranks 0..P-1 is nan or inf in params-<topology>-O.dat");
     return 0;
 }
 
@@ -252,24 +313,30 @@ static void free_params(struct params *pm, struct loggp *lg)
 int offline_predict(int argc, char **argv)
 {
     struct request rq;
-    char topo[256];
+    char found[256];
     int world = 0, missing = 0;
-    if (parse_request(argc, argv, &rq))
-        return EXIT_BAD_INPUT;
-    if (rq.topology)
-        snprintf(topo, sizeof topo, "%s", rq.topology);
-    else if (find_topology(rq.dir, topo, sizeof topo))
-        return usage("name the topology (--topology): the folder has none or several");
+    int status = parse_request(argc, argv, &rq, found, sizeof found);
+    if (status) {
+        recordset_free(&rq.rs);
+        return status;
+    }
+    const char *topo = rq.topo;
     struct params pm = {0};
     struct loggp lg = {0};
     pm.o = load_o(&rq, topo, &world);
     int p = rq.ranks ? rq.ranks : world;
-    if (!pm.o || p < 2 || p > world)
-        return usage("no params-<topology>-O.dat for that many ranks");
-    int status = load_params(&rq, topo, world, p, &pm);
+    if (!pm.o || world < 2)
+        status = usage("no params-<topology>-O.dat of 2 or more ranks for that "
+                       "topology in the folder");
+    else if (p > world)
+        status = usage("--ranks is more than the matrices have");
+    else if (p < 2)
+        status = usage("--ranks must be 2 or more");
+    if (!status)
+        status = load_params(&rq, topo, world, p, &pm);
     struct bpattern bp = {0};
     if (!status)
-        status = build_pattern(&rq, p, &bp);
+        status = build_pattern(&rq, p, &pm, &bp);
     if (!status) {
         lg.L = load(&rq, topo, "loggp-L", world, p, &missing);
         lg.os = load(&rq, topo, "loggp-os", world, p, &missing);
@@ -294,5 +361,6 @@ int offline_predict(int argc, char **argv)
     bpattern_free(&bp);
     free(pm.o);
     free_params(&pm, &lg);
+    recordset_free(&rq.rs);
     return status;
 }
