@@ -104,6 +104,9 @@ man: tools/gen_man
 
 docs: tools/gen_reference
 	./tools/gen_reference > docs/reference.md.tmp && mv docs/reference.md.tmp docs/reference.md
+	./tools/gen_reference exit-statuses > build/exit-statuses.md
+	bash tools/splice_readme.sh README.md build/exit-statuses.md > build/README.md
+	mv build/README.md README.md
 
 # make install [PREFIX=/usr/local] [DESTDIR=]: the binary, its man page,
 # the user scripts and the shipped inputs (docs/developing.md, Installing);
