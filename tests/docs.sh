@@ -79,7 +79,8 @@ fi
 # ---- the reference has every name --list prints ----------------------------
 missing=""
 for name in $(./mpigauge --list | grep -E '^  +[A-Z0-9]' | awk '{ print $1 }'); do
-    grep -qF -- "\`$name" docs/reference.md || missing="$missing $name"
+    # a row of its own: | `NAME` | or | `NAME:path` |
+    grep -qE -- "^\| \`$name(:[a-z]+)?\` \|" docs/reference.md || missing="$missing $name"
 done
 nnames=$(./mpigauge --list | grep -cE '^  +[A-Z0-9]')
 check "--list prints names ($nnames)" [ "$nnames" -gt 100 ]

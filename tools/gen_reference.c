@@ -81,10 +81,13 @@ static void types_and_ops(FILE *out)
 
 static void pairs_patterns_topologies(FILE *out)
 {
-    fputs("\n## Point-to-point pair criteria (field 8: `NOP:NAME`, `DETAIL:NAME`)\n\n"
-          "`NOP` measures every pair and gives min/avg/max over pairs; `DETAIL` "
-          "also prints every pair and writes a `.pairs.dat` matrix. Either may "
-          "be followed by `:CRITERION`.\n\n"
+    fputs("\n## Point-to-point ops (field 8 of point-to-point calls)\n\n"
+          "| op | meaning |\n| --- | --- |\n"
+          "| `NOP` | every pair measured, min/avg/max over pairs |\n"
+          "| `DETAIL` | the same, plus every pair and a `.pairs.dat` matrix |\n"
+          "\n## Point-to-point pair criteria (field 8: `NOP:NAME`, `DETAIL:NAME`)\n\n"
+          "Either op may be followed by `:CRITERION` to measure only some pairs "
+          "(`NOP:CROSS-NODE`).\n\n"
           "| criterion | pairs |\n| --- | --- |\n", out);
     const struct pair_filter *f;
     for (size_t i = 0; (f = table_row(&pair_filter_table, i)); i++) {
