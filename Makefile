@@ -1,4 +1,5 @@
-# mpigauge: make, make check, make clean.  MPICC= chooses the MPI compiler
+# mpigauge: make, make check, make clean; make man, make docs (the
+# generated man page and reference); make install, make uninstall.  MPICC= chooses the MPI compiler
 # wrapper, MPIRUN= the launcher the tests use.  Both name MPICH where Debian
 # installs it beside Open MPI (installing openmpi-bin makes plain mpicc and
 # mpirun Open MPI's); elsewhere they are plain mpicc and mpirun.
@@ -82,11 +83,53 @@ fuzz: build/fuzz_input
 	./build/fuzz_input -max_total_time=$(FUZZ_SECONDS) -timeout=10 -max_len=4096 \
 	    -artifact_prefix=tests/fuzz/regressions/ tests/fuzz/corpus
 
-check: mpigauge tests/unit_tests tests/corrupt.so tests/fuzz_replay tests/mpigauge-nopapi tests/counter_probe
+check: mpigauge tests/unit_tests tests/corrupt.so tests/fuzz_replay tests/mpigauge-nopapi tests/counter_probe tools/gen_man tools/gen_reference
 	MPIRUN="$(MPIRUN)" bash tests/run.sh
 
 unit: tests/unit_tests
 	./tests/unit_tests
+
+# the generators of the man page and docs/reference.md, linked with the
+# tables they print (tools/); `make man`, `make docs` rewrite the
+# committed files, tests/docs.sh checks that they are current
+TOOLS_OBJ = $(patsubst %.c,$(BUILD)/%.o,$(wildcard tools/*.c))
+tools/gen_man: $(BUILD)/tools/gen_man.o $(LIBOBJ) $(STAMP)
+	$(MPICC) $(CFLAGS) -o $@ $(BUILD)/tools/gen_man.o $(LIBOBJ) $(LIBS)
+
+tools/gen_reference: $(BUILD)/tools/gen_reference.o $(BUILD)/tools/gen_columns.o $(LIBOBJ) $(STAMP)
+	$(MPICC) $(CFLAGS) -o $@ $(BUILD)/tools/gen_reference.o $(BUILD)/tools/gen_columns.o $(LIBOBJ) $(LIBS)
+
+man: tools/gen_man
+	./tools/gen_man > man/mpigauge.1.tmp && mv man/mpigauge.1.tmp man/mpigauge.1
+
+docs: tools/gen_reference
+	./tools/gen_reference > docs/reference.md.tmp && mv docs/reference.md.tmp docs/reference.md
+	./tools/gen_reference exit-statuses > build/exit-statuses.md
+	bash tools/splice_readme.sh README.md build/exit-statuses.md > build/README.md
+	mv build/README.md README.md
+
+# make install [PREFIX=/usr/local] [DESTDIR=]: the binary, its man page,
+# the user scripts and the shipped inputs (docs/developing.md, Installing);
+# make uninstall removes exactly those
+PREFIX ?= /usr/local
+INSTALL_SCRIPTS = compare.sh full_matrix.sh pairs_heatmap.sh plot.sh plotlib.sh \
+                  seed_table.sh sweep.sh
+INSTALL_INPUTS = $(patsubst inputs/%,%,$(wildcard inputs/*.in inputs/graphs/*))
+D = $(DESTDIR)$(PREFIX)
+install: mpigauge
+	install -d $(D)/bin $(D)/share/man/man1 $(D)/share/mpigauge/scripts \
+	    $(D)/share/mpigauge/inputs/graphs
+	install -m 755 mpigauge $(D)/bin/mpigauge
+	install -m 644 man/mpigauge.1 $(D)/share/man/man1/mpigauge.1
+	install -m 755 $(addprefix scripts/,$(INSTALL_SCRIPTS)) $(D)/share/mpigauge/scripts
+	for f in $(INSTALL_INPUTS); do install -m 644 inputs/$$f $(D)/share/mpigauge/inputs/$$f || exit 1; done
+
+uninstall:
+	rm -f $(D)/bin/mpigauge $(D)/share/man/man1/mpigauge.1
+	rm -f $(addprefix $(D)/share/mpigauge/scripts/,$(INSTALL_SCRIPTS))
+	rm -f $(addprefix $(D)/share/mpigauge/inputs/,$(INSTALL_INPUTS))
+	-rmdir $(D)/share/mpigauge/inputs/graphs $(D)/share/mpigauge/inputs \
+	    $(D)/share/mpigauge/scripts $(D)/share/mpigauge 2>/dev/null
 
 bench/pattern_scale: bench/pattern_scale.c $(LIBOBJ) $(STAMP)
 	$(MPICC) $(WARN) $(CFLAGS) $(CPPFLAGS) -o $@ $< $(LIBOBJ) $(LIBS)
@@ -98,11 +141,11 @@ valgrind: mpigauge
 	MPIRUN="$(MPIRUN)" bash scripts/valgrind.sh
 
 clean:
-	rm -rf build mpigauge tests/mpigauge-nopapi tests/unit_tests tests/corrupt.so tests/counter_probe tests/fuzz_replay bench/bare_loops bench/pattern_scale tests/tmp
+	rm -rf build mpigauge tests/mpigauge-nopapi tests/unit_tests tests/corrupt.so tests/counter_probe tests/fuzz_replay bench/bare_loops bench/pattern_scale tests/tmp tools/gen_man tools/gen_reference
 
-.PHONY: all asan check unit bench fuzz valgrind clean
+.PHONY: all asan check unit bench fuzz valgrind clean man docs install uninstall
 
--include $(OBJ:.o=.d) $(TEST_DEPS)
+-include $(OBJ:.o=.d) $(TEST_DEPS) $(TOOLS_OBJ:.o=.d)
 
 # what this machine can count, for tests/measure.sh (no MPI in it)
 tests/counter_probe: tests/counter_probe.c $(STAMP)

@@ -3,7 +3,7 @@
 # every rank count P (LAUNCH is the command that starts P ranks, %P where
 # the count goes: default "mpirun -n %P"; it may be srun, or the simulated
 # cluster's launcher; BINARY the mpigauge built for that MPI, default
-# ./mpigauge), collects the result folders under OUT (default
+# ./mpigauge, or PREFIX/bin/mpigauge when installed), collects the result folders under OUT (default
 # results/sweep-<time>) and, for every BARRIER pattern record, writes
 # OUT/sweep.dat (P, pattern, signal mode, bytes, measured mean
 # per-iteration maximum, each model's prediction and relative error) and
@@ -31,7 +31,12 @@ fi
 input=$1
 shift
 here=$(cd "$(dirname "$0")" && pwd)
-bin=${bin:-$here/../mpigauge}
+# the source tree's ./mpigauge, or the installed one (make install puts
+# this script in PREFIX/share/mpigauge/scripts, the binary in PREFIX/bin)
+if [ -z "$bin" ]; then
+    bin=$here/../mpigauge
+    [ -x "$bin" ] || bin=$here/../../../bin/mpigauge
+fi
 for tool in gnuplot jq; do
     command -v $tool > /dev/null || { echo "sweep.sh needs $tool" >&2; exit 2; }
 done

@@ -130,7 +130,7 @@ struct result {
     unsigned long mismatches;
     int done;
     int interrupted;           /* a signal ended it after npts sizes */
-    double estimate_s;         /* before the run (README, Estimates) */
+    double estimate_s;         /* before the run (docs/measuring.md, Estimates) */
     double elapsed_s;          /* rank 0's wall time for the record; -1 unrun */
 };
 
@@ -173,7 +173,7 @@ struct run_info {
     double clock_offset, clock_rtt;        /* --sync window: largest, s */
     struct events ev;
     long peak_rss_kib;            /* at the end: the largest rank's */
-    double estimate_s;            /* every record's estimate (README, Estimates) */
+    double estimate_s;            /* every record's estimate (docs/measuring.md, Estimates) */
     struct result *res;           /* one per record */
     int nres;
 };

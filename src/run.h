@@ -35,7 +35,7 @@ int input_step(struct run *run, int rank);
 int offline_step(struct run *run, int rank);
 
 /* Lines of the input in one batch: its records, their plans and results
- * are all a run holds of them at once (README, Limits). */
+ * are all a run holds of them at once (docs/output.md, Memory). */
 enum { BATCH_LINES = 256 };
 
 struct batch {

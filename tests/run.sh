@@ -36,6 +36,8 @@ count "$out"
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
 bash tests/style.sh | tee "$out"
 count "$out"
+bash tests/docs.sh | tee "$out"
+count "$out"
 bash tests/integration.sh | tee "$out"
 count "$out"
 bash tests/topology.sh | tee "$out"

@@ -37,7 +37,7 @@ const struct option_spec option_specs[] = {
 
     {.name = "blocks", .kind = OPT_INT, .field = F(blocks), .metavar = "N",
      .dflt = 10, .min = 1, .max = 100000, .json = "blocks", .header = "blocks",
-     .group = "Statistics (see README, 'How mpigauge measures'):",
+     .group = "Statistics (see docs/measuring.md):",
      .help = "split each size's timed iterations into N blocks\n"
              "(default 10); median and 95% CI over blocks"},
     {.name = "target", .kind = OPT_REAL, .field = F(target), .metavar = "F",
@@ -90,7 +90,7 @@ const struct option_spec option_specs[] = {
              "PAPI cannot count them"},
 
     {.name = "loggp", .kind = OPT_FLAG, .field = F(loggp), .json = "loggp",
-     .header = "loggp", .group = "Barrier models (see README, 'Barrier patterns'):",
+     .header = "loggp", .group = "Barrier models (see docs/models.md):",
      .help = "with barrier patterns, also measure LogGP and\n"
              "Hockney's parameters per pair and predict from them"},
 

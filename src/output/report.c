@@ -91,7 +91,7 @@ void report_run(struct writer *w)
 {
     run_facts(w);
     char est[64];
-    say(w, "Estimated run time: about %s (the model of README, Estimates; it errs "
+    say(w, "Estimated run time: about %s (the model of docs/measuring.md, Estimates; it errs "
         "long).\n", duration_text(w->info->estimate_s, est, sizeof est));
     say(w, "Times are in microseconds.  Point-to-point: one-way time, half "
         "the round trip of a ping-pong, with min/avg/max over the pairs "

@@ -19,7 +19,7 @@ struct estimate {
     double seconds;
 };
 
-/* By the model of the defaults (README, "Estimates"): a call costs
+/* By the model of the defaults (docs/measuring.md, "Estimates"): a call costs
  * L + bytes / B per message on its critical path, iterations follow the
  * defaults (or iters=, --iters), and each measurement adds a fixed
  * overhead. */

@@ -332,7 +332,7 @@ static void print_sizes(const struct record *r, FILE *out)
 void print_estimate(const struct estimate *e, const char *what, FILE *out)
 {
     char t[64];
-    fprintf(out, "%s: %ld measurement%s, about %s (README, Estimates)\n", what,
+    fprintf(out, "%s: %ld measurement%s, about %s (docs/measuring.md, Estimates)\n", what,
             e->measurements, e->measurements == 1 ? "" : "s",
             duration_text(e->seconds, t, sizeof t));
 }

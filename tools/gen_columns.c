@@ -1,0 +1,130 @@
+/* gen_columns.c: docs/reference.md's data-file columns, from the column
+ * table (src/output/columns.c): each column's format, the calls that
+ * have it, and what a data file's header says it means, as the header of
+ * a DOUBLE record of each kind of call says it. */
+#include <string.h>
+
+#include "gen_reference.h"
+#include "output/columns.h"
+
+enum { MAX_VARIANTS = 16, DOC_LEN = 1024 };
+
+static const char *format_name(enum col_format f)
+{
+    switch (f) {
+    case COL_COUNT: return "whole number";
+    case COL_US: return "µs, 4 decimals";
+    case COL_RATE: return "3 decimals";
+    case COL_FLAG: return "0 or 1";
+    case COL_PCT: return "percent, 1 decimal";
+    }
+    return "?";
+}
+
+/* a record of call c on DOUBLE, with the settings' defaults */
+struct example {
+    struct record rec;
+    struct result res;
+};
+
+static void example(struct example *e, const struct call *c)
+{
+    memset(e, 0, sizeof *e);
+    e->rec.call = c;
+    e->rec.dt = table_find(&datatype_table, "DOUBLE");
+    e->rec.window = DEFAULT_WINDOW;
+    e->rec.root = 0;
+    e->res.rec = &e->rec;
+    e->res.type_size = sizeof(double);
+}
+
+/* the calls column c applies to: "every call", whole families, or names */
+static void which_calls(FILE *out, const struct column *col)
+{
+    const struct call *c;
+    size_t n = table_count(&call_table), have = 0;
+    struct example e;
+    for (size_t i = 0; (c = table_row(&call_table, i)); i++) {
+        example(&e, c);
+        have += column_applies(col, &e.res) != 0;
+    }
+    if (have == n) {
+        fputs("every call", out);
+        return;
+    }
+    const char *sep = "";
+    for (size_t i = 0; (c = table_row(&call_table, i)); i++) {
+        example(&e, c);
+        if (column_applies(col, &e.res)) {
+            fprintf(out, "%s`%s`", sep, c->name);
+            sep = " ";
+        }
+    }
+}
+
+/* the distinct header texts of doc group col over every call that has it */
+static void meanings(FILE *out, const struct column *col, const struct options *opt)
+{
+    static char seen[MAX_VARIANTS][DOC_LEN];
+    const char *first[MAX_VARIANTS];
+    int count[MAX_VARIANTS], nseen = 0;
+    const struct call *c;
+    struct example e;
+    for (size_t i = 0; (c = table_row(&call_table, i)); i++) {
+        example(&e, c);
+        if (!column_applies(col, &e.res))
+            continue;
+        char doc[DOC_LEN];
+        struct col_ctx ctx = {.res = &e.res, .opt = opt};
+        col->doc(&ctx, doc, sizeof doc);
+        int k = 0;
+        while (k < nseen && strcmp(seen[k], doc) != 0)
+            k++;
+        if (k == nseen && nseen < MAX_VARIANTS) {
+            strcpy(seen[nseen], doc);
+            first[nseen] = c->name;
+            count[nseen++] = 0;
+        }
+        if (k < nseen)
+            count[k]++;
+    }
+    for (int k = 0; k < nseen; k++) {
+        if (nseen > 1 && count[k] > 1)
+            fprintf(out, "- `%s` and %d other call%s: ", first[k], count[k] - 1,
+                    count[k] > 2 ? "s" : "");
+        else if (nseen > 1)
+            fprintf(out, "- `%s`: ", first[k]);
+        cell(out, seen[k]);
+        fputc('\n', out);
+    }
+}
+
+void columns_reference(FILE *out)
+{
+    fputs("\n## Data-file columns\n\n"
+          "A data file's last `#` header line names its columns, in this order; "
+          "a record has the columns its call has, then two per `--papi` event "
+          "(`<event>_avg`, `<event>_max`: counts per timed call, the mean over "
+          "the ranks that made calls and the largest). The first five are the "
+          "contract's. `run.json`'s `points` carry the same names.\n\n"
+          "| column | format | calls that have it | in run.json |\n"
+          "| --- | --- | --- | --- |\n", out);
+    for (size_t i = 0; i < ncolumns; i++) {
+        fprintf(out, "| `%s` | %s | ", columns[i].name, format_name(columns[i].format));
+        which_calls(out, &columns[i]);
+        fprintf(out, " | %s |\n", columns[i].in_json ? "yes" : "no");
+    }
+    fputs("\nWhat they mean, as a data file's header says it (a record of "
+          "DOUBLE, run with the default options); one header line covers its "
+          "column and the ones after it that have none of their own:\n\n", out);
+    struct options opt;
+    char *argv[] = {"mpigauge", "INPUT", NULL};
+    parse_options(2, argv, &opt, NULL);
+    for (size_t i = 0; i < ncolumns; i++) {
+        if (!columns[i].doc)
+            continue;
+        fprintf(out, "### `%s`\n\n", columns[i].name);
+        meanings(out, &columns[i], &opt);
+        fputc('\n', out);
+    }
+}

@@ -1,0 +1,184 @@
+/* gen_reference.c: prints docs/reference.md from the binary's own tables:
+ * calls, datatypes, ops, pair criteria, barrier patterns, topologies
+ * (src/registry, topologies/), data-file columns (src/output/columns.c),
+ * options (src/input/option_table.c) and exit statuses
+ * (src/base/exit_status.c); with the argument exit-statuses, only the
+ * exit-status table, for the README.  `make docs` runs it; tests/docs.sh compares
+ * its output with the committed file. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/exit_status.h"
+#include "input/options.h"
+#include "registry/registry.h"
+#include "gen_reference.h"
+
+/* a table cell: what markdown would take for markup escaped ('|', '*',
+ * and '<' '>', which would start HTML), line breaks as blanks */
+void cell(FILE *out, const char *s)
+{
+    for (; s && *s; s++) {
+        if (*s == '|' || *s == '*')
+            fprintf(out, "\\%c", *s);
+        else if (*s == '<')
+            fputs("&lt;", out);
+        else if (*s == '>')
+            fputs("&gt;", out);
+        else if (*s == '\n')
+            fputc(' ', out);
+        else
+            fputc(*s, out);
+    }
+}
+
+static void calls(FILE *out)
+{
+    fputs("## Calls (field 1)\n\n"
+          "| call | family | what one timed call covers | root= |\n"
+          "| --- | --- | --- | --- |\n", out);
+    const struct call *c;
+    for (size_t i = 0; (c = table_row(&call_table, i)); i++) {
+        fprintf(out, "| `%s` | %s | ", c->name, family_name(c->family));
+        cell(out, c->timing);
+        fprintf(out, " | %s |\n", c->rooted ? "yes" : "");
+    }
+}
+
+static void classes(FILE *out, unsigned mask)
+{
+    int first = 1;
+    for (unsigned c = 1; c <= TC_DERIVED; c <<= 1)
+        if (mask & c) {
+            fprintf(out, "%s%s", first ? "" : ", ", type_class_name((enum type_class)c));
+            first = 0;
+        }
+}
+
+static void types_and_ops(FILE *out)
+{
+    fputs("\n## Datatypes (field 2)\n\n"
+          "| datatype | class | description |\n| --- | --- | --- |\n", out);
+    const struct datatype *t;
+    for (size_t i = 0; (t = table_row(&datatype_table, i)); i++) {
+        fprintf(out, "| `%s` | %s | ", t->name, type_class_name(t->cls));
+        cell(out, t->desc);
+        fputs(" |\n", out);
+    }
+    fputs("\n## Reduction operations (field 8 of the reductions)\n\n"
+          "The type classes are those MPI allows the op on (MPI 4.0, section "
+          "6.9.2).\n\n"
+          "| op | description | type classes |\n| --- | --- | --- |\n", out);
+    const struct op *o;
+    for (size_t i = 0; (o = table_row(&op_table, i)); i++) {
+        fprintf(out, "| `%s` | ", o->name);
+        cell(out, o->desc);
+        fputs(" | ", out);
+        classes(out, o->classes);
+        fputs(" |\n", out);
+    }
+}
+
+static void pairs_patterns_topologies(FILE *out)
+{
+    fputs("\n## Point-to-point ops (field 8 of point-to-point calls)\n\n"
+          "| op | meaning |\n| --- | --- |\n"
+          "| `NOP` | every pair measured, min/avg/max over pairs |\n"
+          "| `DETAIL` | the same, plus every pair and a `.pairs.dat` matrix |\n"
+          "\n## Point-to-point pair criteria (field 8: `NOP:NAME`, `DETAIL:NAME`)\n\n"
+          "Either op may be followed by `:CRITERION` to measure only some pairs "
+          "(`NOP:CROSS-NODE`).\n\n"
+          "| criterion | pairs |\n| --- | --- |\n", out);
+    const struct pair_filter *f;
+    for (size_t i = 0; (f = table_row(&pair_filter_table, i)); i++) {
+        fprintf(out, "| `%s` | ", f->name);
+        cell(out, f->desc);
+        fputs(" |\n", out);
+    }
+    fputs("\n## Barrier patterns (field 8 of BARRIER)\n\n"
+          "| pattern | description |\n| --- | --- |\n", out);
+    const struct pattern *p;
+    for (size_t i = 0; (p = table_row(&pattern_table, i)); i++) {
+        fprintf(out, "| `%s` | ", p->name);
+        cell(out, p->desc);
+        fputs(" |\n", out);
+    }
+    fputs("\n## Topologies (field 7)\n\n"
+          "| topology | communicators |\n| --- | --- |\n", out);
+    const struct topology *t;
+    for (size_t i = 0; (t = table_row(&topology_table, i)); i++) {
+        fprintf(out, "| `%s%s` | ", t->name, t->takes_file ? ":path" : "");
+        cell(out, t->desc);
+        fputs(" |\n", out);
+    }
+}
+
+static void options(FILE *out)
+{
+    fputs("\n## Options\n\n"
+          "The same as `mpigauge --help` and `man mpigauge`.\n\n"
+          "| option | value | meaning |\n| --- | --- | --- |\n", out);
+    for (size_t i = 0; i < noption_specs; i++) {
+        const struct option_spec *sp = &option_specs[i];
+        fputs("| ", out);
+        if (sp->letter)
+            fprintf(out, "`-%c`, ", sp->letter);
+        fprintf(out, "`--%s` | ", sp->name);
+        if (sp->metavar)
+            fprintf(out, "`%s`", sp->metavar);
+        fputs(" | ", out);
+        cell(out, sp->help);
+        fputs(" |\n", out);
+    }
+}
+
+/* the exit-status table; also the README's (gen_reference exit-statuses) */
+static void exit_statuses(FILE *out)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    if (!mem) {
+        perror("open_memstream");
+        exit(1);
+    }
+    exit_status_print(mem, "");
+    fclose(mem);
+    fputs("| status | meaning |\n| --- | --- |\n", out);
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        size_t code = strcspn(line, " ");
+        fprintf(out, "| %.*s | ", (int)code, line);
+        cell(out, line + code + strspn(line + code, " "));
+        fputs(" |\n", out);
+    }
+    free(text);
+}
+
+int main(int argc, char **argv)
+{
+    FILE *out = stdout;
+    if (argc > 1 && strcmp(argv[1], "exit-statuses") == 0) {
+        exit_statuses(out);
+        return ferror(out) || fflush(out) ? 1 : 0;
+    }
+    if (argc > 1) {
+        fprintf(stderr, "usage: gen_reference [exit-statuses]\n");
+        return 2;
+    }
+    fputs("# Reference\n\n"
+          "<!-- generated by tools/gen_reference.c (make docs) from the tables the "
+          "binary uses; do not edit by hand: tests/docs.sh fails when this file "
+          "and the tables disagree -->\n\n"
+          "Everything mpigauge knows by name, as `mpigauge --list` prints it, and "
+          "its data-file columns, options and exit statuses. Names are "
+          "case-insensitive, may carry `MPI_`, and `-` and `_` are the same. "
+          "The manual is in [the docs index](README.md).\n\n", out);
+    calls(out);
+    types_and_ops(out);
+    pairs_patterns_topologies(out);
+    columns_reference(out);
+    options(out);
+    fputs("\n## Exit statuses\n\n", out);
+    exit_statuses(out);
+    return ferror(out) || fflush(out) ? 1 : 0;
+}
