@@ -5,7 +5,7 @@
 
 #include <stdint.h>
 #include "input/options.h"
-#include "input/record.h"
+#include "registry/record.h"
 #include "models/hybrid.h"
 #include "models/stats.h"
 

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "base/base.h"
+#include "input/parser.h"
 #include "measure/counters.h"
 #include "output/io_check.h"
 #include "measure/interrupt.h"

@@ -3,28 +3,33 @@
 # 60 lines (tables are initialisers, not functions), no C file longer than
 # 400 lines, at most 3 .c files directly in src/, every #include of a
 # folder's header allowed by the layer order (so no import circle can
-# form), and no MPI call where the layers say there is none (models/,
+# form), every symbol linked from another folder allowed by the same
+# order and no circle among the object files, and no MPI call where the layers say there is none (models/,
 # output/).  Prints "N passed, N failed".
 set -u
 cd "$(dirname "$0")/.."
 . tests/lib.sh
 
-# the folders each folder of src/ may include, besides itself: the layer
-# order base < models < registry < input < world, kernels < measure, and
-# output beside measure (it reads result.h and the tables, nothing above)
+# the folders each folder of src/ may use, besides itself, by #include
+# and by linked symbol: the layer order base < models < registry <
+# kernels, topologies < input < world < measure, and output beside
+# measure (it reads result.h and the tables, nothing above).  kernels/
+# and topologies/ define the registry's call and topology tables (their
+# rows name their functions), so they sit right above registry/ and below
+# input/, which looks names up in those tables.
 allowed() {
     case "$1" in
     base) echo "" ;;
     models) echo "base" ;;
     registry) echo "base models" ;;
-    input) echo "base models registry" ;;
-    world) echo "base models registry input" ;;
-    kernels) echo "base models registry input" ;;
-    measure) echo "base models registry input world kernels result.h" ;;
+    kernels) echo "base models registry" ;;
+    topologies) echo "base registry" ;;
+    input) echo "base models registry kernels topologies" ;;
+    world) echo "base models registry kernels topologies input" ;;
+    measure) echo "base models registry kernels topologies input world result.h" ;;
     output) echo "base models registry input result.h" ;;
     offline) echo "base models registry input" ;;
-    topologies) echo "base registry" ;;
-    src) echo "base models registry input world kernels measure output offline result.h run.h" ;;
+    src) echo "base models registry kernels topologies input world measure output offline result.h run.h" ;;
     esac
 }
 
@@ -64,6 +69,43 @@ for f in src/*.[ch] src/*/*.[ch] topologies/*.[ch]; do
     done
 done
 check "every include follows the layer order${bad:+:$bad}" [ -z "$bad" ]
+
+# the same order at link level: every symbol an object uses from another
+# folder's objects (nm -u against nm --defined-only), from the newest build
+obj=$(ls -t build/*/src/base/alloc.o 2>/dev/null | head -1)
+obj=${obj%/src/base/alloc.o}
+check "objects to read the linked symbols from (build/*/src)" [ -n "$obj" ]
+folder_of() {   # build/x/src/input/fields.o -> input; build/x/topologies/y.o -> topologies
+    local d=${1%/*}
+    case "$d" in
+    */topologies) echo topologies ;;
+    */src) echo src ;;
+    *) echo "${d##*/}" ;;
+    esac
+}
+defs=$(for o in "$obj"/src/*.o "$obj"/src/*/*.o "$obj"/topologies/*.o; do
+           f=$(folder_of "$o"); n=${o##*/}
+           nm --defined-only "$o" | awk -v f="$f" -v n="${n%.o}" '$2 ~ /^[TDBRC]$/ { print $3, f, n }'
+       done)
+edges=""; upward=""; nlinks=0
+for o in "$obj"/src/*.o "$obj"/src/*/*.o "$obj"/topologies/*.o; do
+    f=$(folder_of "$o"); n=${o##*/}; n=${n%.o}
+    while read -r sym g m; do
+        [ "$m" = "$n" ] && [ "$g" = "$f" ] && continue
+        nlinks=$((nlinks + 1))
+        edges="$edges$f/$n $g/$m
+"
+        [ "$g" = "$f" ] && continue
+        case " $(allowed "$f") " in
+        *" $g "*) ;;
+        *) upward="$upward $f/$n.o->$g:$sym" ;;
+        esac
+    done < <(nm -u "$o" | awk '{ print $2 }' | sort -u | join - <(printf '%s\n' "$defs" | sort -k1,1))
+done
+check "linked symbols between objects were found ($nlinks)" [ "$nlinks" -gt 100 ]
+check "no object uses a symbol of a folder above its own${upward:+:$upward}" [ -z "$upward" ]
+loop=$(printf '%s' "$edges" | tsort 2>&1 >/dev/null | grep -v 'input contains a loop' | tr '\n' ' ')
+check "no circle among the objects (tsort)${loop:+: $loop}" [ -z "$loop" ]
 
 # models/ is arithmetic, output/ writes finished results and offline/
 # runs without MPI: no MPI call in any of them

@@ -1,4 +1,4 @@
-/* input/: the command line (one option table), the record parser, the side files (coordinates, pattern files), diagnostics and --list; includes registry/, models/ and base/. */
+/* input/: the command line (one option table), the record parser, the side files (coordinates, pattern files), diagnostics and --list; uses kernels/ and topologies/ (their tables), registry/, models/ and base/. */
 #ifndef MPIGAUGE_INPUT_H
 #define MPIGAUGE_INPUT_H
 
@@ -8,7 +8,7 @@
 #include "input/options.h"
 #include "input/parser.h"
 #include "input/pattern_file.h"
-#include "input/record.h"
+#include "registry/record.h"
 #include "input/share.h"
 #include "input/sizes.h"
 

@@ -4,7 +4,7 @@
 
 #include <stdint.h>
 #include "input/options.h"
-#include "input/record.h"
+#include "registry/record.h"
 
 /* Defaults in the manner of OSU: 10000 iterations up to 8 KiB, then about
  * 1 GiB of traffic per size, between 10 and 1000 iterations. */

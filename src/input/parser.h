@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 #include "input/diag.h"
-#include "input/record.h"
+#include "registry/record.h"
 
 /* Parses len bytes of text (which may hold NUL bytes) into rs.  Every error
  * goes to d; returns the number of errors. */
@@ -16,6 +16,11 @@ int parse_records(const char *text, size_t len, struct recordset *rs,
  * file as a whole does). */
 int parse_lines(const char *text, size_t len, int first_line,
                 struct recordset *rs, struct diag *d);
+
+void recordset_free(struct recordset *rs);
+
+/* "sync=... win=... mode=..." of a one-sided record (rma_fields.c) */
+const char *rma_describe(const struct record *r, char *buf, size_t len);
 
 #define NO_RECORDS "no records: every line is blank or a comment"
 

@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "input/record.h"
+#include "registry/record.h"
 
 /* Fills out[0..] with min, min+value (ADD) or min*value (MUL; a min of 0
  * measures 0 and goes on from 1) while <= max, and max itself last.

@@ -5,7 +5,7 @@
 
 #include <stdint.h>
 #include "input/diag.h"
-#include "input/record.h"
+#include "registry/record.h"
 #include "registry/registry.h"
 
 struct token {

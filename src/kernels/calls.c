@@ -186,17 +186,3 @@ const struct table call_table = {
     "call", calls, sizeof calls / sizeof calls[0], sizeof calls[0], call_aliases,
     &collective_calls,
 };
-
-const char *family_name(enum family f)
-{
-    switch (f) {
-    case FAM_P2P: return "point-to-point";
-    case FAM_COLL: return "collective";
-    case FAM_REDUCE: return "reduction";
-    case FAM_SYNC: return "synchronisation";
-    case FAM_IO: return "I/O";
-    case FAM_MULTI: return "multi-pair";
-    case FAM_RMA: return "one-sided";
-    }
-    return "?";
-}

@@ -1,4 +1,4 @@
-/* kernels/: what is timed, one file per call family, and --check's known data and comparisons; includes input/record.h, registry/, models/ and base/. */
+/* kernels/: what is timed, one file per call family, and --check's known data and comparisons; uses registry/ (record.h), models/ and base/ only. */
 #ifndef MPIGAUGE_KERNEL_H
 #define MPIGAUGE_KERNEL_H
 
@@ -8,7 +8,7 @@
 
 #include <mpi.h>
 #include <stddef.h>
-#include "input/record.h"
+#include "registry/record.h"
 #include "kernels/tags.h"
 
 struct kernel {

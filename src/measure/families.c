@@ -9,14 +9,6 @@
 #include "measure/timing.h"
 #include "models/schedule.h"
 
-struct series *new_series(struct sizerun *sr, int partner)
-{
-    struct series *s = &sr->ser[sr->nser];
-    memset(s, 0, sizeof *s);
-    sr->ser_b[sr->nser++] = partner;
-    return s;
-}
-
 /* calls per block: --time from the pilot (the slowest rank's), else the
  * iterations spread over the blocks */
 static long per_block(const struct options *o, long iters, int blocks,

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "base/base.h"
+#include "input/parser.h"
 #include "models/schedule.h"
 #include "output/columns.h"
 #include "output/io_check.h"

@@ -7,6 +7,7 @@
 
 #include <stdarg.h>
 #include "base/text.h"
+#include "input/parser.h"
 #include "output/columns.h"
 #include "output/io_check.h"
 

@@ -219,8 +219,13 @@ struct call {
     int bsp;                            /* the summary fits BSP's g and l */
 };
 
+/* The call table is the registry's, but its rows name the functions that
+ * time each call, so kernels/calls.c defines it (and topologies/table.c
+ * the topology table): the two folders sit right above registry/ and
+ * below input/, which looks names up in them (tests/style.sh checks the
+ * order for includes and for linked symbols alike). */
 extern const struct table call_table;
-const char *family_name(enum family f);
+const char *family_name(enum family f);     /* families.c */
 
 /* calls measured pair by pair (point-to-point, one-sided) */
 static inline int pairwise(const struct call *c)

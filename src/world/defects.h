@@ -3,7 +3,7 @@
 #define MPIGAUGE_DEFECTS_H
 
 #include <stddef.h>
-#include "input/record.h"
+#include "registry/record.h"
 #include "world/world.h"
 
 /* 1, with the reason in why, when the library crashes on r's call or

@@ -3,7 +3,7 @@
 #define MPIGAUGE_ESTIMATE_H
 
 #include "input/options.h"
-#include "input/record.h"
+#include "registry/record.h"
 
 /* One record on its communicators: the largest has p ranks; pairwise
  * calls measure `pairs` pairs in all, `steps` of them one after another

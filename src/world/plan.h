@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include "input/diag.h"
 #include "input/options.h"
-#include "input/record.h"
+#include "registry/record.h"
 #include "models/pattern.h"
 #include "world/estimate.h"
 #include "world/world.h"

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include "input/diag.h"
 #include "input/options.h"
-#include "input/record.h"
+#include "registry/record.h"
 
 /* Plans rs for o->ranks ranks on the grid of --grid (or MPI_Dims_create),
  * nodes of this machine's core count, and prints each record's

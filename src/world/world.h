@@ -1,4 +1,4 @@
-/* world/: what the run knows of MPI_COMM_WORLD (library, nodes, hosts, the grid and every rank's place), the communicators of each topology, and the plan checked before anything runs; includes input/, registry/, models/ and base/. */
+/* world/: what the run knows of MPI_COMM_WORLD (library, nodes, hosts, the grid and every rank's place), the communicators of each topology, and the plan checked before anything runs; uses input/, kernels/ and topologies/ (tables), registry/, models/ and base/. */
 #ifndef MPIGAUGE_WORLD_H
 #define MPIGAUGE_WORLD_H
 

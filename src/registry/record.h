@@ -1,4 +1,5 @@
-/* record.h: one line of an input file, resolved against the registries */
+/* record.h: one line of an input file, resolved against the registries:
+ * plain data that input/ fills (parser.h) and every layer above reads */
 #ifndef MPIGAUGE_RECORD_H
 #define MPIGAUGE_RECORD_H
 
@@ -77,11 +78,6 @@ struct recordset {
     int n;
     int before;                /* records of the file before rec[0] (a batch) */
 };
-
-void recordset_free(struct recordset *rs);
-
-/* "sync=... win=... mode=..." of a one-sided record (rma_fields.c) */
-const char *rma_describe(const struct record *r, char *buf, size_t len);
 
 /* The messages a timed iteration of r streams at once: window= for the
  * calls that stream (BW, BIBW, MSGRATE, one-sided mode=bw|bibw), else 1. */
