@@ -107,12 +107,12 @@ void columns_reference(FILE *out)
           "(`<event>_avg`, `<event>_max`: counts per timed call, the mean over "
           "the ranks that made calls and the largest). The first five are the "
           "contract's. `run.json`'s `points` carry the same names.\n\n"
-          "| column | format | calls that have it | in run.json |\n"
-          "| --- | --- | --- | --- |\n", out);
+          "| column | format | calls that have it |\n"
+          "| --- | --- | --- |\n", out);
     for (size_t i = 0; i < ncolumns; i++) {
         fprintf(out, "| `%s` | %s | ", columns[i].name, format_name(columns[i].format));
         which_calls(out, &columns[i]);
-        fprintf(out, " | %s |\n", columns[i].in_json ? "yes" : "no");
+        fputs(" |\n", out);
     }
     fputs("\nWhat they mean, as a data file's header says it (a record of "
           "DOUBLE, run with the default options); one header line covers its "

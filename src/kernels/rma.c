@@ -187,12 +187,6 @@ void rma_close(struct kernel *k)
     k->epoch = 0;
 }
 
-/* run one iteration of the record's call, for --check */
-void rma_iteration(struct kernel *k)
-{
-    k->rec->call->run(k, 1);
-}
-
 /* ---- a pair's communicator and window ----------------------------------- */
 static void pair_comm(struct kernel *k)
 {

@@ -29,7 +29,6 @@ struct column {
     double (*value)(const struct point *pt);
     /* the header line "# <this and the next columns without a doc>: ..." */
     void (*doc)(const struct col_ctx *c, char *out, size_t len);
-    int in_json;               /* run.json's points carry it */
     /* a phrase for the prose's statistics line ("%s" is the value), for
      * columns the prose's sentences do not already say; NULL: none */
     const char *prose;

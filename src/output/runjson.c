@@ -38,7 +38,7 @@ static json_t *point_json(const struct writer *w, const struct result *res,
 {
     json_t *p = json_object();
     for (size_t i = 0; i < ncolumns; i++)
-        if (columns[i].in_json && column_applies(&columns[i], res))
+        if (column_applies(&columns[i], res))
             json_object_set_new(p, columns[i].name,
                                 column_json(&columns[i], columns[i].value(pt)));
     const struct events *ev = &w->info->ev;
