@@ -263,7 +263,8 @@ int run_main(struct run *run, int argc, char **argv)
     describe_run(run);
     if (run->opt.validate) {
         validate_step(run, rank);
-        return 0;
+        /* the run's own verdict: --keep-going would skip these */
+        return run->invalid ? EXIT_SKIPPED : EXIT_OK;
     }
     if ((status = prepare_step(run, rank)))
         return status;

@@ -14,10 +14,31 @@ void diag_init(struct diag *d, const char *file)
     d->file = file;
 }
 
+/* room for one more message; 0 when DIAG_KEEP are kept already */
+static int room(struct diag *d)
+{
+    if (d->kept == DIAG_KEEP)
+        return 0;
+    if (d->kept == d->cap) {
+        d->cap = d->cap ? 2 * d->cap : 16;
+        d->msg = xrealloc(d->msg, (size_t)d->cap * sizeof *d->msg);
+        d->line = xrealloc(d->line, (size_t)d->cap * sizeof *d->line);
+        d->col = xrealloc(d->col, (size_t)d->cap * sizeof *d->col);
+    }
+    return 1;
+}
+
+static void keep(struct diag *d, int line, int col, char *m)
+{
+    d->line[d->kept] = line;
+    d->col[d->kept] = col;
+    d->msg[d->kept++] = m;
+}
+
 void diag_add(struct diag *d, int line, int col, const char *fmt, ...)
 {
     d->count++;
-    if (d->kept == DIAG_MAX)
+    if (!room(d))
         return;
     char body[512];
     va_list ap;
@@ -30,54 +51,60 @@ void diag_add(struct diag *d, int line, int col, const char *fmt, ...)
         snprintf(m, len, "%s:%d:%d: %s", d->file, line, col, body);
     else
         snprintf(m, len, "%s: %s", d->file, body);
-    d->line[d->kept] = line;
-    d->col[d->kept] = col;
-    d->msg[d->kept++] = m;
+    keep(d, line, col, m);
 }
 
 void diag_take(struct diag *d, struct diag *from, int line, int col)
 {
     for (int i = 0; i < from->kept; i++) {
-        if (d->kept == DIAG_MAX) {
+        if (room(d))
+            keep(d, line, col, from->msg[i]);
+        else
             free(from->msg[i]);
-            continue;
-        }
-        d->line[d->kept] = line;
-        d->col[d->kept] = col;
-        d->msg[d->kept++] = from->msg[i];
     }
     d->count += from->count;
     from->kept = from->count = 0;
 }
 
+/* a message's place, for sorting: line, column, then the order said */
+struct place_of {
+    int line, col, i;
+};
+
+static int by_place(const void *a, const void *b)
+{
+    const struct place_of *x = a, *y = b;
+    if (x->line != y->line)
+        return x->line < y->line ? -1 : 1;
+    if (x->col != y->col)
+        return x->col < y->col ? -1 : 1;
+    return (x->i > y->i) - (x->i < y->i);
+}
+
 void diag_print(struct diag *d, FILE *out)
 {
-    /* insertion sort: at most DIAG_MAX messages, stable for equal places */
-    for (int i = 1; i < d->kept; i++)
-        for (int j = i; j > 0 && (d->line[j - 1] > d->line[j] ||
-                                  (d->line[j - 1] == d->line[j] &&
-                                   d->col[j - 1] > d->col[j])); j--) {
-            char *m = d->msg[j];
-            int l = d->line[j], c = d->col[j];
-            d->msg[j] = d->msg[j - 1];
-            d->line[j] = d->line[j - 1];
-            d->col[j] = d->col[j - 1];
-            d->msg[j - 1] = m;
-            d->line[j - 1] = l;
-            d->col[j - 1] = c;
-        }
+    struct place_of *o = xmalloc_array((size_t)d->kept + 1, sizeof *o);
     for (int i = 0; i < d->kept; i++)
-        fprintf(out, "%s\n", d->msg[i]);
-    if (d->count > d->kept)
-        fprintf(out, "%s: %d more errors not shown\n", d->file,
-                d->count - d->kept);
+        o[i] = (struct place_of){d->line[i], d->col[i], i};
+    qsort(o, (size_t)d->kept, sizeof *o, by_place);
+    int shown = d->kept < DIAG_SHOWN ? d->kept : DIAG_SHOWN;
+    for (int i = 0; i < shown; i++)
+        fprintf(out, "%s\n", d->msg[o[i].i]);
+    free(o);
+    if (d->count > shown)
+        fprintf(out, "%s: %d more errors not shown\n", d->file, d->count - shown);
 }
 
 void diag_free(struct diag *d)
 {
     for (int i = 0; i < d->kept; i++)
         free(d->msg[i]);
-    d->kept = d->count = 0;
+    free(d->msg);
+    free(d->line);
+    free(d->col);
+    d->msg = NULL;
+    d->line = d->col = NULL;
+    d->kept = d->count = d->cap = 0;
 }
 
 /* Levenshtein distance, case-insensitive, '-' and '_' alike */

@@ -4,14 +4,18 @@
 
 #include <stdio.h>
 
-#define DIAG_MAX 50   /* a binary file would otherwise print thousands */
+/* Every message is kept (up to DIAG_KEEP, a bound against a runaway binary
+ * file), so that --keep-going can give each invalid record its reasons;
+ * diag_print shows the first DIAG_SHOWN in line order and counts the rest. */
+#define DIAG_SHOWN 50
+#define DIAG_KEEP (1 << 20)
 
 struct diag {
     const char *file;
-    int count;          /* all errors seen, also past DIAG_MAX */
-    int kept;
-    char *msg[DIAG_MAX];
-    int line[DIAG_MAX], col[DIAG_MAX];
+    int count;          /* all errors seen, also past DIAG_KEEP */
+    int kept, cap;
+    char **msg;
+    int *line, *col;
 };
 
 void diag_init(struct diag *d, const char *file);

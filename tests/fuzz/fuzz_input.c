@@ -49,7 +49,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     struct diag d;
     diag_init(&d, "fuzz.in");
     int errors = parse_records((const char *)data, size, &rs, &d);
-    require(errors == d.count && d.kept <= DIAG_MAX);
+    require(errors == d.count && d.kept <= DIAG_KEEP);
     require(errors > 0 || rs.n > 0);
     for (int i = 0; i < rs.n; i++)
         if (rs.rec[i].ok)
