@@ -162,9 +162,44 @@ if mount -t tmpfs -o size=64k tmpfs "$T/tiny" 2>/dev/null; then
     check "a full disk: no empty file, no temporary left" [ "$ok_" = 1 ]
     check "a full disk: every record run.json calls done has its rows" [ "$(jq -r '.records[] | select(.status == "done") | "\(.file) \(.points | length)"' "$T/tiny/r/run.json" | while read -r f n; do [ "$(grep -vc '^#' "$T/tiny/r/$f")" = "$n" ] || echo bad; done)" = "" ]
     check "a full disk: the run stopped early" [ "$(jq '[.records[] | select(.status == "pending")] | length' "$T/tiny/r/run.json")" -gt 20 ]
+    # issue 26 class 6: the disk fills while the pairwise parameter
+    # matrices or HYBRID's pattern file are written (each file takes a
+    # 4 KiB page of the tmpfs: 12 to 40 KiB left reach each of them in
+    # turn); a file written whole is whole or absent, never empty or cut
+    printf 'BARRIER INT 0 0 ADD 1 WORLD HYBRID 0 iters=20\n' > "$T/hy.in"
+    cut_files=""; empty=""; failed_at=""
+    for free in 12 16 20 24 28 32 36 40; do
+        rm -rf "${T:?}/tiny/"*
+        dd if=/dev/zero of="$T/tiny/fill" bs=1k count=$((60 - free)) 2> /dev/null
+        timeout 300 $MPIRUN -n 4 ./mpigauge --quiet -o "$T/tiny/h" "$T/hy.in" > /dev/null 2> "$T/hy.err"
+        failed_at="$failed_at $(sed -n 's/.*cannot write [^ ]*\/\([^ /]*\): .*/\1/p' "$T/hy.err" | head -1)"
+        empty="$empty$(find "$T/tiny/h" -size 0)"
+        for f in "$T/tiny/h"/params-*.dat; do
+            [ -e "$f" ] || continue
+            [ "$(grep -vc '^#' "$f")" = 4 ] || cut_files="$cut_files $f"
+        done
+        for f in "$T/tiny/h"/*.pat; do
+            [ -e "$f" ] || continue
+            grep -q '^ranks 4$' "$f" && [ "$(grep -c '^stage$' "$f")" -gt 0 ] || cut_files="$cut_files $f"
+        done
+    done
+    check "a disk that fills at each side file: the failures hit params and pattern files ($failed_at)" \
+        [ "$(echo "$failed_at" | tr ' ' '\n' | grep -cE '^params-world-.*\.dat$|\.pat$')" -ge 4 ]
+    check "... and left no empty file${empty:+: $empty}" [ -z "$empty" ]
+    check "... and no matrix or pattern file cut short${cut_files:+:$cut_files}" [ -z "$cut_files" ]
+    # issue 26 class 5: $TMPDIR full while the result disk has room; and
+    # missing: run.json's record lists live on the results' disk
+    rm -rf "${T:?}/tiny/"*
+    dd if=/dev/zero of="$T/tiny/fill" bs=1k count=64 2> /dev/null
+    TMPDIR="$T/tiny" $MPIRUN -n 2 ./mpigauge --quiet --iters 5 -o "$T/tmpfull" tests/inputs/p2p.in > /dev/null 2>&1
+    check "a full \$TMPDIR: exit 0 ($?), every record done" [ "$(jq -c '[.status, ([.records[] | select(.status == "done")] | length)]' "$T/tmpfull/run.json")" = '["complete",13]' ]
     umount "$T/tiny"
 else
     echo "note: no tmpfs mount here (not root?): the full-disk checks are left out"
 fi
+TMPDIR="$T/no/such/dir" $MPIRUN -n 2 ./mpigauge --quiet --iters 5 -o "$T/notmp" tests/inputs/p2p.in > /dev/null 2>&1
+check "a missing \$TMPDIR: exit 0 ($?), every record done" [ "$(jq -c '[.status, ([.records[] | select(.status == "done")] | length)]' "$T/notmp/run.json")" = '["complete",13]' ]
+TMPDIR="$T/no/such/dir" $MPIRUN -n 2 ./mpigauge --validate tests/inputs/p2p.in > /dev/null 2>&1
+check "... and --validate agrees (exit $?)" [ $? = 0 ]
 
 echo "hardening: $pass passed, $fail failed"

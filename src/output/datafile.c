@@ -260,7 +260,7 @@ static void write_matrix(const struct writer *w, const struct topology *t,
         if (cols != 1)
             fputc('\n', f);
     }
-    io_close(f, path);
+    io_close_whole(f, path);
 }
 
 void writer_params(struct writer *w, const struct topology *t,

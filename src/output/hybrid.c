@@ -57,7 +57,7 @@ void hybrid_pattern_file(struct writer *w, const struct result *res)
         for (int e = 0; e < hi->h.bp.st[s].n; e++)
             fprintf(f, "%d %d\n", hi->h.bp.st[s].e[e].from, hi->h.bp.st[s].e[e].to);
     }
-    io_close(f, path);
+    io_close_whole(f, path);
 }
 
 void report_hybrid(struct writer *w, const struct result *res)

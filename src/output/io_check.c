@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <string.h>
+#include <unistd.h>
 
 static char failure[4400];
 
@@ -42,6 +43,23 @@ void io_close(FILE *f, const char *path)
         errno = 0;
     if (bad || earlier)
         io_failed(path);
+}
+
+void io_close_whole(FILE *f, const char *path)
+{
+    if (!f)
+        return;
+    int earlier = ferror(f);
+    errno = 0;
+    int bad = fclose(f) != 0;
+    if (!bad && earlier)
+        errno = 0;
+    if (bad || earlier) {
+        int e = errno;
+        unlink(path);
+        errno = e;
+        io_failed(path);
+    }
 }
 
 const char *io_failure(void)

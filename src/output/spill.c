@@ -2,7 +2,11 @@
  *
  * A run of a million records must not hold a million results: each
  * record's run.json entry is written once, as one line of compact JSON,
- * to one of two unlinked temporary files ($TMPDIR, else /tmp): the
+ * to one of two unlinked temporary files on the disk the results go to
+ * (in the nearest folder that exists on the way to the result folder,
+ * which is made only once the input is known to be good; failing that
+ * $TMPDIR, then /tmp: issue 26 found a missing $TMPDIR, common in batch
+ * jobs, and a full /tmp each losing run.json's records): the
  * entries of the records still to come (written while the input is
  * checked) and those of the records that are finished.  run.json is the
  * head (everything else) with the finished entries and the rest of the
@@ -15,28 +19,69 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "base/splice.h"
 #include "output/io_check.h"
 
-static const char *tmp_dir(void)
+/* the nearest folder that exists on the way to the result folder (-o DIR,
+ * or results/...), or "." */
+static void results_disk(const struct writer *w, char *out, size_t len)
 {
-    const char *d = getenv("TMPDIR");
-    return d && *d ? d : "/tmp";
+    const struct options *o = w->info && w->info->opt ? w->info->opt : NULL;
+    snprintf(out, len, "%s", o && o->outdir ? o->outdir : "results/x");
+    struct stat st;
+    for (;;) {
+        char *slash = strrchr(out, '/');
+        while (slash && slash > out && slash[1] == 0) {   /* "dir/" */
+            *slash = 0;
+            slash = strrchr(out, '/');
+        }
+        if (!slash) {
+            snprintf(out, len, ".");
+            return;
+        }
+        slash[slash == out] = 0;                          /* "/x" -> "/" */
+        if (stat(out, &st) == 0 && S_ISDIR(st.st_mode))
+            return;
+    }
 }
 
-/* an unlinked temporary file, or -1 (the failure noted) */
-static int spill_file(void)
+/* an unlinked temporary file in dir, or -1 */
+static int spill_in(const char *dir)
 {
     char path[4200];
-    snprintf(path, sizeof path, "%s/mpigauge-run.json-XXXXXX", tmp_dir());
+    snprintf(path, sizeof path, "%.4096s/.mpigauge-run.json-XXXXXX", dir);
     int fd = mkstemp(path);
-    if (fd < 0) {
-        io_failed(path);
-        return -1;
-    }
-    unlink(path);
+    if (fd >= 0)
+        unlink(path);
     return fd;
+}
+
+static char spill_where[4096];   /* the folder of the files, for messages */
+
+/* an unlinked temporary file on the results' disk, else in $TMPDIR or
+ * /tmp; -1 when none can be made (the failure noted) */
+static int spill_file(const struct writer *w)
+{
+    char dirs[3][4096];
+    const char *t = getenv("TMPDIR");
+    results_disk(w, dirs[0], sizeof dirs[0]);
+    snprintf(dirs[1], sizeof dirs[1], "%s", t && *t ? t : "/tmp");
+    snprintf(dirs[2], sizeof dirs[2], "/tmp");
+    for (int i = 0; i < 3; i++) {
+        int fd = spill_in(dirs[i]);
+        if (fd >= 0) {
+            snprintf(spill_where, sizeof spill_where, "%.4000s", dirs[i]);
+            return fd;
+        }
+    }
+    snprintf(spill_where, sizeof spill_where, "%.4000s", dirs[0]);
+    char what[4300];
+    snprintf(what, sizeof what, "%.4000s (nor $TMPDIR, nor /tmp): run.json's record "
+             "list", dirs[0]);
+    io_failed(what);
+    return -1;
 }
 
 /* appends go through stdio's buffer: one entry per record would
@@ -54,8 +99,8 @@ void spill_ready(struct writer *w)
     if (w->lists_ready)
         return;
     w->lists_ready = 1;
-    w->done = spill_stream(spill_file());
-    w->pending = spill_stream(spill_file());
+    w->done = spill_stream(spill_file(w));
+    w->pending = spill_stream(spill_file(w));
     w->lists.done_fd = w->done ? fileno(w->done) : -1;
     w->lists.pending_fd = w->pending ? fileno(w->pending) : -1;
     w->lists.done_len = w->lists.pending_len = w->lists.pending_from = 0;
@@ -64,8 +109,8 @@ void spill_ready(struct writer *w)
 static const char *spill_name(void)
 {
     static char what[4200];
-    snprintf(what, sizeof what, "%s/mpigauge-run.json-* (run.json's records)",
-             tmp_dir());
+    snprintf(what, sizeof what, "%s/.mpigauge-run.json-* (run.json's records)",
+             spill_where);
     return what;
 }
 
