@@ -186,15 +186,21 @@ static int build_pattern(const struct request *rq, int p, struct bpattern *bp)
                      "PAIRWISE or FILE:path");
     if (pat->generate) {
         pat->generate(bp, p, colon ? atoi(colon + 1) : pat->default_arg);
+        struct bpattern_fault f;
+        if (bpattern_verify(bp, &f)) {
+            char why[256];
+            bpattern_fault_text(&f, why, sizeof why);
+            fprintf(stderr, "mpigauge: pattern %s on %d ranks: %s\n", rq->pattern, p, why);
+            return usage("the pattern fails the check of every pattern");
+        }
         return 0;
     }
     struct diag d;
     diag_init(&d, colon ? colon + 1 : "");
     size_t len;
     char *text = colon ? read_file(colon + 1, &len, &d) : NULL;
-    int stage_line[1];
     if (text)
-        parse_pattern_file(text, len, bp, stage_line, 0, &d);
+        parse_pattern_file(text, len, bp, &d);
     free(text);
     int bad = !text || d.count || bp->p != p;
     if (bad && d.count)
