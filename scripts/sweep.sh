@@ -79,9 +79,10 @@ for p in "$@"; do
         fi
         echo "sweep.sh: P=$p: mpigauge exited $rc; the records it completed are kept" >&2
     fi
-    # the records that did not complete, named
-    jq -r --argjson p "$p" '.records[] | select(.pattern != null and .status != "done")
-        | "sweep.sh: P=\($p): the record on line \(.line) (\(.call) \(.op)) is \(.status // "unknown")\(if .error then ": " + .error else "" end)\(if .skipped then ": " + .skipped else "" end); not in sweep.dat"' \
+    # the records that did not complete, named (a pattern record's rows
+    # are not in sweep.dat then)
+    jq -r --argjson p "$p" '.records[] | select(.status != "done")
+        | "sweep.sh: P=\($p): the record on line \(.line) (\(.text // .call)) is \(.status // "unknown")\(if .error then ": " + .error else "" end)\(if .skipped then ": " + .skipped else "" end)"' \
         "$dir/run.json" >&2 || true
     jq -r --argjson p "$p" '.records[] | select(.pattern != null and .status == "done") | . as $r
         | .points[] | [$p, ($r.pattern.name + (if $r.pattern.arity then ":\($r.pattern.arity)" else "" end)),

@@ -122,6 +122,16 @@ check "sweep.sh, a run exits 3: measured in every row" awk '!/^#/ { if (!($5 > 0
 check "sweep.sh, a run exits 3: the plot under a quoted path" is_png "$W/sweep.png"
 check "sweep.sh, a run exits 3: it names what it wrote" [ "$(cat "$T/sw.out")" = "$W/sweep.dat
 $W/sweep.png" ]
+# --keep-going skips a record with a bad pattern file (an edge twice in a
+# stage): the run exits 4, its other pattern record is in the sweep, and
+# the skipped one is named with the checker's reason
+printf 'ranks 2\nstage\n0 1\n0 1\nstage\n1 0\n' > "$T/dup.pat"
+printf 'BARRIER INT 0 0 ADD 1 WORLD LINEAR 0 iters=20\nBARRIER INT 0 0 ADD 1 WORLD FILE:%s 0\n' "$T/dup.pat" > "$T/kg.in"
+bash $S/sweep.sh -b ./mpigauge -a --keep-going -l "$MPIRUN -n %P" -o "$T/sw-kg" "$T/kg.in" 2 > /dev/null 2> "$T/err"
+rc=$?
+check "sweep.sh, a run exits 4 (--keep-going): the sweep exits 3 ($rc)" [ "$rc" = 3 ]
+check "sweep.sh, a run exits 4: its done record is the row" [ "$(awk '!/^#/ { print $1, $2 }' "$T/sw-kg/sweep.dat" 2> /dev/null)" = "2 LINEAR" ]
+check "sweep.sh, a run exits 4: the skipped record named with its reason" grep -q "P=2: the record on line 2 (BARRIER INT 0 0 ADD 1 WORLD FILE:.*) is skipped: .*dup.pat:4:1: the signal 0 -> 1 is already in this stage" "$T/err"
 # no pattern record at all: nothing to sweep, nothing written
 printf 'SCAN INT 1 8 MUL 8 WORLD SUM 0 iters=5\n' > "$T/nopattern.in"
 bash $S/sweep.sh -b ./mpigauge -l "$MPIRUN -n %P" -o "$T/sw-none" "$T/nopattern.in" 2 > "$T/out" 2> "$T/err"
