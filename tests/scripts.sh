@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # scripts.sh: the scripts in scripts/ (plot.sh, compare.sh, pairs_heatmap.sh,
-# sweep.sh) at their edges (issue 26): paths with a quote and spaces, bad
+# sweep.sh; the others' arguments) at their edges (issue 26): paths with a quote and spaces, bad
 # arguments (exit 2, a message naming the argument, nothing written), input
 # that gives nothing to write (non-zero, no empty folder left), and a sweep
 # in which one rank count's run stops with an MPI error (exit 3) but keeps
@@ -139,6 +139,15 @@ rc=$?
 check "sweep.sh, no rows: non-zero ($rc)" failed_not_usage "$rc"
 check "sweep.sh, no rows: no sweep.dat or sweep.png" absent "$T/sw-none/sweep.dat" "$T/sw-none/sweep.png"
 check "sweep.sh, no rows: says why" grep -q "no BARRIER pattern record completed" "$T/err"
+
+# ---- the generators and valgrind.sh take what they say, no more
+for g in full_matrix seed_table; do
+    bash $S/$g.sh extra > "$T/out" 2> "$T/err"
+    check "$g.sh with an argument: exit 2, nothing printed, named" [ "$?/$(wc -c < "$T/out")/$(grep -c "'extra'" "$T/err")" = 2/0/1 ]
+done
+check "full_matrix.sh still writes inputs/full-matrix.in" cmp -s <(bash $S/full_matrix.sh) inputs/full-matrix.in
+bash $S/valgrind.sh "$T/none.in" > "$T/out" 2> "$T/err"
+check "valgrind.sh, a missing INPUT: exit 2, named" [ "$?/$(grep -c "INPUT '$T/none.in' is not a file" "$T/err")" = 2/1 ]
 
 echo "scripts: $pass passed, $fail failed"
 [ "$fail" = 0 ]
