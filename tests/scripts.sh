@@ -39,6 +39,20 @@ check "plot.sh, quoted path: exit 0" [ $? = 0 ]
 check "plot.sh, quoted path: every name printed is a PNG written (12)" all_png "$T/plot.out" 12
 check "plot.sh, quoted path: it lists every file of plots/" [ "$(wc -l < "$T/plot.out")" = "$(ls "$A/plots" | wc -l)" ]
 check "plot.sh, quoted path: nothing on stderr" [ ! -s "$T/plot.err" ]
+# gnuplot failing on every plot (a stand-in that refuses): no name printed,
+# non-zero, and no plots/ left behind
+mkdir -p "$T/bin"
+printf '#!/bin/sh\ncat > /dev/null\necho "gnuplot: refused" >&2\nexit 1\n' > "$T/bin/gnuplot"
+chmod +x "$T/bin/gnuplot"
+F="$Q/run F"
+cp -r "$A" "$F"
+rm -rf "$F/plots"
+PATH="$PWD/$T/bin:$PATH" bash $S/plot.sh "$F" > "$T/out" 2> "$T/err"
+rc=$?
+check "plot.sh, gnuplot fails: non-zero ($rc)" failed_not_usage "$rc"
+check "plot.sh, gnuplot fails: no name printed" [ ! -s "$T/out" ]
+check "plot.sh, gnuplot fails: said on stderr" grep -q "gnuplot did not write" "$T/err"
+check "plot.sh, gnuplot fails: no PNG and no plots/ left" [ ! -e "$F/plots" ]
 mkdir -p "$T/plain"
 bash $S/plot.sh "$T/plain" > "$T/out" 2> "$T/err"
 check "plot.sh, a folder without run.json: exit 2" [ $? = 2 ]
