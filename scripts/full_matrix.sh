@@ -4,6 +4,10 @@
 # is a character type: MPI allows it no reduction).  inputs/full-matrix.in
 # is its output.
 set -eu
+if [ $# -gt 0 ]; then
+    echo "full_matrix.sh takes no arguments (it got '$1')" >&2
+    exit 2
+fi
 types="CHAR SHORT INT LONG FLOAT DOUBLE"
 int_ops="SUM PROD MAX MIN LAND LOR LXOR BAND BOR BXOR"
 float_ops="SUM PROD MAX MIN"

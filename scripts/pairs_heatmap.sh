@@ -4,25 +4,35 @@
 # (gnuplot): OUT_PREFIX-<elements>.png, row = the rank that sends first,
 # column = its partner, colour = one-way time in microseconds; pairs not
 # measured stay blank.  Prints the names of the PNGs it wrote.
+# Exit status: 0 when every map was written; 2 for bad arguments (nothing
+# written); 1 when gnuplot failed or the file has no size block.
 set -eu
-if [ $# -lt 1 ] || [ ! -f "$1" ]; then
-    echo "usage: pairs_heatmap.sh FILE.pairs.dat [OUT_PREFIX]" >&2
-    exit 2
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/plotlib.sh"
+command -v gnuplot > /dev/null || usage_error pairs_heatmap.sh "needs gnuplot"
+if [ $# -lt 1 ] || [ $# -gt 2 ]; then
+    usage_error pairs_heatmap.sh "usage: pairs_heatmap.sh FILE.pairs.dat [OUT_PREFIX]"
 fi
 in=$1
 prefix=${2:-${in%.dat}}
+plain_path pairs_heatmap.sh "FILE.pairs.dat" "$in"
+plain_path pairs_heatmap.sh "OUT_PREFIX" "$prefix"
+[ -f "$in" ] || usage_error pairs_heatmap.sh "FILE.pairs.dat '$in' is not a file"
+grep -q '^# elements [0-9]' "$in" ||
+    usage_error pairs_heatmap.sh "FILE.pairs.dat '$in' is not a pair matrix file (no '# elements N' block)"
+[ -d "$(dirname "$prefix")" ] ||
+    usage_error pairs_heatmap.sh "OUT_PREFIX '$prefix': its folder does not exist"
 ranks=$(awk '!/^#/ && NF { print NF; exit }' "$in")
 title=$(sed -n '1s/^# mpigauge [^:]*: //p' "$in")
 tics=""
-[ "$ranks" -le 32 ] && tics="set xtics 1; set ytics 1"
+[ "${ranks:-0}" -le 32 ] && tics="set xtics 1; set ytics 1"
 block=0
 for elements in $(awk '/^# elements [0-9]/ { print $3 }' "$in"); do
     out="$prefix-$elements.png"
-    # gnuplot warns about the nan cells, which are meant to stay blank
-    gnuplot 2>&1 <<GNUPLOT | { grep -v 'missing or undefined values' >&2 || true; }
+    plot <<GNUPLOT
 set terminal pngcairo size 640,560 font ",10"
-set output '$out'
-set title "$title\n$elements elements: one-way time (us)"
+set output $(gq "$out")
+set title $(gq "$title")."\n".$(gq "$elements elements: one-way time (us)")
 set xlabel 'partner (world rank)'
 set ylabel 'sends first (world rank)'
 set xrange [-0.5:$ranks - 0.5]
@@ -31,8 +41,9 @@ set size ratio -1
 $tics
 set palette rgbformulae 33,13,10
 set cbrange [0:*]
-plot '$in' index $block matrix with image notitle
+plot $(gq "$in") index $block matrix with image notitle
 GNUPLOT
-    echo "$out"
+    wrote "$out"
     block=$((block + 1))
 done
+[ "$written" -gt 0 ] && [ "$failed" = 0 ]

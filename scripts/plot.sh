@@ -16,19 +16,19 @@
 #                           (lines and planes side by side)
 # Columns are found by name in each data file's last header line, so
 # files of any family (and with --papi columns) are read alike.
+# Exit status: 0 when every plot was written; 2 for bad arguments (a clear
+# message, nothing written, no plots/ made); 1 when gnuplot failed on a
+# plot or there was nothing to plot (then no plots/ is left behind).
 set -eu
-if [ $# -ne 1 ] || [ ! -f "$1/run.json" ]; then
-    echo "usage: plot.sh RESULT_DIR (a folder with run.json)" >&2
-    exit 2
-fi
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/plotlib.sh"
+for tool in gnuplot jq; do
+    command -v $tool > /dev/null || usage_error plot.sh "needs $tool"
+done
+[ $# -eq 1 ] || usage_error plot.sh "usage: plot.sh RESULT_DIR (a folder with run.json)"
+result_dir plot.sh "RESULT_DIR" "$1"
 dir=$1
 out="$dir/plots"
-here=$(cd "$(dirname "$0")" && pwd)
-for tool in gnuplot jq; do
-    command -v $tool > /dev/null || { echo "plot.sh needs $tool" >&2; exit 2; }
-done
-mkdir -p "$out"
-. "$here/plotlib.sh"
 SIZE="900,600"
 
 # rows, and rows with bytes > 0
@@ -52,11 +52,11 @@ time_plot() {   # data file, title, png
     c_med=$(col "$f" t_med_us); c_lo=$(col "$f" ci_lo_us); c_hi=$(col "$f" ci_hi_us)
     local med=""
     [ "$c_med" -gt 0 ] && [ "$(finite "$f" "$c_med")" -gt 0 ] &&
-        med=", '$f' using (@xcol):$c_med:$c_lo:$c_hi with yerrorbars lc rgb '#c0392b' pt 7 ps 0.6 title 'median, 95% interval'"
+        med=", $(gq "$f") using (@xcol):$c_med:$c_lo:$c_hi with yerrorbars lc rgb '#c0392b' pt 7 ps 0.6 title 'median, 95% interval'"
     plot <<GNUPLOT
 set terminal pngcairo size $SIZE
-set output '$3'
-set title "$2" noenhanced
+set output $(gq "$3")
+set title $(gq "$2") noenhanced
 set xlabel 'bytes'
 set ylabel 'time per call (us)'
 set logscale y
@@ -64,10 +64,10 @@ set grid
 set key top left
 $(xaxis "$f")
 set macros
-plot '$f' using (@xcol):$c_min:$c_max with filledcurves lc rgb '#aed6f1' title 'fastest to slowest', \
-     '$f' using (@xcol):$c_avg with linespoints lc rgb '#1f618d' pt 5 ps 0.6 title 'mean'$med
+plot $(gq "$f") using (@xcol):$c_min:$c_max with filledcurves lc rgb '#aed6f1' title 'fastest to slowest', \
+     $(gq "$f") using (@xcol):$c_avg with linespoints lc rgb '#1f618d' pt 5 ps 0.6 title 'mean'$med
 GNUPLOT
-    echo "$3"
+    wrote "$3"
 }
 
 bandwidth_plot() {
@@ -76,16 +76,16 @@ bandwidth_plot() {
     [ "$c" -gt 0 ] && [ "$(finite "$f" "$c")" -gt 0 ] || return 0
     plot <<GNUPLOT
 set terminal pngcairo size $SIZE
-set output '$3'
-set title "$2" noenhanced
+set output $(gq "$3")
+set title $(gq "$2") noenhanced
 set xlabel 'bytes'
 set ylabel 'MB/s (10^6 bytes/s, from the mean time)'
 set grid
 set key top left
 set logscale x 2; set format x '2^{%L}'
-plot '$f' using (\$2 > 0 ? \$2 : 1/0):$c with linespoints lc rgb '#117a65' pt 7 ps 0.6 title 'bandwidth'
+plot $(gq "$f") using (\$2 > 0 ? \$2 : 1/0):$c with linespoints lc rgb '#117a65' pt 7 ps 0.6 title 'bandwidth'
 GNUPLOT
-    echo "$3"
+    wrote "$3"
 }
 
 rate_plot() {
@@ -94,17 +94,17 @@ rate_plot() {
     [ "$c" -gt 0 ] && [ "$(finite "$f" "$c")" -gt 0 ] || return 0
     plot <<GNUPLOT
 set terminal pngcairo size $SIZE
-set output '$3'
-set title "$2" noenhanced
+set output $(gq "$3")
+set title $(gq "$2") noenhanced
 set xlabel 'bytes'
 set ylabel 'messages per second, all pairs together'
 set grid
 set key top right
 set logscale x 2; set format x '2^{%L}'
 set format y '%.1s%c'
-plot '$f' using (\$2 > 0 ? \$2 : 1/0):$c with linespoints lc rgb '#884ea0' pt 7 ps 0.6 title 'message rate'
+plot $(gq "$f") using (\$2 > 0 ? \$2 : 1/0):$c with linespoints lc rgb '#884ea0' pt 7 ps 0.6 title 'message rate'
 GNUPLOT
-    echo "$3"
+    wrote "$3"
 }
 
 predicted_plot() {
@@ -113,18 +113,18 @@ predicted_plot() {
     [ "$c_pred" -gt 0 ] && [ "$(finite "$f" "$c_pred")" -gt 0 ] || return 0
     plot <<GNUPLOT
 set terminal pngcairo size $SIZE
-set output '$3'
-set title "$2" noenhanced
+set output $(gq "$3")
+set title $(gq "$2") noenhanced
 set xlabel 'bytes'
 set ylabel 'barrier time (us)'
 set grid
 set key top left
 $(xaxis "$f")
 set macros
-plot '$f' using (@xcol):$c_meas with linespoints pt 7 ps 0.7 title 'measured (mean per-iteration maximum)', \
-     '$f' using (@xcol):$c_pred with linespoints pt 5 ps 0.7 dt 2 title 'predicted (event model, t_pred_us)'
+plot $(gq "$f") using (@xcol):$c_meas with linespoints pt 7 ps 0.7 title 'measured (mean per-iteration maximum)', \
+     $(gq "$f") using (@xcol):$c_pred with linespoints pt 5 ps 0.7 dt 2 title 'predicted (event model, t_pred_us)'
 GNUPLOT
-    echo "$3"
+    wrote "$3"
 }
 
 # each communicator's median (t_med_us, or its mean where a communicator
@@ -137,12 +137,12 @@ comms_plot() { # comms.dat title png
     for i in $(seq 0 $((n - 1))); do
         local who
         who=$(grep "^# communicator $i:" "$f" | sed 's/^# communicator [0-9]*: world ranks //; s/ at .*//')
-        lines+="'$f' index $i using (@xcol):(\$6 == \$6 ? \$6 : \$4) with linespoints pt 7 ps 0.5 title 'ranks $who', "
+        lines+="$(gq "$f") index $i using (@xcol):(\$6 == \$6 ? \$6 : \$4) with linespoints pt 7 ps 0.5 title $(gq "ranks $who"), "
     done
     plot <<GNUPLOT
 set terminal pngcairo size $SIZE
-set output '$3'
-set title "$2: each communicator" noenhanced
+set output $(gq "$3")
+set title $(gq "$2: each communicator") noenhanced
 $(xaxis "$f")
 set xlabel 'bytes'
 set ylabel 'median time per call (us)'
@@ -152,13 +152,26 @@ set key outside right top noenhanced font ",8"
 set macros
 plot ${lines%, }
 GNUPLOT
-    echo "$3"
+    wrote "$3"
 }
 
-# one record a line: file<TAB>family<TAB>title
+# one record a line: file<TAB>family<TAB>title, for the records with rows
+list=$(mktemp)
+trap 'rm -f "$list"' EXIT
 jq -r '.records[] | select(.file != null) |
        [.file, .family, "\(.call) \(.datatype) on \(.topology), op \(.op) (line \(.line))"] | @tsv' \
-    "$dir/run.json" > "$out/.records"
+    "$dir/run.json" |
+    while IFS=$'\t' read -r file family title; do
+        [ -f "$dir/$file" ] && [ "$(rows "$dir/$file")" -gt 0 ] || continue
+        printf '%s\t%s\t%s\n' "$file" "$family" "$title"
+    done > "$list"
+if [ ! -s "$list" ]; then
+    echo "plot.sh: no record in $dir has data to plot; nothing written" >&2
+    exit 1
+fi
+made_out=0
+[ -d "$out" ] || made_out=1
+mkdir -p "$out"
 declare -A family_lines family_zero family_nzero
 while IFS=$'\t' read -r file family title; do
     f="$dir/$file"
@@ -169,24 +182,26 @@ while IFS=$'\t' read -r file family title; do
     rate_plot "$f" "$title" "$out/$stem-rate.png"
     [ "$family" != synchronisation ] || predicted_plot "$f" "$title" "$out/$stem-predicted.png"
     if [ -f "$dir/$stem.pairs.dat" ]; then
-        "$here/pairs_heatmap.sh" "$dir/$stem.pairs.dat" "$out/$stem-pairs"
+        if maps=$("$here/pairs_heatmap.sh" "$dir/$stem.pairs.dat" "$out/$stem-pairs"); then
+            [ -z "$maps" ] || { echo "$maps"; written=$((written + $(echo "$maps" | wc -l))); }
+        else
+            failed=$((failed + 1))
+        fi
     fi
     if [ -f "$dir/$stem.comms.dat" ] && [ "$(rows "$dir/$stem.comms.dat")" -gt 0 ]; then
         comms_plot "$dir/$stem.comms.dat" "$title" "$out/$stem-comms.png"
     fi
     c=$(col "$f" t_avg_us)
     key=${family//[^a-zA-Z0-9]/-}
-    label=${title//\"/}
     if [ "$(finite "$f" "$c")" -gt 0 ] && [ "$(positive "$f")" -gt 0 ]; then
-        family_lines[$key]+="'$f' using (\$2 > 0 ? \$2 : 1/0):$c with linespoints pt 7 ps 0.5 title \"$label\", "
+        family_lines[$key]+="$(gq "$f") using (\$2 > 0 ? \$2 : 1/0):$c with linespoints pt 7 ps 0.5 title $(gq "$title"), "
     elif [ "$(finite "$f" "$c")" -gt 0 ]; then
         # records of zero-byte sizes only (BARRIER): one column each
         n=$(( ${family_nzero[$key]:-0} + 1 ))
         family_nzero[$key]=$n
-        family_zero[$key]+="'$f' using ($n):$c with points pt 7 ps 1.2 title \"$label\", "
+        family_zero[$key]+="$(gq "$f") using ($n):$c with points pt 7 ps 1.2 title $(gq "$title"), "
     fi
-done < "$out/.records"
-rm -f "$out/.records"
+done < "$list"
 
 for key in "${!family_lines[@]}" "${!family_zero[@]}"; do
     png="$out/overview-$key.png"
@@ -200,8 +215,8 @@ for key in "${!family_lines[@]}" "${!family_zero[@]}"; do
     fi
     plot <<GNUPLOT
 set terminal pngcairo size 1200,800
-set output '$png'
-set title "mean time per call, $key" noenhanced
+set output $(gq "$png")
+set title $(gq "mean time per call, $key") noenhanced
 $axis
 set ylabel 'time per call (us)'
 set logscale y
@@ -209,5 +224,14 @@ set grid
 set key outside right top noenhanced font ",8"
 plot ${lines%, }
 GNUPLOT
-    echo "$png"
+    wrote "$png"
 done
+if [ "$written" = 0 ]; then
+    [ "$made_out" = 0 ] || rmdir "$out" 2> /dev/null || true
+    echo "plot.sh: no plot written for $dir" >&2
+    exit 1
+fi
+if [ "$failed" -gt 0 ]; then
+    echo "plot.sh: $failed plot(s) of $dir failed; $written written" >&2
+    exit 1
+fi

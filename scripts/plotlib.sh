@@ -1,4 +1,8 @@
-# plotlib.sh: what plot.sh and compare.sh share; source it.
+# plotlib.sh: what plot.sh, compare.sh, sweep.sh and pairs_heatmap.sh
+# share; source it.  Every path or text that reaches gnuplot goes through
+# gq (a gnuplot string literal), and a PNG is named only once it exists
+# (wrote), so a path gnuplot cannot take fails loudly instead of printing
+# names of files that were never written.
 #
 # col FILE NAME: the number of the column called NAME in a data file's
 # last header line (0: none)
@@ -8,8 +12,65 @@ col() {
               if (a[i] == name) { print i; exit } print 0 }' "$1" | head -1
 }
 
-# plot: gnuplot on standard input; gnuplot reads nan as missing, and the
-# warnings about cells meant to be blank or one-point ranges are dropped
+# gq TEXT: TEXT as a gnuplot single-quoted string, where nothing is
+# special but the quote itself, written twice
+gq() {
+    local q="'"
+    printf "'%s'" "${1//$q/$q$q}"
+}
+
+# usage_error SCRIPT MESSAGE: the message, exit 2 (bad arguments: nothing
+# written)
+usage_error() {
+    echo "$1: $2" >&2
+    exit 2
+}
+
+# plain_path SCRIPT WHAT PATH: a path gnuplot and a line-per-file listing
+# can carry (no newline, no control byte); exits 2 naming it otherwise
+plain_path() {
+    case $3 in
+    *[[:cntrl:]]*) usage_error "$1" "$2 '$3' holds a newline or control character: give a path without one" ;;
+    esac
+}
+
+# result_dir SCRIPT WHAT DIR: DIR must be an mpigauge result folder (a
+# run.json with a records list); exits 2 naming it otherwise
+result_dir() {
+    plain_path "$1" "$2" "$3"
+    [ -d "$3" ] || usage_error "$1" "$2 '$3' is not a folder"
+    [ -f "$3/run.json" ] || usage_error "$1" "$2 '$3' is not an mpigauge result folder (no run.json)"
+    jq -e '(.records | type) == "array" and has("mpi_library")' "$3/run.json" > /dev/null 2>&1 ||
+        usage_error "$1" "$2 '$3': its run.json is not mpigauge's (no records list, or not JSON)"
+}
+
+# plot: gnuplot on standard input; its status goes to $plot_rc (plot
+# itself returns 0, so that set -e scripts go on to the next plot and
+# wrote says what failed).  gnuplot reads nan as missing, and the warnings
+# about cells meant to be blank or one-point ranges are dropped
+plot_rc=0
 plot() {
-    gnuplot 2>&1 | { grep -v 'missing or undefined values\|all points\|empty [xy] range' >&2 || true; }
+    local err
+    err=$(mktemp)
+    plot_rc=0
+    gnuplot 2> "$err" || plot_rc=$?
+    grep -v 'missing or undefined values\|all points\|empty [xy] range' "$err" >&2 || true
+    rm -f "$err"
+    return 0
+}
+
+# wrote PNG: after plot, prints PNG's name when gnuplot succeeded and made
+# it (counted in $written); else removes what is there, says so on stderr
+# and counts a failure in $failed
+written=0
+failed=0
+wrote() {
+    if [ "$plot_rc" = 0 ] && [ -s "$1" ]; then
+        echo "$1"
+        written=$((written + 1))
+    else
+        rm -f "$1"
+        echo "gnuplot did not write $1" >&2
+        failed=$((failed + 1))
+    fi
 }

@@ -6,6 +6,10 @@
 # spellings (Recv, ReduceScatter, None).  Sizes: 1, 8 and 64 elements.
 #   bash scripts/seed_table.sh > inputs/seed-table.in
 set -eu
+if [ $# -gt 0 ]; then
+    echo "seed_table.sh takes no arguments (it got '$1')" >&2
+    exit 2
+fi
 types="INT FLOAT CHAR SHORT DOUBLE LONG"
 topos="XY-PLANE YZ-PLANE ZX-PLANE X-LINE Y-LINE Z-LINE HOLLOW-CUBE WORLD"
 p2p="SEND RECV SENDRECV SENDRECV_REPLACE BSEND RSEND SSEND ISEND IRECV IBSEND IRSEND ISSEND"

@@ -2,6 +2,10 @@
 # setup.sh: installs what mpigauge needs to build and test on Debian.
 # Runs apt-get directly as root, through sudo otherwise.
 set -eu
+if [ $# -gt 0 ]; then
+    echo "setup.sh takes no arguments (it got '$1')" >&2
+    exit 2
+fi
 packages=(make gcc mpich libmpich-dev libgsl-dev libjansson-dev libhwloc-dev libpapi-dev jq gnuplot-nox)
 as_root=()
 [ "$(id -u)" = 0 ] || as_root=(sudo)

@@ -9,46 +9,87 @@
 # per-iteration maximum, each model's prediction and relative error) and
 # OUT/sweep.png: measured and predicted time against P per pattern, and
 # the relative error, as the figures 5.6-5.13 of Meyer's thesis.
+#
+# A run that exits non-zero but leaves a run.json (3: an MPI error stopped
+# a record; 4: --keep-going skipped some; 1: a check failed ...) still
+# gives the rows of its records whose status is "done"; the others are
+# named on stderr.  Exit status: 0 when every run completed; 2 for bad
+# arguments (a clear message naming the argument; nothing run, no OUT
+# made); 3 when sweep.dat and sweep.png were written but some run did not
+# complete (said on stderr); 1 when no row was gathered (no sweep.dat or
+# sweep.png is left).
 set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/plotlib.sh"
 launch="mpirun -n %P"
 args=""
 bin=""
 out="results/sweep-$(date +%Y%m%d-%H%M%S)"
+usage="usage: sweep.sh [-l LAUNCH] [-a ARGS] [-b BINARY] [-o OUT] INPUT P1 P2 ..."
 while getopts "l:a:b:o:" opt; do
     case $opt in
     l) launch=$OPTARG ;;
     b) bin=$OPTARG ;;
     a) args=$OPTARG ;;
     o) out=$OPTARG ;;
-    *) exit 2 ;;
+    *) usage_error sweep.sh "$usage" ;;
     esac
 done
 shift $((OPTIND - 1))
-if [ $# -lt 2 ] || [ ! -f "$1" ]; then
-    echo "usage: sweep.sh [-l LAUNCH] [-a ARGS] [-b BINARY] [-o OUT] INPUT P1 P2 ..." >&2
-    exit 2
-fi
+for tool in gnuplot jq; do
+    command -v $tool > /dev/null || usage_error sweep.sh "needs $tool"
+done
+[ $# -ge 2 ] || usage_error sweep.sh "$usage"
 input=$1
 shift
-here=$(cd "$(dirname "$0")" && pwd)
+[ -f "$input" ] && [ -r "$input" ] || usage_error sweep.sh "INPUT '$input' is not a readable file"
 # the source tree's ./mpigauge, or the installed one (make install puts
 # this script in PREFIX/share/mpigauge/scripts, the binary in PREFIX/bin)
 if [ -z "$bin" ]; then
     bin=$here/../mpigauge
     [ -x "$bin" ] || bin=$here/../../../bin/mpigauge
 fi
-for tool in gnuplot jq; do
-    command -v $tool > /dev/null || { echo "sweep.sh needs $tool" >&2; exit 2; }
+[ -f "$bin" ] && [ -x "$bin" ] || usage_error sweep.sh "BINARY (-b) '$bin' is not an executable file"
+case $launch in
+*%P*) ;;
+*) usage_error sweep.sh "LAUNCH (-l) '$launch' has no %P where the rank count goes" ;;
+esac
+plain_path sweep.sh "OUT (-o)" "$out"
+[ ! -e "$out" ] || [ -d "$out" ] || usage_error sweep.sh "OUT (-o) '$out' exists and is not a folder"
+seen=" "
+for p in "$@"; do
+    [[ $p =~ ^[1-9][0-9]{0,6}$ ]] ||
+        usage_error sweep.sh "rank count '$p' is not a whole number of at least 1"
+    case $seen in
+    *" $p "*) usage_error sweep.sh "rank count $p given twice" ;;
+    esac
+    seen+="$p "
 done
-. "$here/plotlib.sh"
 mkdir -p "$out"
 dat="$out/sweep.dat"
-echo "# P pattern signal bytes measured_us pred_us err pred_lsq_us err_lsq pred_loggp_us err_loggp" > "$dat"
+rm -f "$dat" "$out/sweep.png" "$out"/series-*.dat
+rows=$(mktemp)
+trap 'rm -f "$rows"' EXIT
+incomplete=0
 for p in "$@"; do
     dir="$out/p$p"
+    rc=0
     # shellcheck disable=SC2086
-    ${launch//%P/$p} "$bin" --quiet $args -o "$dir" "$input" > /dev/null
-    jq -r --argjson p "$p" '.records[] | select(.pattern != null) | . as $r
+    ${launch//%P/$p} "$bin" --quiet $args -o "$dir" "$input" > /dev/null || rc=$?
+    if [ "$rc" != 0 ]; then
+        incomplete=1
+        if [ ! -f "$dir/run.json" ]; then
+            echo "sweep.sh: P=$p: mpigauge exited $rc and wrote no run.json: no rows for P=$p" >&2
+            continue
+        fi
+        echo "sweep.sh: P=$p: mpigauge exited $rc; the records it completed are kept" >&2
+    fi
+    # the records that did not complete, named (a pattern record's rows
+    # are not in sweep.dat then)
+    jq -r --argjson p "$p" '.records[] | select(.status != "done")
+        | "sweep.sh: P=\($p): the record on line \(.line) (\(.text // .call)) is \(.status // "unknown")\(if .error then ": " + .error else "" end)\(if .skipped then ": " + .skipped else "" end)"' \
+        "$dir/run.json" >&2 || true
+    jq -r --argjson p "$p" '.records[] | select(.pattern != null and .status == "done") | . as $r
         | .points[] | [$p, ($r.pattern.name + (if $r.pattern.arity then ":\($r.pattern.arity)" else "" end)),
           $r.pattern.signal, .bytes, .iter_max_mean_us,
           .t_pred_us, .t_pred_lsq_us, .t_pred_loggp_us]
@@ -56,10 +97,18 @@ for p in "$@"; do
         awk '{ m = $5; printf "%s %s %s %s %s", $1, $2, $3, $4, m
                for (k = 6; k <= 8; k++) printf " %s %s", $k,
                    ($k == "nan" || m <= 0) ? "nan" : ($k - m) / m
-               printf "\n" }' >> "$dat"
+               printf "\n" }' >> "$rows" ||
+        echo "sweep.sh: P=$p: $dir/run.json could not be read" >&2
 done
+if [ ! -s "$rows" ]; then
+    echo "sweep.sh: no BARRIER pattern record completed at any rank count: no sweep.dat or sweep.png written (the runs are in $out)" >&2
+    exit 1
+fi
+{
+    echo "# P pattern signal bytes measured_us pred_us err pred_lsq_us err_lsq pred_loggp_us err_loggp"
+    cat "$rows"
+} > "$dat"
 # one file per pattern, signal mode and payload, rows over P, for gnuplot
-rm -f "$out"/series-*.dat
 awk -v out="$out" '!/^#/ { f = out "/series-" $2 "-" $3 "-" $4 ".dat"; gsub(":", "_", f)
                            print > f }' "$dat"
 time_plot="" err_plot=""
@@ -67,12 +116,12 @@ for f in "$out"/series-*.dat; do
     [ -e "$f" ] || continue
     name=$(basename "$f" .dat)
     name=${name#series-}
-    time_plot="$time_plot${time_plot:+, }'$f' using 1:5 with linespoints title '$name measured', '$f' using 1:6 with lines dashtype 2 title '$name predicted'"
-    err_plot="$err_plot${err_plot:+, }'$f' using 1:7 with linespoints title '$name'"
+    time_plot="$time_plot${time_plot:+, }$(gq "$f") using 1:5 with linespoints title $(gq "$name measured"), $(gq "$f") using 1:6 with lines dashtype 2 title $(gq "$name predicted")"
+    err_plot="$err_plot${err_plot:+, }$(gq "$f") using 1:7 with linespoints title $(gq "$name")"
 done
 plot <<GP
 set terminal pngcairo size 1200,900 noenhanced
-set output '$out/sweep.png'
+set output $(gq "$out/sweep.png")
 set multiplot layout 2,1
 set key outside right; set grid; set xtics 1
 set xlabel 'ranks P'; set ylabel 'us per barrier'
@@ -82,4 +131,9 @@ plot $err_plot
 unset multiplot
 GP
 echo "$dat"
-echo "$out/sweep.png"
+wrote "$out/sweep.png"
+[ "$failed" = 0 ] || exit 1
+if [ "$incomplete" = 1 ]; then
+    echo "sweep.sh: some runs did not complete (above); sweep.dat holds the records they completed" >&2
+    exit 3
+fi

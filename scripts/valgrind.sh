@@ -5,13 +5,25 @@
 # reductions, per-communicator results, streaming and one-sided) on 2 ranks under
 # valgrind (memcheck); passes when every rank reports no errors and no
 # definitely lost bytes.  Prints each rank's summary lines.
+# Exit status: 0 clean, 1 when valgrind found something, 2 for bad
+# arguments (INPUT not a file, or more than one argument; nothing run).
 set -u
+if [ $# -gt 1 ]; then
+    echo "valgrind.sh: usage: valgrind.sh [INPUT]" >&2
+    exit 2
+fi
+inputs=(tests/inputs/coll.in tests/inputs/io.in tests/inputs/features.in)
+if [ $# = 1 ]; then
+    [ -f "$1" ] || { echo "valgrind.sh: INPUT '$1' is not a file" >&2; exit 2; }
+    inputs=("$(realpath "$1")")     # the script runs from the project's top
+fi
+command -v valgrind > /dev/null || { echo "valgrind.sh: needs valgrind" >&2; exit 2; }
 cd "$(dirname "$0")/.."
 MPIRUN=${MPIRUN:-mpirun}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 status=0
-for input in ${1:-tests/inputs/coll.in tests/inputs/io.in tests/inputs/features.in}; do
+for input in "${inputs[@]}"; do
 rm -rf "$T"/*
 $MPIRUN -n 2 valgrind --error-exitcode=9 --leak-check=full \
     --errors-for-leak-kinds=definite --suppressions=scripts/valgrind.supp \

@@ -151,7 +151,7 @@ check "settings: an unknown mode" grep -q "settings.in:3:43: unknown signal mode
 printf 'BARRIER INT 0 0 ADD 1 WORLD FILE:tests/patterns/broken4.pat 0\n' > "$T/broken.in"
 $MPIRUN -n 4 ./mpigauge -o "$T/broken" "$T/broken.in" > /dev/null 2> "$T/err"
 check "broken pattern: exit 2" [ $? = 2 ]
-check "broken pattern: file, stage line, rank and the arrival it missed" grep -q "^tests/patterns/broken4.pat:6:1: rank 3 leaves after this stage (1, its last signal) without learning that rank 0 arrived: not a barrier" "$T/err"
+check "broken pattern: file, stage line, rank and the arrival it missed" grep -q "^tests/patterns/broken4.pat:6:1: rank 3 leaves after stage 2 (its last signal) without learning that rank 0 arrived: not a barrier" "$T/err"
 check "broken pattern: no folder" [ ! -e "$T/broken" ]
 printf 'BARRIER INT 0 0 ADD 1 WORLD FILE:tests/patterns/none.pat 0\nBARRIER INT 0 0 ADD 1 WORLD TREE:1 0\nBARRIER INT 0 0 ADD 1 WORLD LINEAR:2 0\n' > "$T/nofile.in"
 $MPIRUN -n 2 ./mpigauge "$T/nofile.in" > /dev/null 2> "$T/err"
@@ -159,6 +159,51 @@ check "missing pattern file: exit 2" [ $? = 2 ]
 check "missing pattern file: named" grep -q "^tests/patterns/none.pat: cannot open" "$T/err"
 check "TREE:1: arity error" grep -q "nofile.in:2:34: arity must be 2 to 64" "$T/err"
 check "LINEAR:2: takes no argument" grep -q "nofile.in:3:36: LINEAR takes no argument" "$T/err"
+
+# issue 26: pattern files get the check every pattern gets
+# (bpattern_verify), each fault at its file, line and field, exit 2 before
+# anything runs, under --validate too.  The first is the issue's: an edge
+# twice in a stage, with a payload, wrote past the receive buffer (p slots
+# of n elements) and left run.json "running".
+P=$T/pat
+mkdir -p "$P"
+printf 'ranks 2\nstage\n0 1\n0 1\n0 1\nstage\n1 0\n' > "$P/dup.pat"
+printf 'ranks 2\nstage\n0 1\n1 1\nstage\n1 0\n' > "$P/self.pat"
+printf 'ranks 2\nstage\n0 1\nstage\n1 2\n' > "$P/range.pat"
+printf 'ranks 2 ranks\nstage\n0 1\nstage\n1 0\n' > "$P/header.pat"
+printf 'ranks 2\nstage 1\n0 1\nstage\n1 0\n' > "$P/stage.pat"
+printf 'ranks 2\n# nothing else\n' > "$P/empty.pat"
+printf 'ranks 2\nstage\n0 1\nstage\nstage\n1 0\n' > "$P/hole.pat"
+printf 'ranks 2\nstage\n0 1\nstage\n1 0 1\n' > "$P/edge.pat"
+: > "$T/bad.in"
+for f in dup self range header stage empty hole edge; do
+    echo "BARRIER INT 1024 1024 ADD 1 WORLD FILE:$P/$f.pat 0" >> "$T/bad.in"
+done
+declare -A want=(
+    [dup]="$P/dup.pat:4:1: the signal 0 -> 1 is already in this stage (its signal 1)"
+    [self]="$P/self.pat:4:1: rank 1 signals itself"
+    [range]="$P/range.pat:5:3: '2' is not a rank from 0 to 1"
+    [header]="$P/header.pat:1:9: extra field 'ranks': the line is 'ranks N'"
+    [stage]="$P/stage.pat:2:7: extra field '1': a stage line is 'stage' alone"
+    [empty]="$P/empty.pat: no stages"
+    [hole]="$P/hole.pat:4:1: stage 2 has no signals"
+    [edge]="$P/edge.pat:5:5: extra field '1': an edge is 'from to'"
+)
+for mode in run validate; do
+    extra=()
+    [ "$mode" = validate ] && extra=(--validate)
+    $MPIRUN -n 2 ./mpigauge "${extra[@]}" -o "$T/bad-$mode" "$T/bad.in" > "$T/out" 2> "$T/err"
+    check "bad pattern files ($mode): exit 2" [ $? = 2 ]
+    check "bad pattern files ($mode): no folder" [ ! -e "$T/bad-$mode" ]
+    for f in "${!want[@]}"; do
+        check "bad pattern files ($mode): $f said at its line and field" grep -qF "${want[$f]}" "$T/err"
+    done
+done
+# the issue's file alone, the run it crashed: refused, no folder
+echo "BARRIER INT 4096 4096 ADD 1 WORLD FILE:$P/dup.pat 0 payload=uniform" > "$T/dup.in"
+$MPIRUN -n 2 ./mpigauge -o "$T/dup" "$T/dup.in" > /dev/null 2> "$T/err"
+check "duplicate edge with a payload: exit 2, not a crash" [ $? = 2 ]
+check "duplicate edge with a payload: no folder, no run.json left running" [ ! -e "$T/dup" ]
 
 echo "barriers: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -12,7 +12,14 @@
  * before it leaves (what lands at the target is wrong), MPI_Get and the
  * fetching calls flip their result's last element when the next
  * synchronisation call completes them.  The tests preload it and require
- * --check to report every record. */
+ * --check to report every record.
+ *
+ * With MPIGAUGE_MPI_ERROR=N, in a world of N ranks, every MPI_Scan made
+ * while measuring (SCAN records only) fails on every rank alike (nothing is sent, so nothing
+ * hangs): the communicator's error handler gets MPI_ERR_OTHER, as from a
+ * library's own failure, and the record stops with an MPI error (exit 3)
+ * while the records before it keep their results.  Other world sizes run
+ * as usual: a sweep over P that fails at one P only. */
 #include <mpi.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -308,9 +315,22 @@ int MPI_Reduce_scatter_block(const void *sb, void *rb, int count,
     return rc;
 }
 
+/* MPIGAUGE_MPI_ERROR: this world's size fails while measuring */
+static int fail_here(void)
+{
+    const char *n = getenv("MPIGAUGE_MPI_ERROR");
+    int size;
+    PMPI_Comm_size(MPI_COMM_WORLD, &size);
+    return n && measuring && atoi(n) == size;
+}
+
 int MPI_Scan(const void *sb, void *rb, int count, MPI_Datatype t, MPI_Op op,
              MPI_Comm comm)
 {
+    if (fail_here()) {
+        MPI_Comm_call_errhandler(comm, MPI_ERR_OTHER);
+        return MPI_ERR_OTHER;
+    }
     int rc = PMPI_Scan(sb, rb, count, t, op, comm);
     flip(rb, count - 1, t);
     return rc;

@@ -11,9 +11,11 @@
  *     ranks 4                          (first: how many ranks it is for)
  *     stage                            (starts a stage)
  *     0 1                              (an edge: 0 signals 1)
- * into bp; stage_line[s] (up to max_stages) gets the line of each "stage".
- * Every error goes to d.  Returns the number of errors. */
+ * into bp (docs/pattern-files.md has the rules), and checks it with
+ * bpattern_verify, the check of every pattern.  Every error goes to d, at
+ * the line and column it comes from.  Returns the number of errors; bp is
+ * a barrier only when that is 0 (free it either way). */
 int parse_pattern_file(const char *text, size_t len, struct bpattern *bp,
-                       int *stage_line, int max_stages, struct diag *d);
+                       struct diag *d);
 
 #endif

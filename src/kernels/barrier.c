@@ -62,7 +62,10 @@ void patrun_init(struct patrun *pr, const struct bpattern *bp, const struct kern
     for (int s = 0; s < bp->nstages; s++) {
         const struct stage *st = &bp->st[s];
         /* uniform payloads reuse the record's receive buffer every stage
-         * (p slots); exchange payloads each have their own place */
+         * (p slots); exchange payloads each have their own place.  p
+         * slots suffice because every pattern that runs passed
+         * bpattern_verify: no self-signal and no edge twice in a stage,
+         * so a rank receives at most p - 1 signals in one */
         if (!pr->rbuf)
             rbuf = k->rbuf;
         pr->req[s] = xmalloc_array(2 * (size_t)st->n + 1, sizeof **pr->req);

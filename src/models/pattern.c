@@ -6,6 +6,7 @@
 #include "base/base.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -111,6 +112,124 @@ int bpattern_check(const struct bpattern *bp, int *rank, int *stage, int *missin
     free(cur);
     free(last);
     return bad;
+}
+
+/* ---- the one check ---------------------------------------------------------- */
+struct keyed {
+    int from, to, index;
+};
+
+static int by_edge(const void *a, const void *b)
+{
+    const struct keyed *x = a, *y = b;
+    if (x->to != y->to)
+        return x->to < y->to ? -1 : 1;
+    if (x->from != y->from)
+        return x->from < y->from ? -1 : 1;
+    return x->index < y->index ? -1 : x->index > y->index;
+}
+
+static int fault(struct bpattern_fault *f, enum bpattern_fault_kind kind, int stage,
+                 int edge, int rank, int other)
+{
+    *f = (struct bpattern_fault){kind, stage, edge, rank, other, -1};
+    return kind != BP_OK;
+}
+
+/* the first edge of stage s that repeats an earlier one: its index, and
+ * the earlier one's in *first; -1 when there is none */
+static int duplicate(const struct stage *st, int *first)
+{
+    struct keyed *k = xmalloc_array((size_t)st->n + 1, sizeof *k);
+    for (int e = 0; e < st->n; e++)
+        k[e] = (struct keyed){st->e[e].from, st->e[e].to, e};
+    qsort(k, (size_t)st->n, sizeof *k, by_edge);
+    int dup = -1;
+    for (int e = 1; e < st->n; e++)
+        if (k[e].from == k[e - 1].from && k[e].to == k[e - 1].to &&
+            (dup < 0 || k[e].index < dup)) {
+            dup = k[e].index;
+            /* the group's first is its smallest index: sorted first */
+            int g = e - 1;
+            while (g > 0 && k[g - 1].from == k[e].from && k[g - 1].to == k[e].to)
+                g--;
+            *first = k[g].index;
+        }
+    free(k);
+    return dup;
+}
+
+int bpattern_verify(const struct bpattern *bp, struct bpattern_fault *f)
+{
+    int p = bp->p;
+    if (p < 1)
+        return fault(f, BP_NO_RANKS, -1, -1, p, 0);
+    if (p > 1 && bp->nstages == 0)
+        return fault(f, BP_NO_SIGNALS, -1, -1, 0, 0);
+    for (int s = 0; s < bp->nstages; s++) {
+        const struct stage *st = &bp->st[s];
+        if (st->n == 0)
+            return fault(f, BP_EMPTY_STAGE, s, -1, 0, 0);
+        for (int e = 0; e < st->n; e++) {
+            const struct edge *ed = &st->e[e];
+            if (ed->from < 0 || ed->from >= p)
+                return fault(f, BP_RANK_RANGE, s, e, ed->from, 0);
+            if (ed->to < 0 || ed->to >= p)
+                return fault(f, BP_RANK_RANGE, s, e, ed->to, 1);
+            if (ed->from == ed->to)
+                return fault(f, BP_SELF, s, e, ed->from, 0);
+        }
+        int first = -1, dup = duplicate(st, &first);
+        if (dup >= 0) {
+            fault(f, BP_DUPLICATE, s, dup, st->e[dup].from, first);
+            f->peer = st->e[dup].to;
+            return 1;
+        }
+    }
+    int who, stage, missing;
+    if (bpattern_check(bp, &who, &stage, &missing))
+        return fault(f, BP_EARLY, stage, -1, who, missing);
+    return fault(f, BP_OK, -1, -1, 0, 0);
+}
+
+void bpattern_fault_text(const struct bpattern_fault *f, char *out, size_t len)
+{
+    switch (f->kind) {
+    case BP_OK:
+        snprintf(out, len, "a barrier");
+        break;
+    case BP_NO_RANKS:
+        snprintf(out, len, "a pattern for %d ranks: it needs at least 1", f->rank);
+        break;
+    case BP_RANK_RANGE:
+        snprintf(out, len, "%s rank %d is not a rank of the pattern's", f->other ?
+                 "the signalled" : "the signalling", f->rank);
+        break;
+    case BP_SELF:
+        snprintf(out, len, "rank %d signals itself", f->rank);
+        break;
+    case BP_DUPLICATE:
+        snprintf(out, len, "the signal %d -> %d is already in this stage (its "
+                 "signal %d): each signal may be in a stage once", f->rank,
+                 f->peer, f->other + 1);
+        break;
+    case BP_EMPTY_STAGE:
+        snprintf(out, len, "stage %d has no signals", f->stage + 1);
+        break;
+    case BP_NO_SIGNALS:
+        snprintf(out, len, "no stages: ranks never learn of each other's arrival, "
+                 "so it is not a barrier");
+        break;
+    case BP_EARLY:
+        if (f->stage < 0)
+            snprintf(out, len, "rank %d is never signalled, so it leaves before "
+                     "learning that rank %d arrived: not a barrier", f->rank, f->other);
+        else
+            snprintf(out, len, "rank %d leaves after stage %d (its last signal) "
+                     "without learning that rank %d arrived: not a barrier", f->rank,
+                     f->stage + 1, f->other);
+        break;
+    }
 }
 
 /* the ranks known to a that b does not know of (bitsets of words words) */

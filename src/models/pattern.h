@@ -46,6 +46,35 @@ void gen_pairwise(struct bpattern *bp, int p, int arg);
 int bpattern_check(const struct bpattern *bp, int *rank, int *stage,
                    int *missing);
 
+/* What is wrong with a pattern (bpattern_verify), and where: the stage and
+ * the edge's index in it (-1 where none); rank and other as each kind says */
+enum bpattern_fault_kind {
+    BP_OK,
+    BP_NO_RANKS,       /* p < 1 */
+    BP_RANK_RANGE,     /* edge's rank (from when other == 0, else to) not in 0..p-1 */
+    BP_SELF,           /* edge from rank to itself */
+    BP_DUPLICATE,      /* edge rank -> peer repeats edge `other` of the stage */
+    BP_EMPTY_STAGE,    /* stage has no signals */
+    BP_NO_SIGNALS,     /* p > 1 and no stage at all */
+    BP_EARLY,          /* rank leaves after stage (-1: never signalled) not
+                        * knowing that `other` arrived (eqs. 5.1-5.2) */
+};
+
+struct bpattern_fault {
+    enum bpattern_fault_kind kind;
+    int stage, edge, rank, other, peer;
+};
+
+/* The one check every pattern passes before it runs, whatever made it
+ * (generator, pattern file, HYBRID's construction): ranks in range, no
+ * self-signals, no edge twice in a stage (each incoming signal of a stage
+ * has its own slot of the receive buffer, p of them), no empty stage, and
+ * the knowledge check.  0 when the pattern is a barrier; else 1 and *f
+ * says the first fault (structure before knowledge). */
+int bpattern_verify(const struct bpattern *bp, struct bpattern_fault *f);
+/* the fault as a sentence (without where it is) */
+void bpattern_fault_text(const struct bpattern_fault *f, char *out, size_t len);
+
 /* For every signal, in the order of the stages' edges: of how many ranks'
  * arrivals its sender knows when the stage begins (itself included) and
  * its receiver does not.  A total exchange along the pattern sends that

@@ -204,49 +204,44 @@ static int all_finite(const double *m, int p)
     return 1;
 }
 
-/* a FILE: pattern for p ranks, checked as the plan checks a record's */
-static int file_pattern(const char *path, int p, struct bpattern *bp)
+/* the one check of every pattern (models/pattern.h), as a run makes it;
+ * 0, or 2 after saying why */
+static int verified(const char *what, const struct bpattern *bp, int p)
+{
+    struct bpattern_fault f;
+    char why[256], msg[600];
+    if (bp->p != p) {
+        snprintf(msg, sizeof msg, "%s is for %d ranks, not %d (--ranks)", what,
+                 bp->p, p);
+        return usage(msg);
+    }
+    if (!bpattern_verify(bp, &f))
+        return 0;
+    bpattern_fault_text(&f, why, sizeof why);
+    snprintf(msg, sizeof msg, "%s on %d ranks: %s", what, p, why);
+    return usage(msg);
+}
+
+/* a FILE: pattern, read as a run reads it */
+static int file_pattern(const char *path, struct bpattern *bp)
 {
     struct diag d;
     diag_init(&d, path);
     size_t len;
     char *text = read_file(path, &len, &d);
-    int stage_line[1];
     if (text)
-        parse_pattern_file(text, len, bp, stage_line, 0, &d);
+        parse_pattern_file(text, len, bp, &d);
     free(text);
     diag_print(&d, stderr);
     int bad = d.count != 0;
     diag_free(&d);
-    if (bad)
-        return EXIT_BAD_INPUT;
-    char why[400];
-    int who, stage, missing;
-    if (bp->p != p)
-        snprintf(why, sizeof why, "%s is for %d ranks, not %d (--ranks)", path,
-                 bp->p, p);
-    else if (bp->nstages == 0)
-        snprintf(why, sizeof why, "%s has no stage", path);
-    else if (bpattern_check(bp, &who, &stage, &missing))
-        snprintf(why, sizeof why, "%s is no barrier: rank %d leaves after stage "
-                 "%d not knowing that %d arrived", path, who, stage + 1, missing);
-    else
-        return 0;
-    return usage(why);
+    return bad ? EXIT_BAD_INPUT : 0;
 }
 
-/* the pattern of the request for p ranks: built-in, FILE:, or HYBRID
- * built from the matrices as a run builds it; 0, or 2 after saying why */
-static int build_pattern(const struct request *rq, int p, const struct params *pm,
-                         struct bpattern *bp)
+/* HYBRID, built from the matrices as a run builds it */
+static void hybrid_pattern(const struct request *rq, int p, const struct params *pm,
+                           struct bpattern *bp)
 {
-    const struct record *r = &rq->rs.rec[0];
-    if (r->pattern_file[0])
-        return file_pattern(r->pattern_file, p, bp);
-    if (!r->pattern->adaptive) {
-        r->pattern->generate(bp, p, r->pattern_arg);
-        return 0;
-    }
     struct hybrid h;
     struct signal_costs c = costs_from_params(pm);
     hybrid_build(&h, p, pm->oij, &c, rq->ssend ? SIGNAL_SYNCHRONOUS : SIGNAL_EAGER, 0);
@@ -256,7 +251,23 @@ static int build_pattern(const struct request *rq, int p, const struct params *p
            h.ngroups == 1 ? "" : "s", hybrid_candidate(h.ngroups == 1 ? h.choice[0]
                                                                    : h.top));
     hybrid_free(&h);
-    return 0;
+}
+
+/* the pattern of the request for p ranks: built-in, FILE: or HYBRID,
+ * checked as every pattern is; 0, or 2 after saying why */
+static int build_pattern(const struct request *rq, int p, const struct params *pm,
+                         struct bpattern *bp)
+{
+    const struct record *r = &rq->rs.rec[0];
+    if (r->pattern_file[0]) {
+        if (file_pattern(r->pattern_file, bp))
+            return EXIT_BAD_INPUT;
+    } else if (r->pattern->adaptive) {
+        hybrid_pattern(rq, p, pm, bp);
+    } else {
+        r->pattern->generate(bp, p, r->pattern_arg);
+    }
+    return verified(rq->pattern, bp, p);
 }
 
 /* each signal's payload in bytes, by the request */

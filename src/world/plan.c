@@ -177,57 +177,49 @@ static void check_limits(const struct planned *pl, const struct world *w,
                  r->call->name, p, (double)have / 1048576.0, w->max_node_ranks);
 }
 
-/* a built-in pattern, generated for this rank's communicator and checked
- * with eqs. 5.1-5.2 of Meyer's thesis */
+/* a built-in pattern, generated for this rank's communicator and given
+ * the check of every pattern (bpattern_verify) */
 static void generated_pattern(struct planned *pl, struct diag *d)
 {
     const struct record *r = pl->rec;
-    int size = 0, bad = 0, who = -1, stage = 0, missing = 0;
+    int size = 0, bad = 0;
+    struct bpattern_fault f = {0};
     if (pl->tc->comm != MPI_COMM_NULL)
         MPI_Comm_size(pl->tc->comm, &size);
     if (size) {
         r->pattern->generate(&pl->bp, size, r->pattern_arg);
-        bad = bpattern_check(&pl->bp, &who, &stage, &missing);
+        bad = bpattern_verify(&pl->bp, &f);
     }
     MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-    if (bad)
-        diag_add(d, r->line, r->col[F_OP], "pattern %s fails the barrier check "
-                 "on a %s communicator: a bug in its generator", r->pattern->name,
-                 r->topo->name);
+    if (bad) {
+        char why[256] = "on another rank's communicator";
+        if (f.kind != BP_OK)
+            bpattern_fault_text(&f, why, sizeof why);
+        diag_add(d, r->line, r->col[F_OP], "pattern %s fails the check of every "
+                 "pattern on a %s communicator (%s): a bug in its generator",
+                 r->pattern->name, r->topo->name, why);
+    }
 }
 
-/* a user's pattern file: read on rank 0, checked like an input file, and
- * it must fit the communicators */
+/* a user's pattern file: read on rank 0, checked like an input file (the
+ * parser gives it bpattern_verify, at the lines of its faults), and it
+ * must fit the communicators */
 static void file_pattern(struct planned *pl, int rank, struct diag *d)
 {
-    enum { MAX_STAGE_LINES = 4096 };
-    static int stage_line[MAX_STAGE_LINES];
     const struct record *r = pl->rec;
     const struct topo_comm *tc = pl->tc;
     struct diag pd;
     diag_init(&pd, r->pattern_file);
     size_t len;
     char *text = share_file(r->pattern_file, rank, &len, &pd);
-    int who = -1, stage = 0, missing = 0;
     if (text) {                    /* NULL on every rank; rank 0 says why */
-        parse_pattern_file(text, len, &pl->bp, stage_line, MAX_STAGE_LINES, &pd);
+        parse_pattern_file(text, len, &pl->bp, &pd);
         free(text);
     }
-    if (!text || pd.count) {
-        diag_take(d, &pd, r->line, r->col[F_OP]);
-        return;
-    }
-    if (pl->bp.p != tc->min_size || pl->bp.p != tc->max_size)
+    if (text && !pd.count && (pl->bp.p != tc->min_size || pl->bp.p != tc->max_size))
         snprintf(pl->skipped, sizeof pl->skipped, "pattern file %s is for %d ranks; "
                  "the %s communicators have %d to %d", r->pattern_file, pl->bp.p,
                  r->topo->name, tc->min_size, tc->max_size);
-    else if (bpattern_check(&pl->bp, &who, &stage, &missing) && stage < 0)
-        diag_add(&pd, 0, 0, "rank %d is never signalled, so it leaves before "
-                 "learning that rank %d arrived: not a barrier", who, missing);
-    else if (who >= 0)
-        diag_add(&pd, stage < MAX_STAGE_LINES ? stage_line[stage] : 0, 1, "rank %d "
-                 "leaves after this stage (%d, its last signal) without learning "
-                 "that rank %d arrived: not a barrier", who, stage, missing);
     diag_take(d, &pd, r->line, r->col[F_OP]);
 }
 

@@ -88,28 +88,36 @@ static int only_pivots_across(const struct hybrid *h, int (*node)(int))
     return 1;
 }
 
+/* the check of every pattern, as the run gives the construction */
+static int verified(const struct hybrid *h)
+{
+    struct bpattern_fault f;
+    return bpattern_verify(&h->bp, &f) == 0;
+}
+
 static void test_build(void)
 {
     int who, stage, missing;
     struct hybrid h = built(4, pairs2);
     CHECK(h.ngroups == 2 && h.pivot[0] == 0 && h.pivot[1] == 2 && h.top >= 0);
     CHECK(bpattern_check(&h.bp, &who, &stage, &missing) == 0);
-    CHECK(only_pivots_across(&h, pairs2));
+    CHECK(only_pivots_across(&h, pairs2) && verified(&h));
     CHECK(h.choice[0] >= 0 && h.choice_us[0] > 0 && h.top_us > 0);
     hybrid_free(&h);
     h = built(60, round_robin8);
     CHECK(h.ngroups == 8 && bpattern_check(&h.bp, &who, &stage, &missing) == 0);
-    CHECK(only_pivots_across(&h, round_robin8));
+    CHECK(only_pivots_across(&h, round_robin8) && verified(&h));
     hybrid_free(&h);
     h = built(115, blocks12);
     CHECK(h.ngroups == 10 && bpattern_check(&h.bp, &who, &stage, &missing) == 0);
+    CHECK(verified(&h));
     hybrid_free(&h);
     h = built(5, one_node);    /* one group: its own pattern, whole */
     CHECK(h.ngroups == 1 && h.top == -1 && h.choice[0] >= 0);
     CHECK(bpattern_check(&h.bp, &who, &stage, &missing) == 0);
     hybrid_free(&h);
     h = built(1, one_node);
-    CHECK(h.ngroups == 1 && h.bp.nstages == 0 && h.choice[0] == -1);
+    CHECK(h.ngroups == 1 && h.bp.nstages == 0 && h.choice[0] == -1 && verified(&h));
     hybrid_free(&h);
 }
 

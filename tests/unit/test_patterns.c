@@ -111,9 +111,8 @@ static int file_error(const char *text, const char *part)
 {
     struct bpattern bp;
     struct diag d;
-    int lines[16];
     diag_init(&d, "p.pat");
-    int n = parse_pattern_file(text, strlen(text), &bp, lines, 16, &d);
+    int n = parse_pattern_file(text, strlen(text), &bp, &d);
     int ok = n > 0 && strstr(d.msg[0], part);
     if (!ok)
         fprintf(stderr, "  pattern %-30.30s gave: %s\n", text, d.kept ? d.msg[0] : "(none)");
@@ -126,25 +125,108 @@ static void files(void)
 {
     struct bpattern bp;
     struct diag d;
-    int lines[16];
     const char *ring = "# ring\nranks 3\nstage\n0 1\n1 2 # comment\n2 0\nstage\n0 1\n1 2\n2 0\n";
     diag_init(&d, "ring.pat");
-    CHECK(parse_pattern_file(ring, strlen(ring), &bp, lines, 16, &d) == 0);
+    CHECK(parse_pattern_file(ring, strlen(ring), &bp, &d) == 0);
     CHECK(bp.p == 3 && bp.nstages == 2 && bpattern_edges(&bp) == 6);
-    CHECK(lines[0] == 3 && lines[1] == 7);
     int who, stage, missing;
     CHECK(bpattern_check(&bp, &who, &stage, &missing) == 0);
+    bpattern_free(&bp);
+    diag_free(&d);
+    /* a 1-rank barrier is nothing to do: no stages */
+    diag_init(&d, "one.pat");
+    CHECK(parse_pattern_file("ranks 1\n", 8, &bp, &d) == 0 && bp.nstages == 0);
     bpattern_free(&bp);
     diag_free(&d);
     CHECK(file_error("stage\n0 1\n", "p.pat:1:1: 'ranks N' must come before"));
     CHECK(file_error("ranks 2\n0 1\n", "p.pat:2:1: an edge '0' before"));
     CHECK(file_error("ranks 2\nstage\n0 2\n", "p.pat:3:3: '2' is not a rank from 0 to 1"));
+    CHECK(file_error("ranks 2\nstage\n7 0\n", "p.pat:3:1: '7' is not a rank from 0 to 1"));
+    CHECK(file_error("ranks 2\nstage\n0 99999999999\n", "p.pat:3:3: '99999999999' is not a rank"));
     CHECK(file_error("ranks 2\nstage\n1 1\n", "p.pat:3:1: rank 1 signals itself"));
     CHECK(file_error("ranks 2\nstage\nx 1\n", "p.pat:3:1: 'x' is not a rank"));
     CHECK(file_error("ranks 2\nstage\n0\n", "p.pat:3:2: an edge is 'from to'"));
     CHECK(file_error("ranks 2\nstage\n0 1 1\n", "p.pat:3:5: extra field"));
     CHECK(file_error("ranks zero\n", "p.pat:1:7: ranks needs a whole number"));
     CHECK(file_error("# nothing\n", "no 'ranks N' line"));
+    /* issue 26: header lines take no extra words */
+    CHECK(file_error("ranks 2 3\nstage\n0 1\n", "p.pat:1:9: extra field '3': the line is 'ranks N'"));
+    CHECK(file_error("ranks 2\nstage 1\n0 1\n", "p.pat:2:7: extra field '1': a stage line is 'stage' alone"));
+    CHECK(file_error("ranks 2\nstage 0 1\n1 0\n", "p.pat:2:7: extra field '0'"));
+    /* issue 26: an edge twice in a stage (it overran the receive buffer),
+     * said at the repeat's line; the same edge in two stages is fine */
+    CHECK(file_error("ranks 2\nstage\n0 1\n1 0\n0 1\nstage\n1 0\n0 1\n",
+                     "p.pat:5:1: the signal 0 -> 1 is already in this stage (its signal 1)"));
+    CHECK(file_error("ranks 4\nstage\n1 0\n2 0\n3 0\n2 0\n1 0\nstage\n0 1\n0 2\n0 3\n",
+                     "p.pat:6:1: the signal 2 -> 0 is already in this stage (its signal 2)"));
+    /* empty: no stages for 2 ranks, or a stage with no signals */
+    CHECK(file_error("ranks 2\n", "p.pat: no stages"));
+    CHECK(file_error("ranks 2\nstage\n0 1\nstage\nstage\n1 0\n", "p.pat:4:1: stage 2 has no signals"));
+    CHECK(file_error("ranks 2\nstage\n0 1\nstage\n", "p.pat:4:1: stage 2 has no signals"));
+    /* not a barrier: at the stage after which the rank leaves */
+    CHECK(file_error("ranks 3\nstage\n1 0\n2 0\nstage\n0 1\n", "p.pat: rank 2 is never signalled"));
+    CHECK(file_error("ranks 3\nstage\n1 0\nstage\n0 1\n0 2\n2 0\n",
+                     "p.pat:4:1: rank 1 leaves after stage 2 (its last signal) without "
+                     "learning that rank 2 arrived"));
+}
+
+/* the check of every pattern: generated, built by hand, broken each way */
+static int fault_is(struct bpattern *bp, enum bpattern_fault_kind kind, int stage,
+                    int edge)
+{
+    struct bpattern_fault f;
+    int bad = bpattern_verify(bp, &f);
+    int ok = bad == (kind != BP_OK) && f.kind == kind && f.stage == stage && f.edge == edge;
+    if (!ok)
+        fprintf(stderr, "  verify gave kind %d stage %d edge %d\n", f.kind, f.stage, f.edge);
+    bpattern_free(bp);
+    return ok;
+}
+
+static void verify(void)
+{
+    void (*gens[])(struct bpattern *, int, int) = {gen_linear, gen_tree,
+                                                   gen_dissemination, gen_pairwise};
+    for (int g = 0; g < 4; g++)
+        for (int p = 1; p <= 40; p++) {
+            struct bpattern bp;
+            gens[g](&bp, p, 3);
+            CHECK(fault_is(&bp, BP_OK, -1, -1));
+        }
+    struct bpattern bp;
+    bpattern_init(&bp, 0);
+    CHECK(fault_is(&bp, BP_NO_RANKS, -1, -1));
+    bpattern_init(&bp, 3);
+    CHECK(fault_is(&bp, BP_NO_SIGNALS, -1, -1));
+    gen_linear(&bp, 3, 0);
+    bpattern_edge(&bp, 1, 0, 3);
+    CHECK(fault_is(&bp, BP_RANK_RANGE, 1, 2));
+    gen_linear(&bp, 3, 0);
+    bpattern_edge(&bp, 0, -1, 0);
+    CHECK(fault_is(&bp, BP_RANK_RANGE, 0, 2));
+    gen_linear(&bp, 3, 0);
+    bpattern_edge(&bp, 1, 2, 2);
+    CHECK(fault_is(&bp, BP_SELF, 1, 2));
+    /* a rank receiving twice from one sender in a stage: p + 1 signals
+     * into p slots once there are enough of them */
+    gen_linear(&bp, 3, 0);
+    bpattern_edge(&bp, 0, 1, 0);
+    bpattern_edge(&bp, 0, 1, 0);
+    CHECK(fault_is(&bp, BP_DUPLICATE, 0, 2));
+    gen_dissemination(&bp, 5, 0);
+    bpattern_stage(&bp);
+    CHECK(fault_is(&bp, BP_EMPTY_STAGE, 3, -1));
+    gen_dissemination(&bp, 5, 0);
+    bp.st[2].n = 0;                    /* the edges stay allocated: freed */
+    CHECK(fault_is(&bp, BP_EMPTY_STAGE, 2, -1));
+    gen_dissemination(&bp, 5, 0);
+    bp.st[2].n--;
+    CHECK(fault_is(&bp, BP_EARLY, 1, -1));   /* its receiver leaves after stage 1 */
+    struct bpattern_fault f = {BP_DUPLICATE, 0, 2, 1, 0, 0};
+    char text[256];
+    bpattern_fault_text(&f, text, sizeof text);
+    CHECK(strcmp(text, "the signal 1 -> 0 is already in this stage (its signal 1): "
+                       "each signal may be in a stage once") == 0);
 }
 
 /* every pair alike: O_i = o, O_ij = oij, one-way L_ij = l, B_ij = b (the
@@ -297,6 +379,7 @@ void test_patterns(void)
     builtins_pass();
     broken();
     files();
+    verify();
     prediction();
     exchange_counts();
 }
