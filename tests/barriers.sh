@@ -132,6 +132,19 @@ check "a Bij with nan off the diagonal was made" [ "$(sed -n 4p "$T/nanfold/para
 ./mpigauge --predict "$T/nanfold" LINEAR > "$T/pout" 2> "$T/perr"
 check "--predict on a nan in Bij: exit 2 ($?), no prediction" [ "$(grep -c ' us$' "$T/pout")/$(grep -c 'nan or inf' "$T/perr")" = 0/1 ]
 
+# issue 26 class 7: options and fields BARRIER used to ignore.  --time
+# sets its count from a pilot as for every other call (10 times the time,
+# more barriers); MPI_Barrier refuses a payload range
+printf 'BARRIER INT 0 0 ADD 1 WORLD MPI 0\n' > "$T/time.in"
+$MPIRUN -n 2 ./mpigauge --quiet --time 0.01 -o "$T/time1" "$T/time.in" > /dev/null 2>&1
+$MPIRUN -n 2 ./mpigauge --quiet --time 0.1 -o "$T/time2" "$T/time.in" > /dev/null 2>&1
+a=$(jq '.records[] | select(.line == 1) | .points[0].iters' "$T/time1/run.json")
+b=$(jq '.records[] | select(.line == 1) | .points[0].iters' "$T/time2/run.json")
+check "--time sets BARRIER's count: 0.1 s gives more barriers than 0.01 s ($a, $b)" [ "${a:-0}" -ge 10 -a "${b:-0}" -gt "${a:-0}" ]
+printf 'BARRIER INT 0 64 MUL 2 WORLD MPI 0\n' > "$T/mpisize.in"
+$MPIRUN -n 2 ./mpigauge --validate "$T/mpisize.in" > /dev/null 2> "$T/err"
+check "BARRIER ... MPI with sizes 0 64: exit 2 ($?), the field named" grep -q "^$T/mpisize.in:1:13: MPI_Barrier carries no data" "$T/err"
+
 # a sweep over P makes its table and plot
 printf 'BARRIER INT 0 0 ADD 1 WORLD DISSEMINATION 0 iters=50\n' > "$T/sweep.in"
 bash scripts/sweep.sh -l "$MPIRUN -n %P" -o "$T/sweep" "$T/sweep.in" 2 3 > /dev/null 2> "$T/err"

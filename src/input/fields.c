@@ -309,4 +309,10 @@ void parse_fields(struct line_ctx *lc, struct record *r)
         parse_setting(lc, r, &t[i], seen);
     if (r->call && r->call->family == FAM_RMA && lc->ntok >= NFIELDS)
         check_one_sided(lc, r);
+    /* the library's barrier sends no data of the record's: a size range
+     * would label the same MPI_Barrier with bytes */
+    if (r->pattern && !r->pattern->generate && !r->pattern_file[0] &&
+        (r->min || r->max) && lc->ntok > F_MAX)
+        diag_add(lc->d, lc->line, r->col[F_MIN], "MPI_Barrier carries no data: "
+                 "write 0 0 as its sizes (the patterns take a payload range)");
 }

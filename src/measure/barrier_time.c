@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include "base/base.h"
 #include "kernels/barrier.h"
+#include "measure/timing.h"
 
 /* the bodies of the two timed blocks */
 struct barrier_args {
@@ -92,6 +93,23 @@ static void commstats(struct trial *t, const double *tmax, long iters,
     free(sorted);
 }
 
+/* --time S: as many barriers as take about S seconds on the slowest rank
+ * by a pilot of PILOT, over both timed loops of barrier_time (S/2 each),
+ * at most MAX_TIMED (each barrier's time is kept: 16 bytes a rank) */
+static long iters_for_time(struct trial *t, const struct patrun *pr, long warmup)
+{
+    enum { PILOT = 100, MAX_TIMED = 1 << 20 };
+    double pilot[PILOT], per_call = 0;   /* the mean, then the slowest rank's */
+    barrier_run(pr, t->k.comm, warmup);
+    MPI_Barrier(t->k.comm);
+    barrier_run_timed(pr, t->k.comm, PILOT, pilot);
+    for (int i = 0; i < PILOT; i++)
+        per_call += pilot[i] / PILOT;
+    MPI_Allreduce(MPI_IN_PLACE, &per_call, 1, MPI_DOUBLE, MPI_MAX, t->k.comm);
+    long n = per_block_for(t->m->opt->time_per_size / 2, per_call, 1);
+    return n < PILOT ? PILOT : n > MAX_TIMED ? MAX_TIMED : n;
+}
+
 void measure_barrier(struct trial *t, long warmup, long iters, struct sizerun *sr)
 {
     struct kernel *k = &t->k;
@@ -99,6 +117,8 @@ void measure_barrier(struct trial *t, long warmup, long iters, struct sizerun *s
     struct patrun pr;
     if (pattern)
         patrun_init(&pr, t->bp, k);
+    if (t->m->opt->time_per_size > 0)
+        iters = iters_for_time(t, pattern ? &pr : NULL, warmup);
     double *times = xmalloc_array((size_t)iters, sizeof *times);
     double *tmax = xmalloc_array((size_t)iters, sizeof *tmax);
     double mean = barrier_time(t, pattern ? &pr : NULL, warmup, iters, times);
