@@ -15,14 +15,14 @@ $MPIRUN --version 2>&1 | grep -qE 'Open MPI|OpenRTE' && openmpi=1
 # the record's own checks of what a HYBRID run wrote into folder $1 on P=$2
 hybrid_checks() {
     local d=$1 j=$1/run.json what=$3
-    check "$what: exit 0, record done" [ "$(jq -r '.records[0].status' "$j")" = done ]
-    check "$what: the groups cover every rank once" [ "$(jq -c '[.records[0].hybrid.groups[].world_ranks[]] | sort' "$j")" = "[0,1,2,3]" ]
-    check "$what: every group's pivot is one of its ranks" [ "$(jq '[.records[0].hybrid.groups[] | select(.pivot as $p | .world_ranks | index($p) | not)] | length' "$j")" = 0 ]
-    check "$what: MPI and the five candidates measured beside it" [ "$(jq -c '[.records[0].hybrid.compared[] | select(.measured_us > 0) | .pattern]' "$j")" = '["MPI","LINEAR","TREE","TREE:4","DISSEMINATION","PAIRWISE"]' ]
-    check "$what: the candidates predicted, MPI not" [ "$(jq -c '[.records[0].hybrid.compared[] | .pred_us > 0]' "$j")" = "[false,true,true,true,true,true]" ]
+    check "$what: exit 0, record done" [ "$(jq -r '(.records[] | select(.line == 1)).status' "$j")" = done ]
+    check "$what: the groups cover every rank once" [ "$(jq -c '[(.records[] | select(.line == 1)).hybrid.groups[].world_ranks[]] | sort' "$j")" = "[0,1,2,3]" ]
+    check "$what: every group's pivot is one of its ranks" [ "$(jq '[(.records[] | select(.line == 1)).hybrid.groups[] | select(.pivot as $p | .world_ranks | index($p) | not)] | length' "$j")" = 0 ]
+    check "$what: MPI and the five candidates measured beside it" [ "$(jq -c '[(.records[] | select(.line == 1)).hybrid.compared[] | select(.measured_us > 0) | .pattern]' "$j")" = '["MPI","LINEAR","TREE","TREE:4","DISSEMINATION","PAIRWISE"]' ]
+    check "$what: the candidates predicted, MPI not" [ "$(jq -c '[(.records[] | select(.line == 1)).hybrid.compared[] | .pred_us > 0]' "$j")" = "[false,true,true,true,true,true]" ]
     check "$what: t_pred_us in the data file" [ "$(awk '/^# elements/ { for (i = 2; i <= NF; i++) if ($i == "t_pred_us") c = i - 1 } !/^#/ { print ($c > 0) }' "$d/01-barrier-int-world-hybrid.dat")" = 1 ]
-    local pat="$d/$(jq -r '.records[0].hybrid.pattern_file' "$j")"
-    if [ "$(grep -c '^stage$' "$pat" 2>/dev/null)" = "$(jq '.records[0].pattern.stages' "$j")" ] && grep -q '^ranks 4$' "$pat"; then ok_=1; else ok_=0; fi
+    local pat="$d/$(jq -r '(.records[] | select(.line == 1)).hybrid.pattern_file' "$j")"
+    if [ "$(grep -c '^stage$' "$pat" 2>/dev/null)" = "$(jq '(.records[] | select(.line == 1)).pattern.stages' "$j")" ] && grep -q '^ranks 4$' "$pat"; then ok_=1; else ok_=0; fi
     check "$what: the pattern file, for 4 ranks, as many stages as run.json says" [ "$ok_" = 1 ]
 }
 
@@ -32,12 +32,12 @@ check "one host: exit 0" [ $? = 0 ]
 hybrid_checks "$T/one" 4 "one host"
 if grep -q "HYBRID: .* group.* by measured O_ij" "$T/one/report.txt" && grep -q "Beside it on the same communicator (20 barriers each" "$T/one/report.txt"; then ok_=1; else ok_=0; fi
 check "one host: the prose names the groups and the comparison" [ "$ok_" = 1 ]
-pat="$T/one/$(jq -r '.records[0].hybrid.pattern_file' "$T/one/run.json")"
+pat="$T/one/$(jq -r '(.records[] | select(.line == 1)).hybrid.pattern_file' "$T/one/run.json")"
 printf 'BARRIER INT 0 0 ADD 1 WORLD FILE:%s 0 iters=20\n' "$pat" > "$T/again.in"
 timeout 300 $MPIRUN -n 4 ./mpigauge --check --quiet -o "$T/again" "$T/again.in" > /dev/null 2>&1
-if [ $? = 0 ] && [ "$(jq -r '.records[0].status' "$T/again/run.json")" = done ]; then ok_=1; else ok_=0; fi
+if [ $? = 0 ] && [ "$(jq -r '(.records[] | select(.line == 1)).status' "$T/again/run.json")" = done ]; then ok_=1; else ok_=0; fi
 check "its pattern file runs again as FILE:path" [ "$ok_" = 1 ]
-check "... with the same stages and signals" [ "$(jq -c '.records[0].pattern | [.stages, .signals]' "$T/again/run.json")" = "$(jq -c '.records[0].pattern | [.stages, .signals]' "$T/one/run.json")" ]
+check "... with the same stages and signals" [ "$(jq -c '(.records[] | select(.line == 1)).pattern | [.stages, .signals]' "$T/again/run.json")" = "$(jq -c '(.records[] | select(.line == 1)).pattern | [.stages, .signals]' "$T/one/run.json")" ]
 
 # issue 28: every input of the construction is agreed.  The last rank's
 # own O_ij copy and timer cost are made far off (1 ms): it must still run
@@ -47,12 +47,12 @@ check "... with the same stages and signals" [ "$(jq -c '.records[0].pattern | [
 # record with the reason
 MPIGAUGE_TEST_SKEW=1e-3 timeout 300 $MPIRUN -n 4 ./mpigauge --check --quiet -o "$T/skew" "$T/h.in" > /dev/null 2>&1
 rc=$?
-check "own inputs far off on one rank: exit 0 ($rc), every rank built rank 0's barrier" [ "$rc/$(jq -r '.records[0] | [.status, .error] | @tsv' "$T/skew/run.json")" = "0/done	" ]
-check "... and it ran beside MPI and the candidates" [ "$(jq '[.records[0].hybrid.compared[] | select(.measured_us > 0)] | length' "$T/skew/run.json")" = 6 ]
+check "own inputs far off on one rank: exit 0 ($rc), every rank built rank 0's barrier" [ "$rc/$(jq -r '(.records[] | select(.line == 1)) | [.status, .error] | @tsv' "$T/skew/run.json")" = "0/done	" ]
+check "... and it ran beside MPI and the candidates" [ "$(jq '[(.records[] | select(.line == 1)).hybrid.compared[] | select(.measured_us > 0)] | length' "$T/skew/run.json")" = 6 ]
 MPIGAUGE_TEST_DIVERGE=1 timeout 300 $MPIRUN -n 4 ./mpigauge --check --quiet -o "$T/diverge" "$T/h.in" > /dev/null 2>&1
 rc=$?
 check "ranks that build different barriers: exit 3 ($rc), no deadlock" [ "$rc" = 3 ]
-check "... the record failed with the reason" [ "$(jq -r '.records[0].status' "$T/diverge/run.json")/$(jq -r '.records[0].error' "$T/diverge/run.json" | grep -c 'built different HYBRID barriers')" = "error/1" ]
+check "... the record failed with the reason" [ "$(jq -r '(.records[] | select(.line == 1)).status' "$T/diverge/run.json")/$(jq -r '(.records[] | select(.line == 1)).error' "$T/diverge/run.json" | grep -c 'built different HYBRID barriers')" = "error/1" ]
 
 # two simulated hosts x 2 ranks: under Open MPI (ranks yield) the groups
 # are the hosts; under MPICH's busy polling on 2 cores the costs are
@@ -61,13 +61,13 @@ if cluster_launcher 300; then
     "${CLUSTER[@]}" ./mpigauge --check --quiet -o "$T/two" "$T/h.in" > /dev/null 2> "$T/two.err"
     check "two hosts: exit 0 ($(head -c 200 "$T/two.err"))" [ $? = 0 ]
     hybrid_checks "$T/two" 4 "two hosts"
-    pat2="$T/two/$(jq -r '.records[0].hybrid.pattern_file' "$T/two/run.json")"
+    pat2="$T/two/$(jq -r '(.records[] | select(.line == 1)).hybrid.pattern_file' "$T/two/run.json")"
     printf 'BARRIER INT 0 0 ADD 1 WORLD FILE:%s 0 iters=20\n' "$pat2" > "$T/again2.in"
     "${CLUSTER[@]}" ./mpigauge --check --quiet -o "$T/again2" "$T/again2.in" > /dev/null 2>&1
-    check "two hosts: the pattern file runs again there" [ "$(jq -c '.records[0] | [.status, .pattern.stages]' "$T/again2/run.json" 2>/dev/null)" = "$(jq -c '.records[0] | ["done", .pattern.stages]' "$T/two/run.json")" ]
+    check "two hosts: the pattern file runs again there" [ "$(jq -c '(.records[] | select(.line == 1)) | [.status, .pattern.stages]' "$T/again2/run.json" 2>/dev/null)" = "$(jq -c '(.records[] | select(.line == 1)) | ["done", .pattern.stages]' "$T/two/run.json")" ]
     if [ "$openmpi" = 1 ]; then
-        check "two hosts: the groups are the hosts" [ "$(jq -c '[.records[0].hybrid.groups[].world_ranks]' "$T/two/run.json")" = "[[0,1],[2,3]]" ]
-        check "two hosts: groups and nodes agree" [ "$(jq -r '.records[0].hybrid.disagreements' "$T/two/run.json")" = null ]
+        check "two hosts: the groups are the hosts" [ "$(jq -c '[(.records[] | select(.line == 1)).hybrid.groups[].world_ranks]' "$T/two/run.json")" = "[[0,1],[2,3]]" ]
+        check "two hosts: groups and nodes agree" [ "$(jq -r '(.records[] | select(.line == 1)).hybrid.disagreements' "$T/two/run.json")" = null ]
     fi
 else
     echo "note: ../shared/cluster/fake-ssh or unshare not available: two-host runs skipped" >&2
@@ -79,8 +79,8 @@ fi
 printf 'HRELATION DOUBLE 1 4 ADD 1 WORLD NOP 0 iters=50\n' > "$T/hr.in"
 for i in 1 2 3 4 5; do
     timeout 120 $MPIRUN -n 1 ./mpigauge --quiet -o "$T/hr$i" "$T/hr.in" > /dev/null 2>&1
-    check "BSP run $i: flagged exactly when l < 0 or R^2 < 0.5, and then no g or l" [ "$(jq '.records[0].bsp | if (.fitted.l_us < 0 or .r2 < 0.5) then (.flagged | type) == "string" and .g_us_per_word == null else .flagged == null and (.g_us_per_word | type) == "number" end' "$T/hr$i/run.json")" = true ]
-    if [ "$(jq -r '.records[0].bsp.flagged' "$T/hr$i/run.json")" != null ]; then
+    check "BSP run $i: flagged exactly when l < 0 or R^2 < 0.5, and then no g or l" [ "$(jq '(.records[] | select(.line == 1)).bsp | if (.fitted.l_us < 0 or .r2 < 0.5) then (.flagged | type) == "string" and .g_us_per_word == null else .flagged == null and (.g_us_per_word | type) == "number" end' "$T/hr$i/run.json")" = true ]
+    if [ "$(jq -r '(.records[] | select(.line == 1)).bsp.flagged' "$T/hr$i/run.json")" != null ]; then
         check "BSP run $i: the prose says the fit means nothing" grep -q "NO PARAMETERS, the fit means nothing" "$T/hr$i/report.txt"
     fi
 done
@@ -90,22 +90,22 @@ done
 # memory size of each
 levels_checks() {
     local j=$1/run.json what=$2
-    check "$what: one fit per level, innermost first" [ "$(jq -c '[.records[0].bsp_levels[].topology]' "$j")" = '["CACHE","SOCKET","NODE","WORLD"]' ]
-    check "$what: every level follows the flag rule" [ "$(jq '[.records[0].bsp_levels[] | select(if (.fitted.l_us < 0 or .r2 < 0.5) then ((.flagged | type) == "string" and .g_us_per_word == null and .l_us == null) else (.flagged == null and (.g_us_per_word | type) == "number" and (.l_us | type) == "number") end | not)] | length' "$j")" = 0 ]
-    check "$what: every level has its memory size" [ "$(jq '[.records[0].bsp_levels[] | select(.memory_bytes > 0)] | length' "$j")" = 4 ]
+    check "$what: one fit per level, innermost first" [ "$(jq -c '[(.records[] | select(.line == 1)).bsp_levels[].topology]' "$j")" = '["CACHE","SOCKET","NODE","WORLD"]' ]
+    check "$what: every level follows the flag rule" [ "$(jq '[(.records[] | select(.line == 1)).bsp_levels[] | select(if (.fitted.l_us < 0 or .r2 < 0.5) then ((.flagged | type) == "string" and .g_us_per_word == null and .l_us == null) else (.flagged == null and (.g_us_per_word | type) == "number" and (.l_us | type) == "number") end | not)] | length' "$j")" = 0 ]
+    check "$what: every level has its memory size" [ "$(jq '[(.records[] | select(.line == 1)).bsp_levels[] | select(.memory_bytes > 0)] | length' "$j")" = 4 ]
     check "$what: the prose gives each level" [ "$(grep -o 'BSP on [A-Z]*' "$1/report.txt" | sort -u | wc -l)" = 4 ]
 }
 printf 'HRELATION DOUBLE 8 256 MUL 2 WORLD NOP 0 iters=50 levels=hw\n' > "$T/lv.in"
 timeout 300 $MPIRUN -n 2 ./mpigauge --check --quiet -o "$T/lv" "$T/lv.in" > /dev/null 2>&1
-if [ $? = 0 ] && [ "$(jq -r '.records[0].check' "$T/lv/run.json")" = passed ]; then ok_=1; else ok_=0; fi
+if [ $? = 0 ] && [ "$(jq -r '(.records[] | select(.line == 1)).check' "$T/lv/run.json")" = passed ]; then ok_=1; else ok_=0; fi
 check "levels=hw on 2 ranks: exit 0, checked" [ "$ok_" = 1 ]
 levels_checks "$T/lv" "levels=hw on 2 ranks"
-check "levels=hw on 2 ranks: one node of 2 ranks" [ "$(jq -c '.records[0].bsp_levels[2] | [.communicators, .ranks_max]' "$T/lv/run.json")" = "[1,2]" ]
+check "levels=hw on 2 ranks: one node of 2 ranks" [ "$(jq -c '(.records[] | select(.line == 1)).bsp_levels[2] | [.communicators, .ranks_max]' "$T/lv/run.json")" = "[1,2]" ]
 if cluster_launcher 300; then
     "${CLUSTER[@]}" ./mpigauge --quiet -o "$T/lv2" "$T/lv.in" > /dev/null 2>&1
     check "levels=hw on two hosts: exit 0" [ $? = 0 ]
     levels_checks "$T/lv2" "levels=hw on two hosts"
-    check "levels=hw on two hosts: two nodes of 2 ranks" [ "$(jq -c '.records[0].bsp_levels[2] | [.communicators, .ranks_max]' "$T/lv2/run.json")" = "[2,2]" ]
+    check "levels=hw on two hosts: two nodes of 2 ranks" [ "$(jq -c '(.records[] | select(.line == 1)).bsp_levels[2] | [.communicators, .ranks_max]' "$T/lv2/run.json")" = "[2,2]" ]
 fi
 printf 'ALLREDUCE DOUBLE 1 8 MUL 2 WORLD SUM 0 levels=hw\nHRELATION DOUBLE 8 64 MUL 2 WORLD NOP 0 levels=all\n' > "$T/lvbad.in"
 timeout 60 $MPIRUN -n 2 ./mpigauge --validate "$T/lvbad.in" > /dev/null 2> "$T/lvbad.err"
