@@ -118,6 +118,13 @@ static int prepare_step(struct run *run, int rank)
     if (bad)
         return EXIT_BAD_INPUT;
     run->writer.snapshot = interrupt_snapshot;
+    struct measurer *m = &run->m;
+    /* --scratch's folder first: one that cannot be made there (a
+     * read-only disk, even as root) ends the run before the result folder
+     * exists (issue 26 class 11) */
+    if (run->needs_scratch && run->opt.scratch &&
+        scratch_make(run->opt.scratch, m->scratch, sizeof m->scratch))
+        return EXIT_BAD_INPUT;
     if (rank == 0)
         rc = writer_open(&run->writer, &run->info);
     MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
@@ -126,7 +133,6 @@ static int prepare_step(struct run *run, int rank)
     run->info.wtick = MPI_Wtick();
     timer_probe(&run->info.timer_res, &run->info.timer_cost);
     timer_agree(&run->info.timer_res, &run->info.timer_cost, MPI_COMM_WORLD);
-    struct measurer *m = &run->m;
     m->timer_cost = run->info.timer_cost;
     m->opt = &run->opt;
     m->world = &run->world;
@@ -138,9 +144,8 @@ static int prepare_step(struct run *run, int rank)
         run->info.clock_offset = m->clocks.max_offset;
         run->info.clock_rtt = m->clocks.max_rtt;
     }
-    if (run->needs_scratch && scratch_make(run->opt.scratch ? run->opt.scratch
-                                           : run->writer.dir, m->scratch,
-                                           sizeof m->scratch))
+    if (run->needs_scratch && !run->opt.scratch &&
+        scratch_make(run->writer.dir, m->scratch, sizeof m->scratch))
         return EXIT_BAD_INPUT;
     return 0;
 }

@@ -70,6 +70,10 @@ touch "$T/afile"
 $MPIRUN -n 2 ./mpigauge --scratch "$T/afile" -o "$T/sf" inputs/io.in > /dev/null 2>&1
 if [ $? = 2 ] && [ ! -e "$T/sf" ]; then ok_=1; else ok_=0; fi
 check "--scratch naming a file: exit 2, no folder" [ "$ok_" = 1 ]
+# issue 26 class 11: a folder where root may write by the permissions but
+# no folder can be made (/proc): exit 2 and no result folder either
+$MPIRUN -n 2 ./mpigauge --scratch /proc -o "$T/sp" inputs/io.in > /dev/null 2> "$T/sp.err"
+check "--scratch /proc: exit 2 ($?), said, no result folder" [ "$(grep -c 'cannot create a scratch folder in /proc' "$T/sp.err")/$([ -e "$T/sp" ] && echo left || echo none)" = 1/none ]
 { echo "ranks 2"; echo "stage"; printf '0 1 %04096d\n' 0; } > "$T/long.pat"
 printf 'BARRIER INT 0 0 ADD 1 WORLD FILE:%s 0\n' "$T/long.pat" > "$T/longpat.in"
 $MPIRUN -n 2 ./mpigauge --validate "$T/longpat.in" > /dev/null 2> "$T/longpat.err"
