@@ -268,4 +268,5 @@ void writer_params(struct writer *w, const struct topology *t,
     for (int i = 0; i < m->n; i++)
         write_matrix(w, t, m->m[i].what, m->m[i].meaning, m->m[i].v, m->p,
                      m->m[i].cols);
+    say(w, "Pairwise parameters on %s: %s.\n", t->name, m->how);
 }

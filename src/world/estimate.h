@@ -26,5 +26,8 @@ struct estimate {
 struct estimate estimate_record(const struct record *r, const struct options *o,
                                 const struct record_shape *sh);
 
+/* seconds to measure the pairwise parameters of p ranks (measure/params.c) */
+double estimate_params(int p);
+
 
 #endif
