@@ -97,7 +97,7 @@ fuzz: build/fuzz_input
 	    -artifact_prefix=tests/fuzz/regressions/ tests/fuzz/corpus
 
 check: mpigauge tests/unit_tests tests/corrupt.so tests/fuzz_replay tests/mpigauge-nopapi tests/counter_probe tools/gen_man tools/gen_reference
-	MPIRUN="$(MPIRUN)" bash tests/run.sh
+	MPIRUN="$(MPIRUN)" SMPI_TESTS="$(SMPI_TESTS)" bash tests/run.sh
 
 unit: tests/unit_tests
 	./tests/unit_tests

@@ -2,7 +2,8 @@
 # setup.sh: installs what mpigauge needs to build and test on Debian.
 # Runs apt-get directly as root, through sudo otherwise.
 set -eu
-packages=(make gcc mpich libmpich-dev libgsl-dev libjansson-dev libhwloc-dev libpapi-dev jq gnuplot-nox)
+packages=(make gcc g++ mpich libmpich-dev libgsl-dev libjansson-dev libhwloc-dev libpapi-dev jq gnuplot-nox
+          libsimgrid-dev simgrid)
 as_root=()
 [ "$(id -u)" = 0 ] || as_root=(sudo)
 export DEBIAN_FRONTEND=noninteractive

@@ -25,6 +25,7 @@
 #include "input/sizes.h"
 #include "models/predict.h"
 #include "models/schedule.h"
+#include "world/plan.h"
 
 #define LATENCY_US 2.0
 #define BYTES_PER_US 4000.0
@@ -64,6 +65,19 @@ double estimate_params(int p)
     double steps = rounds ? round_count(p) + PARAM_VERIFY : (double)p * (p - 1);
     double step = rounds ? 2 * o + l : o + l / 2;
     return steps * (step + OVERHEAD_US) * 1e-6;
+}
+
+/* the parameters are measured before the first pattern barrier of the
+ * plan on each topology */
+double estimate_plan_params(const struct plan *pl, int i)
+{
+    for (int k = 0; k <= i; k++) {
+        const struct record *q = pl->rec[k].rec;
+        if (q->ok && !pl->rec[k].skipped[0] && q->topo == pl->rec[i].rec->topo &&
+            q->pattern && (q->pattern->generate || q->pattern_file[0]))
+            return k == i ? estimate_params(pl->rec[i].shape.p) : 0;
+    }
+    return 0;
 }
 
 struct estimate estimate_record(const struct record *r, const struct options *o,

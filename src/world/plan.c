@@ -271,21 +271,6 @@ static void level_comms(struct planned *p, struct world *w)
     p->est.seconds *= 1 + PLAN_LEVELS;
 }
 
-/* record i is a pattern barrier, the first of the plan on its topology */
-static int first_pattern_on(const struct plan *pl, int i)
-{
-    const struct record *r = pl->rec[i].rec;
-    if (!r->pattern || !(r->pattern->generate || r->pattern_file[0]))
-        return 0;
-    for (int k = 0; k < i; k++) {
-        const struct record *q = pl->rec[k].rec;
-        if (q->ok && !pl->rec[k].skipped[0] && q->topo == r->topo && q->pattern &&
-            (q->pattern->generate || q->pattern_file[0]))
-            return 0;
-    }
-    return 1;
-}
-
 int plan_records(struct plan *pl, const struct recordset *rs, struct world *w,
                  const struct options *o, struct diag *d)
 {
@@ -308,8 +293,7 @@ int plan_records(struct plan *pl, const struct recordset *rs, struct world *w,
         p->shape.p = p->tc->max_size;
         p->shape.ncomm = p->tc->n;
         p->est = estimate_record(p->rec, o, &p->shape);
-        if (first_pattern_on(pl, i))   /* the run measures the parameters first */
-            p->est.seconds += estimate_params(p->shape.p);
+        p->est.seconds += estimate_plan_params(pl, i);
         if (p->rec->levels)
             level_comms(p, w);
         check_limits(p, w, o, d);
