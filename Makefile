@@ -65,6 +65,19 @@ bench/bare_loops: bench/bare_loops.c $(STAMP)
 asan:
 	@true
 
+# make smpi: ./mpigauge-smpi, built with SimGrid's smpicc (PAPI off; a
+# shared object that smpirun runs), and platforms/costs.so, the plug-in
+# the platforms/ files run with; scripts/simulate.sh runs them
+# (docs/simulated.md)
+SMPICC ?= smpicc
+SIMGRID_LIBS ?= -lsimgrid
+smpi: platforms/costs.so
+	@command -v $(SMPICC) > /dev/null || { echo "make smpi needs $(SMPICC) (apt-get install libsimgrid-dev simgrid)"; exit 1; }
+	$(MAKE) --no-print-directory MPICC=$(SMPICC) PAPI=0 BIN=mpigauge-smpi mpigauge-smpi
+
+platforms/costs.so: platforms/costs.cpp
+	$(CXX) -std=c++17 -O2 -fPIC -shared -Wall -Wextra -Werror -o $@ $< $(SIMGRID_LIBS)
+
 tests/fuzz_replay: $(LIBOBJ) $(BUILD)/tests/fuzz/fuzz_input.o $(BUILD)/tests/fuzz/replay.o $(STAMP)
 	$(MPICC) $(CFLAGS) -o $@ $(LIBOBJ) $(BUILD)/tests/fuzz/fuzz_input.o $(BUILD)/tests/fuzz/replay.o $(LIBS)
 
@@ -84,7 +97,7 @@ fuzz: build/fuzz_input
 	    -artifact_prefix=tests/fuzz/regressions/ tests/fuzz/corpus
 
 check: mpigauge tests/unit_tests tests/corrupt.so tests/fuzz_replay tests/mpigauge-nopapi tests/counter_probe tools/gen_man tools/gen_reference
-	MPIRUN="$(MPIRUN)" bash tests/run.sh
+	MPIRUN="$(MPIRUN)" SMPI_TESTS="$(SMPI_TESTS)" bash tests/run.sh
 
 unit: tests/unit_tests
 	./tests/unit_tests
@@ -141,9 +154,9 @@ valgrind: mpigauge
 	MPIRUN="$(MPIRUN)" bash scripts/valgrind.sh
 
 clean:
-	rm -rf build mpigauge tests/mpigauge-nopapi tests/unit_tests tests/corrupt.so tests/counter_probe tests/fuzz_replay bench/bare_loops bench/pattern_scale tests/tmp tools/gen_man tools/gen_reference
+	rm -rf build mpigauge mpigauge-smpi platforms/costs.so tests/mpigauge-nopapi tests/unit_tests tests/corrupt.so tests/counter_probe tests/fuzz_replay bench/bare_loops bench/pattern_scale tests/tmp tools/gen_man tools/gen_reference
 
-.PHONY: all asan check unit bench fuzz valgrind clean man docs install uninstall
+.PHONY: all asan check unit bench fuzz valgrind clean man docs install uninstall smpi
 
 -include $(OBJ:.o=.d) $(TEST_DEPS) $(TOOLS_OBJ:.o=.d)
 

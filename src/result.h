@@ -146,6 +146,7 @@ struct param_matrix {
 struct param_matrices {
     int p, n;
     struct param_matrix m[16];
+    char how[320];             /* how they were measured, a sentence */
 };
 
 /* the counted events, as the writers name them */

@@ -99,6 +99,7 @@ static void writer_params_cb(void *sink, const struct topology *t,
                              const struct param_matrices *m)
 {
     writer_params(sink, t, m);
+    report_params(sink, t, m);
 }
 
 /* the result folder (rank 0, agreed by all), the timer, clocks, scratch */

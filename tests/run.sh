@@ -64,6 +64,8 @@ bash tests/signals.sh | tee "$out"
 count "$out"
 bash tests/cluster.sh | tee "$out"
 count "$out"
+bash tests/smpi.sh | tee "$out"
+count "$out"
 rm -f "$out"
 echo "$total_pass passed, $total_fail failed"
 [ "$total_fail" = 0 ]

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/exit_status.h"
+#include "base/smpi.h"
 
 int parse_grid(const char *s, int grid[3])
 {

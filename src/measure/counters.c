@@ -4,12 +4,15 @@
  * then agree, event by event, on the first backend (PAPI, then the
  * kernel) that every rank can use, so an event's counts always come from
  * one kind of counter.  An event no backend counts on every rank is
- * dropped and named in one warning. */
+ * dropped and named in one warning.  Under SMPI every event is dropped:
+ * one thread runs every simulated rank and the simulator, so a counter
+ * would count them all. */
 #include "measure/counters.h"
 
 #include <mpi.h>
 #include <stdio.h>
 #include <string.h>
+#include "base/smpi.h"
 #include "measure/counter_backend.h"
 
 enum { NBACKENDS = 2 };
@@ -72,7 +75,7 @@ int counters_init(const char *list, char *dropped, size_t dlen, char *err,
     unsigned can[NBACKENDS] = {0};
     for (int b = 0; b < NBACKENDS; b++)
         for (int i = 0; i < n; i++)
-            if (backends[b]->can(want[i]))
+            if (!MPIGAUGE_SMPI && backends[b]->can(want[i]))
                 can[b] |= 1u << i;
     MPI_Allreduce(MPI_IN_PLACE, can, NBACKENDS, MPI_UNSIGNED, MPI_BAND,
                   MPI_COMM_WORLD);

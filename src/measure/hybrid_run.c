@@ -67,11 +67,11 @@ int hybrid_prepare(struct trial *t, struct result *res)
     /* every input of the construction is rank 0's: a rank's own copy or
      * timer cost would let near ties fall differently on different ranks
      * (issue 28: three different barriers on 64 simulated ranks) */
-    struct params same = {k->size, from_rank0(pm->o, p, k->comm),
-                          from_rank0(own, pp, k->comm),
-                          from_rank0(pm->lij, pp, k->comm),
-                          from_rank0(pm->bij, pp, k->comm),
-                          from_rank0(pm->lsm, pp, k->comm)};
+    struct params same = {.p = k->size, .o = from_rank0(pm->o, p, k->comm),
+                          .oij = from_rank0(own, pp, k->comm),
+                          .lij = from_rank0(pm->lij, pp, k->comm),
+                          .bij = from_rank0(pm->bij, pp, k->comm),
+                          .lsm = from_rank0(pm->lsm, pp, k->comm)};
     free(own);
     struct signal_costs c = costs_from_params(&same);
     /* agreed at the start of the run (timer_agree); rank 0's again here, so

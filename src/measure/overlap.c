@@ -8,7 +8,11 @@
  * means over the ranks give OSU's overlap:
  *     overlap = max(0, 100 - (t_overall - t_compute) / t_pure x 100).
  * The overlapped loop runs outside the counted blocks (block.c): counters
- * count the call alone, and this loop is mostly computation. */
+ * count the call alone, and this loop is mostly computation.
+ *
+ * Where computation takes no time on MPI_Wtime's clock (SimGrid's SMPI
+ * with smpi/simulate-computation:no: over 1e12 steps a second) no loop
+ * can be sized to the call, and the overlap columns stay empty (nan). */
 #include "measure/trial.h"
 
 #include <math.h>
@@ -59,7 +63,14 @@ void measure_overlap(struct trial *t, long iters, double pure, struct overlap *o
     struct kernel *k = &t->k;
     double slowest;
     MPI_Allreduce(&pure, &slowest, 1, MPI_DOUBLE, MPI_MAX, k->comm);
-    long steps = (long)(steps_per_second() * slowest);
+    double rate = steps_per_second();
+    int timeless = !(rate < 1e12);
+    MPI_Allreduce(MPI_IN_PLACE, &timeless, 1, MPI_INT, MPI_MAX, k->comm);
+    if (timeless) {
+        ov->used = 0;
+        return;
+    }
+    long steps = (long)(rate * slowest);
     int tests = k->rec->tests;
     double computing = 0;
     if (iters < 1)

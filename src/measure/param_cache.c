@@ -102,6 +102,15 @@ static void hand_on(struct measurer *m, const struct topo_comm *tc,
         "error", n ? pm->lsm : NULL, 0);
     if (m->opt->loggp)
         add_loggp(&mx, m, tc, &e->lg);
+    if (pm->rounds)
+        snprintf(mx.how, sizeof mx.how, "measured in %d rounds of disjoint pairs at "
+                 "once (%d repetitions over 1 KiB); %d pairs measured again alone differ "
+                 "by at most %.1f%% in O_ij, %.1f%% in L_ij (1 B - 1 KiB), %.1f%% in "
+                 "L_ij, %.1f%% in B_ij", pm->rounds, PARAM_BIG_REPS, pm->verified, 100 * pm->dev[0],
+                 100 * pm->dev[1], 100 * pm->dev[2], 100 * pm->dev[3]);
+    else
+        snprintf(mx.how, sizeof mx.how, "measured pair by pair, every ordered pair "
+                 "in turn");
     if (m->world->rank == 0 && m->on_params)
         m->on_params(m->sink, tc->topo, &mx);
     for (int i = 0; i < mx.n; i++)

@@ -1,6 +1,13 @@
 /* params.c: the pairwise parameters of section 5.6.3 of Meyer's thesis,
- * measured one pair at a time while the other ranks sleep in a barrier,
- * once per topology for the whole run. */
+ * once per topology for the whole run.  Up to TURNS_MAX ranks every
+ * ordered pair is measured in turn while the other ranks sleep in a
+ * barrier (the thesis's way: P (P - 1) pairs one after another).  Beyond,
+ * that is unaffordable (40 simulated minutes at 144 ranks on GigE), and
+ * the pairs are measured in the P - 1 rounds of disjoint pairs of
+ * models/schedule.h, all pairs of a round at once, with fewer repetitions
+ * of the messages over 1 KiB; then VERIFY pairs, drawn at random, are
+ * measured again alone and the largest relative difference of each
+ * matrix is reported beside the parameters. */
 #include "measure/params.h"
 
 #include <math.h>
@@ -9,12 +16,22 @@
 #include "base/base.h"
 #include "kernels/barrier.h"
 #include "measure/timing.h"
+#include "models/schedule.h"
 #include "models/stats.h"
 
-#define REPS 25          /* "stable ... for sample sizes above 25" */
-#define MAX_REQS 8       /* k = 1..8 requests for O_ij */
-#define MAX_POW 20       /* 2^0 .. 2^20 bytes for L_ij, as the thesis (5.6.4) */
-#define SMALL_POW 10     /* 2^0 .. 2^10: the small-message variant of L_ij */
+#define REPS PARAM_REPS
+#define MAX_REQS PARAM_MAX_REQS
+#define MAX_POW PARAM_MAX_POW
+#define SMALL_POW PARAM_SMALL_POW
+#define TURNS_MAX PARAM_TURNS_MAX
+#define BIG_REPS PARAM_BIG_REPS
+#define VERIFY PARAM_VERIFY
+
+/* repetitions of 2^e bytes: fewer for large messages in rounds */
+static int reps_for(int e, int rounds)
+{
+    return rounds && e > SMALL_POW ? BIG_REPS : REPS;
+}
 
 /* O_i: starting and completing p requests that communicate nothing */
 static double invocation(int p)
@@ -82,14 +99,14 @@ static double per_request(MPI_Comm comm, int me, int i, int j)
  * against bytes, 2^0 to 2^20, followed back to 0 bytes by least squares
  * (the thesis's L_ij); small: the same over 2^0 to 2^10 by relative error
  * (weights 1/t^2), mpigauge's earlier variant */
-static void latency(MPI_Comm comm, int me, int i, int j, char *buf,
+static void latency(MPI_Comm comm, int me, int i, int j, char *buf, int rounds,
                     double *l, double *b, double *small)
 {
     double x[MAX_POW + 1], y[MAX_POW + 1], t[REPS];
     int other = me == i ? j : i;
     for (int e = 0; e <= MAX_POW; e++) {
-        int n = 1 << e;
-        for (int rep = 0; rep < REPS; rep++) {
+        int n = 1 << e, reps = reps_for(e, rounds);
+        for (int rep = 0; rep < reps; rep++) {
             if (me == i) {
                 double t0 = MPI_Wtime();
                 MPI_Send(buf, n, MPI_BYTE, other, TAG_PARAM, comm);
@@ -101,7 +118,7 @@ static void latency(MPI_Comm comm, int me, int i, int j, char *buf,
             }
         }
         x[e] = n;
-        y[e] = me == i ? median_of(t, REPS) : 0;
+        y[e] = me == i ? median_of(t, reps) : 0;
     }
     *l = *b = *small = 0;
     if (me != i)
@@ -118,7 +135,7 @@ static void latency(MPI_Comm comm, int me, int i, int j, char *buf,
 
 /* the pair i, j seen from one of them: O_ij (and O_ji), then L_ij */
 static void measure_pair(MPI_Comm comm, int me, int i, int j, char *buf,
-                         struct params *pm)
+                         int rounds, struct params *pm)
 {
     int p = pm->p;
     double o = per_request(comm, me, i, j);
@@ -127,12 +144,82 @@ static void measure_pair(MPI_Comm comm, int me, int i, int j, char *buf,
     if (i > j)
         return;
     double l, b, small;
-    latency(comm, me, i, j, buf, &l, &b, &small);
+    latency(comm, me, i, j, buf, rounds, &l, &b, &small);
     if (me == i) {
         pm->lij[(size_t)i * p + j] = pm->lij[(size_t)j * p + i] = l;
         pm->bij[(size_t)i * p + j] = pm->bij[(size_t)j * p + i] = b;
         pm->lsm[(size_t)i * p + j] = pm->lsm[(size_t)j * p + i] = small;
     }
+}
+
+/* each value was measured on one rank and is 0 elsewhere */
+static void sum_over_ranks(MPI_Comm comm, struct params *pm)
+{
+    int p = pm->p, pp = p * p;
+    MPI_Allreduce(MPI_IN_PLACE, pm->o, p, MPI_DOUBLE, MPI_SUM, comm);
+    MPI_Allreduce(MPI_IN_PLACE, pm->oij, pp, MPI_DOUBLE, MPI_SUM, comm);
+    MPI_Allreduce(MPI_IN_PLACE, pm->lij, pp, MPI_DOUBLE, MPI_SUM, comm);
+    MPI_Allreduce(MPI_IN_PLACE, pm->bij, pp, MPI_DOUBLE, MPI_SUM, comm);
+    MPI_Allreduce(MPI_IN_PLACE, pm->lsm, pp, MPI_DOUBLE, MPI_SUM, comm);
+}
+
+/* every unordered pair once, the pairs of a round at once: O both ways,
+ * then L_ij from the lower rank */
+static void in_rounds(MPI_Comm comm, int me, char *buf, struct params *pm)
+{
+    for (int r = 0; r < pm->rounds; r++) {
+        int q = round_partner(pm->p, r, me);
+        if (q >= 0) {
+            int i = me < q ? me : q, j = me < q ? q : me;
+            measure_pair(comm, me, i, j, buf, 1, pm);
+            measure_pair(comm, me, j, i, buf, 1, pm);
+        }
+        quiet_barrier(comm);
+    }
+}
+
+static double rel(double alone, double in_round)
+{
+    return alone > 0 ? fabs(in_round - alone) / alone : in_round > 0 ? INFINITY : 0;
+}
+
+/* VERIFY pairs measured again alone, in turn: the largest relative
+ * difference of O_ij (both ways), L_ij small, L_ij and B_ij, into pm->dev */
+static void verify_rounds(MPI_Comm comm, int me, char *buf, struct params *pm)
+{
+    int p = pm->p, pi[VERIFY], pj[VERIFY];
+    size_t pp = (size_t)p * (size_t)p;
+    struct params alone = {.p = p};
+    alone.oij = xcalloc(pp, sizeof *alone.oij);
+    alone.lij = xcalloc(pp, sizeof *alone.lij);
+    alone.bij = xcalloc(pp, sizeof *alone.bij);
+    alone.lsm = xcalloc(pp, sizeof *alone.lsm);
+    pm->verified = (int)sample_pairs(p, VERIFY, SAMPLE_SEED, pi, pj);
+    for (int k = 0; k < pm->verified; k++) {
+        int i = pi[k], j = pj[k];
+        if (me == i || me == j) {
+            measure_pair(comm, me, i, j, buf, 0, &alone);
+            measure_pair(comm, me, j, i, buf, 0, &alone);
+        }
+        quiet_barrier(comm);
+    }
+    double dev[4] = {0, 0, 0, 0};
+    for (int k = 0; k < pm->verified; k++) {
+        size_t ij = (size_t)pi[k] * p + pj[k], ji = (size_t)pj[k] * p + pi[k];
+        /* measured on i (O_ij, L, B) or j (O_ji): the rank that has it */
+        double got[5] = {alone.oij[ij], alone.oij[ji], alone.lsm[ij], alone.lij[ij],
+                         alone.bij[ij]};
+        MPI_Allreduce(MPI_IN_PLACE, got, 5, MPI_DOUBLE, MPI_SUM, comm);
+        dev[0] = fmax(dev[0], fmax(rel(got[0], pm->oij[ij]), rel(got[1], pm->oij[ji])));
+        dev[1] = fmax(dev[1], rel(got[2], pm->lsm[ij]));
+        dev[2] = fmax(dev[2], rel(got[3], pm->lij[ij]));
+        dev[3] = fmax(dev[3], rel(got[4], pm->bij[ij]));
+    }
+    memcpy(pm->dev, dev, sizeof dev);
+    free(alone.oij);
+    free(alone.lij);
+    free(alone.bij);
+    free(alone.lsm);
 }
 
 void params_measure(MPI_Comm comm, struct params *pm)
@@ -150,20 +237,21 @@ void params_measure(MPI_Comm comm, struct params *pm)
     char *buf = xcalloc((size_t)1 << MAX_POW, 1);   /* 1 MiB */
     quiet_barrier(comm);
     pm->o[me] = invocation(p);
-    for (int i = 0; i < p; i++)
-        for (int j = 0; j < p; j++) {
-            if (i == j)
-                continue;
-            if (me == i || me == j)
-                measure_pair(comm, me, i, j, buf, pm);
-            quiet_barrier(comm);
-        }
-    /* each value was measured on one rank and is 0 elsewhere */
-    MPI_Allreduce(MPI_IN_PLACE, pm->o, p, MPI_DOUBLE, MPI_SUM, comm);
-    MPI_Allreduce(MPI_IN_PLACE, pm->oij, (int)pp, MPI_DOUBLE, MPI_SUM, comm);
-    MPI_Allreduce(MPI_IN_PLACE, pm->lij, (int)pp, MPI_DOUBLE, MPI_SUM, comm);
-    MPI_Allreduce(MPI_IN_PLACE, pm->bij, (int)pp, MPI_DOUBLE, MPI_SUM, comm);
-    MPI_Allreduce(MPI_IN_PLACE, pm->lsm, (int)pp, MPI_DOUBLE, MPI_SUM, comm);
+    pm->rounds = p > TURNS_MAX ? round_count(p) : 0;
+    if (pm->rounds)
+        in_rounds(comm, me, buf, pm);
+    else
+        for (int i = 0; i < p; i++)
+            for (int j = 0; j < p; j++) {
+                if (i == j)
+                    continue;
+                if (me == i || me == j)
+                    measure_pair(comm, me, i, j, buf, 0, pm);
+                quiet_barrier(comm);
+            }
+    sum_over_ranks(comm, pm);
+    if (pm->rounds)
+        verify_rounds(comm, me, buf, pm);
     free(buf);
 }
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/base.h"
+#include "base/smpi.h"
 #include "input/sizes.h"
 #include "measure/interrupt.h"
 #include "measure/mpierr.h"
@@ -48,10 +49,13 @@ static int one_size(struct trial *t, uint64_t elements, struct sizerun *sr,
     long iters, warmup;
     choose_iters(k->rec, t->m->opt, elements, bytes, &iters, &warmup);
     MPI_Barrier(MPI_COMM_WORLD);
-    /* level 1 marks the measurement for profiling (PMPI) tools */
-    MPI_Pcontrol(1);
+    /* level 1 marks the measurement for profiling (PMPI) tools; SMPI 3.32
+     * aborts in MPI_Pcontrol (not implemented) */
+    if (!MPIGAUGE_SMPI)
+        MPI_Pcontrol(1);
     measure_size(t, warmup, iters, sr);
-    MPI_Pcontrol(0);
+    if (!MPIGAUGE_SMPI)
+        MPI_Pcontrol(0);
     *pt = (struct point){.elements = elements, .bytes = bytes, .warmup = warmup,
                          .iter_mean = NAN, .iter_median = NAN, .pred = NAN,
                          .pred_lsq = NAN, .pred_loggp = NAN, .mbps = NAN,

@@ -4,16 +4,32 @@
 #ifndef MPIGAUGE_PREDICT_H
 #define MPIGAUGE_PREDICT_H
 
+#include "base/smpi.h"
 #include "models/pattern.h"
 
 /* The pairwise parameters of section 5.6.3 on a communicator of p ranks,
  * in microseconds: o[i] the invocation overhead O_i (= O_ii), oij[i*p+j]
  * the per-request overhead O_ij, lij[i*p+j] the latency L_ij, bij[i*p+j]
  * the per-byte time B_ij (the slope behind L_ij). */
+/* how measure/params.c measures them (the estimate uses them too) */
+/* "stable ... for sample sizes above 25"; under SMPI with computation
+ * not simulated the repetitions are identical, and 5 do */
+#define PARAM_REPS (MPIGAUGE_SMPI ? 5 : 25)
+#define PARAM_MAX_REQS 8       /* k = 1..8 requests for O_ij */
+#define PARAM_MAX_POW 20       /* 2^0 .. 2^20 bytes for L_ij, as the thesis (5.6.4) */
+#define PARAM_SMALL_POW 10     /* 2^0 .. 2^10: the small-message variant of L_ij */
+#define PARAM_TURNS_MAX 16     /* pairs in turn up to 16 ranks (240 pairs), rounds beyond */
+#define PARAM_BIG_REPS 3       /* in rounds: repetitions of the messages over 1 KiB */
+#define PARAM_VERIFY 4         /* in rounds: pairs measured again alone */
+
 struct params {
     int p;
     double *o, *oij, *lij, *bij;
     double *lsm;               /* L_ij fitted over 1 B - 1 KiB by relative error */
+    int rounds;                /* 0: pairs in turn; else measured in so many rounds */
+    int verified;              /* in rounds: pairs measured again alone */
+    double dev[4];             /* their largest relative difference: O_ij, L_ij
+                                * small, L_ij, B_ij */
 };
 
 /* LogGP per pair (Alexandrov et al.; measured the way netgauge does,

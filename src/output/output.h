@@ -52,6 +52,9 @@ void writer_close(struct writer *w, const char *status, int signal);
 /* datafile.c */
 void writer_params(struct writer *w, const struct topology *t,
                    const struct param_matrices *m);
+/* the prose's sentence on how they were measured (report.c) */
+void report_params(struct writer *w, const struct topology *t,
+                   const struct param_matrices *m);
 void params_file_name(const struct topology *t, const char *what, char *out,
                       size_t len);
 const char *op_label(const struct record *r, char *buf, size_t len);

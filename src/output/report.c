@@ -7,6 +7,7 @@
 
 #include <stdarg.h>
 #include "base/text.h"
+#include "base/smpi.h"
 #include "input/parser.h"
 #include "output/columns.h"
 #include "output/io_check.h"
@@ -69,6 +70,13 @@ static void run_facts(struct writer *w)
         say(w, i ? " %s" : "%s", in->hosts[i]);
     say(w, "), grid %dx%dx%d from %s.\n", in->grid[0], in->grid[1], in->grid[2],
         in->grid_source);
+    if (MPIGAUGE_SMPI)
+        say(w, "Simulated: SimGrid %s (SMPI) on %s, settings: %s. Every time is "
+            "simulated time; hwloc and counters would see the machine running the "
+            "simulation, so records that need them are skipped.\n",
+            smpi_simgrid_version(), smpi_platform() ? smpi_platform() :
+            "a platform not loaded through platforms/costs.so (unknown)",
+            smpi_settings() ? smpi_settings() : "unknown");
     say(w, "Timer: MPI_Wtime advances in steps of %.3g s (MPI_Wtick says "
         "%.3g s) and costs %.3g s a read.\n", in->timer_res, in->wtick,
         in->timer_cost);
@@ -331,4 +339,10 @@ void report_close(struct writer *w, int signal)
     w->report = NULL;
     if (!w->info->opt->quiet)
         printf("\nResults in %s/\n", w->dir);
+}
+
+void report_params(struct writer *w, const struct topology *t,
+                   const struct param_matrices *m)
+{
+    say(w, "Pairwise parameters on %s: %s.\n", t->name, m->how);
 }

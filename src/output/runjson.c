@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "base/smpi.h"
 #include "output/columns.h"
 #include "output/comms.h"
 #include "output/hybrid.h"
@@ -274,6 +275,11 @@ static json_t *machine_json(json_t *root, const struct run_info *in)
         "ranks_bound_to_a_core", in->bound, "nodes", in->nodes,
         "ranks_per_node_max", in->max_node_ranks, "cores_per_node",
         (json_int_t)in->cores, "oversubscribed", in->max_node_ranks > in->cores);
+    /* null on real MPI; under SMPI what was simulated and how */
+    json_object_set_new(m, "simulation", MPIGAUGE_SMPI ?
+        json_pack("{s:s,s:s,s:s?,s:s?}", "simulator", "SimGrid SMPI",
+                  "simgrid_version", smpi_simgrid_version(), "platform",
+                  smpi_platform(), "settings", smpi_settings()) : json_null());
     /* in the order they were packed */
     const char *key;
     json_t *value;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/base.h"
+#include "base/smpi.h"
 
 /* every communicator's size, announced by its rank 0, in the order of
  * their lowest world ranks */
@@ -109,8 +110,13 @@ static void shape_comm(const struct world *w, struct topo_comm *tc,
         MPI_Comm_size(tc->comm, &size);
         struct shape s = {0};
         tc->topo->shape(&w->place, rank, size, e, &s);
-        shaped = s.cart ? make_cart(tc->comm, &s, tc->why, sizeof tc->why)
-                        : make_graph(tc->comm, &s);
+        if (s.cart)
+            shaped = make_cart(tc->comm, &s, tc->why, sizeof tc->why);
+        else if (MPIGAUGE_SMPI)    /* SMPI 3.32 aborts in the dist-graph calls */
+            snprintf(tc->why, sizeof tc->why, "needs MPI_Dist_graph_create_adjacent, "
+                     "which SimGrid's SMPI 3.32 does not implement");
+        else
+            shaped = make_graph(tc->comm, &s);
         free(s.src);
         free(s.dst);
     }
@@ -134,7 +140,11 @@ static void shape_comm(const struct world *w, struct topo_comm *tc,
 static void describe_shape(struct topo_comm *tc)
 {
     int kind = MPI_UNDEFINED, deg[4] = {0, 0, 0, 0};   /* -in, in, -out, out */
-    if (tc->comm != MPI_COMM_NULL)
+    /* SMPI 3.32 aborts in MPI_Topo_test; its shaped communicators are
+     * all Cartesian (shape_comm) */
+    if (tc->comm != MPI_COMM_NULL && MPIGAUGE_SMPI)
+        kind = tc->shaped ? MPI_CART : MPI_UNDEFINED;
+    else if (tc->comm != MPI_COMM_NULL)
         MPI_Topo_test(tc->comm, &kind);
     if (kind == MPI_CART) {
         int nd, dims[3], periods[3], coords[3];

@@ -11,7 +11,11 @@
  * neighbourhood collective.  MPI I/O takes B = 500 MB/s.  Every
  * measurement (a pair, or all communicators at once) adds 1 ms of
  * barriers, pilot and gathering; a BARRIER record times each barrier
- * twice (the loop, then one by one). */
+ * twice (the loop, then one by one).  The pairwise parameters, measured
+ * before a topology's first pattern barrier, take the same model: each
+ * ordered pair's O_ij sends and each pair's ping-pongs over 2^0 to 2^20
+ * bytes, the pairs in turn (up to PARAM_TURNS_MAX ranks) or in rounds,
+ * each step adding the overhead. */
 #include "world/estimate.h"
 
 #include <mpi.h>
@@ -19,6 +23,9 @@
 #include <stdio.h>
 #include "input/iters.h"
 #include "input/sizes.h"
+#include "models/predict.h"
+#include "models/schedule.h"
+#include "world/plan.h"
 
 #define LATENCY_US 2.0
 #define BYTES_PER_US 4000.0
@@ -42,6 +49,35 @@ static double messages(const struct call *c, int p, int window)
     size_t s, r;
     c->buffers(p, 1, &s, &r);
     return s >= (size_t)p || r >= (size_t)p ? (p > 1 ? p - 1 : 1) : log2_ceil(p);
+}
+
+double estimate_params(int p)
+{
+    if (p < 2)
+        return 0;
+    int rounds = p > PARAM_TURNS_MAX;
+    double o = 0, l = 0;       /* one ordered pair's O_ij; one pair's L_ij */
+    for (int k = 1; k <= PARAM_MAX_REQS; k++)
+        o += PARAM_REPS * (2 + k) * LATENCY_US;
+    for (int e = 0; e <= PARAM_MAX_POW; e++)
+        l += (rounds && e > PARAM_SMALL_POW ? PARAM_BIG_REPS : PARAM_REPS) * 2 *
+             (LATENCY_US + (double)(1L << e) / BYTES_PER_US);
+    double steps = rounds ? round_count(p) + PARAM_VERIFY : (double)p * (p - 1);
+    double step = rounds ? 2 * o + l : o + l / 2;
+    return steps * (step + OVERHEAD_US) * 1e-6;
+}
+
+/* the parameters are measured before the first pattern barrier of the
+ * plan on each topology */
+double estimate_plan_params(const struct plan *pl, int i)
+{
+    for (int k = 0; k <= i; k++) {
+        const struct record *q = pl->rec[k].rec;
+        if (q->ok && !pl->rec[k].skipped[0] && q->topo == pl->rec[i].rec->topo &&
+            q->pattern && (q->pattern->generate || q->pattern_file[0]))
+            return k == i ? estimate_params(pl->rec[i].shape.p) : 0;
+    }
+    return 0;
 }
 
 struct estimate estimate_record(const struct record *r, const struct options *o,

@@ -26,5 +26,12 @@ struct estimate {
 struct estimate estimate_record(const struct record *r, const struct options *o,
                                 const struct record_shape *sh);
 
+/* seconds to measure the pairwise parameters of p ranks (measure/params.c) */
+double estimate_params(int p);
+/* estimate_params for record i of pl when the run measures them before
+ * it (the first pattern barrier on its topology), else 0 */
+struct plan;
+double estimate_plan_params(const struct plan *pl, int i);
+
 
 #endif

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "base/base.h"
+#include "base/smpi.h"
 #include "world/hw.h"
 
 static void find_nodes(struct world *w)
@@ -107,8 +108,16 @@ int world_init(struct world *w, const struct options *o, const int *coords)
                     (long)grid[0] * grid[1] * grid[2], w->size);
         return 2;
     }
+    if (o->grid_hw && MPIGAUGE_SMPI) {
+        if (w->rank == 0)
+            fprintf(stderr, "mpigauge: --grid hw reads hwloc, which under SMPI sees "
+                    "the machine running the simulation, not the simulated hosts; "
+                    "use --grid XxYxZ\n");
+        return 2;
+    }
     find_library(w);
-    w->cores = sysconf(_SC_NPROCESSORS_ONLN);
+    /* simulated: the cores of the simulated host, not of this machine */
+    w->cores = MPIGAUGE_SMPI ? smpi_host_cores() : sysconf(_SC_NPROCESSORS_ONLN);
     find_nodes(w);
     find_hosts(w);
     struct hw_location loc;

@@ -66,7 +66,7 @@ static void test_sss(void)
 static struct hybrid built(int p, int (*node)(int))
 {
     double *d = costs(p, node), *zero = calloc((size_t)p * p, sizeof *zero);
-    struct params pm = {p, zero, d, d, zero, d};
+    struct params pm = {.p = p, .o = zero, .oij = d, .lij = d, .bij = zero, .lsm = d};
     struct signal_costs c = costs_from_params(&pm);
     struct hybrid h;
     hybrid_build(&h, p, d, &c, SIGNAL_SYNCHRONOUS, 0);

@@ -234,8 +234,8 @@ static void verify(void)
 static struct params uniform(int p, double o, double oij, double l, double b,
                              double *store)
 {
-    struct params pm = {p, store, store + p, store + p + p * p,
-                        store + p + 2 * p * p, store + p + 3 * p * p};
+    struct params pm = {.p = p, .o = store, .oij = store + p, .lij = store + p + p * p,
+                        .bij = store + p + 2 * p * p, .lsm = store + p + 3 * p * p};
     for (int i = 0; i < p; i++)
         pm.o[i] = o;
     for (int i = 0; i < p * p; i++) {

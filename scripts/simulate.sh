@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# simulate.sh PLATFORM NP [--placement block|round-robin] [BINARY] [mpigauge options] INPUT
+# runs mpigauge on NP simulated ranks of PLATFORM (a platforms/*.xml) with
+# SimGrid's smpirun; `make smpi` builds what it needs (docs/simulated.md).
+#
+# Placement: block (default) fills each host's cores before the next;
+# round-robin deals ranks over the hosts in turn.  The settings, the same
+# for every platform (docs/simulated.md says why each):
+#   smpi/privatization:dlopen       each rank its own copy of the globals
+#   smpi/simulate-computation:no    computation takes no simulated time:
+#                                   runs are bit-for-bit repeatable
+#   smpi/async-small-thresh:65536   eager sends up to 64 KiB, as real MPIs
+#   smpi/send-is-detached-thresh:65536
+#   smpi/coll-selector:ompi         Open MPI's collectives (the default
+#                                   "naive" ones made start-up take minutes
+#                                   at 144 ranks; mpich's aborted there)
+#   smpi/reduce_scatter:mpich       ompi's returns wrong data
+#   smpi/lat-factor:0:1, smpi/bw-factor:0:1
+#                                   the platform file's latencies and
+#                                   bandwidths as they are written
+# and platforms/costs.so, the plug-in that gives each message its
+# per-host-pair processor cost from the XML's properties.
+#
+# BINARY (optional, before the options) is how scripts/sweep.sh -l
+# 'scripts/simulate.sh PLATFORM %P' passes its binary: a build for a real
+# MPI is replaced by the SMPI build beside it (mpigauge-smpi), with a note.
+# Bad arguments: a message, exit 2, nothing written.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+usage="usage: simulate.sh PLATFORM NP [--placement block|round-robin] [BINARY] [mpigauge options] INPUT"
+die() {
+    echo "simulate.sh: $*" >&2
+    echo "$usage" >&2
+    exit 2
+}
+
+[ $# -ge 3 ] || die "needs a platform, a rank count and an input file"
+platform=$1
+np=$2
+shift 2
+[ -f "$platform" ] || die "no platform file $platform (platforms/*.xml)"
+case $platform in *.xml) ;; *) die "$platform: a platform is a SimGrid XML file (platforms/*.xml)" ;; esac
+[[ $np =~ ^[1-9][0-9]*$ ]] || die "NP must be a positive whole number of ranks, not '$np'"
+
+placement=block
+if [ "${1:-}" = --placement ]; then
+    [ $# -ge 2 ] || die "--placement needs block or round-robin"
+    placement=$2
+    shift 2
+elif [[ ${1:-} == --placement=* ]]; then
+    placement=${1#--placement=}
+    shift
+fi
+case $placement in block | round-robin) ;; *) die "--placement is block or round-robin, not '$placement'" ;; esac
+[ $# -ge 1 ] || die "needs an input file"
+
+bin=$root/mpigauge-smpi
+# a binary first (as sweep.sh and mpirun-style launchers pass it)
+if [ $# -ge 2 ] && [ "${1#-}" = "$1" ] && [ -f "$1" ] && [ -x "$1" ]; then
+    given=$1
+    shift
+    if nm -D "$given" 2> /dev/null | grep -q ' U smpi_'; then
+        bin=$given
+    elif [ -x "$(dirname "$given")/mpigauge-smpi" ]; then
+        bin=$(dirname "$given")/mpigauge-smpi
+        echo "simulate.sh: $given is built for a real MPI; running $bin" >&2
+    else
+        die "$given is built for a real MPI, and no mpigauge-smpi is beside it (make smpi)"
+    fi
+fi
+[ -x "$bin" ] || die "no $bin: run make smpi first"
+[ -f "$root/platforms/costs.so" ] || die "no platforms/costs.so: run make smpi first"
+command -v smpirun > /dev/null || die "smpirun not found (apt-get install simgrid libsimgrid-dev)"
+input=${!#}
+[ -f "$input" ] || die "no input file '$input' (the last argument)"
+
+# the hosts and their cores, from the platform's one <cluster>
+cluster=$(tr '\n' ' ' < "$platform" | grep -o '<cluster [^>]*>' | head -1)
+attr() { echo "$cluster" | grep -o " $1=\"[^\"]*\"" | head -1 | sed 's/.*="\(.*\)"/\1/'; }
+prefix=$(attr prefix)
+suffix=$(attr suffix)
+radical=$(attr radical)
+cores=$(attr core)
+cores=${cores:-1}
+[[ $radical =~ ^([0-9]+)-([0-9]+)$ ]] || die "$platform: no <cluster radical=\"A-B\"> found"
+first=${BASH_REMATCH[1]}
+last=${BASH_REMATCH[2]}
+hosts=$((last - first + 1))
+[ "$np" -le $((hosts * cores)) ] ||
+    die "$platform has $hosts hosts of $cores cores: at most $((hosts * cores)) ranks, not $np"
+
+hostfile=$(mktemp /tmp/mpigauge-hosts.XXXXXX)
+trap 'rm -f "$hostfile"' EXIT
+for ((r = 0; r < np; r++)); do
+    if [ "$placement" = block ]; then
+        h=$((first + r / cores))
+    else
+        h=$((first + r % hosts))
+    fi
+    echo "$prefix$h$suffix"
+done > "$hostfile"
+
+export MPIGAUGE_SMPI_XML
+MPIGAUGE_SMPI_XML=$(cd "$(dirname "$platform")" && pwd)/$(basename "$platform")
+smpirun -np "$np" -platform "$root/platforms/costs.so" -hostfile "$hostfile" \
+    --cfg=smpi/privatization:dlopen \
+    --cfg=smpi/simulate-computation:no \
+    --cfg=smpi/async-small-thresh:65536 \
+    --cfg=smpi/send-is-detached-thresh:65536 \
+    --cfg=smpi/coll-selector:ompi \
+    --cfg=smpi/reduce_scatter:mpich \
+    --cfg=smpi/lat-factor:0:1 \
+    --cfg=smpi/bw-factor:0:1 \
+    --log=root.thres:warning --log=smpi_colls.thres:error \
+    "$bin" "$@"

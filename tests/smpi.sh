@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# smpi.sh: mpigauge on 64 simulated ranks (SimGrid SMPI, thesis-8x2x4:
+# 8 hosts of 8 cores) with tests/inputs/smpi64.in, twice: the runs are
+# identical, LINEAR, TREE, DISSEMINATION and HYBRID are predicted within
+# 10%, HYBRID's groups are the 8 hosts, DETAIL:ROUNDS fills every pair of
+# its 64 x 64 matrix, and the neighbourhood record is skipped with its
+# reason.  Without smpicc/smpirun (or with SMPI_TESTS=skip) every check
+# is counted as skipped.  Prints "smpi: N passed, N failed, N skipped".
+set -u
+cd "$(dirname "$0")/.."
+. tests/lib.sh
+T=tests/tmp/smpi
+CHECKS=10
+if [ "${SMPI_TESTS:-}" = skip ] || ! command -v smpicc > /dev/null || ! command -v smpirun > /dev/null; then
+    echo "smpi: SimGrid's smpicc/smpirun not installed or SMPI_TESTS=skip"
+    echo "smpi: 0 passed, 0 failed, $CHECKS skipped"
+    exit 0
+fi
+scratch "$T"
+make --no-print-directory smpi > "$T/build.log" 2>&1
+check "make smpi builds mpigauge-smpi and platforms/costs.so" [ $? = 0 ]
+run() { # folder
+    timeout 900 scripts/simulate.sh platforms/thesis-8x2x4.xml 64 --quiet -o "$1" \
+        tests/inputs/smpi64.in > "$1.out" 2> "$1.err"
+}
+run "$T/a"
+check "64 ranks: exit 0" [ $? = 0 ]
+run "$T/b"
+j=$T/a/run.json
+# every data file the same in both runs but for the date line
+same=1
+for f in "$T"/a/*.dat; do
+    cmp -s <(grep -v '^# date\|^# mpigauge' "$f") <(grep -v '^# date\|^# mpigauge' "$T/b/$(basename "$f")") || same=0
+done
+check "two runs give identical times" [ "$same" = 1 ] && [ -n "$(ls "$T"/a/*.dat 2> /dev/null)" ]
+check "run.json says the run is simulated, on which platform" \
+    [ "$(jq -r '.simulation.simgrid_version != null and (.simulation.platform | endswith("thesis-8x2x4.xml"))' "$j")" = true ]
+err=$(jq -r '[.records[] | select(.pattern != null) | .points[0] | ((.t_pred_us - .iter_max_mean_us) / .iter_max_mean_us | fabs)] | max' "$j")
+check "LINEAR, TREE, DISSEMINATION, HYBRID predicted within 10% (worst $err)" \
+    awk -v e="$err" 'BEGIN { exit !(e != "" && e != "null" && e < 0.10) }'
+check "four pattern records measured and predicted" \
+    [ "$(jq '[.records[] | select(.pattern != null) | .points[0] | select(.t_pred_us > 0 and .iter_max_mean_us > 0)] | length' "$j")" = 4 ]
+groups=$(jq -c '[.records[] | select(.hybrid != null) | .hybrid.groups[].world_ranks | sort] | sort' "$j")
+nodes=$(jq -nc '[range(8) as $n | [range(8) | . + 8 * $n]]')
+check "HYBRID's groups are the 8 simulated hosts" [ "$groups" = "$nodes" ]
+pairs=$(ls "$T"/a/*detail*.pairs.dat 2> /dev/null | head -1)
+# the first size's block: each unordered pair once (row = the rank that
+# sent first), so m[i][j] or m[j][i] holds a time for every i < j
+filled=$(awk '/^# elements [0-9]+$/ { b++ } !/^#/ && NF && b == 1 { r++; for (c = 1; c <= NF; c++) m[r, c] = $c }
+    END { for (i = 1; i <= r; i++) for (j = i + 1; j <= r; j++) if (m[i, j] + 0 > 0 || m[j, i] + 0 > 0) n++
+          print r + 0, n + 0 }' "$pairs" 2> /dev/null)
+check "DETAIL:ROUNDS fills every pair of its 64 x 64 matrix (rows, pairs: $filled)" [ "$filled" = "64 2016" ]
+check "the neighbourhood record is skipped with SMPI's reason" \
+    [ "$(jq -r '.records[] | select(.call == "NEIGHBOR_ALLGATHER") | .skipped' "$j" | grep -c 'SMPI 3.32 does not implement the neighbourhood')" = 1 ]
+check "the pairwise parameters went in rounds, with the check of pairs alone" \
+    grep -q "Pairwise parameters on WORLD: measured in 63 rounds .* 4 pairs measured again alone" "$T/a/report.txt"
+echo "smpi: $pass passed, $fail failed, 0 skipped"
+[ "$fail" = 0 ]
