@@ -39,10 +39,11 @@ run_patterns() { # folder, launch words...
     done
     check "$dir: MPI has no prediction" rows "$dir/01-barrier-int-world-mpi.dat" 'v1 == "nan"' t_pred_us
     check "$dir: every pattern has a positive prediction" [ "$(jq '[.records[1:8][] | .points[] | select((.t_pred_us > 0) | not)] | length' "$j")" = 0 ]
-    # B_ij, the per-byte slope behind the prediction, is clamped at 0: a
-    # payload never lowers the prediction (on a loaded machine the fitted
-    # slope can come out 0, so "raises" would be a timing assertion)
-    check "$dir: payload never lowers the prediction" [ "$(jq '.records[7].points | (.[-1].t_pred_us >= .[0].t_pred_us)' "$j")" = true ]
+    # (B_ij >= 0 is checked with the matrices below.  That a payload never
+    # lowers the prediction is not a property of the model: it reports the
+    # mean over iterations of the slowest rank's own iteration, and longer
+    # flights can change how far the ranks drift apart; CI saw it fail once
+    # on two simulated hosts under MPICH, whose costs are scheduler noise)
     check "$dir: stages of the 4-rank patterns" [ "$(jq -c '[.records[1:7][] | .pattern.stages]' "$j")" = "[2,4,4,2,2,3]" ]
     check "$dir: signals of the 4-rank patterns" [ "$(jq -c '[.records[1:7][] | .pattern.signals]' "$j")" = "[6,6,6,8,8,12]" ]
     check "$dir: relative error in the prose" grep -q "predicted vs measured (mean per-iteration maximum): mean relative error [0-9.]*%" "$dir/report.txt"
