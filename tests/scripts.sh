@@ -125,6 +125,8 @@ check "sweep.sh, LAUNCH without %P: exit 2, no OUT" [ "$?/$([ -e "$T/sw-bad" ]; 
 # the run at 3 ranks stops its SCAN record with an MPI error (exit 3); its
 # BARRIER record is complete and must be in the sweep
 W="$Q/sweep 'x'"
+# under asan the preloaded layer comes before the sanitizer's runtime
+export ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0"
 bash $S/sweep.sh -b ./mpigauge -o "$W" \
     -l "$MPIRUN -n %P env LD_PRELOAD=$PWD/tests/corrupt.so MPIGAUGE_MPI_ERROR=3" \
     "$T/sweep.in" 2 3 > "$T/sw.out" 2> "$T/sw.err"
