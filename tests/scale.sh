@@ -89,6 +89,13 @@ $MPIRUN -n 4 ./mpigauge --grid 2x2x1 --check --iters 2 --warmup 0 --quiet -o "$T
 check "the seed's table, $n records of X-LINE: exit 0" [ $? = 0 ]
 check "the seed's table: every record ran and passed" [ "$(jq '[.records[] | select(.status == "done" and .check == "passed")] | length' "$T/slice/run.json")" = "$n" ]
 
+# issue 26 class 9: --time runs were estimated at 0 s; the timed loops take
+# about S a size (a pair's or a communicator's), so 4 sizes of one pair
+# and one barrier at --time 0.2 are about 1.0 s
+printf 'SEND INT 1 8 MUL 2 WORLD NOP 0\nBARRIER INT 0 0 ADD 1 WORLD MPI 0\n' > "$T/timed.in"
+$MPIRUN -n 2 ./mpigauge --validate --time 0.2 "$T/timed.in" > "$T/timed.out" 2>&1
+check "--validate --time 0.2: about 1.0 s for 4 sizes of a pair and a barrier" grep -q "^total: 5 measurements, about 1.0 s" "$T/timed.out"
+
 # ---- --keep-going ---------------------------------------------------------------
 printf 'SEND INT 1 8 MUL 2 WORLD NOP 0\nALLREDUSE INT 1 8 MUL 2 WORLD SUM 0\nALLREDUCE FLOAT 1 8 MUL 2 WORLD BAND 0\nBCAST INT 1 8 MUL 2 WORLD NONE 0\n' > "$T/bad.in"
 $MPIRUN -n 2 ./mpigauge -o "$T/strict" "$T/bad.in" > /dev/null 2>&1

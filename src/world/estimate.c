@@ -100,7 +100,11 @@ struct estimate estimate_record(const struct record *r, const struct options *o,
         double call = m * (LATENCY_US + (double)bytes / bw);
         if (c->bsp)            /* h one-element messages a rank */
             call = (double)sizes[i] * LATENCY_US;
-        double per = (double)(iters + warmup) * call * (c->family == FAM_SYNC ? 2 : 1);
+        /* --time S: the timed loop takes about S whatever the count (a
+         * barrier's two loops S/2 each); the warm-up comes on top */
+        double per = o->time_per_size > 0
+                     ? o->time_per_size * 1e6 + (double)(warmup > 0 ? warmup : 0) * call
+                     : (double)(iters + warmup) * call * (c->family == FAM_SYNC ? 2 : 1);
         e.seconds += (double)steps * (per + OVERHEAD_US) * 1e-6;
         e.measurements += each;
     }
