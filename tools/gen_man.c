@@ -72,26 +72,15 @@ static void options(FILE *out)
     }
 }
 
-/* the exit-status table as exit_status_print gives it: "CODE   meaning" */
+/* the exit-status table */
 static void exit_statuses(FILE *out)
 {
-    char *text = NULL;
-    size_t len = 0;
-    FILE *mem = open_memstream(&text, &len);
-    if (!mem) {
-        perror("open_memstream");
-        exit(1);
-    }
-    exit_status_print(mem, "");
-    fclose(mem);
     fputs(".SH EXIT STATUS\n", out);
-    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
-        size_t code = strcspn(line, " ");
-        fprintf(out, ".TP\n.B %.*s\n", (int)code, line);
-        roff(out, line + code + strspn(line + code, " "));
+    for (size_t i = 0; i < nexit_meanings; i++) {
+        fprintf(out, ".TP\n.B %s\n", exit_meanings[i].code);
+        roff(out, exit_meanings[i].text);
         fputc('\n', out);
     }
-    free(text);
 }
 
 static void head(FILE *out)

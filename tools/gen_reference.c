@@ -47,12 +47,9 @@ static void calls(FILE *out)
 
 static void classes(FILE *out, unsigned mask)
 {
-    int first = 1;
-    for (unsigned c = 1; c <= TC_DERIVED; c <<= 1)
-        if (mask & c) {
-            fprintf(out, "%s%s", first ? "" : ", ", type_class_name((enum type_class)c));
-            first = 0;
-        }
+    char text[256];
+    type_classes_text(mask, text, sizeof text);
+    fputs(text, out);
 }
 
 static void types_and_ops(FILE *out)
@@ -135,23 +132,12 @@ static void options(FILE *out)
 /* the exit-status table; also the README's (gen_reference exit-statuses) */
 static void exit_statuses(FILE *out)
 {
-    char *text = NULL;
-    size_t len = 0;
-    FILE *mem = open_memstream(&text, &len);
-    if (!mem) {
-        perror("open_memstream");
-        exit(1);
-    }
-    exit_status_print(mem, "");
-    fclose(mem);
     fputs("| status | meaning |\n| --- | --- |\n", out);
-    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
-        size_t code = strcspn(line, " ");
-        fprintf(out, "| %.*s | ", (int)code, line);
-        cell(out, line + code + strspn(line + code, " "));
+    for (size_t i = 0; i < nexit_meanings; i++) {
+        fprintf(out, "| %s | ", exit_meanings[i].code);
+        cell(out, exit_meanings[i].text);
         fputs(" |\n", out);
     }
-    free(text);
 }
 
 int main(int argc, char **argv)

@@ -1,9 +1,7 @@
 /* exit_status.c: the meanings of enum exit_status, in one table */
 #include "base/exit_status.h"
 
-static const struct {
-    const char *code, *text;
-} meanings[] = {
+const struct exit_meaning exit_meanings[] = {
     {"0", "success"},
     {"1", "--check found wrong data"},
     {"2", "bad input or options: nothing measured, no result folder"},
@@ -14,8 +12,10 @@ static const struct {
     {"128+N", "stopped by signal N (130 SIGINT, 143 SIGTERM)"},
 };
 
+const size_t nexit_meanings = sizeof exit_meanings / sizeof exit_meanings[0];
+
 void exit_status_print(FILE *out, const char *indent)
 {
-    for (size_t i = 0; i < sizeof meanings / sizeof meanings[0]; i++)
-        fprintf(out, "%s%-6s %s\n", indent, meanings[i].code, meanings[i].text);
+    for (size_t i = 0; i < nexit_meanings; i++)
+        fprintf(out, "%s%-6s %s\n", indent, exit_meanings[i].code, exit_meanings[i].text);
 }

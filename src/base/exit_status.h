@@ -4,6 +4,7 @@
 #ifndef MPIGAUGE_EXIT_STATUS_H
 #define MPIGAUGE_EXIT_STATUS_H
 
+#include <stddef.h>
 #include <stdio.h>
 
 enum exit_status {
@@ -17,7 +18,14 @@ enum exit_status {
     EXIT_SIGNAL_BASE = 128     /* + the signal: interrupted */
 };
 
-/* one line per status, "N  meaning", for --help, the man page and docs */
+/* the meanings, one row per status ("128+N" for the signals) */
+struct exit_meaning {
+    const char *code, *text;
+};
+extern const struct exit_meaning exit_meanings[];
+extern const size_t nexit_meanings;
+
+/* one line per status, "N  meaning", for --help */
 void exit_status_print(FILE *out, const char *indent);
 
 #endif

@@ -6,12 +6,9 @@
 
 static void classes(FILE *out, unsigned mask)
 {
-    int first = 1;
-    for (unsigned c = 1; c <= TC_DERIVED; c <<= 1)
-        if (mask & c) {
-            fprintf(out, "%s%s", first ? "" : ", ", type_class_name((enum type_class)c));
-            first = 0;
-        }
+    char text[256];
+    type_classes_text(mask, text, sizeof text);
+    fputs(text, out);
 }
 
 static void list_calls(FILE *out)

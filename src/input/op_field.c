@@ -106,18 +106,6 @@ static void op_pattern(struct line_ctx *lc, struct record *r, const struct token
     pattern_arg(lc, r, &arg, colon != NULL);
 }
 
-/* the type classes op applies to, as words */
-static void allowed_classes(const struct op *op, char *out, size_t len)
-{
-    out[0] = 0;
-    for (unsigned c = 1; c <= TC_DERIVED; c <<= 1)
-        if (op->classes & c) {
-            size_t used = strlen(out);
-            snprintf(out + used, len - used, "%s%s", used ? ", " : "",
-                     type_class_name((enum type_class)c));
-        }
-}
-
 static void op_reduction(struct line_ctx *lc, struct record *r, const struct token *t)
 {
     char word[64];
@@ -138,7 +126,7 @@ static void op_reduction(struct line_ctx *lc, struct record *r, const struct tok
         r->call->family == FAM_REDUCE)
         return;
     char allowed[256];
-    allowed_classes(r->op, allowed, sizeof allowed);
+    type_classes_text(r->op->classes, allowed, sizeof allowed);
     diag_add(lc->d, lc->line, t->col,
              "MPI does not define %s on %s (a %s type); %s applies to: %s%s",
              r->op->name, r->dt->name, type_class_name(r->dt->cls), r->op->name,

@@ -12,8 +12,7 @@
 #include <stdlib.h>
 #include "base/base.h"
 
-/* element w * count of buf: window slot w */
-static char *slot(const struct kernel *k, char *buf, int w)
+char *window_slot(const struct kernel *k, char *buf, int w)
 {
     return buf + (size_t)w * (size_t)k->count * (size_t)k->extent;
 }
@@ -21,7 +20,7 @@ static char *slot(const struct kernel *k, char *buf, int w)
 /* the send buffer of message w: one for all, or (--check) its own */
 static char *source(const struct kernel *k, int w)
 {
-    return k->distinct ? slot(k, k->sbuf, w) : k->sbuf;
+    return k->distinct ? window_slot(k, k->sbuf, w) : k->sbuf;
 }
 
 void layout_window(struct kernel *k)
@@ -40,7 +39,7 @@ static void window(struct kernel *k, int iters, int peer, int sending)
                 MPI_Isend(source(k, m), k->count, k->type, peer, TAG_DATA, k->comm,
                           &k->reqs[m]);
             else
-                MPI_Irecv(slot(k, k->rbuf, m), k->count, k->type, peer, TAG_DATA,
+                MPI_Irecv(window_slot(k, k->rbuf, m), k->count, k->type, peer, TAG_DATA,
                           k->comm, &k->reqs[m]);
         }
         waitall(w, k->reqs);
@@ -61,7 +60,7 @@ void run_bibw(struct kernel *k, int iters)
     int w = k->rec->window;
     for (int it = 0; it < iters; it++) {
         for (int m = 0; m < w; m++)
-            MPI_Irecv(slot(k, k->rbuf, m), k->count, k->type, k->peer, TAG_DATA,
+            MPI_Irecv(window_slot(k, k->rbuf, m), k->count, k->type, k->peer, TAG_DATA,
                       k->comm, &k->reqs[m]);
         for (int m = 0; m < w; m++)
             MPI_Isend(source(k, m), k->count, k->type, k->peer, TAG_DATA, k->comm,
@@ -101,22 +100,20 @@ void run_multi_latency(struct kernel *k, int iters)
     }
 }
 
-/* every message of one window, each from its own slot with data of its
- * own, compared element by element on the receiving side(s) */
-static void check_window(struct kernel *k, int peer, int receives,
-                         void (*run)(struct kernel *, int))
+void check_window(struct kernel *k, int peer, int receives,
+                  void (*run)(struct kernel *, int))
 {
     int w = k->rec->window;
     size_t n = (size_t)k->count;
     for (int m = 0; m < w; m++) {
-        fill_block(k, slot(k, k->sbuf, m), n, k->rank, (size_t)m * n);
-        clear_block(k, slot(k, k->rbuf, m), n);
+        fill_block(k, window_slot(k, k->sbuf, m), n, k->rank, (size_t)m * n);
+        clear_block(k, window_slot(k, k->rbuf, m), n);
     }
     k->distinct = 1;
     run(k, 1);
     k->distinct = 0;
     for (int m = 0; m < w && receives; m++)
-        expect_block(k, slot(k, k->rbuf, m), n, peer, (size_t)m * n, (size_t)m * n);
+        expect_block(k, window_slot(k, k->rbuf, m), n, peer, (size_t)m * n, (size_t)m * n);
 }
 
 void check_bw(struct kernel *k)

@@ -4,6 +4,13 @@
 
 #include "kernels/kernel.h"
 
+/* element w * count of buf: window slot w */
+char *window_slot(const struct kernel *k, char *buf, int w);
+/* --check of a window: every message from a slot of its own with data of
+ * its own (k->distinct set while run makes one iteration), compared on
+ * the receiving side when receives is set */
+void check_window(struct kernel *k, int peer, int receives,
+                  void (*run)(struct kernel *, int));
 /* window= requests for the window's messages */
 void layout_window(struct kernel *k);
 void run_bw(struct kernel *k, int iters);

@@ -32,34 +32,32 @@ void io_flush(FILE *f, const char *path)
         io_failed(path);
 }
 
-void io_close(FILE *f, const char *path)
+/* closes f; 1 when it or an earlier buffered write failed (errno says why
+ * where the failing call set it) */
+static int close_failed(FILE *f)
 {
-    if (!f)
-        return;
     int earlier = ferror(f);
     errno = 0;
     int bad = fclose(f) != 0;
     if (!bad && earlier)
         errno = 0;
-    if (bad || earlier)
+    return bad || earlier;
+}
+
+void io_close(FILE *f, const char *path)
+{
+    if (f && close_failed(f))
         io_failed(path);
 }
 
 void io_close_whole(FILE *f, const char *path)
 {
-    if (!f)
+    if (!f || !close_failed(f))
         return;
-    int earlier = ferror(f);
-    errno = 0;
-    int bad = fclose(f) != 0;
-    if (!bad && earlier)
-        errno = 0;
-    if (bad || earlier) {
-        int e = errno;
-        unlink(path);
-        errno = e;
-        io_failed(path);
-    }
+    int e = errno;
+    unlink(path);
+    errno = e;
+    io_failed(path);
 }
 
 const char *io_failure(void)

@@ -379,3 +379,14 @@ const char *type_class_name(enum type_class c)
     }
     return "?";
 }
+
+void type_classes_text(unsigned mask, char *out, size_t len)
+{
+    out[0] = 0;
+    for (unsigned c = 1; c <= TC_DERIVED; c <<= 1)
+        if (mask & c) {
+            size_t used = strlen(out);
+            snprintf(out + used, len - used, "%s%s", used ? ", " : "",
+                     type_class_name((enum type_class)c));
+        }
+}

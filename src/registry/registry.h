@@ -66,6 +66,8 @@ struct datatype {
 
 extern const struct table datatype_table;
 const char *type_class_name(enum type_class c);
+/* the classes of mask (1 << TC_*), as words: "C integer, byte" */
+void type_classes_text(unsigned mask, char *out, size_t len);
 void datatypes_free(void);       /* frees the derived types before finalize */
 
 /* ---- reduction operations --------------------------------------------------
