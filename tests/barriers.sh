@@ -134,14 +134,16 @@ check "a Bij with nan off the diagonal was made" [ "$(sed -n 4p "$T/nanfold/para
 check "--predict on a nan in Bij: exit 2 ($?), no prediction" [ "$(grep -c ' us$' "$T/pout")/$(grep -c 'nan or inf' "$T/perr")" = 0/1 ]
 
 # issue 26 class 7: options and fields BARRIER used to ignore.  --time
-# sets its count from a pilot as for every other call (10 times the time,
-# more barriers); MPI_Barrier refuses a payload range
+# sets its count from a pilot as for every other call; MPI_Barrier
+# refuses a payload range.  Here only that the count is the pilot's (not
+# the default 10000, within 1 to 2^20): how the count scales with --time
+# depends on how long a barrier takes, which on 2 shared cores is not
+# repeatable (CI once saw 0.01 s give 9439 barriers and 0.1 s 1315), so
+# tests/smpi.sh checks the scaling in simulated time, where it is exact
 printf 'BARRIER INT 0 0 ADD 1 WORLD MPI 0\n' > "$T/time.in"
 $MPIRUN -n 2 ./mpigauge --quiet --time 0.01 -o "$T/time1" "$T/time.in" > /dev/null 2>&1
-$MPIRUN -n 2 ./mpigauge --quiet --time 0.1 -o "$T/time2" "$T/time.in" > /dev/null 2>&1
 a=$(jq '.records[] | select(.line == 1) | .points[0].iters' "$T/time1/run.json")
-b=$(jq '.records[] | select(.line == 1) | .points[0].iters' "$T/time2/run.json")
-check "--time sets BARRIER's count: 0.1 s gives more barriers than 0.01 s ($a, $b)" [ "${a:-0}" -ge 10 -a "${b:-0}" -gt "${a:-0}" ]
+check "--time sets BARRIER's count from the pilot: not 10000, 1 to 2^20 ($a)" [ "${a:-0}" -ge 1 -a "${a:-0}" -le 1048576 -a "${a:-0}" != 10000 ]
 printf 'BARRIER INT 0 64 MUL 2 WORLD MPI 0\n' > "$T/mpisize.in"
 $MPIRUN -n 2 ./mpigauge --validate "$T/mpisize.in" > /dev/null 2> "$T/err"
 check "BARRIER ... MPI with sizes 0 64: exit 2 ($?), the field named" grep -q "^$T/mpisize.in:1:13: MPI_Barrier carries no data" "$T/err"

@@ -4,13 +4,14 @@
 # identical, LINEAR, TREE, DISSEMINATION and HYBRID are predicted within
 # 10%, HYBRID's groups are the 8 hosts, DETAIL:ROUNDS fills every pair of
 # its 64 x 64 matrix, and the neighbourhood record is skipped with its
-# reason.  Without smpicc/smpirun (or with SMPI_TESTS=skip) every check
-# is counted as skipped.  Prints "smpi: N passed, N failed, N skipped".
+# reason; on 2 ranks, --time scales BARRIER's count.  Without
+# smpicc/smpirun (or with SMPI_TESTS=skip) every check is counted as
+# skipped.  Prints "smpi: N passed, N failed, N skipped".
 set -u
 cd "$(dirname "$0")/.."
 . tests/lib.sh
 T=tests/tmp/smpi
-CHECKS=10
+CHECKS=11
 if [ "${SMPI_TESTS:-}" = skip ] || ! command -v smpicc > /dev/null || ! command -v smpirun > /dev/null; then
     echo "smpi: SimGrid's smpicc/smpirun not installed or SMPI_TESTS=skip"
     echo "smpi: 0 passed, 0 failed, $CHECKS skipped"
@@ -54,5 +55,16 @@ check "the neighbourhood record is skipped with SMPI's reason" \
     [ "$(jq -r '.records[] | select(.call == "NEIGHBOR_ALLGATHER") | .skipped' "$j" | grep -c 'SMPI 3.32 does not implement the neighbourhood')" = 1 ]
 check "the pairwise parameters went in rounds, with the check of pairs alone" \
     grep -q "Pairwise parameters on WORLD: measured in 63 rounds .* 4 pairs measured again alone" "$T/a/report.txt"
+# --time in simulated time, where a barrier always takes as long: ten
+# times the time gives ten times the barriers (the pilot's S/2 per loop)
+printf 'BARRIER INT 0 0 ADD 1 WORLD MPI 0\n' > "$T/time.in"
+for t in 0.01 0.1; do
+    timeout 300 scripts/simulate.sh platforms/thesis-8x2x4.xml 2 --quiet --time $t -o "$T/time$t" \
+        "$T/time.in" > "$T/time$t.out" 2>&1
+done
+a=$(jq '.records[0].points[0].iters' "$T/time0.01/run.json" 2> /dev/null)
+b=$(jq '.records[0].points[0].iters' "$T/time0.1/run.json" 2> /dev/null)
+check "--time 0.1 gives 9 to 11 times the barriers of --time 0.01 ($a, $b)" \
+    awk -v a="${a:-0}" -v b="${b:-0}" 'BEGIN { exit !(a >= 10 && b >= 9 * a && b <= 11 * a) }'
 echo "smpi: $pass passed, $fail failed, 0 skipped"
 [ "$fail" = 0 ]
