@@ -119,5 +119,4 @@ check "make uninstall DESTDIR= leaves no file${left:+: $left}" [ -z "$left" ]
 [ -n "$stamp" ] && echo "$stamp" > build/.last-build
 
 rm -rf "$T"
-echo "docs: $pass passed, $fail failed"
-[ "$fail" = 0 ]
+summary docs

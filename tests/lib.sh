@@ -3,12 +3,34 @@
 MPIRUN=${MPIRUN:-mpirun}
 pass=0
 fail=0
+skipped=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
 check() {
     local what=$1
     shift
     if "$@"; then ok; else bad "$what"; fi
+}
+# jq definitions that pick run.json's records by the input line they came
+# from, never by their place in the list: at(L) is line L's record,
+# at_lines(A; B) the records of lines A to B.  Use: jq "$AT"'at(3).status'
+AT='def at($l): first(.records[] | select(.line == $l)); def at_lines($a; $b): [.records[] | select(.line >= $a and .line <= $b)];'
+# every(GEN; COND): true when GEN yields something and COND holds for all
+# of it, so that a check fails when nothing was selected (jq's own
+# `all` is true of nothing).  Use: jq "$EVERY"'every(.records[]; .check == "passed")'
+EVERY='def every(g; c): [g | c] | (length > 0 and all);'
+# skip N WHY: N checks not run here, and why (a note on stderr)
+skip() {
+    skipped=$((skipped + $1))
+    echo "note: $2: $1 checks skipped" >&2
+}
+# ran: how many checks have run so far (to count a part's checks once it
+# has run, for skipping the same part elsewhere)
+ran() { echo $((pass + fail)); }
+# summary NAME: the suite's count line; true when nothing failed
+summary() {
+    echo "$1: $pass passed, $fail failed, $skipped skipped"
+    [ "$fail" = 0 ]
 }
 # colno FILE NAME: the number of the data-file column named NAME (the
 # last '#' line names the columns); empty when there is none

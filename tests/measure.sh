@@ -59,7 +59,7 @@ counted() {
     check "$d: ALLREDUCE: PAGE-FAULTS positive at every size" all_rows "$f" "\$$(colno "$f" perf::PAGE-FAULTS_avg) > 0"
     check "$d: report names the counters and who counted them" grep -q "^Counters (per timed call): perf::TASK-CLOCK ($want), perf::PAGE-FAULTS ($want), perf::CONTEXT-SWITCHES ($want).$" "$d/report.txt"
     check "$d: run.json lists the events" [ "$(jq -c '.papi.events' "$d/run.json")" = '["perf::TASK-CLOCK","perf::PAGE-FAULTS","perf::CONTEXT-SWITCHES"]' ]
-    check "$d: per-call counts in run.json" [ "$(jq '[.records[0].points[] | .counters_per_call["perf::TASK-CLOCK"].avg > 0] | all' "$d/run.json")" = true ]
+    check "$d: per-call counts in run.json" [ "$(jq "$EVERY$AT"'every(at(1).points[]; .counters_per_call["perf::TASK-CLOCK"].avg > 0)' "$d/run.json")" = true ]
     check "$d: the data file says who counted" grep -q "^# perf::TASK-CLOCK_avg perf::TASK-CLOCK_max: perf::TASK-CLOCK counted (by $want)" "$d/01-allreduce-double-world-sum.dat"
 }
 events=perf::TASK-CLOCK,perf::PAGE-FAULTS,perf::CONTEXT-SWITCHES
@@ -267,4 +267,4 @@ check "the ratio is B / A of t_avg_us" awk '/\.dat / && NF == 5 { if ($3 <= 0 ||
 check "compare.sh: one plot per record, and the ratios" [ "$(ls "$d2"/compare-*/*.png | wc -l)" = "$(($(jq '[.records[] | select(.file != null)] | length' "$qa/run.json") + 1))" ]
 check "compare.sh: a ratio summary plot" [ "$(png_size "$(ls "$d2"/compare-*/ratio.png)")" = 1200x800 ]
 
-echo "measure: $pass passed, $fail failed"
+summary measure

@@ -7,6 +7,7 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 echo "tests with: ${MPIRUN:-mpirun} ($(${MPIRUN:-mpirun} --version 2>&1 | head -1))"
 total_pass=0
 total_fail=0
+total_skipped=0
 count() { # parses "...: N passed, M failed" from a test's output
     local line
     line=$(grep -E '[0-9]+ passed, [0-9]+ failed' "$1" | tail -1)
@@ -17,6 +18,7 @@ count() { # parses "...: N passed, M failed" from a test's output
     fi
     total_pass=$((total_pass + $(echo "$line" | grep -oE '[0-9]+ passed' | grep -oE '[0-9]+')))
     total_fail=$((total_fail + $(echo "$line" | grep -oE '[0-9]+ failed' | grep -oE '[0-9]+')))
+    total_skipped=$((total_skipped + $(echo "$line" | grep -oE '[0-9]+ skipped' | grep -oE '[0-9]+' || echo 0)))
 }
 # under `make asan check`: leaks are checked where there is no MPI (the
 # library keeps allocations until exit), and any UB stops a run
@@ -67,5 +69,5 @@ count "$out"
 bash tests/smpi.sh | tee "$out"
 count "$out"
 rm -f "$out"
-echo "$total_pass passed, $total_fail failed"
+echo "$total_pass passed, $total_fail failed, $total_skipped skipped"
 [ "$total_fail" = 0 ]

@@ -42,11 +42,11 @@ $MPIRUN -n 4 ./mpigauge --grid 2x2x1 --check --iters 20 -o "$T/run" "$T/run.in" 
 if [ $? = 0 ] && [ "$(jq '[.records[] | select(.check == "passed")] | length' "$T/run/run.json")" = 6 ]; then ok_=1; else ok_=0; fi
 check "rounds and samples: exit 0, checks passed" [ "$ok_" = 1 ]
 J="$T/run/run.json"
-check "ROUNDS: all 6 pairs of 4 ranks at every size" [ "$(jq '[.records[1].points[] | .samples | length] | unique' "$J" -c)" = "[6]" ]
+check "ROUNDS: all 6 pairs of 4 ranks at every size" [ "$(jq "$AT"'[at(2).points[] | .samples | length] | unique' "$J" -c)" = "[6]" ]
 check "ROUNDS: the prose says 3 rounds" grep -q "Pairs: every pair, in 3 rounds of disjoint pairs measured at the same time" "$T/run.out"
-check "ROUNDS: run.json says so" [ "$(jq -r '.records[1].pairs.mode' "$J")" = rounds ]
-rf="$T/run/$(jq -r '.records[2].file' "$J" | sed 's/\.dat$/.pairs.dat/')"
-sf="$T/run/$(jq -r '.records[3].file' "$J" | sed 's/\.dat$/.pairs.dat/')"
+check "ROUNDS: run.json says so" [ "$(jq -r "$AT"'at(2).pairs.mode' "$J")" = rounds ]
+rf="$T/run/$(jq -r "$AT"'at(3).file' "$J" | sed 's/\.dat$/.pairs.dat/')"
+sf="$T/run/$(jq -r "$AT"'at(4).file' "$J" | sed 's/\.dat$/.pairs.dat/')"
 # the matrices of rounds and of one pair at a time hold the same 6 pairs
 pairs_of() { awk '!/^#/ && NF { for (j = 1; j <= NF; j++) if ($j != "nan") n++ } END { print n + 0 }' "$1"; }
 if [ "$(pairs_of "$rf")" = 12 ] && [ "$(pairs_of "$sf")" = 12 ]; then ok_=1; else ok_=0; fi
@@ -59,17 +59,17 @@ if [ $? = 0 ] && [ "$(jq '[.records[] | select(.check == "passed")] | length' "$
 check "results gathered in turn: exit 0, every check passed" [ "$ok_" = 1 ]
 check "results gathered in turn: as many samples as gathered at once, and blocks" \
     [ "$(jq -c '[.records[] | .points[] | [(.samples | length), (.blocks > 0)]]' "$T/turn/run.json")" = "$(jq -c '[.records[] | .points[] | [(.samples | length), (.blocks > 0)]]' "$J")" ]
-check "results gathered in turn: the DETAIL matrix holds its 6 pairs" [ "$(pairs_of "$T/turn/$(jq -r '.records[3].file' "$J" | sed 's/\.dat$/.pairs.dat/')")" = 12 ]
-if [ "$(jq -c '[.records[4].points[] | .samples | length] | unique' "$J")" = "[4]" ] && [ "$(jq '.records[4].pairs.seed' "$J")" = 1 ]; then ok_=1; else ok_=0; fi
+check "results gathered in turn: the DETAIL matrix holds its 6 pairs" [ "$(pairs_of "$T/turn/$(jq -r "$AT"'at(4).file' "$J" | sed 's/\.dat$/.pairs.dat/')")" = 12 ]
+if [ "$(jq -c "$AT"'[at(5).points[] | .samples | length] | unique' "$J")" = "[4]" ] && [ "$(jq "$AT"'at(5).pairs.seed' "$J")" = 1 ]; then ok_=1; else ok_=0; fi
 check "SAMPLE:4: 4 pairs a size, seed 1 in run.json" [ "$ok_" = 1 ]
-check "ROUNDS on Y-LINE: 2 lines of 2, one round each, both pairs" [ "$(jq -c '[.records[5].points[] | .samples | length] | unique' "$J")" = "[2]" ]
-check "per communicator: X-LINE's 2 lines in run.json" [ "$(jq -c '[.records[0].per_communicator[] | .world_ranks]' "$J")" = "[[0,1],[2,3]]" ]
-check "per communicator: each with its places" [ "$(jq -c '.records[0].per_communicator[1].places' "$J")" = "[[0,1,0],[1,1,0]]" ]
-check "per communicator: a median at every size" [ "$(jq '[.records[0].per_communicator[] | .points[] | .t_med_us | numbers] | length' "$J")" = 6 ]
-cf="$T/run/$(jq -r '.records[0].file' "$J" | sed 's/\.dat$/.comms.dat/')"
+check "ROUNDS on Y-LINE: 2 lines of 2, one round each, both pairs" [ "$(jq -c "$AT"'[at(6).points[] | .samples | length] | unique' "$J")" = "[2]" ]
+check "per communicator: X-LINE's 2 lines in run.json" [ "$(jq -c "$AT"'[at(1).per_communicator[] | .world_ranks]' "$J")" = "[[0,1],[2,3]]" ]
+check "per communicator: each with its places" [ "$(jq -c "$AT"'at(1).per_communicator[1].places' "$J")" = "[[0,1,0],[1,1,0]]" ]
+check "per communicator: a median at every size" [ "$(jq "$AT"'[at(1).per_communicator[] | .points[] | .t_med_us | numbers] | length' "$J")" = 6 ]
+cf="$T/run/$(jq -r "$AT"'at(1).file' "$J" | sed 's/\.dat$/.comms.dat/')"
 check "per communicator: .comms.dat, one block each" [ "$(grep -c '^# communicator [01]: world ranks' "$cf")" = 2 ]
 check "per communicator: 3 rows a block" [ "$(awk '!/^#/ && NF' "$cf" | wc -l)" = 6 ]
-check "WORLD: no per-communicator list" [ "$(jq '.records[1] | has("per_communicator")' "$J")" = false ]
+check "WORLD: no per-communicator list" [ "$(jq "$AT"'at(2) | has("per_communicator")' "$J")" = false ]
 check "the header gives the estimate" grep -q "^Estimated run time: about [0-9.]* s" "$T/run.out"
 check "every record: took against estimated" [ "$(grep -c '^  Took [0-9.]* s (estimated [0-9.]* s)' "$T/run.out")" = 6 ]
 check "run.json: elapsed_s and estimate_s" [ "$(jq '[.records[] | select(.elapsed_s > 0 and .estimate_s > 0)] | length' "$J")" = 6 ]
@@ -104,7 +104,7 @@ check "strict: exit 2, no folder" [ "$ok_" = 1 ]
 $MPIRUN -n 2 ./mpigauge --keep-going --iters 5 -o "$T/keep" "$T/bad.in" > "$T/keep.out" 2> "$T/keep.err"
 check "--keep-going: exit 4" [ $? = 4 ]
 check "--keep-going: the valid records ran" [ "$(jq -c '[.records[] | .status]' "$T/keep/run.json")" = '["done","skipped","skipped","done"]' ]
-check "--keep-going: each invalid one with FILE:LINE:COL" [ "$(jq -r '.records[1].skipped' "$T/keep/run.json")" = "$T/bad.in:2:1: unknown call 'ALLREDUSE'; did you mean ALLREDUCE?" ]
+check "--keep-going: each invalid one with FILE:LINE:COL" [ "$(jq -r "$AT"'at(2).skipped' "$T/keep/run.json")" = "$T/bad.in:2:1: unknown call 'ALLREDUSE'; did you mean ALLREDUCE?" ]
 check "--keep-going: and in the prose" grep -q "skipped: $T/bad.in:3:33: MPI does not define BAND on FLOAT" "$T/keep.out"
 check "--keep-going: the errors on stderr too" [ "$(grep -c "^$T/bad.in:[23]:" "$T/keep.err")" = 2 ]
 # issue 26 class 4: past the 50 messages stderr shows, every invalid record
@@ -119,4 +119,4 @@ check "... stderr shows 50 and counts the rest" [ "$(grep -c "^$T/many.in:[0-9]*
 $MPIRUN -n 2 ./mpigauge --validate --keep-going "$T/many.in" > "$T/many.val" 2>&1
 check "... and --validate --keep-going agrees: exit 4 as the run, 300 skipped" [ "$?/$(grep -c "skipped" "$T/many.val")" = 4/300 ]
 
-echo "scale: $pass passed, $fail failed"
+summary scale

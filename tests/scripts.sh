@@ -165,5 +165,4 @@ check "full_matrix.sh still writes inputs/full-matrix.in" cmp -s <(bash $S/full_
 bash $S/valgrind.sh "$T/none.in" > "$T/out" 2> "$T/err"
 check "valgrind.sh, a missing INPUT: exit 2, named" [ "$?/$(grep -c "INPUT '$T/none.in' is not a file" "$T/err")" = 2/1 ]
 
-echo "scripts: $pass passed, $fail failed"
-[ "$fail" = 0 ]
+summary scripts

@@ -3,7 +3,8 @@
 # 8 hosts of 8 cores) with tests/inputs/smpi64.in, twice: the runs are
 # identical, LINEAR, TREE, DISSEMINATION and HYBRID are predicted within
 # 10%, HYBRID's groups are the 8 hosts, DETAIL:ROUNDS fills every pair of
-# its 64 x 64 matrix, and the neighbourhood record is skipped with its
+# its 64 x 64 matrix and its same-host pairs are faster than its
+# cross-host ones, and the neighbourhood record is skipped with its
 # reason; on 2 ranks, --time scales BARRIER's count.  Without
 # smpicc/smpirun (or with SMPI_TESTS=skip) every check is counted as
 # skipped.  Prints "smpi: N passed, N failed, N skipped".
@@ -11,7 +12,7 @@ set -u
 cd "$(dirname "$0")/.."
 . tests/lib.sh
 T=tests/tmp/smpi
-CHECKS=11
+CHECKS=12
 if [ "${SMPI_TESTS:-}" = skip ] || ! command -v smpicc > /dev/null || ! command -v smpirun > /dev/null; then
     echo "smpi: SimGrid's smpicc/smpirun not installed or SMPI_TESTS=skip"
     echo "smpi: 0 passed, 0 failed, $CHECKS skipped"
@@ -51,6 +52,18 @@ filled=$(awk '/^# elements [0-9]+$/ { b++ } !/^#/ && NF && b == 1 { r++; for (c 
     END { for (i = 1; i <= r; i++) for (j = i + 1; j <= r; j++) if (m[i, j] + 0 > 0 || m[j, i] + 0 > 0) n++
           print r + 0, n + 0 }' "$pairs" 2> /dev/null)
 check "DETAIL:ROUNDS fills every pair of its 64 x 64 matrix (rows, pairs: $filled)" [ "$filled" = "64 2016" ]
+# block placement: host = rank / 8; at every size every pair on one host
+# is faster than every pair between hosts (in simulated time, exact)
+split=$(awk '/^# elements [0-9]+$/ { if (b++) v(); delete m; r = 0; next } /^#/ || !NF { next }
+    { for (c = 1; c <= NF; c++) m[r, c - 1] = $c; r++ }
+    function v(   i, j, x, on, off) { on = -1; off = -1
+        for (i = 0; i < r; i++) for (j = 0; j < r; j++) if (m[i, j] != "nan" && m[i, j] != "") {
+            x = m[i, j] + 0
+            if (int(i / 8) == int(j / 8)) { if (x > on) on = x } else if (off < 0 || x < off) off = x }
+        if (!(on > 0 && off > 0 && on < off)) bad++; n++ }
+    END { v(); print n + 0, bad + 0 }' "$pairs" 2> /dev/null)
+check "DETAIL:ROUNDS: every same-host pair faster than every cross-host pair, at every size (sizes, bad: $split)" \
+    [ "${split% *}" -ge 2 ] && [ "${split#* }" = 0 ]
 check "the neighbourhood record is skipped with SMPI's reason" \
     [ "$(jq -r '.records[] | select(.call == "NEIGHBOR_ALLGATHER") | .skipped' "$j" | grep -c 'SMPI 3.32 does not implement the neighbourhood')" = 1 ]
 check "the pairwise parameters went in rounds, with the check of pairs alone" \
@@ -62,9 +75,8 @@ for t in 0.01 0.1; do
     timeout 300 scripts/simulate.sh platforms/thesis-8x2x4.xml 2 --quiet --time $t -o "$T/time$t" \
         "$T/time.in" > "$T/time$t.out" 2>&1
 done
-a=$(jq '.records[0].points[0].iters' "$T/time0.01/run.json" 2> /dev/null)
-b=$(jq '.records[0].points[0].iters' "$T/time0.1/run.json" 2> /dev/null)
+a=$(jq "$AT"'at(1).points[0].iters' "$T/time0.01/run.json" 2> /dev/null)
+b=$(jq "$AT"'at(1).points[0].iters' "$T/time0.1/run.json" 2> /dev/null)
 check "--time 0.1 gives 9 to 11 times the barriers of --time 0.01 ($a, $b)" \
     awk -v a="${a:-0}" -v b="${b:-0}" 'BEGIN { exit !(a >= 10 && b >= 9 * a && b <= 11 * a) }'
-echo "smpi: $pass passed, $fail failed, 0 skipped"
-[ "$fail" = 0 ]
+summary smpi

@@ -121,5 +121,4 @@ for d in src/*/; do
     check "$name/ has a main header that says what it owns" [ -n "$main" ]
 done
 
-echo "style: $pass passed, $fail failed"
-[ "$fail" = 0 ]
+summary style

@@ -64,9 +64,9 @@ $MPIRUN -n 4 ./mpigauge --grid 2x2x1 --quiet -o "$T/pairs" "$T/pairs.in" > /dev/
 measured() { awk '!/^#/ && NF { for (c = 1; c <= NF; c++) if ($c != "nan") printf "%d-%d ", r, c - 1; r++ }' "$1"; }
 check "NEIGHBOURS: the four grid edges" [ "$(measured "$T/pairs/01-send-int-world-detail-neighbours.pairs.dat")" = "0-1 0-2 1-3 2-3 " ]
 check "RANK0: the pairs with rank 0" [ "$(measured "$T/pairs/02-send-int-world-detail-rank0.pairs.dat")" = "0-1 0-2 0-3 " ]
-check "NOP:CROSS-NODE on one node: skipped" [ "$(jq -r '.records[2].skipped' "$T/pairs/run.json")" = "no pair of the WORLD communicators is CROSS-NODE" ]
-check "criterion in run.json op" [ "$(jq -r '.records[0].op' "$T/pairs/run.json")" = "DETAIL:NEIGHBOURS" ]
-check "4 samples for NEIGHBOURS" [ "$(jq '.records[0].points[0].samples' "$T/pairs/run.json")" = 4 ]
+check "NOP:CROSS-NODE on one node: skipped" [ "$(jq -r "$AT"'at(3).skipped' "$T/pairs/run.json")" = "no pair of the WORLD communicators is CROSS-NODE" ]
+check "criterion in run.json op" [ "$(jq -r "$AT"'at(1).op' "$T/pairs/run.json")" = "DETAIL:NEIGHBOURS" ]
+check "4 samples for NEIGHBOURS" [ "$(jq "$AT"'at(1).points[0].samples' "$T/pairs/run.json")" = 4 ]
 
 # heat maps: one valid PNG of 640x560 per size block
 $MPIRUN -n 3 ./mpigauge --iters 20 --quiet -o "$T/heat" tests/inputs/p2p.in > /dev/null 2>&1
@@ -98,27 +98,23 @@ IN
     check "NODE: two communicators of 2" [ "$(comms "$T/cluster" NODE)" = "[2,2]" ]
     check "SOCKET: one per host" [ "$(comms "$T/cluster" SOCKET)" = "[2,2]" ]
     check "--grid hw: z = host" [ "$(jq -c '[.places[] | .xyz[2]]' "$j")" = "[0,0,1,1]" ]
-    check "--grid hw: z = node index" [ "$(jq '[.places[] | select(.xyz[2] != .node)] | length' "$j")" = 0 ]
+    check "--grid hw: z = node index" [ "$(jq "$EVERY"'every(.places[]; .xyz[2] == .node)' "$j")" = true ]
     check "--grid hw: grid has 2 nodes along z" [ "$(jq -c '.grid[2]' "$j")" = 2 ]
     detail="$T/cluster/03-send-double-world-detail.pairs.dat"
     check "DETAIL: all six pairs" [ "$(measured "$detail" | wc -w)" = 12 ]
     check "SAME-NODE: the two same-host pairs" [ "$(measured "$T/cluster/04-send-double-world-detail-same-node.pairs.dat")" = "0-1 2-3 " ]
     check "CROSS-NODE: the four cross-host pairs" [ "$(measured "$T/cluster/05-send-double-world-detail-cross-node.pairs.dat")" = "0-2 0-3 1-2 1-3 " ]
-    check "cluster --check passed" [ "$(jq '[.records[] | select(.check == "failed")] | length' "$j")" = 0 ]
-    # at every size, same-host pairs are faster than cross-host pairs on
-    # average (about 5x here; means, so one scheduler hiccup on a loaded
-    # machine cannot decide it)
-    check "DETAIL separates the hosts at every size" awk '
-            function verdict() { if (!(ns && nc && s / ns < c / nc)) bad = 1 }
-            /^# elements [0-9]/ { if (blocks++) verdict(); s = c = ns = nc = r = 0; next }
-            /^#/ || !NF { next }
-            { for (k = 1; k <= NF; k++) if ($k != "nan") {
-                  if ((r < 2) == (k - 1 < 2)) { s += $k; ns++ } else { c += $k; nc++ } }
-              r++ }
-            END { verdict(); exit bad || blocks != 2 }' "$detail"
+    check "cluster --check passed" [ "$(jq "$EVERY"'every(.records[]; .check != "failed")' "$j")" = true ]
+    # that same-host pairs are faster than cross-host pairs is a matter of
+    # timing, which two shared cores do not keep (CI saw it fail under
+    # load): said here as a note, asserted in simulated time by tests/smpi.sh
+    awk '/^# elements [0-9]/ { b++ } /^#/ || !NF { next }
+         { for (k = 1; k <= NF; k++) if ($k != "nan") { if ((r % 4 < 2) == (k - 1 < 2)) { s += $k; ns++ } else { c += $k; nc++ } }
+           r++ }
+         END { if (ns && nc) printf "note: DETAIL on two hosts: same-host pairs %.2f us, cross-host %.2f us on average\n", s / ns, c / nc }' "$detail" >&2
 else
-    echo "note: ../shared/cluster/fake-ssh or unshare not available: simulated-cluster tests not run" >&2
+    skip 11 "../shared/cluster/fake-ssh or unshare not available: the two-host run"
+
 fi
 
-echo "topology: $pass passed, $fail failed"
-[ "$fail" = 0 ]
+summary topology

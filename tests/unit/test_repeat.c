@@ -67,11 +67,12 @@ static void test_rule(void)
     for (int i = 0; i < 5; i++)
         series_add(&s, 10.0);
     CHECK(rule_more(&ad, &s, 5, 0.1));         /* too few for an interval */
-    CHECK(!rule_more(&ad, &s, 5, 1.0));        /* the budget is spent */
+    CHECK(rule_more(&ad, &s, 5, 1.0));         /* spent, but 6 blocks first */
     series_add(&s, 10.0);
     CHECK(series_met(&s, 0.05) && !rule_more(&ad, &s, 6, 0.1));
     series_add(&s, 30.0);                      /* 7 values: [x1, x7] = [10, 30] */
     CHECK(!series_met(&s, 0.05) && rule_more(&ad, &s, 7, 0.1));
+    CHECK(!rule_more(&ad, &s, 7, 1.0));        /* not met, the budget is spent */
     CHECK(!rule_more(&ad, &s, MAX_BLOCKS, 0.1));
     CHECK(s.n == 7 && s.t[6] == 30.0);
     series_free(&s);
