@@ -7,6 +7,7 @@
 #include "input/options.h"
 #include "registry/record.h"
 #include "models/hybrid.h"
+#include "models/param_files.h"
 #include "models/stats.h"
 
 enum { MAX_EVENTS = 16 };      /* --papi events in one run */
@@ -137,8 +138,7 @@ struct result {
 /* the pairwise parameters of a topology's communicators as world-rank
  * matrices (p x p, NaN outside a communicator, or one value per rank) */
 struct param_matrix {
-    const char *what;          /* the file's name part: O, Oij, loggp-L ... */
-    const char *meaning;
+    enum param_file file;      /* its name and meaning: models/param_files.h */
     int cols;                  /* p, or 1 */
     double *v;
 };

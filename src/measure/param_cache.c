@@ -59,12 +59,11 @@ static double *world_matrix(const struct measurer *m, const struct topo_comm *tc
 }
 
 static void add(struct param_matrices *mx, const struct measurer *m,
-                const struct topo_comm *tc, const char *what, const char *meaning,
+                const struct topo_comm *tc, enum param_file file,
                 const double *cm, int cols)
 {
     struct param_matrix *x = &mx->m[mx->n++];
-    x->what = what;
-    x->meaning = meaning;
+    x->file = file;
     x->cols = cols == 1 ? 1 : mx->p;
     x->v = world_matrix(m, tc, cm, cols);
 }
@@ -72,15 +71,13 @@ static void add(struct param_matrices *mx, const struct measurer *m,
 static void add_loggp(struct param_matrices *mx, const struct measurer *m,
                       const struct topo_comm *tc, const struct loggp *lg)
 {
-    add(mx, m, tc, "loggp-L", "LogGP L, latency (PRTT(1,0,1)/2 - o_s - o_r)", lg->L, 0);
-    add(mx, m, tc, "loggp-os", "LogGP o_s, the sender's overhead of one byte", lg->os, 0);
-    add(mx, m, tc, "loggp-or", "LogGP o_r, the receiver's overhead of one byte "
-        "(row = receiver)", lg->orr, 0);
-    add(mx, m, tc, "loggp-g", "LogGP g, the gap between 1-byte messages", lg->g, 0);
-    add(mx, m, tc, "loggp-G", "LogGP G, the gap per byte (us per byte)", lg->G, 0);
-    add(mx, m, tc, "hockney-alpha", "Hockney alpha, the intercept of the one-way "
-        "time against bytes (1 B to 64 KiB)", lg->alpha, 0);
-    add(mx, m, tc, "hockney-beta", "Hockney beta, its slope (us per byte)", lg->beta, 0);
+    add(mx, m, tc, PF_LOGGP_L, lg->L, 0);
+    add(mx, m, tc, PF_LOGGP_OS, lg->os, 0);
+    add(mx, m, tc, PF_LOGGP_OR, lg->orr, 0);
+    add(mx, m, tc, PF_LOGGP_G, lg->g, 0);
+    add(mx, m, tc, PF_LOGGP_BIG_G, lg->G, 0);
+    add(mx, m, tc, PF_HOCKNEY_ALPHA, lg->alpha, 0);
+    add(mx, m, tc, PF_HOCKNEY_BETA, lg->beta, 0);
 }
 
 /* Collective: every matrix of the topology to the writers */
@@ -90,16 +87,11 @@ static void hand_on(struct measurer *m, const struct topo_comm *tc,
     const struct params *pm = &e->pm;
     int n = tc->comm != MPI_COMM_NULL;
     struct param_matrices mx = {.p = m->world->size};
-    add(&mx, m, tc, "O", "O_i, invocation overhead (median time of MPI_Startall + "
-        "MPI_Waitall on P requests to MPI_PROC_NULL)", n ? pm->o : NULL, 1);
-    add(&mx, m, tc, "Oij", "O_ij, per-request overhead (slope of the time to start "
-        "and complete k zero-byte sends i -> j against k)", n ? pm->oij : NULL, 0);
-    add(&mx, m, tc, "Lij", "L_ij, latency (intercept of the one-way time of a "
-        "ping-pong against bytes, 2^0 to 2^20, least squares)", n ? pm->lij : NULL, 0);
-    add(&mx, m, tc, "Bij", "B_ij, time per byte (slope of the same line)",
-        n ? pm->bij : NULL, 0);
-    add(&mx, m, tc, "Lij-small", "L_ij fitted over 2^0 to 2^10 bytes by relative "
-        "error", n ? pm->lsm : NULL, 0);
+    add(&mx, m, tc, PF_O, n ? pm->o : NULL, 1);
+    add(&mx, m, tc, PF_OIJ, n ? pm->oij : NULL, 0);
+    add(&mx, m, tc, PF_LIJ, n ? pm->lij : NULL, 0);
+    add(&mx, m, tc, PF_BIJ, n ? pm->bij : NULL, 0);
+    add(&mx, m, tc, PF_LIJ_SMALL, n ? pm->lsm : NULL, 0);
     if (m->opt->loggp)
         add_loggp(&mx, m, tc, &e->lg);
     if (pm->rounds)

@@ -19,6 +19,7 @@
 #include "input/pattern_file.h"
 #include "input/share.h"
 #include "models/hybrid.h"
+#include "models/param_files.h"
 #include "models/predict.h"
 #include "registry/registry.h"
 
@@ -85,12 +86,8 @@ static int find_topology(const char *dir, char *out, size_t len)
     struct dirent *e;
     int found = 0;
     while ((e = readdir(d))) {
-        size_t n = strlen(e->d_name);
-        if (strncmp(e->d_name, "params-", 7) == 0 && n > 13 &&
-            strcmp(e->d_name + n - 6, "-O.dat") == 0) {
-            snprintf(out, len, "%.*s", (int)(n - 13), e->d_name + 7);
+        if (param_file_topology(e->d_name, PF_O, out, len))
             found++;
-        }
     }
     closedir(d);
     return found == 1 ? 0 : -1;
@@ -157,13 +154,22 @@ static double *read_numbers(const char *path, size_t *n)
     return v;
 }
 
-/* params-<topology>-<what>.dat of the request, as ranks 0..p-1 of a
- * world of world ranks; NULL (and *missing set) when absent */
-static double *load(const struct request *rq, const char *topo, const char *what,
+/* the request's folder/params-<topology>-<what>.dat */
+static void param_path(const struct request *rq, const char *topo,
+                       enum param_file f, char *path, size_t len)
+{
+    char name[128];
+    param_file_name(topo, f, name, sizeof name);
+    snprintf(path, len, "%s/%s", rq->dir, name);
+}
+
+/* a parameter matrix of the request, as ranks 0..p-1 of a world of world
+ * ranks; NULL (and *missing set) when absent */
+static double *load(const struct request *rq, const char *topo, enum param_file f,
                     int world, int p, int *missing)
 {
     char path[4200];
-    snprintf(path, sizeof path, "%s/params-%s-%s.dat", rq->dir, topo, what);
+    param_path(rq, topo, f, path, sizeof path);
     size_t n;
     double *v = read_numbers(path, &n);
     if (!v || n != (size_t)world * world) {
@@ -183,7 +189,7 @@ static double *load(const struct request *rq, const char *topo, const char *what
 static double *load_o(const struct request *rq, const char *topo, int *world)
 {
     char path[4200];
-    snprintf(path, sizeof path, "%s/params-%s-O.dat", rq->dir, topo);
+    param_path(rq, topo, PF_O, path, sizeof path);
     size_t n;
     double *v = read_numbers(path, &n);
     if (!v || n % 2 || n == 0) {
@@ -296,10 +302,10 @@ static int load_params(const struct request *rq, const char *topo, int world,
 {
     int missing = 0;
     pm->p = p;
-    pm->oij = load(rq, topo, "Oij", world, p, &missing);
-    pm->lij = load(rq, topo, "Lij", world, p, &missing);
-    pm->bij = load(rq, topo, "Bij", world, p, &missing);
-    pm->lsm = load(rq, topo, "Lij-small", world, p, &missing);
+    pm->oij = load(rq, topo, PF_OIJ, world, p, &missing);
+    pm->lij = load(rq, topo, PF_LIJ, world, p, &missing);
+    pm->bij = load(rq, topo, PF_BIJ, world, p, &missing);
+    pm->lsm = load(rq, topo, PF_LIJ_SMALL, world, p, &missing);
     if (missing)
         return usage("the folder lacks params-<topology>-{Oij,Lij,Bij,Lij-small}.dat");
     const double *all[] = {pm->oij, pm->lij, pm->bij, pm->lsm};
@@ -349,11 +355,11 @@ int offline_predict(int argc, char **argv)
     if (!status)
         status = build_pattern(&rq, p, &pm, &bp);
     if (!status) {
-        lg.L = load(&rq, topo, "loggp-L", world, p, &missing);
-        lg.os = load(&rq, topo, "loggp-os", world, p, &missing);
-        lg.orr = load(&rq, topo, "loggp-or", world, p, &missing);
-        lg.g = load(&rq, topo, "loggp-g", world, p, &missing);
-        lg.G = load(&rq, topo, "loggp-G", world, p, &missing);
+        lg.L = load(&rq, topo, PF_LOGGP_L, world, p, &missing);
+        lg.os = load(&rq, topo, PF_LOGGP_OS, world, p, &missing);
+        lg.orr = load(&rq, topo, PF_LOGGP_OR, world, p, &missing);
+        lg.g = load(&rq, topo, PF_LOGGP_G, world, p, &missing);
+        lg.G = load(&rq, topo, PF_LOGGP_BIG_G, world, p, &missing);
         lg.p = missing ? 0 : p;
         double *bytes = payloads(&rq, &bp);
         printf("%s on ranks 0..%d of %s (%s, %s%g bytes a signal, timer reads "

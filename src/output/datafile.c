@@ -225,21 +225,12 @@ void raw_rows(FILE *f, const struct point *pt)
                 pt->reps[i].t_us);
 }
 
-void params_file_name(const struct topology *t, const char *what, char *out,
-                      size_t len)
-{
-    char low[64];
-    lower(low, t->name, sizeof low);
-    snprintf(out, len, "params-%s-%s.dat", low, what);
-}
-
 /* one matrix (cols = p) or one value per rank (cols = 1) */
 static void write_matrix(const struct writer *w, const struct topology *t,
-                         const char *what, const char *meaning, const double *m,
-                         int p, int cols)
+                         enum param_file file, const double *m, int p, int cols)
 {
     char name[128], path[sizeof w->dir + 160];
-    params_file_name(t, what, name, sizeof name);
+    param_file_name(t->name, file, name, sizeof name);
     snprintf(path, sizeof path, "%s/%s", w->dir, name);
     FILE *f = fopen(path, "w");
     if (!f) {
@@ -247,7 +238,7 @@ static void write_matrix(const struct writer *w, const struct topology *t,
         return;
     }
     fprintf(f, "# mpigauge %s: %s on %s communicators, microseconds\n",
-            MPIGAUGE_VERSION, meaning, t->name);
+            MPIGAUGE_VERSION, param_files[file].meaning, t->name);
     fprintf(f, "# %s\n", cols == 1 ? "one row per world rank: rank value"
                                     : "row i = world rank i, column j = world rank j; "
                                       "nan outside a communicator");
@@ -267,6 +258,5 @@ void writer_params(struct writer *w, const struct topology *t,
                    const struct param_matrices *m)
 {
     for (int i = 0; i < m->n; i++)
-        write_matrix(w, t, m->m[i].what, m->m[i].meaning, m->m[i].v, m->p,
-                     m->m[i].cols);
+        write_matrix(w, t, m->m[i].file, m->m[i].v, m->p, m->m[i].cols);
 }

@@ -55,8 +55,6 @@ void writer_params(struct writer *w, const struct topology *t,
 /* the prose's sentence on how they were measured (report.c) */
 void report_params(struct writer *w, const struct topology *t,
                    const struct param_matrices *m);
-void params_file_name(const struct topology *t, const char *what, char *out,
-                      size_t len);
 const char *op_label(const struct record *r, char *buf, size_t len);
 /* how a pairwise record's pairs were measured (in turn, ROUNDS, SAMPLE) */
 const char *pair_mode(const struct result *res, char *buf, size_t len);

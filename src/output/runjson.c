@@ -85,9 +85,9 @@ static json_t *pattern_json(const struct result *res)
 {
     const struct record *r = res->rec;
     char oi[128], oij[128], lij[128];
-    params_file_name(r->topo, "O", oi, sizeof oi);
-    params_file_name(r->topo, "Oij", oij, sizeof oij);
-    params_file_name(r->topo, "Lij", lij, sizeof lij);
+    param_file_name(r->topo->name, PF_O, oi, sizeof oi);
+    param_file_name(r->topo->name, PF_OIJ, oij, sizeof oij);
+    param_file_name(r->topo->name, PF_LIJ, lij, sizeof lij);
     json_t *pj = json_object();
     json_object_set_new(pj, "name", json_string(r->pattern->name));
     if (r->pattern_file[0])

@@ -7,6 +7,7 @@
 #include "world/plan.h"
 #include "measure/timing.h"
 #include "unit.h"
+#include "models/param_files.h"
 
 static void vcounts(void)
 {
@@ -107,8 +108,31 @@ static void exact_fill(void)
         }
 }
 
+/* the one table of parameter files: every row named and described, no
+ * two alike, names built and read back (the writer's and --predict's) */
+static void test_param_files(void)
+{
+    char name[128], topo[64];
+    for (int f = 0; f < PF_COUNT; f++) {
+        CHECK(param_files[f].what && param_files[f].meaning);
+        for (int g = 0; g < f; g++)
+            CHECK(strcmp(param_files[f].what, param_files[g].what) != 0);
+        param_file_name("X-LINE", (enum param_file)f, name, sizeof name);
+        CHECK(param_file_topology(name, (enum param_file)f, topo, sizeof topo) &&
+              strcmp(topo, "x-line") == 0);
+    }
+    param_file_name("WORLD", PF_LIJ_SMALL, name, sizeof name);
+    CHECK(strcmp(name, "params-world-Lij-small.dat") == 0);
+    /* Lij-small's file is not read as an Lij file */
+    CHECK(!param_file_topology(name, PF_LIJ, topo, sizeof topo));
+    CHECK(!param_file_topology("params--O.dat", PF_O, topo, sizeof topo));
+    CHECK(!param_file_topology("params-world-O.txt", PF_O, topo, sizeof topo));
+    CHECK(!param_file_topology("params-world-O.dat", PF_O, topo, 3));
+}
+
 void test_misc(void)
 {
+    test_param_files();
     vcounts();
     memory();
     iterations();
