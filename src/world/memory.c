@@ -95,6 +95,13 @@ static uint64_t cgroup_room(void)
     return room;
 }
 
+uint64_t memory_share(uint64_t have, int ranks_on_node)
+{
+    if (have == UINT64_MAX)
+        return UINT64_MAX;
+    return have / (uint64_t)(ranks_on_node > 0 ? ranks_on_node : 1);
+}
+
 uint64_t memory_per_rank(int ranks_on_node)
 {
     /* a memory cgroup may allow less than the node has: a rank past it is
@@ -102,7 +109,5 @@ uint64_t memory_per_rank(int ranks_on_node)
     uint64_t have = node_available(), room = cgroup_room();
     if (room < have)
         have = room;
-    if (have == UINT64_MAX)
-        return UINT64_MAX;
-    return have / (uint64_t)(ranks_on_node > 0 ? ranks_on_node : 1);
+    return memory_share(have, ranks_on_node);
 }

@@ -41,8 +41,11 @@ uint64_t record_memory(const struct call *c, int p, uint64_t max_elems,
                        uint64_t extent, uint64_t stride, uint64_t pack_size,
                        int window);
 
-/* Memory one rank may use: the node's memory shared by its ranks. */
+/* Memory one rank may use: the node's memory shared by its ranks.  The
+ * node's free memory changes from call to call; memory_share is the
+ * arithmetic on one reading (UINT64_MAX: no limit known). */
 uint64_t memory_per_rank(int ranks_on_node);
+uint64_t memory_share(uint64_t have, int ranks_on_node);
 
 /* Collective.  Builds the communicators of every record that parsed,
  * decides what is skipped, builds and checks barrier patterns, and
