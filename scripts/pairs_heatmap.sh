@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # pairs_heatmap.sh FILE.pairs.dat [OUT_PREFIX]
 # Draws each size block of a DETAIL record's pair matrix as a heat map PNG
-# (gnuplot): OUT_PREFIX-<elements>.png, row = the rank that sends first,
+# (gnuplot): OUT_PREFIX-<elements>.png (.svg when PLOT_FORMAT=svg), row = the rank that sends first,
 # column = its partner, colour = one-way time in microseconds; pairs not
 # measured stay blank.  Prints the names of the PNGs it wrote.
 # Exit status: 0 when every map was written; 2 for bad arguments (nothing
@@ -28,9 +28,9 @@ tics=""
 [ "${ranks:-0}" -le 32 ] && tics="set xtics 1; set ytics 1"
 block=0
 for elements in $(awk '/^# elements [0-9]/ { print $3 }' "$in"); do
-    out="$prefix-$elements.png"
+    out="$prefix-$elements.$(ext)"
     plot <<GNUPLOT
-set terminal pngcairo size 640,560 font ",10"
+$(term 640,560 10)
 set output $(gq "$out")
 set title $(gq "$title")."\n".$(gq "$elements elements: one-way time (us)")
 set xlabel 'partner (world rank)'

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# plot.sh RESULT_DIR: PNG plots of an mpigauge result folder, with gnuplot,
-# into RESULT_DIR/plots/ (printed one name a line):
+# plot.sh [-f png|svg] [-o OUT_DIR] RESULT_DIR: plots of an mpigauge result
+# folder, with gnuplot, as PNG (or SVG: -f svg, what report.sh embeds) into
+# RESULT_DIR/plots/ (or OUT_DIR, which must exist), printed one name a line
+# (.png below is .svg with -f svg):
 #   <record>-time.png       time per call against bytes, log-log: the band
 #                           from the fastest to the slowest rank (or pair),
 #                           the mean, and the median with its 95% interval
@@ -10,6 +12,8 @@
 #   <record>-predicted.png  barrier patterns: measured (mean per-iteration
 #                           maximum) and the cost model's prediction
 #   overview-<family>.png   the mean time of every record of a call family
+#                           (legend below the plot; ten colours, then
+#                           dashed, dash-dotted and dotted lines: 40 apart)
 #   <record>-pairs-<n>.png  DETAIL records: the pair matrix per size
 #   <record>-comms.png      topologies of several communicators: each
 #                           communicator's median time, one line each
@@ -25,11 +29,28 @@ here=$(cd "$(dirname "$0")" && pwd)
 for tool in gnuplot jq; do
     command -v $tool > /dev/null || usage_error plot.sh "needs $tool"
 done
-[ $# -eq 1 ] || usage_error plot.sh "usage: plot.sh RESULT_DIR (a folder with run.json)"
+usage="usage: plot.sh [-f png|svg] [-o OUT_DIR] RESULT_DIR (a folder with run.json)"
+out=""
+PLOT_FORMAT=png
+while [ $# -gt 1 ]; do
+    case $1 in
+    -f) [ "${2:-}" = png ] || [ "${2:-}" = svg ] ||
+            usage_error plot.sh "-f '${2:-}': the format is png or svg"
+        PLOT_FORMAT=$2; shift 2 ;;
+    -o) out=${2:-}; shift 2
+        plain_path plot.sh OUT_DIR "$out"
+        [ -d "$out" ] || usage_error plot.sh "OUT_DIR '$out' is not a folder" ;;
+    *) usage_error plot.sh "'$1' is not an option; $usage" ;;
+    esac
+done
+export PLOT_FORMAT
+[ $# -eq 1 ] || usage_error plot.sh "$usage"
+case $1 in -*) usage_error plot.sh "'$1' is not an option; $usage" ;; esac
 result_dir plot.sh "RESULT_DIR" "$1"
 dir=$1
-out="$dir/plots"
+out=${out:-$dir/plots}
 SIZE="900,600"
+x=$(ext)
 
 # rows, and rows with bytes > 0
 rows() { awk '!/^#/ && NF { n++ } END { print n + 0 }' "$1"; }
@@ -54,7 +75,7 @@ time_plot() {   # data file, title, png
     [ "$c_med" -gt 0 ] && [ "$(finite "$f" "$c_med")" -gt 0 ] &&
         med=", $(gq "$f") using (@xcol):$c_med:$c_lo:$c_hi with yerrorbars lc rgb '#c0392b' pt 7 ps 0.6 title 'median, 95% interval'"
     plot <<GNUPLOT
-set terminal pngcairo size $SIZE
+$(term $SIZE)
 set output $(gq "$3")
 set title $(gq "$2") noenhanced
 set xlabel 'bytes'
@@ -75,7 +96,7 @@ bandwidth_plot() {
     c=$(col "$f" mbps)
     [ "$c" -gt 0 ] && [ "$(finite "$f" "$c")" -gt 0 ] || return 0
     plot <<GNUPLOT
-set terminal pngcairo size $SIZE
+$(term $SIZE)
 set output $(gq "$3")
 set title $(gq "$2") noenhanced
 set xlabel 'bytes'
@@ -93,7 +114,7 @@ rate_plot() {
     c=$(col "$f" msg_rate)
     [ "$c" -gt 0 ] && [ "$(finite "$f" "$c")" -gt 0 ] || return 0
     plot <<GNUPLOT
-set terminal pngcairo size $SIZE
+$(term $SIZE)
 set output $(gq "$3")
 set title $(gq "$2") noenhanced
 set xlabel 'bytes'
@@ -112,7 +133,7 @@ predicted_plot() {
     c_meas=$(col "$f" iter_max_mean_us); c_pred=$(col "$f" t_pred_us)
     [ "$c_pred" -gt 0 ] && [ "$(finite "$f" "$c_pred")" -gt 0 ] || return 0
     plot <<GNUPLOT
-set terminal pngcairo size $SIZE
+$(term $SIZE)
 set output $(gq "$3")
 set title $(gq "$2") noenhanced
 set xlabel 'bytes'
@@ -137,10 +158,10 @@ comms_plot() { # comms.dat title png
     for i in $(seq 0 $((n - 1))); do
         local who
         who=$(grep "^# communicator $i:" "$f" | sed 's/^# communicator [0-9]*: world ranks //; s/ at .*//')
-        lines+="$(gq "$f") index $i using (@xcol):(\$6 == \$6 ? \$6 : \$4) with linespoints pt 7 ps 0.5 title $(gq "ranks $who"), "
+        lines+="$(gq "$f") index $i using (@xcol):(\$6 == \$6 ? \$6 : \$4) with linespoints $(point_style "$i") ps 0.6 title $(gq "ranks $who"), "
     done
     plot <<GNUPLOT
-set terminal pngcairo size $SIZE
+$(term $SIZE)
 set output $(gq "$3")
 set title $(gq "$2: each communicator") noenhanced
 $(xaxis "$f")
@@ -148,7 +169,7 @@ set xlabel 'bytes'
 set ylabel 'median time per call (us)'
 set logscale y
 set grid
-set key outside right top noenhanced font ",8"
+$(key_below)
 set macros
 plot ${lines%, }
 GNUPLOT
@@ -172,15 +193,15 @@ fi
 made_out=0
 [ -d "$out" ] || made_out=1
 mkdir -p "$out"
-declare -A family_lines family_zero family_nzero
+declare -A family_lines family_zero family_nzero family_n
 while IFS=$'\t' read -r file family title; do
     f="$dir/$file"
     [ -f "$f" ] && [ "$(rows "$f")" -gt 0 ] || continue
     stem=${file%.dat}
-    time_plot "$f" "$title" "$out/$stem-time.png"
-    [ "$family" = synchronisation ] || bandwidth_plot "$f" "$title" "$out/$stem-bandwidth.png"
-    rate_plot "$f" "$title" "$out/$stem-rate.png"
-    [ "$family" != synchronisation ] || predicted_plot "$f" "$title" "$out/$stem-predicted.png"
+    time_plot "$f" "$title" "$out/$stem-time.$x"
+    [ "$family" = synchronisation ] || bandwidth_plot "$f" "$title" "$out/$stem-bandwidth.$x"
+    rate_plot "$f" "$title" "$out/$stem-rate.$x"
+    [ "$family" != synchronisation ] || predicted_plot "$f" "$title" "$out/$stem-predicted.$x"
     if [ -f "$dir/$stem.pairs.dat" ]; then
         if maps=$("$here/pairs_heatmap.sh" "$dir/$stem.pairs.dat" "$out/$stem-pairs"); then
             [ -z "$maps" ] || { echo "$maps"; written=$((written + $(echo "$maps" | wc -l))); }
@@ -189,22 +210,24 @@ while IFS=$'\t' read -r file family title; do
         fi
     fi
     if [ -f "$dir/$stem.comms.dat" ] && [ "$(rows "$dir/$stem.comms.dat")" -gt 0 ]; then
-        comms_plot "$dir/$stem.comms.dat" "$title" "$out/$stem-comms.png"
+        comms_plot "$dir/$stem.comms.dat" "$title" "$out/$stem-comms.$x"
     fi
     c=$(col "$f" t_avg_us)
     key=${family//[^a-zA-Z0-9]/-}
+    i=${family_n[$key]:-0}
+    family_n[$key]=$((i + 1))
     if [ "$(finite "$f" "$c")" -gt 0 ] && [ "$(positive "$f")" -gt 0 ]; then
-        family_lines[$key]+="$(gq "$f") using (\$2 > 0 ? \$2 : 1/0):$c with linespoints pt 7 ps 0.5 title $(gq "$title"), "
+        family_lines[$key]+="$(gq "$f") using (\$2 > 0 ? \$2 : 1/0):$c with linespoints $(point_style "$i") ps 0.6 title $(gq "$title"), "
     elif [ "$(finite "$f" "$c")" -gt 0 ]; then
         # records of zero-byte sizes only (BARRIER): one column each
         n=$(( ${family_nzero[$key]:-0} + 1 ))
         family_nzero[$key]=$n
-        family_zero[$key]+="$(gq "$f") using ($n):$c with points pt 7 ps 1.2 title $(gq "$title"), "
+        family_zero[$key]+="$(gq "$f") using ($n):$c with points $(point_style "$i") ps 1.5 title $(gq "$title"), "
     fi
 done < "$list"
 
 for key in "${!family_lines[@]}" "${!family_zero[@]}"; do
-    png="$out/overview-$key.png"
+    png="$out/overview-$key.$x"
     [ ! -f "$png" ] || continue       # a family with both kinds: done
     if [ -n "${family_lines[$key]:-}" ]; then
         axis="set xlabel 'bytes'; set logscale x 2; set format x '2^{%L}'"
@@ -214,14 +237,14 @@ for key in "${!family_lines[@]}" "${!family_zero[@]}"; do
         lines=${family_zero[$key]}
     fi
     plot <<GNUPLOT
-set terminal pngcairo size 1200,800
+$(term 1200,800)
 set output $(gq "$png")
 set title $(gq "mean time per call, $key") noenhanced
 $axis
 set ylabel 'time per call (us)'
 set logscale y
 set grid
-set key outside right top noenhanced font ",8"
+$(key_below)
 plot ${lines%, }
 GNUPLOT
     wrote "$png"

@@ -74,3 +74,78 @@ wrote() {
         failed=$((failed + 1))
     fi
 }
+
+# term W,H [POINTS]: the gnuplot terminal line for a plot of W x H pixels
+# (and a font size), in $PLOT_FORMAT: png (pngcairo, the default) or svg
+# (what report.sh embeds in its page)
+term() {
+    case ${PLOT_FORMAT:-png} in
+    svg) echo "set terminal svg size $1 dynamic font 'Helvetica,${2:-12}' background '#ffffff'" ;;
+    *) echo "set terminal pngcairo size $1${2:+ font ',$2'}" ;;
+    esac
+}
+# the file name ending of that format
+ext() { echo "${PLOT_FORMAT:-png}"; }
+
+# line_style I: a line style for the I-th line (from 0) of a plot of many:
+# ten colours that stay apart (Tableau 10), then the next ten dashed, then
+# dash-dotted, then dotted, so 40 lines are told apart without relying on
+# colour alone; point_style I adds a point type of its own (linespoints)
+line_style() {
+    local colours=(1f77b4 ff7f0e 2ca02c d62728 9467bd 8c564b e377c2 7f7f7f bcbd22 17becf)
+    local dashes=(1 2 4 3)
+    echo "lc rgb '#${colours[$(($1 % 10))]}' dt ${dashes[$(($1 / 10 % 4))]}"
+}
+point_style() { echo "$(line_style "$1") pt $(($1 % 13 + 1))"; }
+# key_below: the legend of a plot of many lines: below the plot in up to
+# three columns, so the plot keeps the page's width
+key_below() {
+    echo "set key below left maxcols 3 noenhanced font ',9' spacing 1.1 samplen 3"
+}
+
+# compare_rows FILE_A FILE_B: the two data files' sizes side by side, by
+# element count, one line a size both measured:
+#   elements bytes tA loA hiA tB loB hiB ratio verdict
+# t is the median over blocks (t_med_us) with its 95% interval (ci_lo_us,
+# ci_hi_us); where a size has no median, the mean (t_avg_us) and nan
+# bounds.  ratio = tB / tA.  The rule (docs/report.md, "Did it get
+# slower?"): B is "slower" when its interval lies wholly above A's (loB >
+# hiA), "faster" when wholly below (hiB < loA), "same" when the intervals
+# overlap, and "unknown" when either size has no interval.
+compare_rows() {
+    local a=$1 b=$2
+    awk -v med="$(col "$a" t_med_us),$(col "$b" t_med_us)" \
+        -v lo="$(col "$a" ci_lo_us),$(col "$b" ci_lo_us)" \
+        -v hi="$(col "$a" ci_hi_us),$(col "$b" ci_hi_us)" \
+        -v avg="$(col "$a" t_avg_us),$(col "$b" t_avg_us)" '
+        function num(v) { return v != "" && v != "nan" && v != "-nan" && v + 0 == v }
+        # one size of run r (1: A, 2: B): its time t, interval l..h
+        function take(r,   t, l, h) {
+            t = M[r] ? $M[r] : "nan"; l = L[r] ? $L[r] : "nan"; h = H[r] ? $H[r] : "nan"
+            if (!num(t)) { t = A[r] ? $A[r] : "nan"; l = "nan"; h = "nan" }
+            if (!num(l) || !num(h)) { l = "nan"; h = "nan" }
+            return t " " l " " h
+        }
+        BEGIN { split(med, M, ","); split(lo, L, ","); split(hi, H, ","); split(avg, A, ",") }
+        /^#/ || !NF { next }
+        NR == FNR { row[$1] = take(1); next }
+        !($1 in row) { next }
+        {
+            split(row[$1], a, " "); split(take(2), b, " ")
+            if (!num(a[1]) || !num(b[1]) || a[1] + 0 <= 0) next
+            v = "same"
+            if (a[2] == "nan" || b[2] == "nan") v = "unknown"
+            else if (b[2] + 0 > a[3] + 0) v = "slower"
+            else if (b[3] + 0 < a[2] + 0) v = "faster"
+            printf "%s %s %s %s %s %s %s %s %.4f %s\n", $1, $2, a[1], a[2], a[3], b[1], b[2], b[3], b[1] / a[1], v
+        }' "$a" "$b"
+}
+
+# percent SCRIPT OPTION VALUE: VALUE ("5%", "5", "0.5%") as a number of
+# percent, printed; exits 2 naming OPTION when it is not one
+percent() {
+    local v=${3%\%}
+    [[ $v =~ ^[0-9]+(\.[0-9]+)?$ ]] ||
+        usage_error "$1" "$2 '$3' is not a percentage (e.g. $2 5%)"
+    echo "$v"
+}
