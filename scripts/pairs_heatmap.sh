@@ -26,6 +26,10 @@ ranks=$(awk '!/^#/ && NF { print NF; exit }' "$in")
 title=$(sed -n '1s/^# mpigauge [^:]*: //p' "$in")
 tics=""
 [ "${ranks:-0}" -le 32 ] && tics="set xtics 1; set ytics 1"
+# in SVG every cell is a rectangle of its own: a browser would smooth an
+# embedded bitmap's few pixels into a blur
+pixels=""
+[ "$(ext)" != svg ] || pixels=pixels
 block=0
 for elements in $(awk '/^# elements [0-9]/ { print $3 }' "$in"); do
     out="$prefix-$elements.$(ext)"
@@ -41,7 +45,7 @@ set size ratio -1
 $tics
 set palette rgbformulae 33,13,10
 set cbrange [0:*]
-plot $(gq "$in") index $block matrix with image notitle
+plot $(gq "$in") index $block matrix with image $pixels notitle
 GNUPLOT
     wrote "$out"
     block=$((block + 1))

@@ -80,7 +80,7 @@ wrote() {
 # (what report.sh embeds in its page)
 term() {
     case ${PLOT_FORMAT:-png} in
-    svg) echo "set terminal svg size $1 dynamic font 'Helvetica,${2:-12}' background '#ffffff'" ;;
+    svg) echo "set terminal svg size $1 dynamic font 'Helvetica,${2:-15}' background '#ffffff'" ;;
     *) echo "set terminal pngcairo size $1${2:+ font ',$2'}" ;;
     esac
 }

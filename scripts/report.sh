@@ -1,0 +1,155 @@
+#!/usr/bin/env bash
+# report.sh RESULT_DIR [BASELINE_DIR]: one self-contained page of a run,
+# RESULT_DIR/report.html (docs/report.md): the run's facts, a table of its
+# records, and per record (grouped by family, with a table of contents)
+# what it measured, its state, its prose and its plots (plot.sh's, as
+# inline SVG data: images; the --raw distribution), HYBRID's groups and
+# candidates.  With BASELINE_DIR, every record also says per size whether
+# it is slower, faster or the same as there (compare.sh's rule).  The page
+# fetches nothing: no script, no link, no URL but data:.
+# A folder without run.json (a run killed early) is read from its data
+# files' headers; pending, skipped, failed and interrupted records say so.
+# Exit status: 0 when the page was written; 2 for bad arguments (a clear
+# message, nothing written); 1 when a plot failed (the page is written
+# without it, and says so on stderr).
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/plotlib.sh"
+. "$here/reportlib.sh"
+for tool in gnuplot jq base64; do
+    command -v $tool > /dev/null || usage_error report.sh "needs $tool"
+done
+usage="usage: report.sh RESULT_DIR [BASELINE_DIR] (mpigauge result folders)"
+[ $# -ge 1 ] && [ $# -le 2 ] || usage_error report.sh "$usage"
+dir=$1 base=${2:-}
+plain_path report.sh RESULT_DIR "$dir"
+[ -d "$dir" ] || usage_error report.sh "RESULT_DIR '$dir' is not a folder"
+[ -w "$dir" ] || usage_error report.sh "RESULT_DIR '$dir' is not writable"
+if [ -n "$base" ]; then
+    result_dir report.sh BASELINE_DIR "$base"
+fi
+tmp=$(mktemp -d)
+page="$dir/.report.html.tmp"
+trap 'rm -rf "$tmp"; rm -f "$page"' EXIT
+# the folder as plot.sh reads it: itself, or (no run.json or not one of
+# mpigauge's) its files beside a run.json made from the data files
+view=$dir
+note=""
+if ! jq -e '(.records | type) == "array" and has("mpi_library")' "$dir/run.json" > /dev/null 2>&1; then
+    [ -f "$dir/run.json" ] && note="run.json is not readable as mpigauge's; "
+    view="$tmp/view"
+    mkdir "$view"
+    synth_run_json "$dir" > "$view/run.json"
+    jq -e '.records | length > 0' "$view/run.json" > /dev/null ||
+        usage_error report.sh "RESULT_DIR '$dir' is not an mpigauge result folder (no run.json, no data file)"
+    for f in "$dir"/*; do
+        [ "${f##*/}" = run.json ] || ln -s "$(realpath "$f")" "$view/"
+    done
+    note="${note}no run.json: the records below are read from the data files' headers, and their state is unknown"
+fi
+json="$view/run.json"
+svg="$tmp/svg"
+mkdir "$svg"
+PLOT_FORMAT=svg
+plot_status=0
+bash "$here/plot.sh" -f svg -o "$svg" "$view" > /dev/null 2> "$tmp/plot.err" || plot_status=$?
+grep -v 'has data to plot\|no plot written' "$tmp/plot.err" >&2 || true
+title="mpigauge: $(jq -r '"\(.input // "run") of \(.date // "an unknown date")"' "$json")"
+
+{
+cat <<HTML
+<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>$(printf '%s' "$title" | esc)</title>
+<style>
+body { font: 15px/1.45 system-ui, sans-serif; margin: 0 auto; max-width: 1500px; padding: 0 1.2em 3em; color: #222; }
+h1 { font-size: 1.6em; margin: .8em 0 .3em; } h2 { border-bottom: 2px solid #ccc; margin-top: 2em; }
+h3 { margin: 1.6em 0 .3em; } code { font-size: .95em; }
+table { border-collapse: collapse; margin: .5em 0; font-size: .92em; }
+th, td { border: 1px solid #ddd; padding: .2em .55em; text-align: left; vertical-align: top; }
+th { background: #f3f3f3; } td.n { text-align: right; font-variant-numeric: tabular-nums; }
+.state { display: inline-block; padding: .1em .5em; border-radius: .3em; font-weight: 600; }
+.done, .complete, .passed, .same { background: #e3f4e3; } .faster { background: #dcebfa; }
+.skipped, .pending, .unknown, .running { background: #eee; }
+.error, .failed, .interrupted, .slower, .complete-with-errors, .warn { background: #fbe0dc; }
+.warn { padding: .5em .8em; border-left: 4px solid #c0392b; }
+.note { padding: .4em .8em; border-left: 4px solid #999; background: #f7f7f7; }
+.plots { display: grid; grid-template-columns: repeat(auto-fill, minmax(560px, 1fr)); gap: .6em; }
+.plots img, img.wide { width: 100%; height: auto; border: 1px solid #eee; }
+img.wide { max-width: 1000px; }
+nav ul { columns: 3 22em; } pre { background: #f7f7f7; padding: .5em; overflow-x: auto; font-size: .85em; }
+section.record { border-top: 1px solid #ddd; }
+</style></head>
+<body>
+<h1>$(printf '%s' "$title" | esc)</h1>
+HTML
+[ -z "$note" ] || printf '<p class="warn">%s</p>\n' "$(printf '%s' "$note" | esc)"
+# ---- the run's facts
+jq -r -f "$here/report_facts.jq" "$json"
+# ---- the comparison, when there is a baseline
+if [ -n "$base" ]; then
+    : > "$tmp/verdicts"
+    while IFS=$'\t' read -r line file; do
+        [ -f "$dir/$file" ] && [ -f "$base/$file" ] || continue
+        compare_rows "$base/$file" "$dir/$file" > "$tmp/cmp-$line"
+        [ -s "$tmp/cmp-$line" ] || continue
+        awk -v line="$line" -v file="$file" '{ n[$10]++ } $10 == "slower" && $9 > w { w = $9; at = $1 }
+            END { printf "%s\t%s\t%d\t%d\t%d\t%d\t%s\t%s\n", line, file, n["slower"], n["faster"], n["same"], n["unknown"], w ? sprintf("+%.1f%%", (w - 1) * 100) : "", at }' \
+            "$tmp/cmp-$line" >> "$tmp/verdicts"
+    done < <(jq -r '.records[] | select(.file != null) | [.line, .file] | @tsv' "$json")
+    printf '<h2 id="compare">Compared with %s</h2>\n' "$(printf '%s' "$base" | esc)"
+    cat <<'HTML'
+<p>Per size, this run is <b>slower</b> when its 95% interval of the median lies wholly above the
+baseline's, <b>faster</b> when wholly below, and the <b>same</b> when they overlap (<code>unknown</code>:
+a size without an interval). Under identical conditions a size is called slower by chance about once in
+1800 comparisons at 10 blocks; runs on a busy machine differ for real, and are called so
+(docs/report.md).</p>
+<table><tr><th>record</th><th>slower</th><th>faster</th><th>same</th><th>unknown</th><th>worst regression</th></tr>
+HTML
+    awk -F'\t' '{ printf "<tr class=\"%s\"><td><a href=\"#line-%s\">%s</a></td><td class=n>%d</td><td class=n>%d</td><td class=n>%d</td><td class=n>%d</td><td>%s</td></tr>\n",
+                  $3 > 0 ? "slower" : "", $1, $2, $3, $4, $5, $6, $7 == "" ? "" : $7 " at " $8 " elements" }' "$tmp/verdicts"
+    echo '</table>'
+fi
+# ---- the records table and the table of contents
+jq -r -f "$here/report_records.jq" "$json"
+# ---- each family: its overview, then its records
+jq -r '[.records[].family] | reduce .[] as $f ([]; if index([$f]) then . else . + [$f] end) | .[]' "$json" |
+while IFS= read -r family; do
+    key=$(family_key "$family")
+    printf '<h2 id="family-%s">%s</h2>\n' "$key" "$(printf '%s' "$family" | esc)"
+    [ ! -f "$svg/overview-$key.svg" ] || embed "$svg/overview-$key.svg" "mean time per call of every $family record" | sed 's/^<img /<img class="wide" /'
+    jq -r --arg f "$family" '.records[] | select(.family == $f) | [.line, .file // ""] | @tsv' "$json" |
+    while IFS=$'\t' read -r line file; do
+        jq -r --argjson l "$line" -f "$here/report_record.jq" "$json"
+        prose=$(record_prose "$dir/report.txt" "$line")
+        [ -z "$prose" ] || printf '<details><summary>the prose of report.txt</summary><pre>%s</pre></details>\n' "$(printf '%s' "$prose" | esc)"
+        if [ -n "$base" ] && [ -s "$tmp/cmp-$line" ]; then
+            printf '<table><tr><th>elements</th><th>bytes</th><th>baseline (us) [95%%]</th><th>this run (us) [95%%]</th><th>ratio</th><th>verdict</th></tr>\n'
+            awk '{ printf "<tr><td class=n>%s</td><td class=n>%s</td><td class=n>%s [%s, %s]</td><td class=n>%s [%s, %s]</td><td class=n>%s</td><td class=\"%s\">%s</td></tr>\n", $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10 }' "$tmp/cmp-$line"
+            echo '</table>'
+        fi
+        stem=${file%.dat}
+        [ -n "$file" ] || continue
+        if [ -f "$dir/$stem.raw.dat" ]; then
+            distribution_plot "$dir/$stem.raw.dat" "$stem" "$svg/$stem-distribution.svg"
+        fi
+        plots=""
+        for kind in time bandwidth rate distribution predicted comms $(ls "$svg" | sed -n "s/^$stem-\(pairs-[0-9]*\)\.svg$/\1/p" | sort -t- -k2 -n); do
+            [ -f "$svg/$stem-$kind.svg" ] || continue
+            plots+=$(embed "$svg/$stem-$kind.svg" "$stem $kind")
+        done
+        if [ -n "$plots" ]; then
+            printf '<div class="plots" data-record="%s">%s</div>\n' "$line" "$plots"
+        fi
+        echo '</section>'
+    done
+done
+echo '</body></html>'
+} > "$page"
+mv "$page" "$dir/report.html"
+echo "$dir/report.html"
+if [ "$failed" -gt 0 ] || { [ "$plot_status" != 0 ] && grep -q 'did not write\|failed' "$tmp/plot.err"; }; then
+    echo "report.sh: some plots failed; the page is written without them" >&2
+    exit 1
+fi

@@ -1,0 +1,31 @@
+# report_facts.jq: the run's facts from run.json, as HTML (report.sh)
+def h: tostring | @html;
+def row(k; v): if v == null then empty else "<tr><th>\(k)</th><td>\(v | h)</td></tr>" end;
+def state(s): "<span class=\"state \(s | h)\">\(s | h)</span>";
+def words(o): [o | to_entries[] | select(.value != null and .value != false)
+               | "\(.key)=\(.value | if type == "string" then . else tojson end)"] | join("  ");
+"<p>State of the run: \(state(.status // "unknown"))"
++ (if .status == "interrupted" then " &mdash; stopped by a signal; records after the last finished one are pending"
+   elif .status == "running" then " &mdash; still running, or stopped without a chance to say so; the records below are as of its last rewrite"
+   elif .status == "complete-with-errors" then " &mdash; an MPI error stopped at least one record"
+   else "" end) + "</p>",
+(if .oversubscribed == true then
+   "<p class=\"warn\">Oversubscribed: up to \(.ranks_per_node_max | h) ranks share a node of \(.cores_per_node | h) cores; ranks wait for each other's time slices and the times are not the hardware's.</p>"
+ else empty end),
+"<table>",
+row("input"; .input), row("date"; .date), row("mpigauge"; .mpigauge),
+row("MPI library"; (.mpi_library // "?") + (if .mpi_version then " (MPI \(.mpi_version | map(tostring) | join(".")))" else "" end)),
+row("ranks"; .ranks),
+row("nodes"; if .nodes then "\(.nodes) (\(.hosts // [] | join(", "))), at most \(.ranks_per_node_max) ranks a node of \(.cores_per_node) cores" else null end),
+row("grid"; if .grid then (.grid | map(tostring) | join("x")) + (if .grid_source then " from \(.grid_source)" else "" end) else null end),
+row("oversubscribed"; .oversubscribed),
+row("ranks bound to a core"; .ranks_bound_to_a_core),
+row("simulation"; if .simulation then (.simulation | tojson) else null end),
+row("timer"; if .timer then "MPI_Wtime steps of \(.timer.resolution_s * 1e10 | round / 1e10) s, \(.timer.overhead_s * 1e10 | round / 1e10) s a read; MPI_Wtick \(.wtick_s) s" else null end),
+row("clock synchronisation"; if .clocks then (.clocks | tojson) else null end),
+row("hardware counters"; if .papi then (.papi | tojson) else null end),
+row("estimated run time"; if .estimate_s then "\(.estimate_s * 100 | round / 100) s" else null end),
+row("peak memory of the largest rank"; if .peak_rss_kib then "\(.peak_rss_kib) KiB" else null end),
+row("options (set or on)"; if .options then words(.options) else null end),
+row("environment"; if .environment then words(.environment) else null end),
+"</table>"
