@@ -95,7 +95,8 @@ if [ -n "$base" ]; then
         compare_rows "$base/$file" "$dir/$file" > "$tmp/cmp-$line"
         [ -s "$tmp/cmp-$line" ] || continue
         awk -v line="$line" -v file="$file" '{ n[$10]++ } $10 == "slower" && $9 > w { w = $9; at = $1 }
-            END { printf "%s\t%s\t%d\t%d\t%d\t%d\t%s\t%s\n", line, file, n["slower"], n["faster"], n["same"], n["unknown"], w ? sprintf("+%.1f%%", (w - 1) * 100) : "", at }' \
+            END { worst = ""; if (w) worst = sprintf("+%.1f%%", (w - 1) * 100)
+                  printf "%s\t%s\t%d\t%d\t%d\t%d\t%s\t%s\n", line, file, n["slower"], n["faster"], n["same"], n["unknown"], worst, at }' \
             "$tmp/cmp-$line" >> "$tmp/verdicts"
     done < <(jq -r '.records[] | select(.file != null) | [.line, .file] | @tsv' "$json")
     printf '<h2 id="compare">Compared with %s</h2>\n' "$(printf '%s' "$base" | esc)"
@@ -108,7 +109,7 @@ a size without an interval). Under identical conditions a size is called slower 
 <table><tr><th>record</th><th>slower</th><th>faster</th><th>same</th><th>unknown</th><th>worst regression</th></tr>
 HTML
     awk -F'\t' '{ printf "<tr class=\"%s\"><td><a href=\"#line-%s\">%s</a></td><td class=n>%d</td><td class=n>%d</td><td class=n>%d</td><td class=n>%d</td><td>%s</td></tr>\n",
-                  $3 > 0 ? "slower" : "", $1, $2, $3, $4, $5, $6, $7 == "" ? "" : $7 " at " $8 " elements" }' "$tmp/verdicts"
+                  ($3 > 0 ? "slower" : ""), $1, $2, $3, $4, $5, $6, ($7 == "" ? "" : $7 " at " $8 " elements") }' "$tmp/verdicts"
     echo '</table>'
 fi
 # ---- the records table and the table of contents
@@ -130,7 +131,7 @@ while IFS= read -r family; do
             echo '</table>'
         fi
         stem=${file%.dat}
-        [ -n "$file" ] || continue
+        [ -n "$file" ] || { echo '</section>'; continue; }
         if [ -f "$dir/$stem.raw.dat" ]; then
             distribution_plot "$dir/$stem.raw.dat" "$stem" "$svg/$stem-distribution.svg"
         fi

@@ -20,19 +20,25 @@ embed() {
 family_key() { printf '%s' "${1//[^a-zA-Z0-9]/-}"; }
 
 # distribution_plot RAW TITLE OUT: every block's time per call (a --raw
-# file: elements a b k iters_per_block t_us) against elements, log-log
+# file: elements a b k iters_per_block t_us) against elements, log-log,
+# spread sideways by block number; against the block number when every
+# size is 0 elements (BARRIER)
 distribution_plot() {
-    awk '!/^#/ && NF >= 6 && $1 > 0 && $6 > 0 { n++ } END { exit !n }' "$1" || return 0
+    awk '!/^#/ && NF >= 6 && $6 > 0 { n++ } END { exit !n }' "$1" || return 0
+    local x="(\$1 * (1 + 0.15 * (\$4 / 10.0 - 0.45)))" axis="set logscale x; set xlabel 'elements'"
+    if ! awk '!/^#/ && NF >= 6 && $1 > 0 { n++ } END { exit !n }' "$1"; then
+        x="(\$4)" axis="set xlabel 'block'"
+    fi
     plot <<GNUPLOT
 $(term 900,600)
 set output $(gq "$3")
 set title $(gq "$2: every block (--raw)") noenhanced
-set xlabel 'elements'
+$axis
 set ylabel 'time per call of one block (us)'
-set logscale xy
+set logscale y
 set grid
 set key top left
-plot $(gq "$1") using (\$1 > 0 ? \$1 * (1 + 0.15 * (\$4 / 10.0 - 0.45)) : 1/0):6 with points $(line_style 0) pt 7 ps 0.5 title 'one block (spread sideways by block number)'
+plot $(gq "$1") using $x:6 with points $(line_style 0) pt 7 ps 0.5 title 'one block'
 GNUPLOT
     wrote "$3" > /dev/null
 }
@@ -57,9 +63,9 @@ synth_run_json() {
         [ -f "$f" ] || continue
         awk -v file="${f##*/}" '
             NR == 1 && !/^# mpigauge / { exit }
-            /^# record: / { sub(/^# record: /, ""); rec = $0 }
-            /^# mpi: / { sub(/^# mpi: /, ""); mpi = $0 }
-            /^# ranks: / { ranks = $3 + 0 }
+            /^# record: / { sub(/^# record: /, ""); rec = $0; next }
+            /^# mpi: / { sub(/^# mpi: /, ""); mpi = $0; next }
+            /^# ranks: / { ranks = $3 + 0; next }
             !/^#/ { exit }
             END { if (rec == "") exit
                   line = rec; sub(/^.* line /, "", line); sub(/:.*/, "", line)

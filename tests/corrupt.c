@@ -19,7 +19,11 @@
  * hangs): the communicator's error handler gets MPI_ERR_OTHER, as from a
  * library's own failure, and the record stops with an MPI error (exit 3)
  * while the records before it keep their results.  Other world sizes run
- * as usual: a sweep over P that fails at one P only. */
+ * as usual: a sweep over P that fails at one P only.
+ *
+ * With MPIGAUGE_SLOW_US=N, every MPI_Exscan made while measuring first
+ * spins N microseconds on every rank: one record (EXSCAN) slowed on
+ * purpose, for the tests that compare.sh calls it slower. */
 #include <mpi.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -336,9 +340,25 @@ int MPI_Scan(const void *sb, void *rb, int count, MPI_Datatype t, MPI_Op op,
     return rc;
 }
 
+/* MPIGAUGE_SLOW_US: spin that long (a sleep's wake-up is too coarse) */
+static void maybe_slow(void)
+{
+    static double us = -1;
+    if (us < 0) {
+        const char *s = getenv("MPIGAUGE_SLOW_US");
+        us = s ? atof(s) : 0;
+    }
+    if (us > 0 && measuring) {
+        double end = PMPI_Wtime() + us * 1e-6;
+        while (PMPI_Wtime() < end)
+            ;
+    }
+}
+
 int MPI_Exscan(const void *sb, void *rb, int count, MPI_Datatype t, MPI_Op op,
                MPI_Comm comm)
 {
+    maybe_slow();
     int rc = PMPI_Exscan(sb, rb, count, t, op, comm);
     if (rank_of(comm) > 0)
         flip(rb, count - 1, t);

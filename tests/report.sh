@@ -1,0 +1,194 @@
+#!/usr/bin/env bash
+# report.sh: scripts/report.sh's page as a person looks at it, and
+# compare.sh's "did it get slower?" (issue 27).
+#
+# The rule (plotlib.sh's compare_rows) on constructed intervals: slower,
+# faster, same (overlapping and touching), unknown (no interval), sizes
+# matched by elements; --fail-above on constructed result folders (exit 1
+# past the threshold, 0 below it, 2 for a bad percentage).
+#
+# Two runs of one small input (every family the page draws: a DETAIL
+# pair matrix, a reduction, EXSCAN, a LINEAR barrier with its prediction,
+# HYBRID, and a record skipped on a 1-rank Y-LINE), both with --raw and
+# with tests/corrupt.so preloaded; in the second, MPIGAUGE_SLOW_US=2000
+# makes every MPI_Exscan spin 2 ms: compare.sh must call EXSCAN slower and
+# regressed beyond 5% and exit 1, and a copy of a run compared with itself
+# must be all "same", exit 0.  (Whether the other records differ between
+# the two runs is the machine's business, not asserted.)
+#
+# The page, in headless chromium (no network: --host-resolver-rules maps
+# every host to nothing):
+# - statically: no <script>, <link>, <iframe>, url( or src/href other
+#   than data: and #anchors; a section per record of run.json (id
+#   line-N) with the plots of its kind (alt texts);
+# - the page as it is, with --enable-logging=stderr: chromium prints every
+#   console message of the page as "...:CONSOLE..." there; there must be
+#   none;
+# - a copy with tests/report/probe.html put first in <head>: it catches
+#   every error event (capture phase: images that fail too), and after
+#   load writes into the DOM the images, the broken ones, every resource
+#   fetched other than a data: URL (Resource Timing) and each section's
+#   loaded images; --dump-dom gives it back: no error, no fetch, nothing
+#   broken, every section there and every record with data showing its
+#   plots;
+# - a screenshot, tests/tmp/report/report.png.
+# Without chromium the browser checks are counted as skipped.  A folder
+# without run.json and an interrupted run (run.json edited the way an
+# interrupted run writes it) still give a page that says so.
+# Prints "report: N passed, N failed, N skipped".
+set -u
+cd "$(dirname "$0")/.."
+. tests/lib.sh
+T=tests/tmp/report
+scratch "$T"
+skipped=0
+. scripts/plotlib.sh
+
+# ---- the rule, on constructed intervals
+hdr='# elements bytes t_min_us t_avg_us t_max_us t_med_us ci_lo_us ci_hi_us'
+printf '%s\n1 8 1 1 1 10 9 11\n2 16 1 1 1 10 9 11\n4 32 1 1 1 10 9 11\n8 64 1 1 1 10 9 11\n16 128 1 1 1 10 nan nan\n32 256 1 1 1 10 9 11\n' "$hdr" > "$T/a.dat"
+printf '%s\n1 8 1 1 1 12 11.5 13\n2 16 1 1 1 8 7 8.5\n4 32 1 1 1 10.5 10 12\n8 64 1 1 1 12 11 12\n16 128 1 1 1 20 19 21\n64 512 1 1 1 10 9 11\n' "$hdr" > "$T/b.dat"
+compare_rows "$T/a.dat" "$T/b.dat" > "$T/rule.out"
+verdict() { awk -v e="$1" '$1 == e { print $10 }' "$T/rule.out"; }
+check "rule: B's interval wholly above A's is slower" [ "$(verdict 1)" = slower ]
+check "rule: wholly below is faster" [ "$(verdict 2)" = faster ]
+check "rule: overlapping intervals are the same" [ "$(verdict 4)" = same ]
+check "rule: touching intervals (lo B = hi A) are the same" [ "$(verdict 8)" = same ]
+check "rule: a size without an interval is unknown" [ "$(verdict 16)" = unknown ]
+check "rule: only sizes both measured (4 of 6)" [ "$(wc -l < "$T/rule.out")" = 5 ]
+check "rule: ratio is B / A of the medians (1.2)" [ "$(awk '$1 == 1 { print $9 }' "$T/rule.out")" = 1.2000 ]
+printf '# elements bytes t_min_us t_avg_us t_max_us\n1 8 1 2 3\n' > "$T/c.dat"
+printf '# elements bytes t_min_us t_avg_us t_max_us\n1 8 1 3 3\n' > "$T/d.dat"
+check "rule: no median column: the means, unknown" [ "$(compare_rows "$T/c.dat" "$T/d.dat")" = "1 8 2 nan nan 3 nan nan 1.5000 unknown" ]
+
+# ---- --fail-above on constructed result folders
+mkfolder() { # DIR DATA: a result folder of one record
+    mkdir -p "$1"
+    echo '{"mpigauge":"0.1.0","status":"complete","mpi_library":"x","ranks":2,"records":[{"line":1,"call":"SEND","family":"point-to-point","datatype":"INT","topology":"WORLD","op":"NOP","file":"01-send-int-world-nop.dat","status":"done","skipped":null}]}' > "$1/run.json"
+    cp "$2" "$1/01-send-int-world-nop.dat"
+}
+mkfolder "$T/ca" "$T/a.dat"
+mkfolder "$T/cb" "$T/b.dat"
+bash scripts/compare.sh --fail-above 5% "$T/ca" "$T/cb" "$T/cmp1" > "$T/cmp1.out" 2> "$T/cmp1.err"
+check "--fail-above 5%: +100% at 16 elements is unknown, +20% at 1 is a regression: exit 1" [ $? = 1 ]
+check "--fail-above 5%: the record and its worst size named" grep -q '01-send-int-world-nop.dat: 1 slower, 1 faster, 2 same, 1 unknown; worst +20.0% at 1 elements (8 bytes)' "$T/cmp1.err"
+bash scripts/compare.sh --fail-above 25% "$T/ca" "$T/cb" "$T/cmp2" > "$T/cmp2.out" 2> "$T/cmp2.err"
+check "--fail-above 25%: +20% is below it: exit 0" [ $? = 0 ]
+bash scripts/compare.sh "$T/ca" "$T/cb" "$T/cmp3" > "$T/cmp3.out" 2>&1
+check "no --fail-above: exit 0 whatever the verdicts" [ $? = 0 ]
+check "the verdict is the last column" grep -qE '^01-send-int-world-nop.dat +1 +10 +12 +1.2000 slower$' "$T/cmp3.out"
+for bad in 5x -3% "" abc; do
+    bash scripts/compare.sh --fail-above "$bad" "$T/ca" "$T/cb" "$T/cmp-bad" > /dev/null 2> "$T/err"
+    check "--fail-above '$bad': exit 2, named, nothing made" [ "$?/$(grep -c -- "--fail-above '$bad' is not a percentage" "$T/err")/$([ -e "$T/cmp-bad" ]; echo $?)" = 2/1/1 ]
+done
+
+# ---- two runs, the second with EXSCAN slowed on purpose
+printf '%s\n' 'SEND DOUBLE 1 512 MUL 8 WORLD DETAIL 0 iters=20' \
+    'ALLREDUCE DOUBLE 1 4096 MUL 8 WORLD SUM 0 iters=50' \
+    'EXSCAN INT 1 512 MUL 8 WORLD SUM 0 iters=20' \
+    'BARRIER INT 0 0 ADD 1 WORLD LINEAR 0 iters=20' \
+    'BARRIER INT 0 0 ADD 1 WORLD HYBRID 0 iters=20' \
+    'SEND INT 1 8 MUL 8 Y-LINE NOP 0 iters=20' > "$T/r.in"
+export ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0"
+A="$T/run A"
+B="$T/run B"
+$MPIRUN -n 2 env LD_PRELOAD="$PWD/tests/corrupt.so" ./mpigauge --quiet --raw -o "$A" "$T/r.in" > /dev/null 2> "$T/a.err"
+check "run A: exit 0" [ $? = 0 ]
+$MPIRUN -n 2 env LD_PRELOAD="$PWD/tests/corrupt.so" MPIGAUGE_SLOW_US=2000 ./mpigauge --quiet --raw -o "$B" "$T/r.in" > /dev/null 2> "$T/b.err"
+check "run B (EXSCAN slowed): exit 0" [ $? = 0 ]
+bash scripts/compare.sh --fail-above 5% "$A" "$B" > "$T/ab.out" 2> "$T/ab.err"
+check "compare.sh A B --fail-above 5%: exit 1" [ $? = 1 ]
+check "... EXSCAN slower at every size" grep -q '^summary 03-exscan-int-world-sum.dat: 4 slower, 0 faster, 0 same, 0 unknown; worst .*REGRESSED beyond 5%' "$T/ab.out"
+check "... and named on stderr" grep -q '^  03-exscan-int-world-sum.dat: ' "$T/ab.err"
+cp -r "$A" "$T/run A2"
+bash scripts/compare.sh --fail-above 5% "$A" "$T/run A2" > "$T/aa.out" 2> "$T/aa.err"
+check "a run against its copy: exit 0" [ $? = 0 ]
+check "... every size the same" [ "$(grep -c '\.dat .* same$' "$T/aa.out")" = "$(grep -c '\.dat ' "$T/aa.out")" ]
+
+# ---- the page
+bash scripts/report.sh "$B" "$A" > "$T/rep.out" 2> "$T/rep.err"
+check "report.sh B A: exit 0" [ $? = 0 ]
+P="$B/report.html"
+check "report.sh prints the page's name" [ "$(cat "$T/rep.out")" = "$P" ]
+check "report.sh: nothing on stderr" [ ! -s "$T/rep.err" ]
+check "no temporary left" [ -z "$(ls -A "$B" | grep '\.tmp$')" ]
+check "the page has no script, link, iframe or url(" [ "$(grep -ciE '<script|<link|<iframe|url\(' "$P")" = 0 ]
+check "every src and href is data: or #anchor" [ "$(grep -oE '(src|href)="[^"]{0,5}' "$P" | grep -vE '"(data:|#)' | wc -l)" = 0 ]
+check "the facts: library, ranks, grid" [ "$(grep -c '<tr><th>MPI library</th><td>.\+</td></tr>\|<tr><th>ranks</th><td>2</td></tr>\|<tr><th>grid</th><td>2x1x1' "$P")" = 3 ]
+check "the records table: a row per record (6)" [ "$(grep -c '<tr><td class=n><a href="#line-' "$P")" = 6 ]
+check "the comparison: EXSCAN slower" grep -q '<tr class="slower"><td><a href="#line-3">03-exscan' "$P"
+# per record of run.json: its section, and the plots of its kind
+while IFS=$'\t' read -r line status file; do
+    check "line $line: a section" grep -q "<section class=\"record\" id=\"line-$line\" data-status=\"$status\">" "$P"
+    stem=${file%.dat}
+    [ -n "$file" ] || continue
+    for kind in time distribution; do
+        check "line $line: its $kind plot" grep -q "alt=\"$stem $kind\"" "$P"
+    done
+done < <(jq -r '.records[] | [.line, .status, .file // ""] | @tsv' "$B/run.json")
+check "DETAIL: a heat map per size (4)" [ "$(grep -o 'alt="01-send-double-world-detail pairs-[0-9]*"' "$P" | wc -l)" = 4 ]
+check "ALLREDUCE: bandwidth" grep -q 'alt="02-allreduce-double-world-sum bandwidth"' "$P"
+check "LINEAR: predicted against measured" grep -q 'alt="04-barrier-int-world-linear predicted"' "$P"
+check "HYBRID: its groups and candidates" grep -q '<p>HYBRID: groups {0 1}' "$P"
+check "the skipped record says why" grep -q 'Skipped: Y-LINE communicators of 1 rank' "$P"
+check "the overviews" [ "$(grep -c '<img class="wide"' "$P")" = 3 ]
+
+browser() { # chromium, no network, whatever it says
+    timeout -k 5 60 chromium --headless=new --no-sandbox --disable-gpu --hide-scrollbars \
+        --host-resolver-rules="MAP * ~NOTFOUND" --virtual-time-budget=10000 "$@"
+}
+if command -v chromium > /dev/null; then
+    browser --enable-logging=stderr --v=0 --dump-dom "file://$(realpath "$P")" > "$T/dom.html" 2> "$T/chromium.err"
+    check "chromium loads the page" grep -q '</html>' "$T/dom.html"
+    check "no console message: $(grep ':CONSOLE' "$T/chromium.err" | head -3)" [ "$(grep -c ':CONSOLE' "$T/chromium.err")" = 0 ]
+    awk '!done && /<head>/ { print; while ((getline l < "tests/report/probe.html") > 0) print l; done = 1; next } 1' \
+        "$P" > "$B/probe.html"
+    browser --dump-dom "file://$(realpath "$B/probe.html")" 2> /dev/null |
+        sed -n '/<pre id="probe">/,/<\/pre>/p' > "$T/probe.txt"
+    value() { awk -v k="$1" '$1 == k { print $2 }' "$T/probe.txt"; }
+    check "the probe ran" [ -n "$(value images)" ]
+    check "no error event: $(grep '^error' "$T/probe.txt" | head -3)" [ "$(value errors)" = 0 ]
+    check "nothing fetched but data: URLs: $(grep '^fetch' "$T/probe.txt" | head -3)" [ "$(value fetched)" = 0 ]
+    check "every image decodes ($(value images) images, $(value broken) broken)" [ "$(value broken)" = 0 ] && [ "$(value images)" -gt 20 ]
+    check "a section per record in the browser (6)" [ "$(grep -c '^section line-' "$T/probe.txt")" = 6 ]
+    check "every record with data shows its plots" \
+        awk '$1 == "section" && $3 == "done" && $4 < 2 { bad++ } END { exit bad > 0 }' "$T/probe.txt"
+    browser --window-size=1300,1800 --screenshot="$PWD/$T/report.png" "file://$(realpath "$P")" > /dev/null 2>&1
+    check "a screenshot ($T/report.png)" [ "$(head -c 4 "$T/report.png" 2> /dev/null | od -An -tx1 | tr -d ' \n')" = 89504e47 ]
+else
+    echo "report: no chromium; its 10 checks are skipped" >&2
+    skipped=$((skipped + 10))
+fi
+
+# ---- a run that stopped: interrupted, pending, no run.json
+I="$T/interrupted"
+cp -r "$A" "$I"
+rm -f "$I/report.html" "$I"/03-* "$I"/04-* "$I"/05-*
+jq '.status = "interrupted" | .records |= map(if .line == 2 then .status = "interrupted" elif .line > 2 then .status = "pending" | .file = null | .points = [] | .fit = null | .hybrid = null else . end)' \
+    "$A/run.json" > "$I/run.json"
+bash scripts/report.sh "$I" > /dev/null 2> "$T/err"
+check "an interrupted run: a page" [ $? = 0 ] && [ -f "$I/report.html" ]
+check "... the run says interrupted" grep -q 'class="state interrupted">interrupted</span> &mdash; stopped by a signal' "$I/report.html"
+check "... the record stopped says so" grep -q 'Interrupted by a signal: the sizes it finished are below' "$I/report.html"
+check "... the pending ones say so (4)" [ "$(grep -c 'Pending: not measured' "$I/report.html")" = 4 ]
+N="$T/no run.json"
+cp -r "$A" "$N"
+rm -f "$N/run.json" "$N/report.html"
+bash scripts/report.sh "$N" > /dev/null 2> "$T/err"
+check "no run.json: a page" [ $? = 0 ] && [ -f "$N/report.html" ]
+check "... saying so" grep -q 'no run.json: the records below are read from the data files' "$N/report.html"
+check "... a section with plots per data file (5)" [ "$(grep -o 'alt="0[1-5]-[a-z_-]* time"' "$N/report.html" | wc -l)" = 5 ]
+
+# ---- bad arguments: exit 2, named, nothing written
+mkdir -p "$T/plain"
+bash scripts/report.sh "$T/plain" > /dev/null 2> "$T/err"
+check "a folder with no run and no data: exit 2, named, nothing written" [ "$?/$(grep -c "RESULT_DIR '$T/plain'" "$T/err")/$(ls -A "$T/plain" | wc -l)" = 2/1/0 ]
+bash scripts/report.sh "$T/none" > /dev/null 2> "$T/err"
+check "a missing folder: exit 2, named" [ "$?/$(grep -c "RESULT_DIR '$T/none' is not a folder" "$T/err")" = 2/1 ]
+bash scripts/report.sh "$A" "$T/plain" > /dev/null 2> "$T/err"
+check "a baseline that is not a result folder: exit 2, named" [ "$?/$(grep -c "BASELINE_DIR '$T/plain'" "$T/err")" = 2/1 ]
+bash scripts/report.sh "$A" "$B" extra > /dev/null 2>&1
+check "three arguments: exit 2" [ $? = 2 ]
+
+echo "report: $pass passed, $fail failed, $skipped skipped"
+[ "$fail" = 0 ]
