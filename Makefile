@@ -126,7 +126,8 @@ docs: tools/gen_reference
 # make uninstall removes exactly those
 PREFIX ?= /usr/local
 INSTALL_SCRIPTS = compare.sh full_matrix.sh pairs_heatmap.sh plot.sh plotlib.sh \
-                  seed_table.sh sweep.sh
+                  report.sh reportlib.sh report_facts.jq report_record.jq \
+                  report_records.jq seed_table.sh sweep.sh
 INSTALL_INPUTS = $(patsubst inputs/%,%,$(wildcard inputs/*.in inputs/graphs/*))
 D = $(DESTDIR)$(PREFIX)
 install: mpigauge
