@@ -176,15 +176,17 @@ GNUPLOT
     wrote "$3"
 }
 
-# one record a line: file<TAB>family<TAB>title, for the records with rows
+# one record a line: file<TAB>family<TAB>title<TAB>short title (the
+# overviews' legends: WORLD and NOP left out), for the records with rows
 list=$(mktemp)
 trap 'rm -f "$list"' EXIT
 jq -r '.records[] | select(.file != null) |
-       [.file, .family, "\(.call) \(.datatype) on \(.topology), op \(.op) (line \(.line))"] | @tsv' \
+       [.file, .family, "\(.call) \(.datatype) on \(.topology), op \(.op) (line \(.line))",
+        "\(.call) \(.datatype)\(if .topology == "WORLD" then "" else " " + .topology end)\(if .op == "NOP" then "" else " " + .op end) (line \(.line))"] | @tsv' \
     "$dir/run.json" |
-    while IFS=$'\t' read -r file family title; do
+    while IFS=$'\t' read -r file family title short; do
         [ -f "$dir/$file" ] && [ "$(rows "$dir/$file")" -gt 0 ] || continue
-        printf '%s\t%s\t%s\n' "$file" "$family" "$title"
+        printf '%s\t%s\t%s\t%s\n' "$file" "$family" "$title" "$short"
     done > "$list"
 if [ ! -s "$list" ]; then
     echo "plot.sh: no record in $dir has data to plot; nothing written" >&2
@@ -194,7 +196,7 @@ made_out=0
 [ -d "$out" ] || made_out=1
 mkdir -p "$out"
 declare -A family_lines family_zero family_nzero family_n
-while IFS=$'\t' read -r file family title; do
+while IFS=$'\t' read -r file family title short; do
     f="$dir/$file"
     [ -f "$f" ] && [ "$(rows "$f")" -gt 0 ] || continue
     stem=${file%.dat}
@@ -217,12 +219,12 @@ while IFS=$'\t' read -r file family title; do
     i=${family_n[$key]:-0}
     family_n[$key]=$((i + 1))
     if [ "$(finite "$f" "$c")" -gt 0 ] && [ "$(positive "$f")" -gt 0 ]; then
-        family_lines[$key]+="$(gq "$f") using (\$2 > 0 ? \$2 : 1/0):$c with linespoints $(point_style "$i") ps 0.6 title $(gq "$title"), "
+        family_lines[$key]+="$(gq "$f") using (\$2 > 0 ? \$2 : 1/0):$c with linespoints $(point_style "$i") ps 0.6 title $(gq "$short"), "
     elif [ "$(finite "$f" "$c")" -gt 0 ]; then
         # records of zero-byte sizes only (BARRIER): one column each
         n=$(( ${family_nzero[$key]:-0} + 1 ))
         family_nzero[$key]=$n
-        family_zero[$key]+="$(gq "$f") using ($n):$c with points $(point_style "$i") ps 1.5 title $(gq "$title"), "
+        family_zero[$key]+="$(gq "$f") using ($n):$c with points $(point_style "$i") ps 1.5 title $(gq "$short"), "
     fi
 done < "$list"
 

@@ -100,7 +100,7 @@ point_style() { echo "$(line_style "$1") pt $(($1 % 13 + 1))"; }
 # key_below: the legend of a plot of many lines: below the plot in up to
 # three columns, so the plot keeps the page's width
 key_below() {
-    echo "set key below left maxcols 3 noenhanced font ',9' spacing 1.1 samplen 3"
+    echo "set key below left maxcols 3 noenhanced font ',9' spacing 1.1 samplen 3 height 1.5"
 }
 
 # compare_rows FILE_A FILE_B: the two data files' sizes side by side, by

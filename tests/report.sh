@@ -61,6 +61,10 @@ printf '# elements bytes t_min_us t_avg_us t_max_us\n1 8 1 2 3\n' > "$T/c.dat"
 printf '# elements bytes t_min_us t_avg_us t_max_us\n1 8 1 3 3\n' > "$T/d.dat"
 check "rule: no median column: the means, unknown" [ "$(compare_rows "$T/c.dat" "$T/d.dat")" = "1 8 2 nan nan 3 nan nan 1.5000 unknown" ]
 
+# ---- plots of many lines: 40 line styles, no two alike
+check "line_style: 40 lines, 40 styles" [ "$(for i in $(seq 0 39); do line_style "$i"; done | sort -u | wc -l)" = 40 ]
+check "the overviews' legend goes below the plot" grep -q 'key_below' scripts/plot.sh
+
 # ---- --fail-above on constructed result folders
 mkfolder() { # DIR DATA: a result folder of one record
     mkdir -p "$1"
