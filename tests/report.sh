@@ -160,8 +160,8 @@ if command -v chromium > /dev/null; then
     browser --window-size=1300,1800 --screenshot="$PWD/$T/report.png" "file://$(realpath "$P")" > /dev/null 2>&1
     check "a screenshot ($T/report.png)" [ "$(head -c 4 "$T/report.png" 2> /dev/null | od -An -tx1 | tr -d ' \n')" = 89504e47 ]
 else
-    echo "report: no chromium; its 10 checks are skipped" >&2
-    skipped=$((skipped + 10))
+    echo "report: no chromium; its 9 checks are skipped" >&2
+    skipped=$((skipped + 9))
 fi
 
 # ---- a run that stopped: interrupted, pending, no run.json
@@ -184,6 +184,10 @@ check "... saying so" grep -q 'no run.json: the records below are read from the 
 check "... a section with plots per data file (5)" [ "$(grep -o 'alt="0[1-5]-[a-z_-]* time"' "$N/report.html" | wc -l)" = 5 ]
 
 # ---- bad arguments: exit 2, named, nothing written
+bash scripts/plot.sh -f gif "$A" > /dev/null 2> "$T/err"
+check "plot.sh -f gif: exit 2, named" [ "$?/$(grep -c "\-f 'gif': the format is png or svg" "$T/err")" = 2/1 ]
+bash scripts/plot.sh -o "$T/none" "$A" > /dev/null 2> "$T/err"
+check "plot.sh -o a missing folder: exit 2, named, no plots/" [ "$?/$(grep -c "OUT_DIR '$T/none' is not a folder" "$T/err")/$([ -e "$A/plots" ]; echo $?)" = 2/1/1 ]
 mkdir -p "$T/plain"
 bash scripts/report.sh "$T/plain" > /dev/null 2> "$T/err"
 check "a folder with no run and no data: exit 2, named, nothing written" [ "$?/$(grep -c "RESULT_DIR '$T/plain'" "$T/err")/$(ls -A "$T/plain" | wc -l)" = 2/1/0 ]
