@@ -50,7 +50,7 @@ fi
 json="$view/run.json"
 svg="$tmp/svg"
 mkdir "$svg"
-PLOT_FORMAT=svg
+export PLOT_FORMAT=svg   # term() in reportlib.sh draws SVG too
 plot_status=0
 bash "$here/plot.sh" -f svg -o "$svg" "$view" > /dev/null 2> "$tmp/plot.err" || plot_status=$?
 grep -v 'has data to plot\|no plot written' "$tmp/plot.err" >&2 || true
