@@ -9,9 +9,10 @@
 #
 # Two runs of one small input (every family the page draws: a DETAIL
 # pair matrix, a reduction, EXSCAN, a LINEAR barrier with its prediction,
-# HYBRID, and a record skipped on a 1-rank Y-LINE), both with --raw and
+# HYBRID, a record skipped on a 1-rank Y-LINE, SCAN), both with --raw and
 # with tests/corrupt.so preloaded; in the second, MPIGAUGE_SLOW_US=2000
-# makes every MPI_Exscan spin 2 ms: compare.sh must call EXSCAN slower and
+# makes every MPI_Exscan spin 2 ms (and MPIGAUGE_MPI_ERROR=2 stops SCAN
+# with an MPI error, exit 3): compare.sh must call EXSCAN slower and
 # regressed beyond 5% and exit 1, and a copy of a run compared with itself
 # must be all "same", exit 0.  (Whether the other records differ between
 # the two runs is the machine's business, not asserted.)
@@ -93,14 +94,16 @@ printf '%s\n' 'SEND DOUBLE 1 512 MUL 8 WORLD DETAIL 0 iters=20' \
     'EXSCAN INT 1 512 MUL 8 WORLD SUM 0 iters=20' \
     'BARRIER INT 0 0 ADD 1 WORLD LINEAR 0 iters=20' \
     'BARRIER INT 0 0 ADD 1 WORLD HYBRID 0 iters=20' \
-    'SEND INT 1 8 MUL 8 Y-LINE NOP 0 iters=20' > "$T/r.in"
+    'SEND INT 1 8 MUL 8 Y-LINE NOP 0 iters=20' \
+    'SCAN INT 1 8 MUL 8 WORLD SUM 0 iters=20' > "$T/r.in"
 export ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0"
 A="$T/run A"
 B="$T/run B"
 $MPIRUN -n 2 env LD_PRELOAD="$PWD/tests/corrupt.so" ./mpigauge --quiet --raw -o "$A" "$T/r.in" > /dev/null 2> "$T/a.err"
 check "run A: exit 0" [ $? = 0 ]
-$MPIRUN -n 2 env LD_PRELOAD="$PWD/tests/corrupt.so" MPIGAUGE_SLOW_US=2000 ./mpigauge --quiet --raw -o "$B" "$T/r.in" > /dev/null 2> "$T/b.err"
-check "run B (EXSCAN slowed): exit 0" [ $? = 0 ]
+$MPIRUN -n 2 env LD_PRELOAD="$PWD/tests/corrupt.so" MPIGAUGE_SLOW_US=2000 MPIGAUGE_MPI_ERROR=2 \
+    ./mpigauge --quiet --raw -o "$B" "$T/r.in" > /dev/null 2> "$T/b.err"
+check "run B (EXSCAN slowed, SCAN stopped by an MPI error): exit 3" [ $? = 3 ]
 bash scripts/compare.sh --fail-above 5% "$A" "$B" > "$T/ab.out" 2> "$T/ab.err"
 check "compare.sh A B --fail-above 5%: exit 1" [ $? = 1 ]
 check "... EXSCAN slower at every size" grep -q '^summary 03-exscan-int-world-sum.dat: 4 slower, 0 faster, 0 same, 0 unknown; worst .*REGRESSED beyond 5%' "$T/ab.out"
@@ -120,7 +123,7 @@ check "no temporary left" [ -z "$(ls -A "$B" | grep '\.tmp$')" ]
 check "the page has no script, link, iframe or url(" [ "$(grep -ciE '<script|<link|<iframe|url\(' "$P")" = 0 ]
 check "every src and href is data: or #anchor" [ "$(grep -oE '(src|href)="[^"]{0,5}' "$P" | grep -vE '"(data:|#)' | wc -l)" = 0 ]
 check "the facts: library, ranks, grid" [ "$(grep -c '<tr><th>MPI library</th><td>.\+</td></tr>\|<tr><th>ranks</th><td>2</td></tr>\|<tr><th>grid</th><td>2x1x1' "$P")" = 3 ]
-check "the records table: a row per record (6)" [ "$(grep -c '<tr><td class=n><a href="#line-' "$P")" = 6 ]
+check "the records table: a row per record (7)" [ "$(grep -c '<tr><td class=n><a href="#line-' "$P")" = 7 ]
 check "the comparison: EXSCAN slower" grep -q '<tr class="slower"><td><a href="#line-3">03-exscan' "$P"
 # per record of run.json: its section, and the plots of its kind
 while IFS=$'\t' read -r line status file; do
@@ -130,12 +133,13 @@ while IFS=$'\t' read -r line status file; do
     for kind in time distribution; do
         check "line $line: its $kind plot" grep -q "alt=\"$stem $kind\"" "$P"
     done
-done < <(jq -r '.records[] | [.line, .status, .file // ""] | @tsv' "$B/run.json")
+done < <(jq -r '.records[] | [.line, .status, if (.points // []) | length > 0 then .file else "" end] | @tsv' "$B/run.json")
 check "DETAIL: a heat map per size (4)" [ "$(grep -o 'alt="01-send-double-world-detail pairs-[0-9]*"' "$P" | wc -l)" = 4 ]
 check "ALLREDUCE: bandwidth" grep -q 'alt="02-allreduce-double-world-sum bandwidth"' "$P"
 check "LINEAR: predicted against measured" grep -q 'alt="04-barrier-int-world-linear predicted"' "$P"
 check "HYBRID: its groups and candidates" grep -q '<p>HYBRID: groups {0 1}' "$P"
 check "the skipped record says why" grep -q 'Skipped: Y-LINE communicators of 1 rank' "$P"
+check "the record an MPI error stopped says so" grep -q '<p class="warn">An MPI error stopped this record: ' "$P"
 check "the overviews" [ "$(grep -c '<img class="wide"' "$P")" = 3 ]
 
 CHROMIUM=${CHROMIUM:-chromium}   # CHROMIUM=none: as on a machine without it
@@ -156,7 +160,7 @@ if command -v "$CHROMIUM" > /dev/null; then
     check "no error event: $(grep '^error' "$T/probe.txt" | head -3)" [ "$(value errors)" = 0 ]
     check "nothing fetched but data: URLs: $(grep '^fetch' "$T/probe.txt" | head -3)" [ "$(value fetched)" = 0 ]
     check "every image decodes ($(value images) images, $(value broken) broken)" [ "$(value broken)" = 0 ] && [ "$(value images)" -gt 20 ]
-    check "a section per record in the browser (6)" [ "$(grep -c '^section line-' "$T/probe.txt")" = 6 ]
+    check "a section per record in the browser (7)" [ "$(grep -c '^section line-' "$T/probe.txt")" = 7 ]
     check "every record with data shows its plots" \
         awk '$1 == "section" && $3 == "done" && $4 < 2 { bad++ } END { exit bad > 0 }' "$T/probe.txt"
     browser --window-size=1300,1800 --screenshot="$PWD/$T/report.png" "file://$(realpath "$P")" > /dev/null 2>&1
@@ -169,21 +173,21 @@ fi
 # ---- a run that stopped: interrupted, pending, no run.json
 I="$T/interrupted"
 cp -r "$A" "$I"
-rm -f "$I/report.html" "$I"/03-* "$I"/04-* "$I"/05-*
+rm -f "$I/report.html" "$I"/03-* "$I"/04-* "$I"/05-* "$I"/06-*
 jq '.status = "interrupted" | .records |= map(if .line == 2 then .status = "interrupted" elif .line > 2 then .status = "pending" | .file = null | .points = [] | .fit = null | .hybrid = null else . end)' \
     "$A/run.json" > "$I/run.json"
 bash scripts/report.sh "$I" > /dev/null 2> "$T/err"
 check "an interrupted run: a page" [ $? = 0 ] && [ -f "$I/report.html" ]
 check "... the run says interrupted" grep -q 'class="state interrupted">interrupted</span> &mdash; stopped by a signal' "$I/report.html"
 check "... the record stopped says so" grep -q 'Interrupted by a signal: the sizes it finished are below' "$I/report.html"
-check "... the pending ones say so (4)" [ "$(grep -c 'Pending: not measured' "$I/report.html")" = 4 ]
+check "... the pending ones say so (5)" [ "$(grep -c 'Pending: not measured' "$I/report.html")" = 5 ]
 N="$T/no run.json"
 cp -r "$A" "$N"
 rm -f "$N/run.json" "$N/report.html"
 bash scripts/report.sh "$N" > /dev/null 2> "$T/err"
 check "no run.json: a page" [ $? = 0 ] && [ -f "$N/report.html" ]
 check "... saying so" grep -q 'no run.json: the records below are read from the data files' "$N/report.html"
-check "... a section with plots per data file (5)" [ "$(grep -o 'alt="0[1-5]-[a-z_-]* time"' "$N/report.html" | wc -l)" = 5 ]
+check "... a section with plots per data file (6: 01-05, 07)" [ "$(grep -o 'alt="0[1-7]-[a-z_-]* time"' "$N/report.html" | wc -l)" = 6 ]
 
 # ---- bad arguments: exit 2, named, nothing written
 bash scripts/plot.sh -f gif "$A" > /dev/null 2> "$T/err"
