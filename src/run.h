@@ -7,7 +7,7 @@
 #include "input/input.h"
 #include "measure/measure.h"
 #include "output/output.h"
-#include "result.h"
+#include "result/result.h"
 #include "world/plan.h"
 #include "world/world.h"
 

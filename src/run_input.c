@@ -158,14 +158,8 @@ int batch_next(struct run *run, struct batch *b, struct diag *d, int skip_bad,
 
 void batch_free(struct batch *b)
 {
-    for (int i = 0; b->res && i < b->plan.n; i++) {
-        for (size_t k = 0; k < b->res[i].npts; k++) {
-            free(b->res[i].pts[k].samples);
-            free(b->res[i].pts[k].cp);
-        }
-        free(b->res[i].pts);
-        hybrid_info_free(b->res[i].hybrid);
-    }
+    for (int i = 0; b->res && i < b->plan.n; i++)
+        result_free(&b->res[i]);
     free(b->res);
     b->res = NULL;
     b->before += b->rs.n;

@@ -13,7 +13,8 @@ cd "$(dirname "$0")/.."
 # the folders each folder of src/ may use, besides itself, by #include
 # and by linked symbol: the layer order base < models < registry <
 # kernels, topologies < input < world < measure, and output beside
-# measure (it reads result.h and the tables, nothing above).  kernels/
+# measure (it reads result/ and the tables, nothing above); result/ is
+# the results' plain data, their defaults and their freeing.  kernels/
 # and topologies/ define the registry's call and topology tables (their
 # rows name their functions), so they sit right above registry/ and below
 # input/, which looks names up in those tables.
@@ -26,10 +27,11 @@ allowed() {
     topologies) echo "base registry" ;;
     input) echo "base models registry kernels topologies" ;;
     world) echo "base models registry kernels topologies input" ;;
-    measure) echo "base models registry kernels topologies input world result.h" ;;
-    output) echo "base models registry input result.h" ;;
+    measure) echo "base models registry kernels topologies input world result" ;;
+    output) echo "base models registry input result" ;;
     offline) echo "base models registry input" ;;
-    src) echo "base models registry kernels topologies input world measure output offline result.h run.h" ;;
+    result) echo "base models registry input" ;;
+    src) echo "base models registry kernels topologies input world measure output offline result run.h" ;;
     esac
 }
 
@@ -109,10 +111,10 @@ check "no circle among the objects (tsort)${loop:+: $loop}" [ -z "$loop" ]
 
 # models/ is arithmetic, output/ writes finished results and offline/
 # runs without MPI: no MPI call in any of them
-calls=$(grep -nE '\bP?MPI_[A-Z][a-z_]*\(' src/models/*.[ch] src/output/*.[ch] src/offline/*.[ch] src/result.h | head -5)
-check "no MPI call in models/, output/ or offline/${calls:+: $calls}" [ -z "$calls" ]
-mpih=$(grep -l '#include <mpi.h>' src/models/* src/output/* src/offline/* 2>/dev/null)
-check "models/, output/ and offline/ do not include mpi.h${mpih:+: $mpih}" [ -z "$mpih" ]
+calls=$(grep -nE '\bP?MPI_[A-Z][a-z_]*\(' src/models/*.[ch] src/output/*.[ch] src/offline/*.[ch] src/result/*.[ch] | head -5)
+check "no MPI call in models/, output/, offline/ or result/${calls:+: $calls}" [ -z "$calls" ]
+mpih=$(grep -l '#include <mpi.h>' src/models/* src/output/* src/offline/* src/result/* 2>/dev/null)
+check "models/, output/, offline/ and result/ do not include mpi.h${mpih:+: $mpih}" [ -z "$mpih" ]
 
 # every folder's main header says what it owns and may include
 for d in src/*/; do

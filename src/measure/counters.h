@@ -12,7 +12,7 @@
 #define MPIGAUGE_COUNTERS_H
 
 #include <stddef.h>
-#include "result.h"
+#include "result/result.h"
 
 enum { COUNTERS_MAX = MAX_EVENTS };
 

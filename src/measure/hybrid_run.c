@@ -181,13 +181,3 @@ void hybrid_finish(struct trial *t, struct result *res)
     res->pattern.stages = res->hybrid->h.bp.nstages;
     res->pattern.signals = bpattern_edges(&res->hybrid->h.bp);
 }
-
-void hybrid_info_free(struct hybrid_info *hi)
-{
-    if (!hi)
-        return;
-    hybrid_free(&hi->h);
-    free(hi->world);
-    free(hi->node);
-    free(hi);
-}

@@ -1,10 +1,10 @@
-/* measure/: buffers, the timed block, repetition, sync windows, counters, gathering results on rank 0, MPI errors, the pairwise parameters and signals; includes kernels/, world/, input/, registry/, models/, base/ and result.h. */
+/* measure/: buffers, the timed block, repetition, sync windows, counters, gathering results on rank 0, MPI errors, the pairwise parameters and signals; includes kernels/, world/, input/, registry/, models/, base/ and result/. */
 #ifndef MPIGAUGE_MEASURE_H
 #define MPIGAUGE_MEASURE_H
 
 #include "measure/window.h"
 #include "models/predict.h"
-#include "result.h"
+#include "result/result.h"
 #include "world/plan.h"
 
 /* the pairwise parameters of one topology, measured once for the run */
@@ -39,7 +39,6 @@ void measure_record(struct measurer *m, const struct planned *pl,
                     struct result *res);
 void measurer_free(struct measurer *m);
 /* what HYBRID left in a result (hybrid_run.c) */
-void hybrid_info_free(struct hybrid_info *hi);
 
 
 #endif

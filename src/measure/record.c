@@ -56,11 +56,7 @@ static int one_size(struct trial *t, uint64_t elements, struct sizerun *sr,
     measure_size(t, warmup, iters, sr);
     if (!MPIGAUGE_SMPI)
         MPI_Pcontrol(0);
-    *pt = (struct point){.elements = elements, .bytes = bytes, .warmup = warmup,
-                         .iter_mean = NAN, .iter_median = NAN, .pred = NAN,
-                         .pred_lsq = NAN, .pred_loggp = NAN, .mbps = NAN,
-                         .rate = NAN, .t_pure = NAN, .t_overall = NAN,
-                         .t_compute = NAN, .overlap = NAN, .init = NAN};
+    *pt = point_blank(elements, bytes, warmup);
     gather_point(t, sr, pt);
     sizerun_clear(sr);
     char err[sizeof res->error - 64];
@@ -70,9 +66,7 @@ static int one_size(struct trial *t, uint64_t elements, struct sizerun *sr,
      * so do the wrong elements --check found in it before the error (they
      * were printed: the record's check must say failed too) */
     res->mismatches += pt->mismatches;
-    free(pt->samples);
-    free(pt->reps);
-    free(pt->cp);
+    point_free(pt);
     snprintf(res->error, sizeof res->error, "MPI error at %llu elements, %s",
              (unsigned long long)elements, err);
     return -1;
@@ -107,7 +101,7 @@ static void finish_result(struct result *res)
             x[i] = (double)res->pts[i].elements;
             y[i] = res->pts[i].s.max;
         }
-        res->bsp = fit_linear(x, y, n);
+        res->bsp = fit_bsp(x, y, n);
     }
     for (size_t i = 0; i < n; i++)
         y[i] = res->pts[i].pred;
@@ -146,14 +140,12 @@ static void bsp_levels(struct measurer *m, const struct planned *pl,
                 break;
             x[n] = (double)pt.elements;
             y[n++] = pt.s.max;
-            free(pt.samples);
-            free(pt.reps);
-            free(pt.cp);
+            point_free(&pt);
         }
         if (m->world->rank == 0)
             res->levels[res->nlevels++] = (struct bsp_level){plan_level_topology[i],
                 lp.tc->n, lp.tc->max_size, level_bytes(&m->world->place, i),
-                fit_linear(x, y, n)};
+                fit_bsp(x, y, n)};
         sizerun_free(&sr);
         trial_teardown(&t);
     }

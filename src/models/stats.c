@@ -80,7 +80,7 @@ struct summary summarize(const double *x, size_t n)
 
 struct fit fit_linear(const double *bytes, const double *t_us, size_t n)
 {
-    struct fit f = {0, NAN, NAN, NAN, NAN, NAN, n};
+    struct fit f = {0, NAN, NAN, NAN, NAN, NAN, n, ""};
     int distinct = 0;
     for (size_t i = 1; i < n && !distinct; i++)
         distinct = bytes[i] != bytes[0];
@@ -146,4 +146,11 @@ int bsp_meaningless(const struct fit *f, char *why, size_t len)
     snprintf(why, len, "%s%s%s", neg ? "negative l" : "", neg && loose ? ", " : "",
              loose ? "R^2 below 0.5: the times do not follow g h + l" : "");
     return 1;
+}
+
+struct fit fit_bsp(const double *h, const double *t_us, size_t n)
+{
+    struct fit f = fit_linear(h, t_us, n);
+    bsp_meaningless(&f, f.flagged, sizeof f.flagged);
+    return f;
 }

@@ -34,6 +34,9 @@ struct fit {
     double alpha, beta, r2;
     double latency_us, bandwidth_mbs;
     size_t n;
+    /* the fit's own verdict: empty, or why its parameters mean nothing
+     * (set by fit_bsp; the writers print it, they do not judge again) */
+    char flagged[96];
 };
 
 struct fit fit_linear(const double *bytes, const double *t_us, size_t n);
@@ -43,6 +46,10 @@ struct fit fit_linear(const double *bytes, const double *t_us, size_t n);
  * h).  Returns 1 and says why in why[len]; 0 for a fit worth reporting. */
 #define BSP_MIN_R2 0.5
 int bsp_meaningless(const struct fit *f, char *why, size_t len);
+
+/* BSP's fit t = g h + l over h words: fit_linear with its verdict in
+ * flagged (bsp_meaningless) */
+struct fit fit_bsp(const double *h, const double *t_us, size_t n);
 
 /* The same line fitted by relative error (weights 1/t^2), so that sizes
  * whose times differ by orders of magnitude count alike. */

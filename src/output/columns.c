@@ -1,6 +1,6 @@
 /* columns.c: the data-file columns, one row each.
  *
- * To add a column: a field in struct point (result.h) that measure/
+ * To add a column: a field in struct point (result/result.h) that measure/
  * fills, a value function and one row here; the data file's header and
  * rows, run.json's points and (with a prose phrase) the report follow.
  * The first five columns are the contract's (design: Output). */

@@ -5,7 +5,7 @@
 #define MPIGAUGE_COLUMNS_H
 
 #include <stddef.h>
-#include "result.h"
+#include "result/result.h"
 
 enum col_format {
     COL_COUNT,                 /* a whole number: %.0f */

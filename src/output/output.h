@@ -1,10 +1,10 @@
-/* output/: the writers (result folder, prose, data files, run.json) on rank 0, from finished results; no MPI; includes result.h, input/, registry/, models/ and base/. */
+/* output/: the writers (result folder, prose, data files, run.json) on rank 0, from finished results; no MPI; includes result/, input/, registry/, models/ and base/. */
 #ifndef MPIGAUGE_OUTPUT_H
 #define MPIGAUGE_OUTPUT_H
 
 #include <stdio.h>
 #include "base/splice.h"
-#include "result.h"
+#include "result/result.h"
 
 /* What the writers keep open.  Every function writes; call them on rank
  * 0 only.  Each record's files are complete and closed before the next

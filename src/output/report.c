@@ -253,10 +253,9 @@ static void summary_fit(struct writer *w, const struct fit *f)
 /* one BSP fit, after "BSP on ...: ": g, l and R^2, or why it means nothing */
 static void say_bsp_fit(struct writer *w, const struct fit *f, const char *dt)
 {
-    char why[128];
-    if (bsp_meaningless(f, why, sizeof why))
+    if (f->flagged[0])
         say(w, "NO PARAMETERS, the fit means nothing (%s; it gave g = %.4f us per %s "
-            "word, l = %.3f us, R^2 = %.4f).", why, f->beta, dt, f->alpha, f->r2);
+            "word, l = %.3f us, R^2 = %.4f).", f->flagged, f->beta, dt, f->alpha, f->r2);
     else
         say(w, "g = %.4f us per %s word, l = %.3f us (t = g h + l over the slowest "
             "rank, R^2 = %.4f).", f->beta, dt, f->alpha, f->r2);

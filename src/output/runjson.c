@@ -110,12 +110,11 @@ static json_t *pattern_json(const struct result *res)
  * "fitted") */
 static json_t *bsp_json(const struct fit *f, const char *topology)
 {
-    char why[128];
-    int flagged = bsp_meaningless(f, why, sizeof why);
+    int flagged = f->flagged[0] != 0;
     return json_pack("{s:o,s:o,s:o,s:s,s:s?,s:{s:o,s:o}}",
                      "g_us_per_word", flagged ? json_null() : num(f->beta),
                      "l_us", flagged ? json_null() : num(f->alpha), "r2", num(f->r2),
-                     "topology", topology, "flagged", flagged ? why : NULL, "fitted",
+                     "topology", topology, "flagged", flagged ? f->flagged : NULL, "fitted",
                      "g_us_per_word", num(f->beta), "l_us", num(f->alpha));
 }
 

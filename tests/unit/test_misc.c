@@ -1,5 +1,7 @@
 /* test_misc.c: uneven counts, buffer memory, iteration defaults, options,
  * exactness of the --check data */
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "kernels/kernel.h"
@@ -8,6 +10,7 @@
 #include "measure/timing.h"
 #include "unit.h"
 #include "models/param_files.h"
+#include "result/result.h"
 
 static void vcounts(void)
 {
@@ -135,8 +138,30 @@ static void test_param_files(void)
     CHECK(!param_file_topology("params-world-O.dat", PF_O, topo, 3));
 }
 
+/* result.c: a blank point has every derived figure NaN, and freeing a
+ * result frees its points' data and HYBRID (ASan and valgrind see leaks) */
+static void test_result(void)
+{
+    struct point pt = point_blank(8, 64, 3);
+    CHECK(pt.elements == 8 && pt.bytes == 64 && pt.warmup == 3 && pt.samples == NULL);
+    CHECK(isnan(pt.mbps) && isnan(pt.rate) && isnan(pt.iter_mean) && isnan(pt.pred) &&
+          isnan(pt.pred_lsq) && isnan(pt.pred_loggp) && isnan(pt.overlap) && isnan(pt.init));
+    struct result res = {.npts = 2};
+    res.pts = calloc(2, sizeof *res.pts);
+    res.pts[0].samples = malloc(16);
+    res.pts[1].cp = malloc(16);
+    res.pts[1].reps = malloc(16);
+    res.hybrid = calloc(1, sizeof *res.hybrid);
+    res.hybrid->world = malloc(8);
+    result_free(&res);
+    CHECK(res.pts == NULL && res.npts == 0 && res.hybrid == NULL);
+    result_free(&res);         /* twice: nothing left to free */
+    CHECK(res.pts == NULL);
+}
+
 void test_misc(void)
 {
+    test_result();
     test_param_files();
     vcounts();
     memory();

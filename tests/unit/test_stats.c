@@ -27,6 +27,14 @@ static void test_bsp_flags(void)
     CHECK(bsp_meaningless(&bad, why, sizeof why) == 1);
     struct fit good = {.ok = 1, .alpha = 3, .beta = 0.2, .r2 = 0.5};
     CHECK(bsp_meaningless(&good, why, sizeof why) == 0 && why[0] == 0);
+    /* fit_bsp carries the verdict: a line of h is not flagged, times that
+     * fall with h (negative l) are */
+    double h[4] = {1, 2, 4, 8}, line[4] = {5.2, 5.4, 5.8, 6.6}, falling[4] = {9, 1, 8, 0.5};
+    struct fit f = fit_bsp(h, line, 4);
+    CHECK(f.ok && f.flagged[0] == 0 && near(f.alpha, 5, 1e-9) && near(f.beta, 0.2, 1e-9));
+    f = fit_bsp(h, falling, 4);
+    CHECK(f.ok && strstr(f.flagged, "R^2 below 0.5") != NULL);
+    CHECK(fit_linear(h, falling, 4).flagged[0] == 0);   /* a plain fit judges nothing */
 }
 
 void test_stats(void)

@@ -1,5 +1,7 @@
-/* result.h: the results, as rank 0 holds them for the writers: plain
- * data that measure/ fills and output/ reads.  Nothing here calls MPI. */
+/* result/: the results, as rank 0 holds them for the writers: plain
+ * data that measure/ fills and output/ reads, and result.c, which owns a
+ * point's defaults and the freeing of points and results.  May use base/,
+ * models/, registry/ and input/'s options; nothing here calls MPI. */
 #ifndef MPIGAUGE_RESULT_H
 #define MPIGAUGE_RESULT_H
 
@@ -134,6 +136,19 @@ struct result {
     double estimate_s;         /* before the run (docs/measuring.md, Estimates) */
     double elapsed_s;          /* rank 0's wall time for the record; -1 unrun */
 };
+
+/* A point of a size before it is measured: every derived figure NaN
+ * (none measured yet), nothing allocated. */
+struct point point_blank(uint64_t elements, uint64_t bytes, long warmup);
+
+/* Frees what a point holds (samples, repetitions, per-communicator
+ * statistics) and leaves them NULL; the point itself is the caller's. */
+void point_free(struct point *pt);
+
+/* Frees what a result holds: its points and their data, the HYBRID
+ * information; the result is left empty (no points, no HYBRID). */
+void result_free(struct result *res);
+void hybrid_info_free(struct hybrid_info *hi);
 
 /* the pairwise parameters of a topology's communicators as world-rank
  * matrices (p x p, NaN outside a communicator, or one value per rank) */

@@ -1,0 +1,45 @@
+/* result.c: a point's defaults, and who frees a point and a result */
+#include "result/result.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+struct point point_blank(uint64_t elements, uint64_t bytes, long warmup)
+{
+    return (struct point){.elements = elements, .bytes = bytes, .warmup = warmup,
+                          .mbps = NAN, .rate = NAN, .iter_mean = NAN,
+                          .iter_median = NAN, .pred = NAN, .pred_lsq = NAN,
+                          .pred_loggp = NAN, .t_pure = NAN, .t_overall = NAN,
+                          .t_compute = NAN, .overlap = NAN, .init = NAN};
+}
+
+void point_free(struct point *pt)
+{
+    free(pt->samples);
+    free(pt->reps);
+    free(pt->cp);
+    pt->samples = NULL;
+    pt->reps = NULL;
+    pt->cp = NULL;
+}
+
+void hybrid_info_free(struct hybrid_info *hi)
+{
+    if (!hi)
+        return;
+    hybrid_free(&hi->h);
+    free(hi->world);
+    free(hi->node);
+    free(hi);
+}
+
+void result_free(struct result *res)
+{
+    for (size_t k = 0; k < res->npts; k++)
+        point_free(&res->pts[k]);
+    free(res->pts);
+    res->pts = NULL;
+    res->npts = 0;
+    hybrid_info_free(res->hybrid);
+    res->hybrid = NULL;
+}
