@@ -188,7 +188,7 @@ static void note_batch(struct run *run, const struct batch *b, int rank)
         const struct planned *p = &b->plan.rec[i];
         run->invalid += !p->rec->ok;
         run->needs_scratch |= p->rec->ok && !p->skipped[0] &&
-                              p->rec->call->family == FAM_IO;
+                              p->rec->call->family->uses_scratch;
     }
     /* run.json lists every record from the start */
     for (int i = 0; rank == 0 && i < b->plan.n; i++)

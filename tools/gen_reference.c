@@ -39,7 +39,7 @@ static void calls(FILE *out)
           "| --- | --- | --- | --- |\n", out);
     const struct call *c;
     for (size_t i = 0; (c = table_row(&call_table, i)); i++) {
-        fprintf(out, "| `%s` | %s | ", c->name, family_name(c->family));
+        fprintf(out, "| `%s` | %s | ", c->name, c->family->name);
         cell(out, c->timing);
         fprintf(out, " | %s |\n", c->rooted ? "yes" : "");
     }

@@ -185,7 +185,7 @@ static void take_window(struct line_ctx *lc, struct record *r,
                         const struct token *key, const struct token *val)
 {
     uint64_t v;
-    if (r->call && !r->call->windowed && r->call->family != FAM_RMA) {
+    if (r->call && !r->call->windowed && !r->call->family->always_windowed) {
         diag_add(lc->d, lc->line, key->col, "%s sends no window of messages; "
                  "window= applies to BW, BIBW, MSGRATE and one-sided calls",
                  r->call->name);
@@ -307,7 +307,7 @@ void parse_fields(struct line_ctx *lc, struct record *r)
     int seen[NSETTINGS] = {0};
     for (int i = NFIELDS; i < lc->ntok; i++)
         parse_setting(lc, r, &t[i], seen);
-    if (r->call && r->call->family == FAM_RMA && lc->ntok >= NFIELDS)
+    if (r->call && r->call->family == &family_rma && lc->ntok >= NFIELDS)
         check_one_sided(lc, r);
     /* the library's barrier sends no data of the record's: a size range
      * would label the same MPI_Barrier with bytes */

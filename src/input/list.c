@@ -16,7 +16,7 @@ static void list_calls(FILE *out)
     fputs("Calls (field 1):\n", out);
     const struct call *c;
     for (size_t i = 0; (c = table_row(&call_table, i)); i++)
-        fprintf(out, "  %-22s %-16s %s%s\n", c->name, family_name(c->family),
+        fprintf(out, "  %-22s %-16s %s%s\n", c->name, c->family->name,
                 c->timing, c->rooted ? " [root=]" : "");
 }
 

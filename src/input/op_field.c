@@ -123,7 +123,7 @@ static void op_reduction(struct line_ctx *lc, struct record *r, const struct tok
      * Only for the collective reductions the seed lists: one-sided
      * accumulates keep to the standard. */
     if (r->dt->cls == TC_CHAR && (r->op->classes & TC_INT) && !r->op->user &&
-        r->call->family == FAM_REDUCE)
+        r->call->family == &family_reduce)
         return;
     char allowed[256];
     type_classes_text(r->op->classes, allowed, sizeof allowed);

@@ -17,7 +17,7 @@ static int pick(struct line_ctx *lc, const struct record *r, const struct token 
                 const struct token *val, const char *what,
                 const char *const *names, int n)
 {
-    if (r->call && r->call->family != FAM_RMA) {
+    if (r->call && r->call->family != &family_rma) {
         diag_add(lc->d, lc->line, key->col, "%s is not one-sided; %.*s= applies "
                  "to PUT, GET, ACCUMULATE, GET_ACCUMULATE, FETCH_AND_OP and "
                  "COMPARE_AND_SWAP", r->call->name, key->len, key->s);

@@ -119,7 +119,7 @@ void run_alltoallw(struct kernel *k, int iters)
 }
 
 /* ---- checks: fill, run once, compare every element -----------------------
- * The record's own run function runs once, so a blocking, non-blocking or
+ * The record's own loop function runs once, so a blocking, non-blocking or
  * persistent form of a collective shares its check. */
 static char *at(const struct kernel *k, char *buf, size_t elem)
 {
@@ -133,7 +133,7 @@ void check_bcast(struct kernel *k)
         fill_block(k, k->sbuf, n, k->rank, 0);
     else
         clear_block(k, k->sbuf, n);
-    k->rec->call->run(k, 1);
+    k->rec->call->loop(k, 1);
     expect_block(k, k->sbuf, n, k->root, 0, 0);
 }
 
@@ -153,7 +153,7 @@ void check_gather(struct kernel *k)
     size_t n = (size_t)k->count;
     fill_block(k, k->sbuf, n, k->rank, 0);
     clear_block(k, k->rbuf, (size_t)k->size * n);
-    k->rec->call->run(k, 1);
+    k->rec->call->loop(k, 1);
     if (k->rank == k->root)
         expect_gathered(k, NULL, NULL);
 }
@@ -162,7 +162,7 @@ void check_gatherv(struct kernel *k)
 {
     fill_block(k, k->sbuf, (size_t)k->counts[k->rank], k->rank, 0);
     clear_block(k, k->rbuf, (size_t)k->size * (size_t)k->count);
-    k->rec->call->run(k, 1);
+    k->rec->call->loop(k, 1);
     if (k->rank == k->root)
         expect_gathered(k, k->counts, k->displs);
 }
@@ -172,7 +172,7 @@ void check_allgather(struct kernel *k)
     size_t n = (size_t)k->count;
     fill_block(k, k->sbuf, n, k->rank, 0);
     clear_block(k, k->rbuf, (size_t)k->size * n);
-    k->rec->call->run(k, 1);
+    k->rec->call->loop(k, 1);
     expect_gathered(k, NULL, NULL);
 }
 
@@ -180,7 +180,7 @@ void check_allgatherv(struct kernel *k)
 {
     fill_block(k, k->sbuf, (size_t)k->counts[k->rank], k->rank, 0);
     clear_block(k, k->rbuf, (size_t)k->size * (size_t)k->count);
-    k->rec->call->run(k, 1);
+    k->rec->call->loop(k, 1);
     expect_gathered(k, k->counts, k->displs);
 }
 
@@ -190,7 +190,7 @@ void check_scatter(struct kernel *k)
     if (k->rank == k->root)
         fill_block(k, k->sbuf, (size_t)k->size * n, k->rank, 0);
     clear_block(k, k->rbuf, n);
-    k->rec->call->run(k, 1);
+    k->rec->call->loop(k, 1);
     expect_block(k, k->rbuf, n, k->root, (size_t)k->rank * n, 0);
 }
 
@@ -199,7 +199,7 @@ void check_scatterv(struct kernel *k)
     if (k->rank == k->root)
         fill_block(k, k->sbuf, (size_t)k->size * (size_t)k->count, k->rank, 0);
     clear_block(k, k->rbuf, 2 * (size_t)k->count);
-    k->rec->call->run(k, 1);
+    k->rec->call->loop(k, 1);
     expect_block(k, k->rbuf, (size_t)k->counts[k->rank], k->root,
                  (size_t)k->displs[k->rank], 0);
 }
@@ -209,7 +209,7 @@ void check_alltoall(struct kernel *k)
     size_t n = (size_t)k->count, p = (size_t)k->size;
     fill_block(k, k->sbuf, p * n, k->rank, 0);
     clear_block(k, k->rbuf, p * n);
-    k->rec->call->run(k, 1);
+    k->rec->call->loop(k, 1);
     for (int j = 0; j < k->size; j++)
         expect_block(k, at(k, k->rbuf, (size_t)j * n), n, j,
                      (size_t)k->rank * n, (size_t)j * n);
@@ -220,7 +220,7 @@ void check_alltoallv(struct kernel *k)
     size_t p = (size_t)k->size;
     fill_block(k, k->sbuf, p * (size_t)k->count, k->rank, 0);
     clear_block(k, k->rbuf, p * (size_t)k->count);
-    k->rec->call->run(k, 1);
+    k->rec->call->loop(k, 1);
     for (int j = 0; j < k->size; j++) {
         /* where rank j's block for this rank starts in j's send buffer */
         size_t off = 0;

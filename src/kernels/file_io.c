@@ -141,7 +141,7 @@ void check_file_write(struct kernel *k)
 {
     size_t n = (size_t)k->count;
     fill_block(k, k->sbuf, n, k->rank, 0);
-    k->rec->call->run(k, 1);
+    k->rec->call->loop(k, 1);
     settle(k);
     for (int r = 0; r < k->size; r++) {
         clear_block(k, k->rbuf, n);
@@ -156,6 +156,6 @@ void check_file_read(struct kernel *k)
 {
     size_t n = (size_t)k->count;
     clear_block(k, k->rbuf, n);
-    k->rec->call->run(k, 1);
+    k->rec->call->loop(k, 1);
     expect_block(k, k->rbuf, n, k->rank, 0, 0);
 }

@@ -3,7 +3,7 @@
 #define MPIGAUGE_KERNEL_H
 
 /* struct kernel: what one rank knows while it measures one record at one
- * size.  measure/ fills it; the run and check functions of the call
+ * size.  measure/ fills it; the loop and check functions of the call
  * table use it and nothing else. */
 
 #include <mpi.h>
@@ -63,7 +63,7 @@ struct kernel {
     int epoch;
     int passive_pair;
     /* neighbourhood collectives (neighbors.c): this size's neighbours */
-    struct neighbours *nb;
+    struct neighbors *nb;
     /* a family's own state (its pair_begin or layout sets it, its
      * pair_end or finish frees it): persistent point-to-point's requests */
     void *priv;

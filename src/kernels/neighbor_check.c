@@ -9,7 +9,7 @@ static char *at(const struct kernel *k, char *buf, size_t elem)
 }
 
 /* where the sender's block j starts in its send buffer (alltoall forms) */
-static size_t sender_offset(const struct kernel *k, const struct neighbours *nb,
+static size_t sender_offset(const struct kernel *k, const struct neighbors *nb,
                             int sender, int j)
 {
     size_t off = 0;
@@ -22,7 +22,7 @@ static size_t sender_offset(const struct kernel *k, const struct neighbours *nb,
  * offset(i) of its send buffer), or untouched */
 static void expect_blocks(struct kernel *k, int alltoall)
 {
-    const struct neighbours *nb = k->nb;
+    const struct neighbors *nb = k->nb;
     for (int i = 0; i < nb->in; i++) {
         size_t d = (size_t)nb->rdispls[i], n = (size_t)nb->rcounts[i];
         int s = nb->src[i];
@@ -40,7 +40,7 @@ void check_neighbor_allgather(struct kernel *k)
 {
     fill_block(k, k->sbuf, (size_t)k->nb->mine, k->rank, 0);
     clear_block(k, k->rbuf, k->nb->rtotal);
-    k->rec->call->run(k, 1);
+    k->rec->call->loop(k, 1);
     expect_blocks(k, 0);
 }
 
@@ -49,6 +49,6 @@ void check_neighbor_alltoall(struct kernel *k)
 {
     fill_block(k, k->sbuf, k->nb->stotal, k->rank, 0);
     clear_block(k, k->rbuf, k->nb->rtotal);
-    k->rec->call->run(k, 1);
+    k->rec->call->loop(k, 1);
     expect_blocks(k, 1);
 }

@@ -35,7 +35,7 @@ static int *ints(int n)
     return xcalloc(n > 0 ? (size_t)n : 1, sizeof(int));
 }
 
-static void find_neighbours(MPI_Comm comm, struct neighbours *nb)
+static void find_neighbors(MPI_Comm comm, struct neighbors *nb)
 {
     int kind, weighted;
     MPI_Topo_test(comm, &kind);
@@ -67,7 +67,7 @@ static void find_neighbours(MPI_Comm comm, struct neighbours *nb)
 /* per source, the index of this rank among the source's destinations:
  * the block of the source's send buffer that comes here.  Cartesian: the
  * opposite direction (i^1); a graph: looked up in every rank's list. */
-static void find_slots(const struct kernel *k, struct neighbours *nb)
+static void find_slots(const struct kernel *k, struct neighbors *nb)
 {
     nb->slot = ints(nb->in);
     if (nb->cart) {
@@ -97,16 +97,16 @@ static void find_slots(const struct kernel *k, struct neighbours *nb)
 }
 
 /* elements rank `from` sends in its block j (alltoall forms) */
-int nbr_edge_count(const struct kernel *k, const struct neighbours *nb,
+int nbr_edge_count(const struct kernel *k, const struct neighbors *nb,
                    int from, int j)
 {
     return nb->ramp ? vcount((size_t)k->count, (from + j) % k->size, k->size)
                     : k->count;
 }
 
-static void finish_neighbours(struct kernel *k)
+static void finish_neighbors(struct kernel *k)
 {
-    struct neighbours *nb = k->nb;
+    struct neighbors *nb = k->nb;
     free(nb->src);
     free(nb->dst);
     free(nb->slot);
@@ -130,10 +130,10 @@ static size_t place_blocks(const struct kernel *k, int n, const int *counts,
     return d;
 }
 
-static struct neighbours *new_neighbours(struct kernel *k, int ramp)
+static struct neighbors *new_neighbors(struct kernel *k, int ramp)
 {
-    struct neighbours *nb = xcalloc(1, sizeof *nb);
-    find_neighbours(k->comm, nb);
+    struct neighbors *nb = xcalloc(1, sizeof *nb);
+    find_neighbors(k->comm, nb);
     if ((size_t)nb->in > most(k->size) || (size_t)nb->out > most(k->size)) {
         fprintf(stderr, "mpigauge: rank %d has %d/%d neighbours on %d ranks: more "
                 "than its buffers hold\n", k->world_rank, nb->in, nb->out, k->size);
@@ -152,14 +152,14 @@ static struct neighbours *new_neighbours(struct kernel *k, int ramp)
     for (int i = 0; i < m; i++)
         nb->types[i] = k->type;
     k->nb = nb;
-    k->finish = finish_neighbours;
+    k->finish = finish_neighbors;
     return nb;
 }
 
 /* n elements a block (or the ramp), for the alltoall forms */
 static void lay_alltoall(struct kernel *k, int ramp)
 {
-    struct neighbours *nb = new_neighbours(k, ramp);
+    struct neighbors *nb = new_neighbors(k, ramp);
     for (int j = 0; j < nb->out; j++)
         nb->scounts[j] = nbr_edge_count(k, nb, k->rank, j);
     for (int i = 0; i < nb->in; i++)
@@ -183,7 +183,7 @@ void layout_neighbors_v(struct kernel *k)
 /* allgatherv: each rank gives vcount(n, rank, p) elements to all */
 void layout_neighbors_gv(struct kernel *k)
 {
-    struct neighbours *nb = new_neighbours(k, 1);
+    struct neighbors *nb = new_neighbors(k, 1);
     nb->mine = vcount((size_t)k->count, k->rank, k->size);
     for (int i = 0; i < nb->in; i++)
         nb->rcounts[i] = nb->src[i] == MPI_PROC_NULL ? k->count
@@ -202,7 +202,7 @@ void run_neighbor_allgather(struct kernel *k, int iters)
 
 void run_neighbor_allgatherv(struct kernel *k, int iters)
 {
-    const struct neighbours *nb = k->nb;
+    const struct neighbors *nb = k->nb;
     for (int i = 0; i < iters; i++)
         MPI_Neighbor_allgatherv(k->sbuf, nb->mine, k->type, k->rbuf, nb->rcounts,
                                 nb->rdispls, k->type, k->comm);
@@ -217,7 +217,7 @@ void run_neighbor_alltoall(struct kernel *k, int iters)
 
 void run_neighbor_alltoallv(struct kernel *k, int iters)
 {
-    const struct neighbours *nb = k->nb;
+    const struct neighbors *nb = k->nb;
     for (int i = 0; i < iters; i++)
         MPI_Neighbor_alltoallv(k->sbuf, nb->scounts, nb->sdispls, k->type, k->rbuf,
                                nb->rcounts, nb->rdispls, k->type, k->comm);
@@ -225,7 +225,7 @@ void run_neighbor_alltoallv(struct kernel *k, int iters)
 
 void run_neighbor_alltoallw(struct kernel *k, int iters)
 {
-    const struct neighbours *nb = k->nb;
+    const struct neighbors *nb = k->nb;
     for (int i = 0; i < iters; i++)
         MPI_Neighbor_alltoallw(k->sbuf, nb->scounts, nb->sbytes, nb->types, k->rbuf,
                                nb->rcounts, nb->rbytes, nb->types, k->comm);
@@ -240,7 +240,7 @@ void post_ineighbor_allgather(struct kernel *k)
 
 void post_ineighbor_allgatherv(struct kernel *k)
 {
-    const struct neighbours *nb = k->nb;
+    const struct neighbors *nb = k->nb;
     MPI_Ineighbor_allgatherv(k->sbuf, nb->mine, k->type, k->rbuf, nb->rcounts,
                              nb->rdispls, k->type, k->comm, &k->req);
 }
@@ -253,14 +253,14 @@ void post_ineighbor_alltoall(struct kernel *k)
 
 void post_ineighbor_alltoallv(struct kernel *k)
 {
-    const struct neighbours *nb = k->nb;
+    const struct neighbors *nb = k->nb;
     MPI_Ineighbor_alltoallv(k->sbuf, nb->scounts, nb->sdispls, k->type, k->rbuf,
                             nb->rcounts, nb->rdispls, k->type, k->comm, &k->req);
 }
 
 void post_ineighbor_alltoallw(struct kernel *k)
 {
-    const struct neighbours *nb = k->nb;
+    const struct neighbors *nb = k->nb;
     MPI_Ineighbor_alltoallw(k->sbuf, nb->scounts, nb->sbytes, nb->types, k->rbuf,
                             nb->rcounts, nb->rbytes, nb->types, k->comm, &k->req);
 }

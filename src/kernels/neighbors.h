@@ -6,7 +6,7 @@
 #include "kernels/kernel.h"
 
 /* this rank's neighbours and the layout of its blocks at one size */
-struct neighbours {
+struct neighbors {
     int cart;                  /* Cartesian: block i of the receive buffer
                                 * is the sender's block i^1 (MPI 4.1 §8.6) */
     int in, out;               /* in- and out-degree */
@@ -27,7 +27,7 @@ void layout_neighbors_v(struct kernel *k);
 /* allgatherv: rank r gives vcount(n, r, p) elements */
 void layout_neighbors_gv(struct kernel *k);
 /* elements rank `from` sends in its block j (the alltoall forms) */
-int nbr_edge_count(const struct kernel *k, const struct neighbours *nb,
+int nbr_edge_count(const struct kernel *k, const struct neighbors *nb,
                    int from, int j);
 
 /* send and receive buffers for p ranks: a rank has at most max(p, 2)

@@ -139,7 +139,7 @@ void check_pingpong(struct kernel *k)
     clear_block(k, k->rbuf, (size_t)k->count);
     if (k->rec->call->prepare)
         k->rec->call->prepare(k);
-    k->rec->call->run(k, 1);
+    k->rec->call->loop(k, 1);
     expect_block(k, k->rbuf, (size_t)k->count, k->peer, 0, 0);
 }
 
@@ -147,6 +147,6 @@ void check_pingpong(struct kernel *k)
 void check_replace(struct kernel *k)
 {
     fill_block(k, k->sbuf, (size_t)k->count, k->rank, 0);
-    k->rec->call->run(k, 1);
+    k->rec->call->loop(k, 1);
     expect_block(k, k->sbuf, (size_t)k->count, k->peer, 0, 0);
 }

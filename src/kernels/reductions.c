@@ -56,7 +56,7 @@ void check_reduce_local(struct kernel *k)
     /* in is "rank 0's" block, inout "rank 1's": in op inout, in that order */
     fill_block(k, k->sbuf, n, 0, 0);
     fill_block(k, k->rbuf, n, 1, 0);
-    k->rec->call->run(k, 1);
+    k->rec->call->loop(k, 1);
     expect_reduced(k, k->rbuf, n, 0, 1, 0, 0);
 }
 
@@ -66,7 +66,7 @@ static void run_once(struct kernel *k, size_t in, size_t out)
 {
     fill_block(k, k->sbuf, in, k->rank, 0);
     clear_block(k, k->rbuf, out);
-    k->rec->call->run(k, 1);
+    k->rec->call->loop(k, 1);
 }
 
 void check_reduce(struct kernel *k)

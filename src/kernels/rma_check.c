@@ -70,7 +70,7 @@ static void check(struct kernel *k, const struct rma_expect *e)
     fill(k, e);
     MPI_Barrier(k->pair);
     rma_open(k);
-    k->rec->call->run(k, 1);
+    k->rec->call->loop(k, 1);
     rma_close(k);
     MPI_Barrier(k->pair);
     verify(k, e);

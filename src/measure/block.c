@@ -17,19 +17,19 @@ double timed_block(struct trial *t, long n, block_body body, void *arg,
     return t1 - t0;
 }
 
-void timed_run(struct trial *t, long n, void *arg)
+void timed_loop(struct trial *t, long n, void *arg)
 {
     (void)arg;
     struct kernel *k = &t->k;
-    void (*run)(struct kernel *, int) = k->rec->call->run;
+    void (*loop)(struct kernel *, int) = k->rec->call->loop;
     if (t->ncold == 0) {
-        run(k, (int)n);
+        loop(k, (int)n);
         return;
     }
     for (long i = 0; i < n; i++) {
         t->cold_next = (t->cold_next + 1) % t->ncold;
         k->sbuf = t->cold_s + (size_t)t->cold_next * t->cold_step;
         k->rbuf = t->cold_r + (size_t)t->cold_next * t->cold_step;
-        run(k, 1);
+        loop(k, 1);
     }
 }

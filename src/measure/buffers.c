@@ -9,7 +9,7 @@
 #include <string.h>
 #include "base/base.h"
 #include "measure/mpierr.h"
-#include "world/cache.h"
+#include "world/llc_size.h"
 
 static char *aligned(void **raw, size_t bytes, uint64_t stride)
 {
@@ -95,7 +95,7 @@ void trial_setup(struct trial *t, struct measurer *m, const struct planned *pl,
     s *= (size_t)record_window(k->rec);   /* a slot for every message of a window */
     r *= (size_t)record_window(k->rec);
     size_t sbytes = s * (size_t)k->extent, rbytes = r * (size_t)k->extent;
-    if (m->opt->cache_cold && k->rec->call->family != FAM_SYNC)
+    if (m->opt->cache_cold && k->rec->call->family->moves_data)
         cold_copies(t, &sbytes, &rbytes);
     k->sbuf = aligned(&t->sraw, sbytes, k->rec->stride);
     k->rbuf = aligned(&t->rraw, rbytes, k->rec->stride);

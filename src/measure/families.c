@@ -186,7 +186,7 @@ void measure_size(struct trial *t, long warmup, long iters, struct sizerun *sr)
     if (k->comm == MPI_COMM_NULL)
         return;
     const struct call *c = k->rec->call;
-    if (c->family == FAM_SYNC) {
+    if (c->family->way == WAY_BARRIER) {
         measure_barrier(t, warmup, iters, sr);
         return;
     }

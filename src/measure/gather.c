@@ -249,13 +249,13 @@ void gather_point(struct trial *t, const struct sizerun *sr, struct point *pt)
     collect_counters(t, pt);
     collect_overlap(sr, pt);
     collect_per_comm(t, pt);
-    if (t->k.rec->call->family == FAM_SYNC)
+    if (t->k.rec->call->family->way == WAY_BARRIER)
         collect_comms(w, sr, pt);
     /* multi-pair calls: every pair of the largest communicator at once */
     const struct call *c = t->k.rec->call;
-    double streams = c->family == FAM_MULTI ? t->pl->tc->max_size / 2 : 1;
+    double streams = c->family->way == WAY_ALL_PAIRS ? t->pl->tc->max_size / 2 : 1;
     pt->mbps = pt->rate = NAN;
-    if (c->family != FAM_SYNC && pt->s.avg > 0)
+    if (c->family->moves_data && pt->s.avg > 0)
         pt->mbps = (double)pt->bytes * streams / pt->s.avg;
     if (c->rate && pt->s.avg > 0)
         pt->rate = streams / pt->s.avg * 1e6;

@@ -17,7 +17,7 @@ long per_block_for(double seconds, double per_call, int blocks)
 long call_legs(const struct record *r)
 {
     long legs = r->call->legs > 0 ? r->call->legs : 1;
-    if (r->call->family == FAM_RMA && r->rma == RMA_BIBW)
+    if (r->call->family == &family_rma && r->rma == RMA_BIBW)
         legs *= 2;             /* a window each way */
     return legs * record_window(r);
 }
@@ -29,7 +29,7 @@ double warm_collective(struct trial *t, long iters, int pilot)
     if (iters < 1)
         iters = 1;
     double t0 = MPI_Wtime();
-    timed_run(t, iters, NULL);
+    timed_loop(t, iters, NULL);
     return (MPI_Wtime() - t0) / (double)iters;
 }
 
@@ -43,7 +43,7 @@ double warm_pair(struct trial *t, long iters, int pilot)
     if (c->prepare)
         c->prepare(&t->k);
     double t0 = MPI_Wtime();
-    timed_run(t, iters, NULL);
+    timed_loop(t, iters, NULL);
     return (MPI_Wtime() - t0) / (double)iters;
 }
 
@@ -57,7 +57,7 @@ double time_collective(struct trial *t, const struct rule *ru, long per_block,
     s->per_block = per_block;
     while (more) {
         MPI_Barrier(k->comm);
-        double dt = timed_block(t, per_block, timed_run, NULL, NULL);
+        double dt = timed_block(t, per_block, timed_loop, NULL, NULL);
         double per_call = dt / ((double)per_block * legs), slowest;
         total += dt;
         attempts++;
@@ -108,7 +108,7 @@ double time_pair(struct trial *t, const struct rule *ru, long per_block,
     while (more) {
         if (c->prepare)
             c->prepare(&t->k);
-        double dt = timed_block(t, per_block, timed_run, NULL, NULL);
+        double dt = timed_block(t, per_block, timed_loop, NULL, NULL);
         total += dt;
         attempts++;
         if (t->k.initiator)

@@ -69,7 +69,7 @@ double timed_block(struct trial *t, long n, block_body body, void *arg,
                    double *t0);
 /* the call under test n times; with --cache cold each on the next copy
  * of the buffers (a block_body; arg is unused) */
-void timed_run(struct trial *t, long n, void *arg);
+void timed_loop(struct trial *t, long n, void *arg);
 
 /* param_cache.c: the pairwise parameters of topology t, if measured */
 const struct params *measured_params(const struct measurer *m,

@@ -72,7 +72,7 @@ static void batch(struct trial *t, int n, double start, double window,
         dur_late[n + i] = now > at;
         while (now < at)
             now = MPI_Wtime();
-        dur_late[i] = timed_block(t, 1, timed_run, NULL, &entry[i]);
+        dur_late[i] = timed_block(t, 1, timed_loop, NULL, &entry[i]);
         exit_[i] = entry[i] + dur_late[i];
         entry[i] -= c->offset;
         exit_[i] -= c->offset;

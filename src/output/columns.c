@@ -9,9 +9,6 @@
 #include <math.h>
 #include <stdio.h>
 
-#define ALL ((1u << FAM_P2P) | (1u << FAM_COLL) | (1u << FAM_REDUCE) | \
-             (1u << FAM_SYNC) | (1u << FAM_IO) | (1u << FAM_MULTI) | (1u << FAM_RMA))
-#define SYNC (1u << FAM_SYNC)
 
 static double v_elements(const struct point *p) { return (double)p->elements; }
 static double v_bytes(const struct point *p) { return (double)p->bytes; }
@@ -50,7 +47,7 @@ static void doc_bytes(const struct col_ctx *c, char *out, size_t len)
 {
     snprintf(out, len, "bytes: elements x %d data bytes of %s; mbps: bytes / "
              "t_avg_us (10^6 bytes/s)%s", c->res->type_size, c->res->rec->dt->name,
-             c->res->rec->call->family == FAM_MULTI
+             c->res->rec->call->family->way == WAY_ALL_PAIRS
              ? ", times the pairs of the largest communicator (all at once)" : "");
 }
 
@@ -60,7 +57,7 @@ static void doc_times(const struct col_ctx *c, char *out, size_t len)
     if (is_p2p(c))
         snprintf(out, len, "t_min_us t_avg_us t_max_us: %s in microseconds of "
                  "the fastest pair, the mean over pairs, the slowest pair",
-                 r->call->family == FAM_RMA ? "time per operation (with its share "
+                 r->call->family->always_windowed ? "time per operation (with its share "
                  "of the synchronisation)" : record_window(r) > 1
                  ? "time per message of a window" : "one-way time");
     else
@@ -86,6 +83,11 @@ static void doc_iters(const struct col_ctx *c, char *out, size_t len)
     snprintf(out, len, "iters warmup: timed calls (the most any pair or "
              "communicator made) and untimed ones; samples: %s measured; "
              "mismatches: elements --check found wrong", is_p2p(c) ? "pairs" : "ranks");
+}
+
+static int barriers(const struct call *c)
+{
+    return c->family->way == WAY_BARRIER;
 }
 
 static int posts(const struct call *c)
@@ -126,7 +128,7 @@ static void doc_barrier(const struct col_ctx *c, char *out, size_t len)
 
 static void doc_median(const struct col_ctx *c, char *out, size_t len)
 {
-    int sync = c->res->rec->call->family == FAM_SYNC;
+    int sync = c->res->rec->call->family->way == WAY_BARRIER;
     snprintf(out, len, "t_med_us ci_lo_us ci_hi_us: median over blocks of %s "
              "time per call%s, pooled over %s, and its 95%% confidence interval "
              "(nan under 6 blocks); blocks: how many; late: repetitions dropped "
@@ -140,51 +142,51 @@ static void doc_median(const struct col_ctx *c, char *out, size_t len)
 }
 
 const struct column columns[] = {
-    {.name = "elements", .format = COL_COUNT, .families = ALL, .value = v_elements},
-    {.name = "bytes", .format = COL_COUNT, .families = ALL, .value = v_bytes,
+    {.name = "elements", .format = COL_COUNT, .value = v_elements},
+    {.name = "bytes", .format = COL_COUNT, .value = v_bytes,
      .doc = doc_bytes},
-    {.name = "t_min_us", .format = COL_US, .families = ALL, .value = v_min,
+    {.name = "t_min_us", .format = COL_US, .value = v_min,
      .doc = doc_times},
-    {.name = "t_avg_us", .format = COL_US, .families = ALL, .value = v_avg},
-    {.name = "t_max_us", .format = COL_US, .families = ALL, .value = v_max},
-    {.name = "mbps", .format = COL_RATE, .families = ALL, .value = v_mbps},
-    {.name = "msg_rate", .format = COL_RATE, .families = ALL, .when = counts_messages,
+    {.name = "t_avg_us", .format = COL_US, .value = v_avg},
+    {.name = "t_max_us", .format = COL_US, .value = v_max},
+    {.name = "mbps", .format = COL_RATE, .value = v_mbps},
+    {.name = "msg_rate", .format = COL_RATE, .when = counts_messages,
      .value = v_rate, .doc = doc_rate,
      .prose = "%s messages per second (all pairs)"},
-    {.name = "t_pure_us", .format = COL_US, .families = ALL, .when = posts,
+    {.name = "t_pure_us", .format = COL_US, .when = posts,
      .value = v_pure, .doc = doc_overlap},
-    {.name = "t_overall_us", .format = COL_US, .families = ALL, .when = posts,
+    {.name = "t_overall_us", .format = COL_US, .when = posts,
      .value = v_overall},
-    {.name = "t_compute_us", .format = COL_US, .families = ALL, .when = posts,
+    {.name = "t_compute_us", .format = COL_US, .when = posts,
      .value = v_compute},
-    {.name = "overlap_pct", .format = COL_PCT, .families = ALL, .when = posts,
+    {.name = "overlap_pct", .format = COL_PCT, .when = posts,
      .value = v_overlap,
      .prose = "overlap with computation %s%% (OSU's definition)"},
-    {.name = "init_us", .format = COL_US, .families = ALL, .when = persists,
+    {.name = "init_us", .format = COL_US, .when = persists,
      .value = v_init, .doc = doc_init,
      .prose = "init call %s us"},
-    {.name = "iters", .format = COL_COUNT, .families = ALL, .value = v_iters,
+    {.name = "iters", .format = COL_COUNT, .value = v_iters,
      .doc = doc_iters},
-    {.name = "warmup", .format = COL_COUNT, .families = ALL, .value = v_warmup},
-    {.name = "samples", .format = COL_COUNT, .families = ALL, .value = v_samples},
-    {.name = "mismatches", .format = COL_COUNT, .families = ALL,
+    {.name = "warmup", .format = COL_COUNT, .value = v_warmup},
+    {.name = "samples", .format = COL_COUNT, .value = v_samples},
+    {.name = "mismatches", .format = COL_COUNT,
      .value = v_mismatches},
-    {.name = "iter_max_mean_us", .format = COL_US, .families = SYNC,
+    {.name = "iter_max_mean_us", .format = COL_US, .when = barriers,
      .value = v_iter_mean, .doc = doc_barrier},
-    {.name = "iter_max_median_us", .format = COL_US, .families = SYNC,
+    {.name = "iter_max_median_us", .format = COL_US, .when = barriers,
      .value = v_iter_median},
-    {.name = "t_pred_us", .format = COL_US, .families = SYNC, .value = v_pred},
-    {.name = "t_pred_lsq_us", .format = COL_US, .families = SYNC,
+    {.name = "t_pred_us", .format = COL_US, .when = barriers, .value = v_pred},
+    {.name = "t_pred_lsq_us", .format = COL_US, .when = barriers,
      .value = v_pred_lsq},
-    {.name = "t_pred_loggp_us", .format = COL_US, .families = SYNC,
+    {.name = "t_pred_loggp_us", .format = COL_US, .when = barriers,
      .value = v_pred_loggp},
-    {.name = "t_med_us", .format = COL_US, .families = ALL, .value = v_med,
+    {.name = "t_med_us", .format = COL_US, .value = v_med,
      .doc = doc_median},
-    {.name = "ci_lo_us", .format = COL_US, .families = ALL, .value = v_ci_lo},
-    {.name = "ci_hi_us", .format = COL_US, .families = ALL, .value = v_ci_hi},
-    {.name = "blocks", .format = COL_COUNT, .families = ALL, .value = v_blocks},
-    {.name = "late", .format = COL_COUNT, .families = ALL, .value = v_late},
-    {.name = "target_met", .format = COL_FLAG, .families = ALL, .value = v_met},
+    {.name = "ci_lo_us", .format = COL_US, .value = v_ci_lo},
+    {.name = "ci_hi_us", .format = COL_US, .value = v_ci_hi},
+    {.name = "blocks", .format = COL_COUNT, .value = v_blocks},
+    {.name = "late", .format = COL_COUNT, .value = v_late},
+    {.name = "target_met", .format = COL_FLAG, .value = v_met},
 };
 
 const size_t ncolumns = sizeof columns / sizeof columns[0];
@@ -192,7 +194,7 @@ const size_t ncolumns = sizeof columns / sizeof columns[0];
 int column_applies(const struct column *c, const struct result *res)
 {
     const struct call *call = res->rec->call;
-    return ((c->families >> call->family) & 1u) && (!c->when || c->when(call));
+    return !c->when || c->when(call);
 }
 
 void column_text(const struct column *c, double v, char *out, size_t len)

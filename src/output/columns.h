@@ -24,8 +24,7 @@ struct col_ctx {
 struct column {
     const char *name;
     enum col_format format;
-    unsigned families;         /* 1 << FAM_* of the calls that have it */
-    int (*when)(const struct call *c);   /* and only those, if not NULL */
+    int (*when)(const struct call *c);   /* the calls that have it; NULL: every call */
     double (*value)(const struct point *pt);
     /* the header line "# <this and the next columns without a doc>: ..." */
     void (*doc)(const struct col_ctx *c, char *out, size_t len);

@@ -145,7 +145,7 @@ static void header(FILE *f, const struct run_info *in, const struct result *res)
         char how[200];
         fprintf(f, "# pairs: %s\n", pair_mode(res, how, sizeof how));
     }
-    if (r->call->family == FAM_RMA) {
+    if (r->call->family == &family_rma) {
         char how[128];
         fprintf(f, "# one-sided: %s\n", rma_describe(r, how, sizeof how));
     }

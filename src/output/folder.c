@@ -1,6 +1,6 @@
 /* folder.c: the result folder, and the order in which the writers run */
 #include "output/output.h"
-#include "output/hybrid.h"
+#include "output/hybrid_writer.h"
 #include "output/io_check.h"
 
 #include <dirent.h>

@@ -64,8 +64,8 @@ FILE *datafile_open(const struct writer *w, const struct result *res,
 void datafile_row(FILE *f, const struct writer *w, const struct result *res,
                   const struct point *pt);
 void pairs_block(FILE *f, int ranks, const struct point *pt);
-/* comms.c: each communicator's own results, where there are several
- * (comms.h: their run.json part) */
+/* per_comm.c: each communicator's own results, where there are several
+ * (per_comm.h: their run.json part) */
 void comms_file(const struct writer *w, const struct result *res);
 void raw_rows(FILE *f, const struct point *pt);
 

@@ -146,7 +146,7 @@ void report_record(struct writer *w, const struct result *res)
         say(w, "  CHAR: reduced as the library's extension (MPI 2.2 and later call it "
             "a character type without reductions; this library accepted it when "
             "asked at start).\n");
-    if (r->call->family == FAM_RMA) {
+    if (r->call->family == &family_rma) {
         char how[128];
         say(w, "  One-sided: %s.\n", rma_describe(r, how, sizeof how));
     }
@@ -204,24 +204,24 @@ void report_point(struct writer *w, const struct result *res,
         pair_name(lo, a, sizeof a);
         pair_name(hi, b, sizeof b);
         say(w, "%s %.3f us, mean over %zu pair%s (fastest %s %.3f us, "
-            "slowest %s %.3f us)", r->call->family == FAM_RMA ? "per operation"
+            "slowest %s %.3f us)", r->call->family->always_windowed ? "per operation"
             : record_window(r) > 1 ? "per message" : "one-way",
             pt->s.avg, pt->nsamples, pt->nsamples == 1 ? "" : "s", a, pt->s.min, b,
             pt->s.max);
     } else {
         say(w, "%.3f us per %s, mean over %zu rank%s (fastest rank %d "
             "%.3f us, slowest rank %d %.3f us)", pt->s.avg,
-            r->call->family == FAM_MULTI ? "message" : "call", pt->nsamples,
+            r->call->family->per, pt->nsamples,
             pt->nsamples == 1 ? "" : "s", lo->a, pt->s.min, hi->a, pt->s.max);
     }
-    if (r->call->family == FAM_SYNC && pt->ncomm > 0) {
+    if (r->call->family->way == WAY_BARRIER && pt->ncomm > 0) {
         say(w, "; a barrier takes %.3f us on its slowest rank (mean over "
             "iterations, median %.3f us)", pt->iter_mean, pt->iter_median);
         if (!isnan(pt->pred))
             say(w, ", the model predicts %.3f us (%+.1f%%)", pt->pred,
                 100.0 * (pt->pred - pt->iter_mean) / pt->iter_mean);
     }
-    if (r->call->family != FAM_SYNC && pt->bytes > 0 && pt->s.avg > 0)
+    if (r->call->family->moves_data && pt->bytes > 0 && pt->s.avg > 0)
         say(w, ", %.1f MB/s", (double)pt->bytes / pt->s.avg);
     say(w, ".\n");
     report_stats(w, res, pt);

@@ -16,8 +16,8 @@
 #include <unistd.h>
 #include "base/smpi.h"
 #include "output/columns.h"
-#include "output/comms.h"
-#include "output/hybrid.h"
+#include "output/per_comm.h"
+#include "output/hybrid_writer.h"
 #include "output/io_check.h"
 
 static json_t *num(double x)
@@ -185,7 +185,7 @@ static json_t *record_json(const struct writer *w, const struct result *res)
     const char *check = check_status(w, res);
     json_t *o = json_pack("{s:i,s:o,s:s,s:s,s:s,s:s,s:s,s:o,s:o,s:o,s:o,s:s,s:o,s:I}",
         "line", r->line, "text", text_json(r->text), "call", r->call->name,
-        "family", family_name(r->call->family), "datatype", r->dt->name,
+        "family", r->call->family->name, "datatype", r->dt->name,
         "topology", r->topo->name, "op", op_label(r, op, sizeof op),
         "communicators", comms, "file", text_or_null(res->file),
         "skipped", text_or_null(res->skipped), "error", text_or_null(res->error),

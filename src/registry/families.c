@@ -1,17 +1,34 @@
-/* families.c: what each call family is called (--list, the prose,
- * run.json); plain data, so every layer may name a family */
+/* families.c: the call families, one row each (registry.h says what the
+ * fields mean); plain data, so every layer may read a family */
 #include "registry/registry.h"
 
-const char *family_name(enum family f)
-{
-    switch (f) {
-    case FAM_P2P: return "point-to-point";
-    case FAM_COLL: return "collective";
-    case FAM_REDUCE: return "reduction";
-    case FAM_SYNC: return "synchronisation";
-    case FAM_IO: return "I/O";
-    case FAM_MULTI: return "multi-pair";
-    case FAM_RMA: return "one-sided";
-    }
-    return "?";
-}
+/* --validate's transfer speeds (world/estimate.c): memory and network
+ * alike, and MPI I/O to a file system */
+#define BYTES_PER_US 4000.0
+#define IO_BYTES_PER_US 500.0
+
+const struct family family_p2p = {
+    .name = "point-to-point", .way = WAY_PAIRS, .per = "call",
+    .moves_data = 1, .bytes_per_us = BYTES_PER_US, .passes = 1};
+const struct family family_coll = {
+    .name = "collective", .way = WAY_COMMUNICATOR, .per = "call",
+    .moves_data = 1, .bytes_per_us = BYTES_PER_US, .passes = 1};
+const struct family family_reduce = {
+    .name = "reduction", .way = WAY_COMMUNICATOR, .per = "call",
+    .moves_data = 1, .bytes_per_us = BYTES_PER_US, .passes = 1};
+const struct family family_sync = {
+    .name = "synchronisation", .way = WAY_BARRIER, .per = "call",
+    .moves_data = 0, .bytes_per_us = BYTES_PER_US, .passes = 2};
+const struct family family_io = {
+    .name = "I/O", .way = WAY_COMMUNICATOR, .per = "call",
+    .moves_data = 1, .uses_scratch = 1, .bytes_per_us = IO_BYTES_PER_US, .passes = 1};
+const struct family family_multi = {
+    .name = "multi-pair", .way = WAY_ALL_PAIRS, .per = "message",
+    .moves_data = 1, .bytes_per_us = BYTES_PER_US, .passes = 1};
+const struct family family_rma = {
+    .name = "one-sided", .way = WAY_PAIRS, .per = "operation",
+    .moves_data = 1, .always_windowed = 1, .bytes_per_us = BYTES_PER_US, .passes = 1};
+
+const struct family *const family_table[NFAMILIES] = {
+    &family_p2p, &family_coll, &family_reduce, &family_sync, &family_io,
+    &family_multi, &family_rma};

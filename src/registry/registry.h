@@ -174,15 +174,45 @@ struct pair_filter {
 extern const struct table pair_filter_table;
 
 /* ---- calls ------------------------------------------------------------------ */
-/* P2P: every pair of a communicator in turn; MULTI: every pair at once
- * (the ranks split into senders and receivers) */
-enum family { FAM_P2P, FAM_COLL, FAM_REDUCE, FAM_SYNC, FAM_IO, FAM_MULTI,
-              FAM_RMA };
+/* A call family: what its calls share, as data every layer may read
+ * (registry/families.c has the rows).  How a family's size is measured is
+ * its way; measure/families.c runs each way.  A new family is a row here
+ * plus its kernels; the rest of the house reads these fields, not the
+ * family's name. */
+enum family_way {
+    WAY_PAIRS,          /* every pair of a communicator in turn */
+    WAY_ALL_PAIRS,      /* every pair at once: the ranks split into senders
+                         * and receivers, timed as one communicator */
+    WAY_COMMUNICATOR,   /* every rank of the communicator at once */
+    WAY_BARRIER         /* per-iteration maxima of a synchronisation */
+};
+
+struct family {
+    const char *name;           /* --list, the prose, run.json */
+    enum family_way way;
+    /* a sample is the time per this: "call", "message" (every pair at
+     * once), "operation" (one-sided) */
+    const char *per;
+    int moves_data;             /* bytes, bandwidth, --cache cold mean something */
+    int always_windowed;        /* every call streams window= operations */
+    int uses_scratch;           /* writes files into the scratch directory */
+    /* --validate's estimate: the transfer speed, and how many times the
+     * timed loop's calls are made (a barrier's twice: the loop, then one
+     * by one) */
+    double bytes_per_us;
+    int passes;
+};
+
+extern const struct family family_p2p, family_coll, family_reduce, family_sync,
+    family_io, family_multi, family_rma;
+enum { NFAMILIES = 7 };
+extern const struct family *const family_table[NFAMILIES];
+
 enum op_kind { OPK_NONE, OPK_REDUCTION, OPK_PAIRS, OPK_PATTERN };
 
 struct call {
     const char *name;
-    enum family family;
+    const struct family *family;
     enum op_kind opk;
     int rooted;                 /* takes root= */
     /* point-to-point and multi-pair: the messages one iteration counts
@@ -196,13 +226,13 @@ struct call {
      * on a communicator of p ranks */
     void (*buffers)(int p, size_t n, size_t *send, size_t *recv);
     void (*layout)(struct kernel *k);   /* per size, before timing; may be NULL */
-    void (*prepare)(struct kernel *k);  /* p2p, before each run; may be NULL */
-    void (*run)(struct kernel *k, int iters);   /* NULL: BARRIER (kernels/barrier.c) */
+    void (*prepare)(struct kernel *k);  /* p2p, before each timed loop; may be NULL */
+    void (*loop)(struct kernel *k, int iters);  /* NULL: BARRIER (kernels/barrier.c) */
     /* non-blocking collectives: starts one call into the kernel's request
-     * (run waits for it at once; measure/overlap.c computes in between) */
+     * (loop waits for it at once; measure/overlap.c computes in between) */
     void (*post)(struct kernel *k);
     /* persistent collectives: makes the size's request (MPI_*_init),
-     * timed once on its own; run starts and waits for it */
+     * timed once on its own; loop starts and waits for it */
     void (*init)(struct kernel *k);
     /* why this build's MPI cannot run the call (the plan skips it with
      * that reason), or NULL when it can; the field may be NULL */
@@ -214,7 +244,7 @@ struct call {
     void (*pair_begin)(struct kernel *k);
     void (*pair_end)(struct kernel *k);
     int one_element;                    /* works on exactly one element */
-    int neighbours;                     /* needs a graph-shaped communicator */
+    int neighbors;                     /* needs a graph-shaped communicator */
     int integer_only;                   /* C integer, logical or byte types only */
     int rate;                   /* report messages per second (msg_rate) */
     const char *timing;                 /* what one timed call covers */
@@ -227,12 +257,17 @@ struct call {
  * below input/, which looks names up in them (tests/style.sh checks the
  * order for includes and for linked symbols alike). */
 extern const struct table call_table;
-const char *family_name(enum family f);     /* families.c */
 
 /* calls measured pair by pair (point-to-point, one-sided) */
 static inline int pairwise(const struct call *c)
 {
-    return c->family == FAM_P2P || c->family == FAM_RMA;
+    return c->family->way == WAY_PAIRS;
+}
+
+/* calls that need two ranks: pair by pair, or every pair at once */
+static inline int needs_pairs(const struct call *c)
+{
+    return c->family->way == WAY_PAIRS || c->family->way == WAY_ALL_PAIRS;
 }
 
 #endif

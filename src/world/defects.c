@@ -48,10 +48,10 @@ static int hwloc_topology(const struct topology *t)
 static int smpi_lacks(const struct record *r, char *why, size_t len)
 {
     const struct call *c = r->call;
-    if (c->neighbours)
+    if (c->neighbors)
         snprintf(why, len, "SimGrid's SMPI 3.32 does not implement the neighbourhood "
                  "collectives (MPI_Neighbor_*, MPI_Ineighbor_*)");
-    else if (c->family == FAM_IO)
+    else if (c->family == &family_io)
         snprintf(why, len, "SimGrid's SMPI 3.32 simulates MPI-IO on platform disks "
                  "without moving the data, so it is not measured");
     else if (hwloc_topology(r->topo))
@@ -71,14 +71,14 @@ int library_defect(const struct record *r, const struct topo_comm *tc,
         return 1;
     /* ROMIO (MPICH 4.0.2) aborts the whole job when it flattens a named
      * pair type (MPI_Type_get_contents on MPI_DOUBLE_INT) */
-    if (c->family == FAM_IO && (r->dt->cls & TC_PAIR) && is(w, "MPICH"))
+    if (c->family == &family_io && (r->dt->cls & TC_PAIR) && is(w, "MPICH"))
         snprintf(why, len, "MPICH's ROMIO aborts on the pair type %s in MPI I/O "
                  "(MPI_Type_get_contents on a named type); use STRUCT or a plain "
                  "type", r->dt->name);
     /* Open MPI 4.1.4's one-sided accumulates crash or compute wrong values
      * on pair types with padding: a bare MPI_Accumulate of MPI_DOUBLE_INT
      * with MPI_MAXLOC under fences segfaults (FLOAT_INT and 2INT work) */
-    else if (c->family == FAM_RMA && r->op && padded_pair(r->dt) && is(w, "Open MPI"))
+    else if (c->family == &family_rma && r->op && padded_pair(r->dt) && is(w, "Open MPI"))
         snprintf(why, len, "Open MPI's one-sided accumulates break on the padded "
                  "pair type %s (a bare MPI_Accumulate of DOUBLE_INT with MAXLOC "
                  "crashes); FLOAT_INT and 2INT work", r->dt->name);
@@ -86,7 +86,7 @@ int library_defect(const struct record *r, const struct topo_comm *tc,
      * ranks' in- and out-degrees differ leaves blocks unreceived, without
      * an error; a bare program shows it after zeroed memory was freed, as
      * if counts were read past the end of their array */
-    else if (c->neighbours && strstr(c->name, "ALLTOALLW") && tc->uneven &&
+    else if (c->neighbors && strstr(c->name, "ALLTOALLW") && tc->uneven &&
              is(w, "MPICH Version: 4.0"))
         snprintf(why, len, "MPICH 4.0's MPI_Neighbor_alltoallw leaves blocks "
                  "unreceived on a graph whose in- and out-degrees differ; "
@@ -97,11 +97,11 @@ int library_defect(const struct record *r, const struct topo_comm *tc,
      * the other way (pmodels/mpich#2194, fixed after 4.0); Open MPI 4.1's
      * non-blocking forms (libnbc) do too, and abort with MPI_ERR_TRUNCATE
      * when the two blocks differ in size (open-mpi/ompi#14416). */
-    else if (c->neighbours && tc->twice && alltoall_vw(c) && is(w, "MPICH Version: 4.0"))
+    else if (c->neighbors && tc->twice && alltoall_vw(c) && is(w, "MPICH Version: 4.0"))
         snprintf(why, len, "MPICH 4.0's %s swaps the two blocks of a periodic "
                  "dimension of length 1 or 2 (MPI-4.1 section 8.6); STENCIL-OPEN, "
                  "or a grid 3 or more long in every dimension, avoids it", c->name);
-    else if (c->neighbours && tc->twice && c->post && strstr(c->name, "ALLTOALL") &&
+    else if (c->neighbors && tc->twice && c->post && strstr(c->name, "ALLTOALL") &&
              is(w, "Open MPI v4"))
         snprintf(why, len, "Open MPI 4's %s swaps the two blocks of a periodic "
                  "dimension of length 1 or 2 (MPI-4.1 section 8.6) and aborts when "

@@ -8,7 +8,8 @@
  * window for the streaming calls, ceil(log2 p) for the tree-shaped
  * collectives (BCAST, REDUCE, ALLREDUCE, SCAN, BARRIER), p - 1 for those
  * whose buffers hold a block per rank (GATHER, ALLTOALL, ...), 6 for a
- * neighbourhood collective.  MPI I/O takes B = 500 MB/s.  Every
+ * neighbourhood collective.  B is the family's (registry/families.c: MPI
+ * I/O takes 500 MB/s).  Every
  * measurement (a pair, or all communicators at once) adds 1 ms of
  * barriers, pilot and gathering; a BARRIER record times each barrier
  * twice (the loop, then one by one).  The pairwise parameters, measured
@@ -28,8 +29,6 @@
 #include "world/plan.h"
 
 #define LATENCY_US 2.0
-#define BYTES_PER_US 4000.0
-#define IO_BYTES_PER_US 500.0
 #define OVERHEAD_US 1000.0
 
 static double log2_ceil(int p)
@@ -40,11 +39,11 @@ static double log2_ceil(int p)
 /* messages on the critical path of one timed iteration */
 static double messages(const struct call *c, int p, int window)
 {
-    if (pairwise(c) || c->family == FAM_MULTI)
-        return c->windowed || c->family == FAM_RMA ? window + 1 : 2;
-    if (c->neighbours)
+    if (needs_pairs(c))
+        return c->windowed || c->family->always_windowed ? window + 1 : 2;
+    if (c->neighbors)
         return 6;
-    if (c->family == FAM_IO)
+    if (c->family->uses_scratch)   /* a file's read or write: one transfer */
         return 1;
     size_t s, r;
     c->buffers(p, 1, &s, &r);
@@ -61,7 +60,7 @@ double estimate_params(int p)
         o += PARAM_REPS * (2 + k) * LATENCY_US;
     for (int e = 0; e <= PARAM_MAX_POW; e++)
         l += (rounds && e > PARAM_SMALL_POW ? PARAM_BIG_REPS : PARAM_REPS) * 2 *
-             (LATENCY_US + (double)(1L << e) / BYTES_PER_US);
+             (LATENCY_US + (double)(1L << e) / family_p2p.bytes_per_us);
     double steps = rounds ? round_count(p) + PARAM_VERIFY : (double)p * (p - 1);
     double step = rounds ? 2 * o + l : o + l / 2;
     return steps * (step + OVERHEAD_US) * 1e-6;
@@ -87,7 +86,7 @@ struct estimate estimate_record(const struct record *r, const struct options *o,
     const struct call *c = r->call;
     int pw = pairwise(c);
     long steps = pw ? sh->steps : 1, each = pw ? sh->pairs : sh->ncomm;
-    double bw = c->family == FAM_IO ? IO_BYTES_PER_US : BYTES_PER_US;
+    double bw = c->family->bytes_per_us;
     double m = messages(c, sh->p, record_window(r));
     int type_size;
     MPI_Type_size(r->dt->handle(), &type_size);
@@ -104,7 +103,7 @@ struct estimate estimate_record(const struct record *r, const struct options *o,
          * barrier's two loops S/2 each); the warm-up comes on top */
         double per = o->time_per_size > 0
                      ? o->time_per_size * 1e6 + (double)(warmup > 0 ? warmup : 0) * call
-                     : (double)(iters + warmup) * call * (c->family == FAM_SYNC ? 2 : 1);
+                     : (double)(iters + warmup) * call * c->family->passes;
         e.seconds += (double)steps * (per + OVERHEAD_US) * 1e-6;
         e.measurements += each;
     }

@@ -13,7 +13,7 @@
 #include "input/pattern_file.h"
 #include "input/share.h"
 #include "input/sizes.h"
-#include "world/cache.h"
+#include "world/llc_size.h"
 #include "world/char_probe.h"
 #include "world/defects.h"
 #include "models/schedule.h"
@@ -56,11 +56,11 @@ static void skip_reason(struct planned *pl, const struct world *w,
         snprintf(why, len, "%s leaves every rank out", r->topo->name);
     else if (tc->why[0])
         snprintf(why, len, "%s %s", r->topo->name, tc->why);
-    else if (c->neighbours && !tc->shaped)
+    else if (c->neighbors && !tc->shaped)
         snprintf(why, len, "%s needs a graph-shaped communicator (STENCIL, "
                  "STENCIL-OPEN, BINARY-TREE, GRAPH:path); %s is plain", c->name,
                  r->topo->name);
-    else if ((pairwise(c) || c->family == FAM_MULTI) && tc->max_size < 2)
+    else if (needs_pairs(c) && tc->max_size < 2)
         snprintf(why, len, "%s communicators of 1 rank have no pairs for %s",
                  r->topo->name, c->name);
     else if (pairwise(c) && count_pairs(pl) == 0)
@@ -115,7 +115,7 @@ static uint64_t buffer_need(const struct planned *pl, const struct options *o)
                                   record_window(r));
     /* --cache cold: the copies come to at least twice the cache, plus one
      * more pair of buffers (measure/buffers.c) */
-    if (o->cache_cold && r->call->family != FAM_SYNC)
+    if (o->cache_cold && r->call->family->moves_data)
         need += 2 * cache_llc_bytes() + need;
     return need;
 }

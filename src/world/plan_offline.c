@@ -145,7 +145,7 @@ static void print_record(const struct record *r, const struct options *o,
             "largest of %d ranks\n", r->line, r->text, r->call->name, r->topo->name,
             l->n, l->n == 1 ? "" : "s", l->most);
     struct record_shape sh = {l->most, 0, 1, l->n};
-    if (r->call->neighbours && !r->topo->shape) {
+    if (r->call->neighbors && !r->topo->shape) {
         fprintf(out, "  skipped: %s needs a graph-shaped communicator\n", r->call->name);
         return;
     }

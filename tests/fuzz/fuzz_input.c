@@ -29,7 +29,7 @@ static void check_record(const struct record *r)
     if (r->call->opk == OPK_REDUCTION)
         require(r->op && ((r->op->classes & r->dt->cls) ||
                           (r->dt->cls == TC_CHAR && (r->op->classes & TC_INT) &&
-                           !r->op->user && r->call->family == FAM_REDUCE)));
+                           !r->op->user && r->call->family == &family_reduce)));
     if (r->call->opk == OPK_PATTERN)
         require(r->pattern != NULL);
     if (r->call->opk == OPK_PAIRS)

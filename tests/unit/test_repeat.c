@@ -2,7 +2,7 @@
  * iterations from a pilot, cold-cache copies */
 #include <math.h>
 #include <stdlib.h>
-#include "world/cache.h"
+#include "world/llc_size.h"
 #include "measure/repeat.h"
 #include "models/stats.h"
 #include "measure/timing.h"

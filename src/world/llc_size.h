@@ -1,6 +1,6 @@
-/* cache.h: the last-level cache, for --cache cold */
-#ifndef MPIGAUGE_CACHE_H
-#define MPIGAUGE_CACHE_H
+/* llc_size.h: the last-level cache, for --cache cold */
+#ifndef MPIGAUGE_LLC_SIZE_H
+#define MPIGAUGE_LLC_SIZE_H
 
 #include <stdint.h>
 

@@ -1,7 +1,7 @@
-/* hybrid.c: what the writers say of a HYBRID record: its pattern file
+/* hybrid_writer.c: what the writers say of a HYBRID record: its pattern file
  * (which runs again as FILE:path), the groups and choices in the prose,
  * and the same in run.json's "hybrid" object. */
-#include "output/hybrid.h"
+#include "output/hybrid_writer.h"
 
 #include <math.h>
 #include <stdio.h>

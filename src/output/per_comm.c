@@ -1,7 +1,7 @@
-/* comms.c: each communicator's own results (topologies with more than
+/* per_comm.c: each communicator's own results (topologies with more than
  * one): <stem>.comms.dat, one gnuplot index block per communicator, and
  * the per_communicator list of run.json */
-#include "output/comms.h"
+#include "output/per_comm.h"
 #include "output/io_check.h"
 
 #include <math.h>

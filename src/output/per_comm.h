@@ -1,6 +1,6 @@
-/* comms.h: each communicator's own results for run.json (comms.c) */
-#ifndef MPIGAUGE_COMMS_H
-#define MPIGAUGE_COMMS_H
+/* per_comm.h: each communicator's own results for run.json (per_comm.c) */
+#ifndef MPIGAUGE_PER_COMM_H
+#define MPIGAUGE_PER_COMM_H
 
 #include <jansson.h>
 #include "output/output.h"

@@ -1,5 +1,5 @@
-/* cache.c: the last-level cache's size, from hwloc */
-#include "world/cache.h"
+/* llc_size.c: the last-level cache's size, from hwloc */
+#include "world/llc_size.h"
 
 #include <hwloc.h>
 

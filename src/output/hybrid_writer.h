@@ -1,4 +1,4 @@
-/* hybrid.h: the writers' part of a HYBRID record (hybrid.c) */
+/* hybrid_writer.h: the writers' part of a HYBRID record (hybrid_writer.c) */
 #ifndef MPIGAUGE_OUTPUT_HYBRID_H
 #define MPIGAUGE_OUTPUT_HYBRID_H
 
