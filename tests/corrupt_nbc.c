@@ -4,6 +4,7 @@
  * when the request completes (every completion, for persistent ones). */
 #include "corrupt.h"
 
+#include <signal.h>
 #include <stdlib.h>
 #if MPI_VERSION < 4 && defined(__has_include)
 #if __has_include(<mpi-ext.h>)
@@ -138,9 +139,27 @@ int MPI_Ireduce(const void *sb, void *rb, int count, MPI_Datatype t, MPI_Op op,
     return rc;
 }
 
+/* MPIGAUGE_RAISE_AT=N: world rank 0 sends itself SIGINT in its N-th
+ * MPI_Iallreduce of one MPI_INT under MPI_MAX, which only mpigauge's
+ * quiet_agree makes: between the steps of its long phases (the pairwise
+ * parameters, --loggp, HYBRID's comparison barriers).  A signal that
+ * lands inside such a phase, on one rank, at a known step. */
+static void maybe_raise(int count, MPI_Datatype t, MPI_Op op)
+{
+    static long calls;
+    const char *n = getenv("MPIGAUGE_RAISE_AT");
+    if (!n || count != 1 || t != MPI_INT || op != MPI_MAX)
+        return;
+    int me;
+    PMPI_Comm_rank(MPI_COMM_WORLD, &me);
+    if (me == 0 && ++calls == atol(n))
+        raise(SIGINT);
+}
+
 int MPI_Iallreduce(const void *sb, void *rb, int count, MPI_Datatype t, MPI_Op op,
                    MPI_Comm comm, MPI_Request *req)
 {
+    maybe_raise(count, t, op);
     int rc = PMPI_Iallreduce(sb, rb, count, t, op, comm, req);
     remember(*req, rb, count - 1, t, 0);
     return rc;

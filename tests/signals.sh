@@ -66,4 +66,38 @@ if ! $MPIRUN --version 2>&1 | grep -qE 'Open MPI|OpenRTE'; then
 fi
 check "second signal: run.json says interrupted" [ "$(jq -r .status "$d/run.json")" = interrupted ]
 
+# 3. a signal inside a long phase that runs on a communicator of its own
+# (issue 26 class 8): tests/corrupt.so's MPIGAUGE_RAISE_AT=N makes rank 0
+# signal itself at its N-th agreement step.  On 3 ranks the pairwise
+# parameters are 6 ordered pairs in turn, a step each; HYBRID's comparison
+# is MPI_Barrier and five candidates, a step before each.  The ranks stop
+# at the next step, agree, and end the clean way: exit 130, the record
+# says so, nothing waits for the grace period.
+printf 'BARRIER INT 0 0 ADD 1 WORLD LINEAR 0 iters=20\nBCAST INT 1 1 ADD 1 WORLD NOP 0\n' > "$T/params.in"
+d="$T/params"
+MPIGAUGE_RAISE_AT=2 LD_PRELOAD="$PWD/tests/corrupt.so" timeout -k 30 120 \
+    $MPIRUN -n 3 ./mpigauge --quiet -o "$d" "$T/params.in" > /dev/null 2> "$T/params.err"
+rc=$?
+check "signal during the parameters: exit 130 (got $rc)" [ "$rc" = 130 ]
+check "... no grace-period message" [ "$(grep -c 'grace period' "$T/params.err")" = 0 ]
+check "... run.json says interrupted" [ "$(jq -r .status "$d/run.json")" = interrupted ]
+check "... the record says interrupted, not pending" [ "$(jq -r "$AT"'at(1).status' "$d/run.json")" = interrupted ]
+check "... no parameter matrix written from half a measurement" [ -z "$(ls "$d" | grep '^params-')" ]
+check "... the next record never started" [ "$(jq -r "$AT"'at(2).status' "$d/run.json")" = pending ]
+
+printf 'BARRIER INT 0 0 ADD 1 WORLD HYBRID 0 iters=20\nBCAST INT 1 1 ADD 1 WORLD NOP 0\n' > "$T/hybrid.in"
+d="$T/hybrid"
+# 6 steps of parameters, then the comparison: rank 0 signals itself in the
+# 8th (before LINEAR), the ranks agree in the 9th (before TREE)
+MPIGAUGE_RAISE_AT=8 LD_PRELOAD="$PWD/tests/corrupt.so" timeout -k 30 120 \
+    $MPIRUN -n 3 ./mpigauge --quiet -o "$d" "$T/hybrid.in" > /dev/null 2> "$T/hybrid.err"
+rc=$?
+check "signal during HYBRID's comparison: exit 130 (got $rc)" [ "$rc" = 130 ]
+check "... no grace-period message" [ "$(grep -c 'grace period' "$T/hybrid.err")" = 0 ]
+check "... the HYBRID record is done, with its barrier's pattern file" \
+    [ "$(jq -r "$AT"'at(1) | .status + " " + .hybrid.pattern_file' "$d/run.json")" = "done 01-barrier-int-world-hybrid.hybrid.pat" ] && [ -s "$d/01-barrier-int-world-hybrid.hybrid.pat" ]
+check "... MPI_Barrier compared, the candidates after the signal not" \
+    [ "$(jq -c "$AT"'[at(1).hybrid.compared[] | .measured_us != null]' "$d/run.json")" = '[true,true,false,false,false,false]' ]
+check "... the next record never started" [ "$(jq -r "$AT"'at(2).status' "$d/run.json")" = pending ]
+
 summary signals

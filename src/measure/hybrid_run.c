@@ -17,7 +17,9 @@
 #include <string.h>
 #include "base/base.h"
 #include "input/iters.h"
+#include "measure/interrupt.h"
 #include "measure/params.h"
+#include "measure/timing.h"
 #include "models/cluster.h"
 
 /* n doubles of rank 0's, on every rank of comm */
@@ -110,7 +112,9 @@ int hybrid_prepare(struct trial *t, struct result *res)
     return 0;
 }
 
-/* MPI_Barrier and every candidate on the record's communicator */
+/* MPI_Barrier and every candidate on the record's communicator; a signal
+ * (agreed over the communicator between two alternatives) leaves the rest
+ * unmeasured (NaN), and the built barrier is kept all the same */
 static void alternatives(struct trial *t, struct hybrid_alt *alt, long *iters)
 {
     struct kernel *k = &t->k;
@@ -120,6 +124,9 @@ static void alternatives(struct trial *t, struct hybrid_alt *alt, long *iters)
     for (int a = 0; a < HYBRID_ALTS; a++) {
         alt[a].name = a == 0 ? "MPI" : hybrid_candidate(a - 1);
         alt[a].pred_us = NAN;
+        alt[a].measured_us = NAN;
+    }
+    for (int a = 0; a < HYBRID_ALTS && !quiet_agree(k->comm, interrupt_noted()); a++) {
         if (a == 0) {
             alt[a].measured_us = barrier_slowest_mean(t, NULL, warmup, *iters);
             continue;
@@ -130,7 +137,6 @@ static void alternatives(struct trial *t, struct hybrid_alt *alt, long *iters)
         /* a built-in, so it passes the check of every pattern; should a
          * generator break, the candidate is not run (every rank generates
          * the same one, so all skip it alike): nan, not a wild write */
-        alt[a].measured_us = NAN;
         if (bpattern_verify(&bp, &f)) {
             bpattern_free(&bp);
             continue;

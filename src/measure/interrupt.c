@@ -159,6 +159,11 @@ int interrupt_agreed(void)
     return any;
 }
 
+int interrupt_noted(void)
+{
+    return received;
+}
+
 void interrupt_snapshot(const char *dir, const struct json_pieces *p)
 {
     sigset_t block, old;

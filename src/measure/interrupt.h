@@ -17,6 +17,12 @@ void interrupt_install(void);
 /* Collective over MPI_COMM_WORLD: the signal any rank received (0: none). */
 int interrupt_agreed(void);
 
+/* The signal this rank received (0: none); no MPI.  Long phases that run
+ * on a communicator of their own (the pairwise parameters, HYBRID's
+ * comparisons) agree on it over that communicator (quiet_agree) between
+ * their steps, stop, and leave the world's agreement to the record. */
+int interrupt_noted(void);
+
 struct json_pieces;
 
 /* Rank 0: the pieces of what run.json in dir must say if a signal ends

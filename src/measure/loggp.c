@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/base.h"
+#include "measure/interrupt.h"
 #include "measure/timing.h"
 #include "models/stats.h"
 
@@ -116,9 +117,9 @@ static void measure_pair(MPI_Comm comm, int me, int client, int server,
     lg->L[cs] = one_way[0];    /* o_s and o_r come off below */
 }
 
-void loggp_measure(MPI_Comm comm, struct loggp *lg)
+int loggp_measure(MPI_Comm comm, struct loggp *lg)
 {
-    int me, p;
+    int me, p, sig = 0;
     MPI_Comm_rank(comm, &me);
     MPI_Comm_size(comm, &p);
     size_t pp = (size_t)p * (size_t)p;
@@ -128,13 +129,13 @@ void loggp_measure(MPI_Comm comm, struct loggp *lg)
         *all[a] = xcalloc(pp, sizeof(double));
     char *buf = xcalloc(65536, 1);
     quiet_barrier(comm);
-    for (int i = 0; i < p; i++)
-        for (int j = 0; j < p; j++) {
+    for (int i = 0; i < p && !sig; i++)
+        for (int j = 0; j < p && !sig; j++) {
             if (i == j)
                 continue;
             if (me == i || me == j)
                 measure_pair(comm, me, i, j, buf, lg);
-            quiet_barrier(comm);
+            sig = quiet_agree(comm, interrupt_noted());
         }
     /* each value was measured on one rank and is 0 elsewhere */
     for (size_t a = 0; a < sizeof all / sizeof all[0]; a++)
@@ -146,6 +147,7 @@ void loggp_measure(MPI_Comm comm, struct loggp *lg)
             lg->L[ij] = i == j ? 0 : l > 0 ? l : 0;
         }
     free(buf);
+    return sig;
 }
 
 void loggp_free(struct loggp *lg)

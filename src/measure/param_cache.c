@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/base.h"
+#include "measure/interrupt.h"
 
 static const struct params_entry *entry(const struct measurer *m,
                                         const struct topology *t)
@@ -109,21 +110,27 @@ static void hand_on(struct measurer *m, const struct topo_comm *tc,
         free(mx.m[i].v);
 }
 
-void ensure_params(struct measurer *m, const struct planned *pl)
+int ensure_params(struct measurer *m, const struct planned *pl)
 {
     const struct pattern *pat = pl->rec->pattern;
     const struct topo_comm *tc = pl->tc;
     if (!pat || !(pat->generate || pl->rec->pattern_file[0]) || entry(m, tc->topo))
-        return;
+        return 0;
     m->params = xrealloc(m->params, (size_t)(m->nparams + 1) * sizeof *m->params);
     struct params_entry *e = &m->params[m->nparams++];
     memset(e, 0, sizeof *e);
     e->topo = tc->topo;
+    int sig = 0;
     if (tc->comm != MPI_COMM_NULL)
-        params_measure(tc->comm, &e->pm);
-    if (tc->comm != MPI_COMM_NULL && m->opt->loggp)
-        loggp_measure(tc->comm, &e->lg);
+        sig = params_measure(tc->comm, &e->pm);
+    if (tc->comm != MPI_COMM_NULL && m->opt->loggp && !sig)
+        sig = loggp_measure(tc->comm, &e->lg);
+    /* a signal stopped some communicator's measurement: no rank hands on
+     * (or writes) matrices, and the run ends after this record */
+    if ((m->signal = interrupt_agreed()))
+        return m->signal;
     hand_on(m, tc, e);
+    return 0;
 }
 
 void measurer_free(struct measurer *m)

@@ -15,6 +15,7 @@
 #include <string.h>
 #include "base/base.h"
 #include "kernels/barrier.h"
+#include "measure/interrupt.h"
 #include "measure/timing.h"
 #include "models/schedule.h"
 #include "models/stats.h"
@@ -165,7 +166,7 @@ static void sum_over_ranks(MPI_Comm comm, struct params *pm)
 
 /* every unordered pair once, the pairs of a round at once: O both ways,
  * then L_ij from the lower rank */
-static void in_rounds(MPI_Comm comm, int me, char *buf, struct params *pm)
+static int in_rounds(MPI_Comm comm, int me, char *buf, struct params *pm)
 {
     for (int r = 0; r < pm->rounds; r++) {
         int q = round_partner(pm->p, r, me);
@@ -174,8 +175,27 @@ static void in_rounds(MPI_Comm comm, int me, char *buf, struct params *pm)
             measure_pair(comm, me, i, j, buf, 1, pm);
             measure_pair(comm, me, j, i, buf, 1, pm);
         }
-        quiet_barrier(comm);
+        int sig = quiet_agree(comm, interrupt_noted());
+        if (sig)
+            return sig;
     }
+    return 0;
+}
+
+/* every ordered pair in turn, the other ranks asleep */
+static int in_turns(MPI_Comm comm, int me, char *buf, struct params *pm)
+{
+    for (int i = 0; i < pm->p; i++)
+        for (int j = 0; j < pm->p; j++) {
+            if (i == j)
+                continue;
+            if (me == i || me == j)
+                measure_pair(comm, me, i, j, buf, 0, pm);
+            int sig = quiet_agree(comm, interrupt_noted());
+            if (sig)
+                return sig;
+        }
+    return 0;
 }
 
 static double rel(double alone, double in_round)
@@ -222,7 +242,7 @@ static void verify_rounds(MPI_Comm comm, int me, char *buf, struct params *pm)
     free(alone.lsm);
 }
 
-void params_measure(MPI_Comm comm, struct params *pm)
+int params_measure(MPI_Comm comm, struct params *pm)
 {
     int me, p;
     MPI_Comm_rank(comm, &me);
@@ -238,21 +258,12 @@ void params_measure(MPI_Comm comm, struct params *pm)
     quiet_barrier(comm);
     pm->o[me] = invocation(p);
     pm->rounds = p > TURNS_MAX ? round_count(p) : 0;
-    if (pm->rounds)
-        in_rounds(comm, me, buf, pm);
-    else
-        for (int i = 0; i < p; i++)
-            for (int j = 0; j < p; j++) {
-                if (i == j)
-                    continue;
-                if (me == i || me == j)
-                    measure_pair(comm, me, i, j, buf, 0, pm);
-                quiet_barrier(comm);
-            }
+    int sig = pm->rounds ? in_rounds(comm, me, buf, pm) : in_turns(comm, me, buf, pm);
     sum_over_ranks(comm, pm);
-    if (pm->rounds)
+    if (pm->rounds && !sig)
         verify_rounds(comm, me, buf, pm);
     free(buf);
+    return sig;
 }
 
 void params_free(struct params *pm)

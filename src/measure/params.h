@@ -15,13 +15,17 @@
  *   L_ij  intercept (and B_ij the slope) of the median one-way time of a
  *         ping-pong between i and j against bytes, 1 B to 1 KiB, fitted
  *         by relative error (weights 1/t^2).
- * Medians of 25 timings each; pairs one at a time, others asleep. */
-void params_measure(MPI_Comm comm, struct params *pm);
+ * Medians of 25 timings each; pairs one at a time, others asleep.
+ * Returns 0, or the signal that stopped it between two pairs (or rounds):
+ * every rank of comm stops at the same step, and the matrices are
+ * incomplete. */
+int params_measure(MPI_Comm comm, struct params *pm);
 void params_free(struct params *pm);
 
 /* Collective over comm (--loggp): LogGP and Hockney per ordered pair,
- * allocated here (loggp.c). */
-void loggp_measure(MPI_Comm comm, struct loggp *lg);
+ * allocated here (loggp.c).  Returns 0, or the signal that stopped it
+ * between two pairs, as params_measure. */
+int loggp_measure(MPI_Comm comm, struct loggp *lg);
 void loggp_free(struct loggp *lg);
 
 #endif

@@ -183,8 +183,13 @@ void measure_record(struct measurer *m, const struct planned *pl,
         res->pts = xcalloc(nsizes, sizeof *res->pts);
     struct sizerun sr;
     sizerun_init(&sr, t.k.size);
-    ensure_params(m, pl);
-    size_t from = hybrid_failed(&t, res) ? nsizes : 0;
+    size_t from = 0;
+    if (ensure_params(m, pl)) {
+        res->interrupted = 1;  /* a signal while the parameters were measured */
+        from = nsizes;
+    } else if (hybrid_failed(&t, res)) {
+        from = nsizes;
+    }
     for (size_t i = from; i < nsizes; i++) {
         struct point pt;
         if (one_size(&t, sizes[i], &sr, &pt, res))

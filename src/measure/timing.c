@@ -138,6 +138,25 @@ void quiet_barrier(MPI_Comm comm)
     }
 }
 
+int quiet_agree(MPI_Comm comm, int mine)
+{
+    int most = mine;
+    if (MPIGAUGE_SMPI) {
+        MPI_Allreduce(&mine, &most, 1, MPI_INT, MPI_MAX, comm);
+        return most;
+    }
+    MPI_Request req;
+    int done = 0;
+    MPI_Iallreduce(&mine, &most, 1, MPI_INT, MPI_MAX, comm, &req);
+    MPI_Test(&req, &done, MPI_STATUS_IGNORE);
+    while (!done) {
+        struct timespec pause = {0, 20000};
+        nanosleep(&pause, NULL);
+        MPI_Test(&req, &done, MPI_STATUS_IGNORE);
+    }
+    return most;
+}
+
 void timer_probe(double *resolution, double *overhead)
 {
     enum { READS = 100000 };

@@ -37,6 +37,10 @@ double time_pair(struct trial *t, const struct rule *ru, long per_block,
  * take the cores from the pair being timed. */
 void quiet_barrier(MPI_Comm comm);
 
+/* The same wait, agreeing on a number: the largest of every rank's mine
+ * (MPI_Iallreduce, MPI_MAX), on every rank of comm. */
+int quiet_agree(MPI_Comm comm, int mine);
+
 /* MPI_Wtime's resolution (the smallest step seen between two reads) and
  * the cost of one read, both in seconds. */
 void timer_probe(double *resolution, double *overhead);

@@ -77,8 +77,9 @@ const struct params *measured_params(const struct measurer *m,
 const struct loggp *measured_loggp(const struct measurer *m,
                                    const struct topology *t);
 /* measures them once per topology (collective), and hands them to the
- * writers as world-rank matrices */
-void ensure_params(struct measurer *m, const struct planned *pl);
+ * writers as world-rank matrices; returns 0, or the signal that stopped
+ * the measurement (agreed over the world: nothing is handed on) */
+int ensure_params(struct measurer *m, const struct planned *pl);
 
 /* families.c: one size of a record, by family */
 struct series *new_series(struct sizerun *sr, int partner);
