@@ -262,8 +262,8 @@ int run_main(struct run *run, int argc, char **argv)
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     if (options_step(run, argc, argv, rank, &status))
         return status;
-    if (run->opt.ranks)
-        return offline_step(run, rank);
+    if (run->opt.ranks && (status = offline_options(run, rank)))
+        return status;
     if ((status = input_step(run, rank)) || (status = counters_step(run, rank)))
         return status;
     describe_run(run);

@@ -30,9 +30,10 @@ struct run {
 /* run_input.c: the grid, and every record checked and planned a batch at
  * a time (0, or 2 after every error is said; with --keep-going invalid
  * records become skips), their entries in run.json's list written on rank
- * 0; and --validate --ranks N's plan made by rank 0 alone */
+ * 0; and --validate --ranks N's options (the plan is input_step's, on an
+ * offline world: world_init_offline) */
 int input_step(struct run *run, int rank);
-int offline_step(struct run *run, int rank);
+int offline_options(const struct run *run, int rank);
 
 /* Lines of the input in one batch: its records, their plans and results
  * are all a run holds of them at once (docs/output.md, Memory). */

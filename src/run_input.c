@@ -1,6 +1,6 @@
 /* run_input.c: the run's input steps: coordinates, the records checked
  * and planned a batch at a time (with --keep-going's skips), and
- * --validate --ranks's plan without launching.
+ * --validate --ranks's options (its plan is the same, on an offline world).
  *
  * A run holds the text of its input, but parses, plans and measures its
  * records BATCH_LINES lines at a time, so that its memory stays that of
@@ -17,7 +17,6 @@
 #include "base/base.h"
 #include "input/parser.h"
 #include "input/share.h"
-#include "world/plan_offline.h"
 
 static int input_errors(struct diag *d, int rank)
 {
@@ -234,7 +233,8 @@ int input_step(struct run *run, int rank)
     diag_init(&d, run->opt.input);
     size_t len;
     char *text = share_file(run->opt.input, rank, &len, &d);
-    int grid_bad = world_init(&run->world, &run->opt, coords);
+    int grid_bad = run->opt.ranks ? world_init_offline(&run->world, &run->opt)
+                                  : world_init(&run->world, &run->opt, coords);
     free(coords);
     if (!text || grid_bad) {
         free(text);
@@ -251,8 +251,10 @@ int input_step(struct run *run, int rank)
     return 0;
 }
 
-/* --validate --ranks N: rank 0 plans for N ranks alone; 0, or 2 */
-int offline_step(struct run *run, int rank)
+/* --ranks N: only with --validate, on a grid it can lay out; 0, or 2.
+ * The plan is then the run's own (input_step, an offline world): the
+ * same checks, skips, estimates and verdict as N launched ranks get. */
+int offline_options(const struct run *run, int rank)
 {
     if (!run->opt.validate) {
         if (rank == 0)
@@ -266,23 +268,5 @@ int offline_step(struct run *run, int rank)
                     "MPI_Dims_create; --grid hw and --coords need the real ranks\n");
         return EXIT_BAD_INPUT;
     }
-    int errors = 0;
-    if (rank == 0) {
-        struct diag d;
-        diag_init(&d, run->opt.input);
-        size_t len;
-        char *text = read_file(run->opt.input, &len, &d);
-        run->rs.file = run->opt.input;
-        if (text)
-            parse_records(text, len, &run->rs, &d);
-        free(text);
-        if (d.count == 0)
-            plan_offline(&run->rs, &run->opt, &d, stdout);
-        errors = d.count;
-        diag_print(&d, stderr);
-        diag_free(&d);
-    }
-    MPI_Bcast(&errors, 1, MPI_INT, 0, MPI_COMM_WORLD);
-    return errors ? 2 : 0;
+    return 0;
 }
-

@@ -246,7 +246,10 @@ struct topo_comm *world_comms(struct world *w, const struct topology *t,
     struct topo_comm *tc = xcalloc(1, sizeof *tc);
     tc->topo = t;
     snprintf(tc->file, sizeof tc->file, "%s", file);
-    build(w, tc, edges);
+    if (w->offline)
+        offline_lay_out(w, tc);
+    else
+        build(w, tc, edges);
     w->comms[w->ncomms++] = tc;
     return tc;
 }

@@ -18,11 +18,43 @@
 #include "world/defects.h"
 #include "models/schedule.h"
 
-/* pairs the record's criterion keeps, over all its communicators, and
- * the most one communicator measures one after another (pl->shape) */
-static long count_pairs(struct planned *pl)
+/* an offline world's: every communicator's kept pairs, from the places */
+static long count_pairs_offline(struct planned *pl, const struct world *w)
 {
     const struct topo_comm *tc = pl->tc;
+    const struct record *r = pl->rec;
+    int *members = xmalloc_array((size_t)w->size + 1, sizeof *members);
+    long all = 0;
+    pl->shape.steps = 0;
+    for (int c = 0; c < tc->n; c++) {
+        int m = 0;
+        for (int q = 0; q < w->size; q++)
+            if (tc->comm_of[q] == c)
+                members[m++] = q;
+        long kept = 0;
+        for (int i = 0; i < m; i++)
+            for (int j = i + 1; j < m; j++)
+                kept += r->pf->keep(&w->places[members[i]], &w->places[members[j]], i, j);
+        if (r->pf->sample && kept > r->sample)
+            kept = r->sample;
+        all += kept;
+        if (kept > pl->shape.steps)
+            pl->shape.steps = kept;
+    }
+    free(members);
+    pl->shape.pairs = all;
+    if (r->pf->rounds)
+        pl->shape.steps = round_count(tc->max_size);
+    return all;
+}
+
+/* pairs the record's criterion keeps, over all its communicators, and
+ * the most one communicator measures one after another (pl->shape) */
+static long count_pairs(struct planned *pl, const struct world *w)
+{
+    const struct topo_comm *tc = pl->tc;
+    if (w->offline)
+        return count_pairs_offline(pl, w);
     long mine = 0, all;
     int rank = -1, size = 0;
     if (tc->comm != MPI_COMM_NULL) {
@@ -63,7 +95,7 @@ static void skip_reason(struct planned *pl, const struct world *w,
     else if (needs_pairs(c) && tc->max_size < 2)
         snprintf(why, len, "%s communicators of 1 rank have no pairs for %s",
                  r->topo->name, c->name);
-    else if (pairwise(c) && count_pairs(pl) == 0)
+    else if (pairwise(c) && count_pairs(pl, w) == 0)
         snprintf(why, len, "no pair of the %s communicators is %s", r->topo->name,
                  r->pf->name);
     else if (r->op && r->dt->cls == TC_CHAR && char_reduction_refused(r->op))
@@ -179,7 +211,8 @@ static void check_limits(const struct planned *pl, const struct world *w,
 
 /* a built-in pattern, generated for this rank's communicator and given
  * the check of every pattern (bpattern_verify) */
-static void generated_pattern(struct planned *pl, struct diag *d)
+static void generated_pattern(struct planned *pl, const struct world *w,
+                              struct diag *d)
 {
     const struct record *r = pl->rec;
     int size = 0, bad = 0;
@@ -188,6 +221,12 @@ static void generated_pattern(struct planned *pl, struct diag *d)
         MPI_Comm_size(pl->tc->comm, &size);
     if (size) {
         r->pattern->generate(&pl->bp, size, r->pattern_arg);
+        bad = bpattern_verify(&pl->bp, &f);
+    }
+    /* offline: the pattern of every communicator's size */
+    for (int c = 0; w->offline && c < pl->tc->n && !bad; c++) {
+        bpattern_free(&pl->bp);
+        r->pattern->generate(&pl->bp, pl->tc->sizes[c], r->pattern_arg);
         bad = bpattern_verify(&pl->bp, &f);
     }
     MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
@@ -291,7 +330,7 @@ int plan_records(struct plan *pl, const struct recordset *rs, struct world *w,
         check_limits(p, w, o, d);
         const struct pattern *pat = p->rec->pattern;
         if (pat && pat->generate)
-            generated_pattern(p, d);
+            generated_pattern(p, w, d);
         else if (pat && p->rec->pattern_file[0])
             file_pattern(p, w->rank, d);
     }
@@ -305,79 +344,4 @@ void plan_free(struct plan *pl)
     free(pl->rec);
     pl->rec = NULL;
     pl->n = 0;
-}
-
-static void print_sizes(const struct record *r, FILE *out)
-{
-    uint64_t s[12];
-    size_t n = size_sequence(r->min, r->max, r->step, r->value, s, 12);
-    fprintf(out, "%zu size%s:", n, n == 1 ? "" : "s");
-    for (size_t i = 0; i < n && i < 12; i++) {
-        if (n > 12 && i == 10) {
-            fprintf(out, " ... %" PRIu64, r->max);
-            break;
-        }
-        fprintf(out, " %" PRIu64, s[i]);
-    }
-    fputs(" elements\n", out);
-}
-
-void print_estimate(const struct estimate *e, const char *what, FILE *out)
-{
-    char t[64];
-    fprintf(out, "%s: %ld measurement%s, about %s (docs/measuring.md, Estimates)\n", what,
-            e->measurements, e->measurements == 1 ? "" : "s",
-            duration_text(e->seconds, t, sizeof t));
-}
-
-struct estimate plan_total(const struct plan *pl)
-{
-    struct estimate all = {0, 0};
-    for (int i = 0; i < pl->n; i++) {
-        /* skipped after the estimate (a pattern file, --keep-going) */
-        if (pl->rec[i].skipped[0] || !pl->rec[i].rec->ok)
-            continue;
-        all.measurements += pl->rec[i].est.measurements;
-        all.seconds += pl->rec[i].est.seconds;
-    }
-    return all;
-}
-
-void plan_print_total(const struct estimate *all, FILE *out)
-{
-    print_estimate(all, "total", out);
-    if (all->seconds > 3600)
-        fprintf(out, "warning: this run would take more than an hour; fewer sizes, "
-                "iters=, NOP:SAMPLE:N or NOP:ROUNDS shorten it\n");
-}
-
-void plan_print_head(const char *file, int nrec, const struct world *w, FILE *out)
-{
-    fprintf(out, "plan for %s: %d records on %d ranks, grid %dx%dx%d, %d node%s\n",
-            file, nrec, w->size, w->grid[0], w->grid[1], w->grid[2],
-            w->nodes, w->nodes == 1 ? "" : "s");
-}
-
-void plan_print_records(const struct plan *pl, FILE *out)
-{
-    for (int i = 0; i < pl->n; i++) {
-        const struct planned *p = &pl->rec[i];
-        const struct record *r = p->rec;
-        fprintf(out, "record %d (line %d): %s\n", p->index, r->line, r->text);
-        if (!r->ok) {          /* --keep-going */
-            fprintf(out, "  skipped: %s\n", p->skipped);
-            continue;
-        }
-        fprintf(out, "  %s on %s: %d communicator%s of", r->call->name,
-                r->topo->name, p->tc->n, p->tc->n == 1 ? "" : "s");
-        for (int k = 0; k < p->tc->n && k < 16; k++)
-            fprintf(out, " %d", p->tc->sizes[k]);
-        fprintf(out, "%s ranks\n", p->tc->n > 16 ? " ..." : "");
-        fputs("  ", out);
-        print_sizes(r, out);
-        if (p->skipped[0])
-            fprintf(out, "  skipped: %s\n", p->skipped);
-        else
-            print_estimate(&p->est, "  estimate", out);
-    }
 }

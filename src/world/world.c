@@ -141,6 +141,44 @@ int world_init(struct world *w, const struct options *o, const int *coords)
     return 0;
 }
 
+int world_init_offline(struct world *w, const struct options *o)
+{
+    memset(w, 0, sizeof *w);
+    MPI_Comm_rank(MPI_COMM_WORLD, &w->rank);
+    w->offline = 1;
+    w->size = o->ranks;
+    if (o->grid[0] && (long)o->grid[0] * o->grid[1] * o->grid[2] != w->size) {
+        if (w->rank == 0)
+            fprintf(stderr, "mpigauge: --grid %dx%dx%d holds %ld ranks, not --ranks "
+                    "%d\n", o->grid[0], o->grid[1], o->grid[2],
+                    (long)o->grid[0] * o->grid[1] * o->grid[2], w->size);
+        return 2;
+    }
+    find_library(w);
+    w->cores = sysconf(_SC_NPROCESSORS_ONLN);
+    int per_node = w->cores > 0 ? (int)w->cores : 1;
+    w->max_node_ranks = w->size < per_node ? w->size : per_node;
+    w->node_ranks = w->max_node_ranks;
+    w->nodes = (w->size + per_node - 1) / per_node;
+    if (o->grid[0]) {
+        memcpy(w->grid, o->grid, sizeof w->grid);
+        w->grid_source = "--grid";
+    } else {
+        MPI_Dims_create(w->size, 3, w->grid);
+        w->grid_source = "MPI_Dims_create";
+    }
+    w->places = xcalloc((size_t)w->size, sizeof *w->places);
+    for (int r = 0; r < w->size; r++)
+        w->places[r] = (struct place){.rank = r, .x = r % w->grid[0],
+                                      .y = (r / w->grid[0]) % w->grid[1],
+                                      .z = r / (w->grid[0] * w->grid[1]),
+                                      .dx = w->grid[0], .dy = w->grid[1],
+                                      .dz = w->grid[2], .node = r / per_node,
+                                      .core = r % per_node};
+    w->place = w->places[0];
+    return 0;
+}
+
 void world_free(struct world *w)
 {
     for (int i = 0; i < w->nhosts; i++)

@@ -43,6 +43,10 @@ struct world {
     const char *grid_source;   /* how the coordinates were found */
     struct place *places;      /* every rank's place, on every rank */
     int bound;                 /* ranks bound to one core */
+    /* --validate --ranks N: size N simulated places (x fastest on the
+     * grid, nodes of this machine's core count, one package), none of
+     * them launched: communicators are laid out, never built */
+    int offline;
     /* the communicators of every topology used so far */
     struct topo_comm **comms;
     int ncomms, comms_cap;
@@ -54,11 +58,18 @@ struct world {
 int world_init(struct world *w, const struct options *o, const int *coords);
 void world_free(struct world *w);
 
+/* --ranks N (o->ranks): the world N ranks laid out so would have, made
+ * by this process alone (every launched rank makes the same); 0, or 2
+ * after rank 0 said why the grid does not fit. */
+int world_init_offline(struct world *w, const struct options *o);
+
 /* The communicators of t (for GRAPH: of the edge list read from file),
- * built on first use; every rank must call. */
+ * built on first use; every rank must call.  In an offline world they
+ * are only laid out (offline_comms.c): sizes, comm_of, no MPI_Comm. */
 struct topo_comm *world_comms(struct world *w, const struct topology *t,
                               const char *file, const struct edges *edges);
 void world_comms_free(struct world *w);
+void offline_lay_out(const struct world *w, struct topo_comm *tc);
 
 /* grid.c: every rank's coordinates */
 void grid_from_rank(struct world *w);
