@@ -187,7 +187,8 @@ static void take_window(struct line_ctx *lc, struct record *r,
     uint64_t v;
     if (r->call && !r->call->windowed && !r->call->family->always_windowed) {
         diag_add(lc->d, lc->line, key->col, "%s sends no window of messages; "
-                 "window= applies to BW, BIBW, MSGRATE and one-sided calls",
+                 "window= applies to BW, BIBW, MSGRATE, the fabric calls and "
+                 "one-sided calls",
                  r->call->name);
         return;
     }
@@ -228,6 +229,18 @@ static void take_levels(struct line_ctx *lc, struct record *r,
         r->levels = 1;
 }
 
+/* seed=N: the seed PERMUTATION draws its matchings with */
+static void take_seed(struct line_ctx *lc, struct record *r,
+                      const struct token *key, const struct token *val)
+{
+    uint64_t v;
+    if (r->call && !r->call->seeded)
+        diag_add(lc->d, lc->line, key->col, "%s draws nothing at random; seed= "
+                 "applies to PERMUTATION", r->call->name);
+    else if (parse_number(lc, val, "seed", UINT32_MAX, &v) == 0)
+        r->seed = v;
+}
+
 static const struct setting settings[] = {
     {"root", take_root},
     {"iters", take_iters},
@@ -240,6 +253,7 @@ static const struct setting settings[] = {
     {"mode", take_mode},
     {"tests", take_tests},
     {"levels", take_levels},
+    {"seed", take_seed},
 };
 enum { NSETTINGS = sizeof settings / sizeof settings[0] };
 
@@ -253,7 +267,8 @@ static void parse_setting(struct line_ctx *lc, struct record *r,
     if (!eq) {
         diag_add(lc->d, lc->line, t->col, "extra field '%s': a record has nine "
                  "fields, then only key=value settings (root=, iters=, warmup=, "
-                 "signal=, payload=, window=, sync=, win=, mode=, tests=, levels=)", word);
+                 "signal=, payload=, window=, sync=, win=, mode=, tests=, levels=, "
+                 "seed=)", word);
         return;
     }
     struct token key = {t->s, (int)(eq - t->s), t->col};

@@ -12,6 +12,7 @@
 #include "base/base.h"
 #include "base/text.h"
 #include "input/tokens.h"
+#include "models/schedule.h"
 
 /* Splits a line (comment already cut) into blank-separated tokens. */
 static void tokenize(struct line_ctx *lc, const char *s, int len)
@@ -81,6 +82,7 @@ static struct record *append(struct recordset *rs, int *cap)
     memset(r, 0, sizeof *r);
     r->iters = r->warmup = -1;
     r->window = DEFAULT_WINDOW;
+    r->seed = MATCHING_SEED;
     return r;
 }
 

@@ -8,5 +8,6 @@
 extern const struct table collective_calls;   /* calls_coll.c */
 extern const struct table nonblocking_calls;  /* calls_nbc.c */
 extern const struct table neighbor_calls;     /* calls_nbr.c */
+extern const struct table fabric_calls;       /* calls_fabric.c */
 
 #endif

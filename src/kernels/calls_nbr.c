@@ -63,5 +63,6 @@ static const struct call calls[] = {
 };
 
 const struct table neighbor_calls = {
-    "call", calls, sizeof calls / sizeof calls[0], sizeof calls[0], NULL, NULL,
+    "call", calls, sizeof calls / sizeof calls[0], sizeof calls[0], NULL,
+    &fabric_calls,
 };

@@ -1,5 +1,6 @@
 /* families.c: one size of a record, by family: every pair in turn for
- * point-to-point, every rank at once for collectives, reductions and I/O
+ * point-to-point, every rank at once for collectives, reductions, I/O
+ * and the multi-pair and fabric calls (those in phases: one timing each)
  * (BARRIER is barrier_time.c's) */
 #include "measure/trial.h"
 
@@ -166,13 +167,31 @@ static void measure_collective(struct trial *t, long warmup, long iters,
         per_call = time_collective(t, &ru, per_block(o, iters, ru.blocks, pilot), s);
     }
     series_free(&scratch);
-    sr->mine[sr->n++] = (struct sample){per_call * 1e6, k->world_rank, -1};
+    if (!k->rec->call->phase)
+        sr->mine[sr->n++] = (struct sample){per_call * 1e6, k->world_rank, -1};
+    else if (k->peer >= 0)    /* a phase's pair: this rank to its partner */
+        sr->mine[sr->n++] = (struct sample){per_call * 1e6, k->world_rank,
+                                            t->pl->tc->places[k->peer].rank};
     if (k->rec->call->post)
         measure_overlap(t, iters, per_call, &sr->ov);
     if (o->check && k->rec->call->check)
         k->rec->call->check(k);
     if (k->rec->call->init)
         MPI_Request_free(&k->req);
+}
+
+/* every rank of the communicator at once, in each of the call's phases
+ * (the fabric calls' shifts and permutations), or once */
+static void measure_phases(struct trial *t, long warmup, long iters,
+                           struct sizerun *sr)
+{
+    const struct call *c = t->k.rec->call;
+    int n = c->phases ? c->phases(t->k.rec, t->k.size) : 1;
+    for (int i = 0; i < n; i++) {
+        if (c->phase)
+            c->phase(&t->k, i);
+        measure_collective(t, warmup, iters, sr);
+    }
 }
 
 void measure_size(struct trial *t, long warmup, long iters, struct sizerun *sr)
@@ -195,7 +214,7 @@ void measure_size(struct trial *t, long warmup, long iters, struct sizerun *sr)
     if (pairwise(c))
         measure_pairs(t, warmup, iters, sr);
     else
-        measure_collective(t, warmup, iters, sr);
+        measure_phases(t, warmup, iters, sr);
     if (k->finish)
         k->finish(k);
     k->finish = NULL;

@@ -241,6 +241,30 @@ static void collect_per_comm(const struct trial *t, struct point *pt)
     free(x);
 }
 
+/* calls in phases: the distribution of the pairs' bandwidths (rank 0) */
+static void pair_bandwidths(struct point *pt)
+{
+    double *t = xmalloc_array(pt->nsamples + 1, sizeof *t);
+    for (size_t i = 0; i < pt->nsamples; i++)
+        t[i] = pt->samples[i].t_us;
+    if (pt->nsamples > 0 && pt->s.min > 0) {
+        pt->pair_min = (double)pt->bytes / pt->s.max;
+        pt->pair_med = (double)pt->bytes / median_of(t, pt->nsamples);
+        pt->pair_max = (double)pt->bytes / pt->s.min;
+    }
+    free(t);
+}
+
+/* the messages in flight at once on the largest communicator */
+static double streams(const struct trial *t)
+{
+    const struct call *c = t->k.rec->call;
+    int p = t->pl->tc->max_size;
+    if (c->streams)
+        return c->streams(p);
+    return c->family->way == WAY_ALL_PAIRS ? p / 2 : 1;
+}
+
 void gather_point(struct trial *t, const struct sizerun *sr, struct point *pt)
 {
     const struct world *w = t->m->world;
@@ -251,12 +275,15 @@ void gather_point(struct trial *t, const struct sizerun *sr, struct point *pt)
     collect_per_comm(t, pt);
     if (t->k.rec->call->family->way == WAY_BARRIER)
         collect_comms(w, sr, pt);
-    /* multi-pair calls: every pair of the largest communicator at once */
+    /* multi-pair and fabric calls: every stream of the largest
+     * communicator at once */
     const struct call *c = t->k.rec->call;
-    double streams = c->family->way == WAY_ALL_PAIRS ? t->pl->tc->max_size / 2 : 1;
+    double n = streams(t);
     pt->mbps = pt->rate = NAN;
     if (c->family->moves_data && pt->s.avg > 0)
-        pt->mbps = (double)pt->bytes * streams / pt->s.avg;
+        pt->mbps = (double)pt->bytes * n / pt->s.avg;
     if (c->rate && pt->s.avg > 0)
-        pt->rate = streams / pt->s.avg * 1e6;
+        pt->rate = n / pt->s.avg * 1e6;
+    if (c->phases && w->rank == 0)
+        pair_bandwidths(pt);
 }

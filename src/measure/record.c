@@ -12,10 +12,12 @@
 #include "measure/mpierr.h"
 #include "measure/timing.h"
 
-static void sizerun_init(struct sizerun *sr, int size)
+static void sizerun_init(struct sizerun *sr, const struct kernel *k)
 {
     memset(sr, 0, sizeof *sr);
-    size_t most = (size_t)size + 2;   /* a rank starts at most size - 1 pairs */
+    /* a rank starts at most size - 1 pairs, or a sample and a series a phase */
+    int phases = k->rec->call->phases ? k->rec->call->phases(k->rec, k->size) : 0;
+    size_t most = (size_t)(phases > k->size ? phases : k->size) + 2;
     sr->mine = xmalloc_array(most, sizeof *sr->mine);
     sr->ser = xmalloc_array(most, sizeof *sr->ser);
     sr->ser_b = xmalloc_array(most, sizeof *sr->ser_b);
@@ -132,7 +134,7 @@ static void bsp_levels(struct measurer *m, const struct planned *pl,
         struct trial t;
         trial_setup(&t, m, &lp, res);
         struct sizerun sr;
-        sizerun_init(&sr, t.k.size);
+        sizerun_init(&sr, &t.k);
         size_t n = 0;
         for (size_t s = 0; s < nsizes; s++) {
             struct point pt;
@@ -182,7 +184,7 @@ void measure_record(struct measurer *m, const struct planned *pl,
     if (m->world->rank == 0)
         res->pts = xcalloc(nsizes, sizeof *res->pts);
     struct sizerun sr;
-    sizerun_init(&sr, t.k.size);
+    sizerun_init(&sr, &t.k);
     size_t from = 0;
     if (ensure_params(m, pl)) {
         res->interrupted = 1;  /* a signal while the parameters were measured */

@@ -3,8 +3,12 @@
  * The rounds are the circle method: put p ranks (p + 1 with a dummy for
  * odd p) on a circle of n - 1 positions and one in the middle; in round r
  * the middle meets r, and every other x meets the rank mirrored around r,
- * (2r - x) mod (n - 1).  The rank that meets the dummy sits out. */
+ * (2r - x) mod (n - 1).  The rank that meets the dummy sits out.
+ * PERMUTATION's random perfect matchings are drawn here too. */
 #include "models/schedule.h"
+
+#include <stdlib.h>
+#include "base/base.h"
 
 int round_count(int p)
 {
@@ -50,4 +54,28 @@ long sample_pairs(int p, long n, uint64_t seed, int *pi, int *pj)
             }
         }
     return taken;
+}
+
+void random_matching(int p, uint64_t seed, int i, int *partner)
+{
+    int *order = partner;      /* shuffled in place, then paired */
+    uint64_t s = seed ^ ((uint64_t)i * 0xD1B54A32D192ED03ULL);
+    for (int r = 0; r < p; r++)
+        order[r] = r;
+    for (int r = p - 1; r > 0; r--) {
+        int j = (int)(next(&s) % (uint64_t)(r + 1));
+        int x = order[r];
+        order[r] = order[j];
+        order[j] = x;
+    }
+    int *pairs = xmalloc_array((size_t)p + 1, sizeof *pairs);
+    for (int m = 0; m < p; m++)
+        pairs[m] = order[m];
+    for (int m = 0; m < p; m++)
+        partner[m] = -1;
+    for (int m = 0; m + 1 < p; m += 2) {
+        partner[pairs[m]] = pairs[m + 1];
+        partner[pairs[m + 1]] = pairs[m];
+    }
+    free(pairs);
 }

@@ -21,4 +21,15 @@ int round_partner(int p, int r, int rank);
  * (i, j) order; returns how many (n, or all pairs when fewer). */
 long sample_pairs(int p, long n, uint64_t seed, int *pi, int *pj);
 
+/* The seed PERMUTATION draws with unless seed= says otherwise, and how
+ * many permutations it draws per size. */
+#define MATCHING_SEED 1
+#define MATCHINGS 4
+
+/* Draw i (from 0) of `seed`: a random perfect matching of p ranks, as
+ * partner[r] (partner[partner[r]] = r; for odd p one rank, -1, sits
+ * out): a Fisher-Yates shuffle by splitmix64 seeded with seed and i, its
+ * neighbours 2m and 2m + 1 paired.  Every rank computes the same. */
+void random_matching(int p, uint64_t seed, int i, int *partner);
+
 #endif

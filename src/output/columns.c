@@ -17,6 +17,9 @@ static double v_avg(const struct point *p) { return p->s.avg; }
 static double v_max(const struct point *p) { return p->s.max; }
 static double v_mbps(const struct point *p) { return p->mbps; }
 static double v_rate(const struct point *p) { return p->rate; }
+static double v_pair_min(const struct point *p) { return p->pair_min; }
+static double v_pair_med(const struct point *p) { return p->pair_med; }
+static double v_pair_max(const struct point *p) { return p->pair_max; }
 static double v_pure(const struct point *p) { return p->t_pure; }
 static double v_overall(const struct point *p) { return p->t_overall; }
 static double v_compute(const struct point *p) { return p->t_compute; }
@@ -43,18 +46,39 @@ static int is_p2p(const struct col_ctx *c)
     return pairwise(c->res->rec->call);
 }
 
+/* the fabric's calls in phases: a sample is a pair's */
+static int in_phases(const struct call *c)
+{
+    return c->phases != NULL;
+}
+
 static void doc_bytes(const struct col_ctx *c, char *out, size_t len)
 {
+    const struct call *call = c->res->rec->call;
     snprintf(out, len, "bytes: elements x %d data bytes of %s; mbps: bytes / "
              "t_avg_us (10^6 bytes/s)%s", c->res->type_size, c->res->rec->dt->name,
-             c->res->rec->call->family->way == WAY_ALL_PAIRS
+             call->streams ? ", times the messages in flight at once on the largest "
+             "communicator (the aggregate)" : call->family->way == WAY_ALL_PAIRS
              ? ", times the pairs of the largest communicator (all at once)" : "");
+}
+
+static void doc_pairs(const struct col_ctx *c, char *out, size_t len)
+{
+    (void)c;
+    snprintf(out, len, "pair_mbps_min pair_mbps_med pair_mbps_max: bytes / a pair's "
+             "time per message (MB/s), the slowest pair's, the median over pairs, "
+             "the fastest pair's; every pair of every phase, each way");
 }
 
 static void doc_times(const struct col_ctx *c, char *out, size_t len)
 {
     const struct record *r = c->res->rec;
-    if (is_p2p(c))
+    if (in_phases(r->call))
+        snprintf(out, len, "t_min_us t_avg_us t_max_us: time per message of a "
+                 "rank to its partner while every pair of the phase streams at once, "
+                 "in microseconds; the fastest pair, the mean over pairs, the "
+                 "slowest pair");
+    else if (is_p2p(c))
         snprintf(out, len, "t_min_us t_avg_us t_max_us: %s in microseconds of "
                  "the fastest pair, the mean over pairs, the slowest pair",
                  r->call->family->always_windowed ? "time per operation (with its share "
@@ -82,7 +106,8 @@ static void doc_iters(const struct col_ctx *c, char *out, size_t len)
 {
     snprintf(out, len, "iters warmup: timed calls (the most any pair or "
              "communicator made) and untimed ones; samples: %s measured; "
-             "mismatches: elements --check found wrong", is_p2p(c) ? "pairs" : "ranks");
+             "mismatches: elements --check found wrong",
+             is_p2p(c) || in_phases(c->res->rec->call) ? "pairs" : "ranks");
 }
 
 static int barriers(const struct call *c)
@@ -153,6 +178,12 @@ const struct column columns[] = {
     {.name = "msg_rate", .format = COL_RATE, .when = counts_messages,
      .value = v_rate, .doc = doc_rate,
      .prose = "%s messages per second (all pairs)"},
+    {.name = "pair_mbps_min", .format = COL_RATE, .when = in_phases,
+     .value = v_pair_min, .doc = doc_pairs, .prose = "slowest pair %s MB/s"},
+    {.name = "pair_mbps_med", .format = COL_RATE, .when = in_phases,
+     .value = v_pair_med, .prose = "median pair %s MB/s"},
+    {.name = "pair_mbps_max", .format = COL_RATE, .when = in_phases,
+     .value = v_pair_max, .prose = "fastest pair %s MB/s"},
     {.name = "t_pure_us", .format = COL_US, .when = posts,
      .value = v_pure, .doc = doc_overlap},
     {.name = "t_overall_us", .format = COL_US, .when = posts,

@@ -60,6 +60,25 @@ const char *pair_mode(const struct result *res, char *buf, size_t len)
     return buf;
 }
 
+void matchings_text(const struct result *res, char *out, size_t len)
+{
+    int p = 0;
+    for (int i = 0; i < res->ncomm; i++)
+        p = res->comm_sizes[i] > p ? res->comm_sizes[i] : p;
+    size_t at = (size_t)snprintf(out, len, "seed %llu, %d random perfect matchings "
+                                 "a size of the communicator's %d ranks:",
+                                 (unsigned long long)res->rec->seed, MATCHINGS, p);
+    int *partner = xmalloc_array((size_t)p + 1, sizeof *partner);
+    for (int i = 0; i < MATCHINGS && at < len; i++) {
+        random_matching(p, res->rec->seed, i, partner);
+        at += (size_t)snprintf(out + at, len - at, i ? " |" : "");
+        for (int r = 0; r < p && at < len; r++)
+            if (partner[r] > r)
+                at += (size_t)snprintf(out + at, len - at, " %d-%d", r, partner[r]);
+    }
+    free(partner);
+}
+
 /* NN-call-datatype-topology-op.dat, lower case */
 void datafile_name(const struct result *res, char *out, size_t len)
 {
@@ -149,6 +168,11 @@ static void header(FILE *f, const struct run_info *in, const struct result *res)
         char how[128];
         fprintf(f, "# one-sided: %s\n", rma_describe(r, how, sizeof how));
     }
+    if (r->call->seeded) {
+        char how[1024];
+        matchings_text(res, how, sizeof how);
+        fprintf(f, "# permutations: %s\n", how);
+    }
     if (res->pattern.used)
         fprintf(f, "# signals: %s, payload %s\n", r->signal == SIGNAL_SSEND
                 ? "ssend (MPI_Ssend_init: synchronous mode)"
@@ -197,7 +221,7 @@ void datafile_row(FILE *f, const struct writer *w, const struct result *res,
     fputc('\n', f);
 }
 
-void pairs_block(FILE *f, int p, const struct point *pt)
+void pairs_block(FILE *f, int p, const struct point *pt, int mbps)
 {
     double *m = xmalloc_array((size_t)p * (size_t)p, sizeof *m);
     for (int i = 0; i < p * p; i++)
@@ -205,7 +229,7 @@ void pairs_block(FILE *f, int p, const struct point *pt)
     for (size_t i = 0; i < pt->nsamples; i++) {
         const struct sample *s = &pt->samples[i];
         if (s->b >= 0)
-            m[s->a * p + s->b] = s->t_us;
+            m[s->a * p + s->b] = mbps ? (double)pt->bytes / s->t_us : s->t_us;
     }
     fprintf(f, "# elements %llu\n", (unsigned long long)pt->elements);
     for (int i = 0; i < p; i++) {

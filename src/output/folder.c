@@ -154,6 +154,12 @@ void writer_record_begin(struct writer *w, struct result *res)
         w->pairs = side_file(w, res, "pairs", "# pair matrix: row = world rank that "
                              "sends first, column = its partner, one-way time in us, "
                              "nan = not measured; one block per size (gnuplot index)\n");
+    if (r->call->matrix)
+        w->pairs = side_file(w, res, "matrix", "# bandwidth matrix: row = world rank "
+                             "that sends, column = the rank it sends to, MB/s = bytes / "
+                             "its time per message while every rank sends at the same "
+                             "shift; nan = not measured (the diagonal); one block per "
+                             "size (gnuplot index)\n");
     if (w->info->opt->raw)
         w->raw = side_file(w, res, "raw", "# every repetition: time per call in us "
                            "of block k (from 0) of contributor a (b = -1: the "
@@ -173,7 +179,7 @@ void writer_point(struct writer *w, const struct result *res,
         io_flush(w->data, path);
     }
     if (w->pairs) {
-        pairs_block(w->pairs, w->info->ranks, pt);
+        pairs_block(w->pairs, w->info->ranks, pt, res->rec->call->matrix);
         io_flush(w->pairs, path);
     }
     if (w->raw) {

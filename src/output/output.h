@@ -63,7 +63,11 @@ FILE *datafile_open(const struct writer *w, const struct result *res,
                     const char *name);
 void datafile_row(FILE *f, const struct writer *w, const struct result *res,
                   const struct point *pt);
-void pairs_block(FILE *f, int ranks, const struct point *pt);
+/* the samples as a ranks x ranks matrix: one-way times in us, or (mbps)
+ * bytes / time in MB/s */
+void pairs_block(FILE *f, int ranks, const struct point *pt, int mbps);
+/* PERMUTATION: the seed and its matchings, on the communicators' ranks */
+void matchings_text(const struct result *res, char *out, size_t len);
 /* per_comm.c: each communicator's own results, where there are several
  * (per_comm.h: their run.json part) */
 void comms_file(const struct writer *w, const struct result *res);

@@ -150,6 +150,11 @@ void report_record(struct writer *w, const struct result *res)
         char how[128];
         say(w, "  One-sided: %s.\n", rma_describe(r, how, sizeof how));
     }
+    if (r->call->seeded) {
+        char how[1024];
+        matchings_text(res, how, sizeof how);
+        say(w, "  Permutations: %s.\n", how);
+    }
 }
 
 /* the median line: median, interval, blocks, late starts, target */
@@ -199,13 +204,13 @@ void report_point(struct writer *w, const struct result *res,
     }
     const struct sample *lo = &pt->samples[pt->s.imin];
     const struct sample *hi = &pt->samples[pt->s.imax];
-    if (pairwise(r->call)) {
+    if (pairwise(r->call) || r->call->phases) {
         char a[32], b[32];
         pair_name(lo, a, sizeof a);
         pair_name(hi, b, sizeof b);
         say(w, "%s %.3f us, mean over %zu pair%s (fastest %s %.3f us, "
             "slowest %s %.3f us)", r->call->family->always_windowed ? "per operation"
-            : record_window(r) > 1 ? "per message" : "one-way",
+            : record_window(r) > 1 || r->call->phases ? "per message" : "one-way",
             pt->s.avg, pt->nsamples, pt->nsamples == 1 ? "" : "s", a, pt->s.min, b,
             pt->s.max);
     } else {
@@ -221,7 +226,9 @@ void report_point(struct writer *w, const struct result *res,
             say(w, ", the model predicts %.3f us (%+.1f%%)", pt->pred,
                 100.0 * (pt->pred - pt->iter_mean) / pt->iter_mean);
     }
-    if (r->call->family->moves_data && pt->bytes > 0 && pt->s.avg > 0)
+    if (r->call->streams && !isnan(pt->mbps))
+        say(w, ", %.1f MB/s aggregate (every stream at once)", pt->mbps);
+    else if (r->call->family->moves_data && pt->bytes > 0 && pt->s.avg > 0)
         say(w, ", %.1f MB/s", (double)pt->bytes / pt->s.avg);
     say(w, ".\n");
     report_stats(w, res, pt);

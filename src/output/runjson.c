@@ -16,6 +16,7 @@
 #include <unistd.h>
 #include "base/smpi.h"
 #include "output/columns.h"
+#include "output/fabric_json.h"
 #include "output/per_comm.h"
 #include "output/hybrid_writer.h"
 #include "output/io_check.h"
@@ -205,6 +206,9 @@ static json_t *record_json(const struct writer *w, const struct result *res)
                             r->pf->rounds ? "rounds" : r->pf->sample ? "sample" : "in turn",
                             "sample", r->pf->sample ? json_integer(r->sample) : json_null(),
                             "seed", r->pf->sample ? json_integer(SAMPLE_SEED) : json_null()));
+    json_t *fabric = fabric_json(res);
+    if (fabric)
+        json_object_set_new(o, "fabric", fabric);
     if (r->topo_file[0])
         json_object_set_new(o, "topology_file", text_json(r->topo_file));
     json_t *per_comm = comms_json(w->info, res);

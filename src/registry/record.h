@@ -65,6 +65,7 @@ struct record {
     int window_col;                /* its column; 0 when not written */
     int tests;                     /* non-blocking: MPI_Test calls while computing (0) */
     int levels;                    /* HRELATION: levels=hw, BSP per hardware level too */
+    uint64_t seed;                 /* PERMUTATION: seed= (MATCHING_SEED) */
     /* one-sided calls */
     enum rma_sync sync;            /* sync= (flush) */
     enum rma_win win;              /* win= (create) */

@@ -12,6 +12,7 @@
 #include "models/pattern.h"
 
 struct kernel;
+struct record;
 
 /* ---- the generic table ---------------------------------------------------- */
 struct table {
@@ -204,8 +205,8 @@ struct family {
 };
 
 extern const struct family family_p2p, family_coll, family_reduce, family_sync,
-    family_io, family_multi, family_rma;
-enum { NFAMILIES = 7 };
+    family_io, family_multi, family_rma, family_fabric;
+enum { NFAMILIES = 8 };
 extern const struct family *const family_table[NFAMILIES];
 
 enum op_kind { OPK_NONE, OPK_REDUCTION, OPK_PAIRS, OPK_PATTERN };
@@ -249,6 +250,19 @@ struct call {
     int rate;                   /* report messages per second (msg_rate) */
     const char *timing;                 /* what one timed call covers */
     int bsp;                            /* the summary fits BSP's g and l */
+    /* calls that load the fabric in phases (SHIFT: a phase per shift,
+     * PERMUTATION: one per permutation): phases(r, p) for a communicator
+     * of p ranks; phase(k, i) sets this rank's partner for phase i
+     * (k->peer, -1: it sits the phase out).  Each phase is timed as the
+     * communicator, and a rank's sample is its pair's (it -> k->peer).
+     * NULL: one phase, a sample per rank. */
+    int (*phases)(const struct record *r, int p);
+    void (*phase)(struct kernel *k, int i);
+    /* the messages in flight at once on a communicator of p ranks, for
+     * the aggregate bandwidth; NULL: p / 2 for every pair at once, else 1 */
+    int (*streams)(int p);
+    int matrix;                 /* its pairs' bandwidth as a P x P matrix file */
+    int seeded;                 /* draws its partners with seed= */
 };
 
 /* The call table is the registry's, but its rows name the functions that

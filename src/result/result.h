@@ -44,6 +44,9 @@ struct point {
     struct summary s;          /* over the samples, us */
     double mbps;               /* bytes / s.avg (multi-pair: all pairs'); NaN where it means nothing */
     double rate;               /* MSGRATE: messages per second, all pairs */
+    /* calls in phases (PERMUTATION, SHIFT): bytes / each pair's time per
+     * message, MB/s: the slowest pair's, the median, the fastest pair's */
+    double pair_min, pair_med, pair_max;
     /* over the blocks of every contributor, pooled: median and its 95%
      * interval (NaN under 6 blocks), whether the interval lies within
      * --target of the median */

@@ -8,7 +8,10 @@
  * window for the streaming calls, ceil(log2 p) for the tree-shaped
  * collectives (BCAST, REDUCE, ALLREDUCE, SCAN, BARRIER), p - 1 for those
  * whose buffers hold a block per rank (GATHER, ALLTOALL, ...), 6 for a
- * neighbourhood collective.  B is the family's (registry/families.c: MPI
+ * neighbourhood collective; for the fabric calls, the root's p - 1 windows
+ * (FAN_IN, FAN_OUT) or a window each way in each of the phases, timed
+ * one after another (SHIFT: p - 1, PERMUTATION: its matchings), each
+ * phase a measurement.  B is the family's (registry/families.c: MPI
  * I/O takes 500 MB/s).  Every
  * measurement (a pair, or all communicators at once) adds 1 ms of
  * barriers, pilot and gathering; a BARRIER record times each barrier
@@ -39,6 +42,10 @@ static double log2_ceil(int p)
 /* messages on the critical path of one timed iteration */
 static double messages(const struct call *c, int p, int window)
 {
+    if (c->phases)             /* a window out and one in, per phase */
+        return 2.0 * window + 1;
+    if (c->streams)            /* the root's: a window from or to every rank */
+        return (double)c->streams(p) * window + 1;
     if (needs_pairs(c))
         return c->windowed || c->family->always_windowed ? window + 1 : 2;
     if (c->neighbors)
@@ -85,7 +92,8 @@ struct estimate estimate_record(const struct record *r, const struct options *o,
     struct estimate e = {0, 0};
     const struct call *c = r->call;
     int pw = pairwise(c);
-    long steps = pw ? sh->steps : 1, each = pw ? sh->pairs : sh->ncomm;
+    long steps = pw ? sh->steps : c->phases ? c->phases(r, sh->p) : 1;
+    long each = pw ? sh->pairs : sh->ncomm * (c->phases ? steps : 1);
     double bw = c->family->bytes_per_us;
     double m = messages(c, sh->p, record_window(r));
     int type_size;

@@ -1,0 +1,29 @@
+/* fabric.h: calls that load the fabric at once (fabric.c) */
+#ifndef MPIGAUGE_FABRIC_H
+#define MPIGAUGE_FABRIC_H
+
+#include "kernels/kernel.h"
+
+/* window= requests for every partner, and the phase's partners */
+void layout_fabric(struct kernel *k);
+void run_fan_in(struct kernel *k, int iters);
+void run_fan_out(struct kernel *k, int iters);
+/* PERMUTATION and SHIFT: window= messages to k->peer while as many come
+ * from the phase's source, at once */
+void run_exchange(struct kernel *k, int iters);
+void check_fan_in(struct kernel *k);
+void check_fan_out(struct kernel *k);
+void check_exchange(struct kernel *k);
+/* SHIFT: p - 1 phases, phase i sends to rank + i + 1 */
+int shift_phases(const struct record *r, int p);
+void shift_phase(struct kernel *k, int i);
+/* PERMUTATION: MATCHINGS phases, phase i the seed's matching i */
+int permutation_phases(const struct record *r, int p);
+void permutation_phase(struct kernel *k, int i);
+/* messages in flight at once: every rank but the root's (FAN_IN,
+ * FAN_OUT), every rank's (SHIFT), every paired rank's (PERMUTATION) */
+int streams_fan(int p);
+int streams_all(int p);
+int streams_paired(int p);
+
+#endif
