@@ -15,6 +15,7 @@
 #                           (legend below the plot; ten colours, then
 #                           dashed, dash-dotted and dotted lines: 40 apart)
 #   <record>-pairs-<n>.png  DETAIL records: the pair matrix per size
+#   <record>-matrix-<n>.png SHIFT records: the bandwidth matrix per size
 #   <record>-comms.png      topologies of several communicators: each
 #                           communicator's median time, one line each
 #                           (lines and planes side by side)
@@ -204,13 +205,14 @@ while IFS=$'\t' read -r file family title short; do
     [ "$family" = synchronisation ] || bandwidth_plot "$f" "$title" "$out/$stem-bandwidth.$x"
     rate_plot "$f" "$title" "$out/$stem-rate.$x"
     [ "$family" != synchronisation ] || predicted_plot "$f" "$title" "$out/$stem-predicted.$x"
-    if [ -f "$dir/$stem.pairs.dat" ]; then
-        if maps=$("$here/pairs_heatmap.sh" "$dir/$stem.pairs.dat" "$out/$stem-pairs"); then
+    for side in pairs matrix; do
+        [ -f "$dir/$stem.$side.dat" ] || continue
+        if maps=$("$here/pairs_heatmap.sh" "$dir/$stem.$side.dat" "$out/$stem-$side"); then
             [ -z "$maps" ] || { echo "$maps"; written=$((written + $(echo "$maps" | wc -l))); }
         else
             failed=$((failed + 1))
         fi
-    fi
+    done
     if [ -f "$dir/$stem.comms.dat" ] && [ "$(rows "$dir/$stem.comms.dat")" -gt 0 ]; then
         comms_plot "$dir/$stem.comms.dat" "$title" "$out/$stem-comms.$x"
     fi

@@ -16,8 +16,8 @@ static void list_calls(FILE *out)
     fputs("Calls (field 1):\n", out);
     const struct call *c;
     for (size_t i = 0; (c = table_row(&call_table, i)); i++)
-        fprintf(out, "  %-22s %-16s %s%s\n", c->name, c->family->name,
-                c->timing, c->rooted ? " [root=]" : "");
+        fprintf(out, "  %-22s %-16s %s%s%s\n", c->name, c->family->name,
+                c->timing, c->rooted ? " [root=]" : "", c->seeded ? " [seed=]" : "");
 }
 
 static void list_types_and_ops(FILE *out)
@@ -57,5 +57,6 @@ void print_list(FILE *out)
     for (size_t i = 0; (t = table_row(&topology_table, i)); i++)
         fprintf(out, "  %-22s %s\n", t->name, t->desc);
     fputs("\nOther calls take op NOP.  Settings after the nine fields: root=N "
-          "(rooted calls), iters=N, warmup=N.\n", out);
+          "(rooted calls), iters=N, warmup=N, window=N (the calls that stream), "
+          "seed=N (PERMUTATION).\n", out);
 }
