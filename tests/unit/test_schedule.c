@@ -1,5 +1,5 @@
-/* test_schedule.c: the ROUNDS round-robin schedule and SAMPLE:N's draw,
- * without MPI */
+/* test_schedule.c: the ROUNDS round-robin schedule, SAMPLE:N's draw and
+ * PERMUTATION's random perfect matchings, without MPI */
 #include <string.h>
 
 #include "models/schedule.h"
@@ -72,8 +72,56 @@ static void sample(void)
         CHECK(count[c] > 250 && count[c] < 420);
 }
 
+/* a perfect matching: symmetric, no rank its own partner, exactly one
+ * rank out for odd p and none for even p */
+static int is_matching(const int *partner, int p)
+{
+    int bad = 0, out = 0;
+    for (int r = 0; r < p; r++) {
+        int q = partner[r];
+        if (q < 0) {
+            out++;
+            continue;
+        }
+        bad += q == r || q >= p || partner[q] != r;
+    }
+    return bad == 0 && out == p % 2;
+}
+
+static void matchings(void)
+{
+    int a[MAXP], b[MAXP], bad = 0;
+    for (int p = 2; p <= 33; p++)
+        for (int i = 0; i < MATCHINGS; i++) {
+            random_matching(p, MATCHING_SEED, i, a);
+            bad += !is_matching(a, p);
+        }
+    CHECK(bad == 0);
+    /* the same seed and draw: the same partners; another draw or seed:
+     * others (16 ranks: 2027025 matchings) */
+    random_matching(16, 7, 2, a);
+    random_matching(16, 7, 2, b);
+    CHECK(memcmp(a, b, sizeof(int) * 16) == 0);
+    random_matching(16, 7, 3, b);
+    CHECK(memcmp(a, b, sizeof(int) * 16) != 0);
+    random_matching(16, 8, 2, b);
+    CHECK(memcmp(a, b, sizeof(int) * 16) != 0);
+    /* every partner of rank 0 about as often: 1200 draws of 4 ranks, 400
+     * expected each */
+    int count[4] = {0};
+    for (uint64_t seed = 1; seed <= 300; seed++)
+        for (int i = 0; i < 4; i++) {
+            random_matching(4, seed, i, a);
+            count[a[0]]++;
+        }
+    CHECK(count[0] == 0);
+    for (int q = 1; q < 4; q++)
+        CHECK(count[q] > 320 && count[q] < 480);
+}
+
 void test_schedule(void)
 {
     rounds();
     sample();
+    matchings();
 }
