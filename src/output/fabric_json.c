@@ -31,11 +31,11 @@ static json_t *matchings(const struct result *res, int p)
     return all;
 }
 
-json_t *fabric_json(const struct result *res)
+void fabric_json_add(json_t *rec, const struct result *res)
 {
     const struct call *c = res->rec->call;
     if (!c->streams)
-        return NULL;
+        return;
     int p = largest(res);
     json_t *o = json_object();
     json_object_set_new(o, "streams", json_integer(c->streams(p)));
@@ -47,5 +47,5 @@ json_t *fabric_json(const struct result *res)
     snprintf(name, sizeof name, "%.*s.matrix.dat", (int)stem, res->file);
     json_object_set_new(o, "matrix", c->matrix && res->file[0] ? json_string(name)
                                                               : json_null());
-    return o;
+    json_object_set_new(rec, "fabric", o);
 }

@@ -6,8 +6,9 @@
 #include <jansson.h>
 #include "output/output.h"
 
-/* {"streams", "seed", "matchings", "matrix"} for a call that counts
- * streams (FAN_IN, FAN_OUT, PERMUTATION, SHIFT), else NULL */
-json_t *fabric_json(const struct result *res);
+/* adds "fabric": {"streams", "seed", "matchings", "matrix"} to a
+ * record's object o where its call counts streams (FAN_IN, FAN_OUT,
+ * PERMUTATION, SHIFT); nothing for the others */
+void fabric_json_add(json_t *o, const struct result *res);
 
 #endif

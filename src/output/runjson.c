@@ -206,9 +206,7 @@ static json_t *record_json(const struct writer *w, const struct result *res)
                             r->pf->rounds ? "rounds" : r->pf->sample ? "sample" : "in turn",
                             "sample", r->pf->sample ? json_integer(r->sample) : json_null(),
                             "seed", r->pf->sample ? json_integer(SAMPLE_SEED) : json_null()));
-    json_t *fabric = fabric_json(res);
-    if (fabric)
-        json_object_set_new(o, "fabric", fabric);
+    fabric_json_add(o, res);
     if (r->topo_file[0])
         json_object_set_new(o, "topology_file", text_json(r->topo_file));
     json_t *per_comm = comms_json(w->info, res);
