@@ -166,8 +166,8 @@ static int hybrid_failed(struct trial *t, struct result *res)
     return bad;
 }
 
-void measure_record(struct measurer *m, const struct planned *pl,
-                    struct result *res)
+static void measure_sizes(struct measurer *m, const struct planned *pl,
+                          struct result *res)
 {
     const struct record *r = pl->rec;
     struct trial t;
@@ -212,4 +212,13 @@ void measure_record(struct measurer *m, const struct planned *pl,
     sizerun_free(&sr);
     free(sizes);
     trial_teardown(&t);
+}
+
+void measure_record(struct measurer *m, const struct planned *pl,
+                    struct result *res)
+{
+    if (cvars_apply(pl, res) != 0)
+        return;
+    measure_sizes(m, pl, res);
+    cvars_restore(pl, res, pl->rec->ncvars);
 }

@@ -16,6 +16,7 @@
 #include "input/parser.h"
 #include "models/schedule.h"
 #include "output/columns.h"
+#include "output/settings.h"
 #include "output/io_check.h"
 
 static void lower(char *dst, const char *src, size_t len)
@@ -135,6 +136,7 @@ static void header(FILE *f, const struct run_info *in, const struct result *res)
             r->call->name, r->dt->name, op_label(r, op, sizeof op), r->topo->name);
     fprintf(f, "# record: %s line %d: %s\n", in->input, r->line, r->text);
     run_lines(f, in);
+    settings_lines(f, in, res);
     fprintf(f, "# communicators: %d, sizes", res->ncomm);
     for (int i = 0; i < res->ncomm; i++)
         fprintf(f, " %d", res->comm_sizes[i]);

@@ -6,6 +6,7 @@
 #define MPIGAUGE_RESULT_H
 
 #include <stdint.h>
+#include "base/text.h"
 #include "input/options.h"
 #include "registry/record.h"
 #include "models/hybrid.h"
@@ -133,6 +134,8 @@ struct result {
     unsigned long mismatches;
     int done;
     int interrupted;           /* a signal ended it after npts sizes */
+    /* cvar=: the MPI_T integer each variable got, and the one it had */
+    int cvar_value[MAX_RECORD_CVARS], cvar_was[MAX_RECORD_CVARS];
     double estimate_s;         /* before the run (docs/measuring.md, Estimates) */
     double elapsed_s;          /* rank 0's wall time for the record; -1 unrun */
 };
@@ -192,6 +195,8 @@ struct run_info {
     double estimate_s;            /* every record's estimate (docs/measuring.md, Estimates) */
     struct result *res;           /* one per record */
     int nres;
+    const struct name_value *cvars;   /* MPI_T control variables at start */
+    int ncvars;
 };
 
 #endif
