@@ -175,6 +175,12 @@ d="$T/cold"
 $MPIRUN -n 2 ./mpigauge --quiet --cache cold --check --iters 20 -o "$d" "$T/small.in"
 check "cold cache with --check exits 0" [ $? = 0 ]
 check "cold: run.json says so" [ "$(jq -r .options.cache "$d/run.json")" = cold ]
+check "cold: every data-moving record says cold" [ "$(jq "$EVERY"'every(.records[] | select(.call != "BARRIER"); .cache == "cold")' "$d/run.json")" = true ]
+# issue 26 class 7: BARRIER's payloads are not cycled, and it says so
+printf 'BARRIER INT 1 8 MUL 8 WORLD LINEAR 0 iters=20\n' > "$T/cold-barrier.in"
+$MPIRUN -n 2 ./mpigauge --quiet --cache cold --iters 20 -o "$T/cold-barrier" "$T/cold-barrier.in"
+check "cold: a BARRIER record says warm (run.json)" [ "$(jq -r "$AT"'at(1).cache' "$T/cold-barrier/run.json")" = warm ]
+check "... and in its header" grep -q '^# cache: warm for BARRIER' "$T/cold-barrier/01-barrier-int-world-linear.dat"
 # the copies (twice the last-level cache) count against --max-memory
 $MPIRUN -n 1 ./mpigauge --cache cold --max-memory 4M -o "$T/cold-mem" "$T/small.in" 2> "$T/cold.err"
 if [ $? = 2 ] && [ ! -e "$T/cold-mem" ]; then ok_=1; else ok_=0; fi

@@ -196,6 +196,9 @@ static json_t *record_json(const struct writer *w, const struct result *res)
         json_object_set_new(o, "pattern", pattern_json(res));
     if (res->shape)
         json_object_set_new(o, "shape", json_string(res->shape));
+    if (w->info->opt->cache_cold)
+        json_object_set_new(o, "cache", json_string(r->call->family->moves_data ? "cold"
+                                                                                 : "warm"));
     json_t *cv = record_cvars_json(res);
     if (cv)
         json_object_set_new(o, "cvars", cv);
