@@ -52,6 +52,7 @@ static void measure_pair(struct trial *t, int i, int j, long warmup, long iters,
             MPI_Recv(&pb, 1, MPI_LONG, k->peer, TAG_PILOT, k->comm, MPI_STATUS_IGNORE);
     }
     double one_way = time_pair(t, &ru, pb, s);
+    sample_pair(t, call_sample_count(iters, t->pl->shape.pairs), sr);
     if (k->initiator)
         sr->mine[sr->n++] = (struct sample){one_way * 1e6, tc->places[i].rank,
                                             tc->places[j].rank};
@@ -166,6 +167,7 @@ static void measure_collective(struct trial *t, long warmup, long iters,
         per_call = time_collective(t, &ru, per_block(o, iters, ru.blocks, pilot), s);
     }
     series_free(&scratch);
+    sample_collective(t, call_sample_count(iters, t->pl->tc->n), sr);
     sr->mine[sr->n++] = (struct sample){per_call * 1e6, k->world_rank, -1};
     if (k->rec->call->post)
         measure_overlap(t, iters, per_call, &sr->ov);
@@ -179,6 +181,7 @@ void measure_size(struct trial *t, long warmup, long iters, struct sizerun *sr)
 {
     struct kernel *k = &t->k;
     sr->n = 0;
+    sr->ncalls = 0;
     sr->nser = 0;
     sr->ncs = 0;
     sr->ov.used = 0;

@@ -31,6 +31,7 @@ static void sizerun_clear(struct sizerun *sr)
 static void sizerun_free(struct sizerun *sr)
 {
     sizerun_clear(sr);
+    free(sr->calls);
     free(sr->mine);
     free(sr->ser);
     free(sr->ser_b);

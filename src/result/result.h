@@ -65,6 +65,14 @@ struct point {
      * and OSU's overlap in percent; persistent ones: the init call, us */
     double t_pure, t_overall, t_compute, overlap;
     double init;
+    /* calls timed one by one (measure/call_samples.c): their tail, pooled
+     * over pairs or communicators, us per message; and on communicators
+     * the rank that finished last most often (world rank, -1: none), in
+     * what share of the calls, and its mean excess over the ranks' mean */
+    struct tail tail;
+    long ncalls;
+    int slowest_rank;
+    double slowest_share, slowest_excess_us;
     int ncomm;
     struct comm_point *cp;     /* one per communicator when there are several */
     int ncp;
