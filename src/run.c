@@ -85,6 +85,8 @@ static void describe_run(struct run *run)
     in->bound = w->bound;
     in->cores = w->cores;
     in->places = w->places;
+    in->cvars = w->cvars;
+    in->ncvars = w->ncvars;
     in->estimate_s = run->total.seconds;
     in->nres = run->nrec;
 }

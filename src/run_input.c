@@ -126,6 +126,8 @@ static void results_from_plan(struct batch *b)
         res->shape = p->tc && p->tc->shape[0] ? p->tc->shape : NULL;
         snprintf(res->skipped, sizeof res->skipped, "%s", p->skipped);
         res->estimate_s = p->skipped[0] ? 0 : p->est.seconds;
+        for (int k = 0; k < r->ncvars; k++)
+            res->cvar_value[k] = p->cvars[k].value;
         res->elapsed_s = -1;
         res->pattern.used = r->pattern && (r->pattern->generate || r->pattern_file[0]);
         res->pattern.stages = p->bp.nstages;

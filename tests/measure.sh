@@ -175,6 +175,12 @@ d="$T/cold"
 $MPIRUN -n 2 ./mpigauge --quiet --cache cold --check --iters 20 -o "$d" "$T/small.in"
 check "cold cache with --check exits 0" [ $? = 0 ]
 check "cold: run.json says so" [ "$(jq -r .options.cache "$d/run.json")" = cold ]
+check "cold: every data-moving record says cold" [ "$(jq "$EVERY"'every(.records[] | select(.call != "BARRIER"); .cache == "cold")' "$d/run.json")" = true ]
+# issue 26 class 7: BARRIER's payloads are not cycled, and it says so
+printf 'BARRIER INT 1 8 MUL 8 WORLD LINEAR 0 iters=20\n' > "$T/cold-barrier.in"
+$MPIRUN -n 2 ./mpigauge --quiet --cache cold --iters 20 -o "$T/cold-barrier" "$T/cold-barrier.in"
+check "cold: a BARRIER record says warm (run.json)" [ "$(jq -r "$AT"'at(1).cache' "$T/cold-barrier/run.json")" = warm ]
+check "... and in its header" grep -q '^# cache: warm for BARRIER' "$T/cold-barrier/01-barrier-int-world-linear.dat"
 # the copies (twice the last-level cache) count against --max-memory
 $MPIRUN -n 1 ./mpigauge --cache cold --max-memory 4M -o "$T/cold-mem" "$T/small.in" 2> "$T/cold.err"
 if [ $? = 2 ] && [ ! -e "$T/cold-mem" ]; then ok_=1; else ok_=0; fi
@@ -266,5 +272,36 @@ check "compare.sh prints a ratio and a verdict for every record and size ($rows)
 check "the ratio is B / A of the times printed" awk '/\.dat / && NF == 6 { n++; if ($3 <= 0 || ($5 - $4 / $3) > 0.001 || ($4 / $3 - $5) > 0.001) bad++ } END { exit bad > 0 || n == 0 }' "$T/compare.txt"
 check "compare.sh: one plot per record, and the ratios" [ "$(ls "$d2"/compare-*/*.png | wc -l)" = "$(($(jq '[.records[] | select(.file != null)] | length' "$qa/run.json") + 1))" ]
 check "compare.sh: a ratio summary plot" [ "$(png_size "$(ls "$d2"/compare-*/ratio.png)")" = 1200x800 ]
+
+# ---- calls one by one: the tail, and the rank to blame (issue 23) ---------
+# one record of each way of measuring: pairs in turn, a window, a
+# collective, every pair at once, BARRIER (MPI and a pattern), one-sided
+printf '%s\n' 'SEND CHAR 1 4096 MUL 64 WORLD NOP 0 iters=200' \
+    'BW CHAR 1024 1024 MUL 2 WORLD NOP 0 iters=100' \
+    'ALLREDUCE DOUBLE 1 512 MUL 8 WORLD SUM 0 iters=200' \
+    'MSGRATE CHAR 8 8 MUL 2 WORLD NOP 0 iters=50' \
+    'BARRIER INT 0 0 ADD 1 WORLD MPI 0 iters=200' \
+    'BARRIER INT 0 0 ADD 1 WORLD LINEAR 0 iters=200' \
+    'PUT DOUBLE 1 64 MUL 8 WORLD NOP 0 iters=100' > "$T/tail.in"
+d="$T/tail"
+$MPIRUN -n 3 ./mpigauge --quiet --check -o "$d" "$T/tail.in"
+check "calls one by one: exit 0" [ $? = 0 ]
+for f in "$d"/0*-*.dat; do
+    case "$f" in *.raw.dat|*.pairs.dat|*.comms.dat) continue ;; esac
+    n=$(basename "$f" .dat)
+    check "$n: p50 <= p90 <= p99 <= pmax, sd >= 0, calls > 0" \
+        rows "$f" 'v1 > 0 && v1 <= v2 && v2 <= v3 && v3 <= v4 && v5 >= 0 && v6 >= 10' \
+        p50_us p90_us p99_us pmax_us sd_us calls
+done
+check "every data file has them (7)" [ "$(grep -l '^# p50_us p90_us p99_us pmax_us sd_us' "$d"/0*.dat | grep -vc 'raw\|pairs\|comms')" = 7 ]
+check "the collectives and barriers name the slowest rank (0-2) and its share" \
+    [ "$(for f in "$d"/03-*.dat "$d"/04-*.dat "$d"/05-*.dat "$d"/06-*.dat; do
+           rows "$f" 'v1 >= 0 && v1 <= 2 && v2 > 0 && v2 <= 100' slowest_rank slowest_pct && echo ok
+         done | grep -c ok)" = 4 ]
+check "... pairs do not (their matrix blames a pair)" [ -z "$(colno "$d/01-send-char-world-nop.dat" slowest_rank)" ]
+check "SEND: a tenth of its iterations a pair (20), pooled over 3 pairs" rows "$d/01-send-char-world-nop.dat" 'v1 == 60' calls
+check "run.json: the same by name" [ "$(jq "$EVERY"'every(.records[].points[]; .p50_us <= .p90_us and .p90_us <= .p99_us and .p99_us <= .pmax_us)' "$d/run.json")" = true ]
+check "the prose says who finished last" [ "$(grep -c 'was the last to finish in [0-9]*% of them' "$d/report.txt")" -ge 4 ]
+check "--check passed everywhere" [ "$(jq "$EVERY"'every(.records[]; .check == "passed" or .check == "no data")' "$d/run.json")" = true ]
 
 summary measure

@@ -6,6 +6,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* a setting as run.json lists it: an MPI_T control variable, ... */
+struct name_value {
+    char name[128];
+    char value[160];
+};
+
 /* The next line of text[0..len) from *pos: its start and length without
  * the line end (LF or CRLF); advances *pos.  Returns 0 at the end. */
 int next_line(const char *text, size_t len, size_t *pos, const char **line,

@@ -108,7 +108,47 @@ struct setting {
     /* checks the value (and that the record may have it), stores it */
     void (*take)(struct line_ctx *lc, struct record *r, const struct token *key,
                  const struct token *val);
+    int repeats;               /* may be given more than once (cvar=) */
 };
+
+/* cvar=NAME:VALUE, up to MAX_RECORD_CVARS, each NAME once; the plan
+ * finds the variable and reads VALUE (world/mpit.c) */
+static void take_cvar(struct line_ctx *lc, struct record *r, const struct token *key,
+                      const struct token *val)
+{
+    char text[256];
+    token_str(val, text, sizeof text);
+    char *colon = strchr(text, ':');
+    if (!colon || colon == text || !colon[1]) {
+        diag_add(lc->d, lc->line, val->col, "cvar takes NAME:VALUE (an MPI_T control "
+                 "variable and its value, e.g. MPIR_CVAR_ALLREDUCE_INTRA_ALGORITHM:"
+                 "recursive_doubling), not '%s'", text);
+        return;
+    }
+    *colon = 0;
+    struct record_cvar *c = &r->cvar[r->ncvars];
+    if (r->ncvars == MAX_RECORD_CVARS) {
+        diag_add(lc->d, lc->line, key->col, "at most %d cvar= settings in a record",
+                 MAX_RECORD_CVARS);
+        return;
+    }
+    if (strlen(text) >= sizeof c->name || strlen(colon + 1) >= sizeof c->value) {
+        diag_add(lc->d, lc->line, val->col, "cvar %s: the name (at most %zu "
+                 "characters) or the value (%zu) is too long", text, sizeof c->name - 1,
+                 sizeof c->value - 1);
+        return;
+    }
+    for (int i = 0; i < r->ncvars; i++)
+        if (strcmp(r->cvar[i].name, text) == 0) {
+            diag_add(lc->d, lc->line, val->col, "cvar %s given twice (first at column "
+                     "%d)", text, r->cvar[i].col);
+            return;
+        }
+    snprintf(c->name, sizeof c->name, "%s", text);
+    snprintf(c->value, sizeof c->value, "%s", colon + 1);
+    c->col = key->col;
+    r->ncvars++;
+}
 
 static void take_root(struct line_ctx *lc, struct record *r,
                       const struct token *key, const struct token *val)
@@ -242,18 +282,19 @@ static void take_seed(struct line_ctx *lc, struct record *r,
 }
 
 static const struct setting settings[] = {
-    {"root", take_root},
-    {"iters", take_iters},
-    {"warmup", take_warmup},
-    {"signal", take_signal},
-    {"payload", take_payload},
-    {"window", take_window},
-    {"sync", take_sync},
-    {"win", take_win},
-    {"mode", take_mode},
-    {"tests", take_tests},
-    {"levels", take_levels},
-    {"seed", take_seed},
+    {"root", take_root, 0},
+    {"iters", take_iters, 0},
+    {"warmup", take_warmup, 0},
+    {"signal", take_signal, 0},
+    {"payload", take_payload, 0},
+    {"window", take_window, 0},
+    {"sync", take_sync, 0},
+    {"win", take_win, 0},
+    {"mode", take_mode, 0},
+    {"tests", take_tests, 0},
+    {"levels", take_levels, 0},
+    {"seed", take_seed, 0},
+    {"cvar", take_cvar, 1},
 };
 enum { NSETTINGS = sizeof settings / sizeof settings[0] };
 
@@ -268,7 +309,7 @@ static void parse_setting(struct line_ctx *lc, struct record *r,
         diag_add(lc->d, lc->line, t->col, "extra field '%s': a record has nine "
                  "fields, then only key=value settings (root=, iters=, warmup=, "
                  "signal=, payload=, window=, sync=, win=, mode=, tests=, levels=, "
-                 "seed=)", word);
+                 "seed=, cvar=)", word);
         return;
     }
     struct token key = {t->s, (int)(eq - t->s), t->col};
@@ -281,7 +322,7 @@ static void parse_setting(struct line_ctx *lc, struct record *r,
     for (int i = 0; i < NSETTINGS; i++) {
         keys[i] = settings[i].key;
         if (token_is(&key, settings[i].key)) {
-            if (seen[i])       /* root=1 root=0 would be last-wins, silently */
+            if (seen[i] && !settings[i].repeats)   /* root=1 root=0: last-wins, silently */
                 diag_add(lc->d, lc->line, key.col, "%s= given twice (first at "
                          "column %d)", settings[i].key, seen[i]);
             else

@@ -125,6 +125,9 @@ void measure_barrier(struct trial *t, long warmup, long iters, struct sizerun *s
     if (pattern)
         patrun_free(&pr);
     sr->mine[sr->n++] = (struct sample){mean * 1e6, k->world_rank, -1};
+    /* the tail from the last iterations, each barrier's own time */
+    long n = iters < CALL_SAMPLES_MAX ? iters : CALL_SAMPLES_MAX;
+    call_samples_from(t, times + iters - n, n, sr);
     MPI_Reduce(times, tmax, (int)iters, MPI_DOUBLE, MPI_MAX, 0, k->comm);
     if (k->rank == 0)
         commstats(t, tmax, iters, pattern, sr);

@@ -53,6 +53,7 @@ static void measure_pair(struct trial *t, int i, int j, long warmup, long iters,
             MPI_Recv(&pb, 1, MPI_LONG, k->peer, TAG_PILOT, k->comm, MPI_STATUS_IGNORE);
     }
     double one_way = time_pair(t, &ru, pb, s);
+    sample_pair(t, call_sample_count(iters, t->pl->shape.pairs), sr);
     if (k->initiator)
         sr->mine[sr->n++] = (struct sample){one_way * 1e6, tc->places[i].rank,
                                             tc->places[j].rank};
@@ -167,6 +168,7 @@ static void measure_collective(struct trial *t, long warmup, long iters,
         per_call = time_collective(t, &ru, per_block(o, iters, ru.blocks, pilot), s);
     }
     series_free(&scratch);
+    sample_collective(t, call_sample_count(iters, t->pl->tc->n), sr);
     if (!k->rec->call->phase)
         sr->mine[sr->n++] = (struct sample){per_call * 1e6, k->world_rank, -1};
     else if (k->peer >= 0)    /* a phase's pair: this rank to its partner */
@@ -198,6 +200,7 @@ void measure_size(struct trial *t, long warmup, long iters, struct sizerun *sr)
 {
     struct kernel *k = &t->k;
     sr->n = 0;
+    sr->ncalls = 0;
     sr->nser = 0;
     sr->ncs = 0;
     sr->ov.used = 0;

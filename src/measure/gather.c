@@ -265,6 +265,42 @@ static double streams(const struct trial *t)
     return c->family->way == WAY_ALL_PAIRS ? p / 2 : 1;
 }
 
+/* the calls timed one by one: their tail, and the rank to blame */
+static void collect_calls(const struct world *w, const struct sizerun *sr,
+                          struct point *pt)
+{
+    size_t total;
+    struct call_sample *all = gather_units(w, sr->calls, (int)(sr->ncalls * sizeof *sr->calls),
+                                           MPI_BYTE, 1, &total);
+    if (w->rank != 0)
+        return;
+    size_t n = total / sizeof *all;
+    double *t = xmalloc_array(n + 1, sizeof *t);
+    int *last = xcalloc((size_t)w->size + 1, sizeof *last);
+    double *excess = xcalloc((size_t)w->size + 1, sizeof *excess);
+    for (size_t i = 0; i < n; i++) {
+        t[i] = all[i].t_us;
+        if (all[i].who >= 0 && all[i].who < w->size) {
+            last[all[i].who]++;
+            excess[all[i].who] += all[i].excess_us;
+        }
+    }
+    pt->tail = tail_of(t, n);
+    pt->ncalls = (long)n;
+    for (int r = 0; r < w->size; r++)
+        if (last[r] && (pt->slowest_rank < 0 || last[r] > last[pt->slowest_rank]))
+            pt->slowest_rank = r;
+    if (pt->slowest_rank >= 0) {
+        int r = pt->slowest_rank;
+        pt->slowest_share = (double)last[r] / (double)n;
+        pt->slowest_excess_us = excess[r] / last[r];
+    }
+    free(t);
+    free(last);
+    free(excess);
+    free(all);
+}
+
 void gather_point(struct trial *t, const struct sizerun *sr, struct point *pt)
 {
     const struct world *w = t->m->world;
@@ -273,6 +309,7 @@ void gather_point(struct trial *t, const struct sizerun *sr, struct point *pt)
     collect_counters(t, pt);
     collect_overlap(sr, pt);
     collect_per_comm(t, pt);
+    collect_calls(w, sr, pt);
     if (t->k.rec->call->family->way == WAY_BARRIER)
         collect_comms(w, sr, pt);
     /* multi-pair and fabric calls: every stream of the largest

@@ -33,6 +33,7 @@ static void sizerun_clear(struct sizerun *sr)
 static void sizerun_free(struct sizerun *sr)
 {
     sizerun_clear(sr);
+    free(sr->calls);
     free(sr->mine);
     free(sr->ser);
     free(sr->ser_b);
@@ -168,8 +169,8 @@ static int hybrid_failed(struct trial *t, struct result *res)
     return bad;
 }
 
-void measure_record(struct measurer *m, const struct planned *pl,
-                    struct result *res)
+static void measure_sizes(struct measurer *m, const struct planned *pl,
+                          struct result *res)
 {
     const struct record *r = pl->rec;
     struct trial t;
@@ -214,4 +215,13 @@ void measure_record(struct measurer *m, const struct planned *pl,
     sizerun_free(&sr);
     free(sizes);
     trial_teardown(&t);
+}
+
+void measure_record(struct measurer *m, const struct planned *pl,
+                    struct result *res)
+{
+    if (cvars_apply(pl, res) != 0)
+        return;
+    measure_sizes(m, pl, res);
+    cvars_restore(pl, res, pl->rec->ncvars);
 }

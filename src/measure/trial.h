@@ -43,7 +43,19 @@ struct overlap {
     int used;
 };
 
+/* one call timed on its own (call_samples.c): its time per message, as
+ * the slowest rank of the communicator saw it (who: its world rank, and
+ * by how much it exceeded the ranks' mean), or the initiator of a pair
+ * (who = -1) */
+struct call_sample {
+    double t_us, excess_us;
+    int who;
+};
+
 struct sizerun {
+    struct call_sample *calls;   /* this rank's, as a pair's initiator or a
+                                  * communicator's rank 0 */
+    size_t ncalls, calls_cap;
     struct sample *mine;
     size_t n;
     struct series *ser;
@@ -70,6 +82,22 @@ double timed_block(struct trial *t, long n, block_body body, void *arg,
 /* the call under test n times; with --cache cold each on the next copy
  * of the buffers (a block_body; arg is unused) */
 void timed_loop(struct trial *t, long n, void *arg);
+
+/* call_samples.c: besides the blocks, each size times some calls one by
+ * one (call_sample_count of its iterations) for the tail of the calls'
+ * times: a pair's initiator keeps its own (the partner answers); a
+ * communicator's rank 0 keeps, per call, the slowest rank's time and who
+ * it was (collectives; BARRIER's from its timed iterations) */
+enum { CALL_SAMPLES_MAX = 1000, CALL_SAMPLES_MIN = 10, CALL_SAMPLES_SIZE = 100000 };
+/* a tenth of the size's iterations, CALL_SAMPLES_MIN to CALL_SAMPLES_MAX
+ * (never more than the iterations), and at most CALL_SAMPLES_SIZE over
+ * the size's `units` pairs or communicators (rank 0 holds them all:
+ * 24 bytes each) */
+long call_sample_count(long iters, long units);
+void sample_pair(struct trial *t, long n, struct sizerun *sr);
+void sample_collective(struct trial *t, long n, struct sizerun *sr);
+/* every rank of the communicator: its own time of each of n calls (s) */
+void call_samples_from(struct trial *t, const double *mine, long n, struct sizerun *sr);
 
 /* param_cache.c: the pairwise parameters of topology t, if measured */
 const struct params *measured_params(const struct measurer *m,

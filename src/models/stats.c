@@ -3,6 +3,7 @@
 
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_fit.h>
+#include <gsl/gsl_statistics_double.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -153,4 +154,25 @@ struct fit fit_bsp(const double *h, const double *t_us, size_t n)
     struct fit f = fit_linear(h, t_us, n);
     bsp_meaningless(&f, f.flagged, sizeof f.flagged);
     return f;
+}
+
+/* the ceil(q n)-th smallest of sorted x[0..n-1], n > 0 */
+static double nearest_rank(const double *x, size_t n, double q)
+{
+    size_t k = (size_t)ceil(q * (double)n);
+    return x[k > 0 ? k - 1 : 0];
+}
+
+struct tail tail_of(double *x, size_t n)
+{
+    struct tail t = {NAN, NAN, NAN, NAN, NAN};
+    if (n == 0)
+        return t;
+    qsort(x, n, sizeof *x, cmp_double);
+    t.p50 = nearest_rank(x, n, 0.50);
+    t.p90 = nearest_rank(x, n, 0.90);
+    t.p99 = nearest_rank(x, n, 0.99);
+    t.max = x[n - 1];
+    t.sd = n > 1 ? gsl_stats_sd(x, 1, n) : 0;
+    return t;
 }

@@ -16,6 +16,14 @@ struct summary summarize(const double *x, size_t n);
 /* median of x[0..n-1] (sorts x); NaN when n = 0 */
 double median_of(double *x, size_t n);
 
+/* The tail of n call times (sorts x): nearest-rank percentiles (the
+ * ceil(q n)-th smallest: with fewer than 100 times p99 is the largest),
+ * the largest and the standard deviation (n - 1); NaN when n is 0. */
+struct tail {
+    double p50, p90, p99, max, sd;
+};
+struct tail tail_of(double *x, size_t n);
+
 /* The median of x[0..n-1] (sorts x) and a distribution-free 95%
  * confidence interval for it: the order statistics x(j) and x(n+1-j) with
  * the largest j for which P(Bin(n, 1/2) < j) <= 2.5%.  Needs n >= 6;

@@ -110,6 +110,40 @@ static void doc_iters(const struct col_ctx *c, char *out, size_t len)
              is_p2p(c) || in_phases(c->res->rec->call) ? "pairs" : "ranks");
 }
 
+static double v_p50(const struct point *p) { return p->tail.p50; }
+static double v_p90(const struct point *p) { return p->tail.p90; }
+static double v_p99(const struct point *p) { return p->tail.p99; }
+static double v_pmax(const struct point *p) { return p->tail.max; }
+static double v_sd(const struct point *p) { return p->tail.sd; }
+static double v_ncalls(const struct point *p) { return (double)p->ncalls; }
+static double v_slowest(const struct point *p) { return p->slowest_rank; }
+static double v_share(const struct point *p) { return 100 * p->slowest_share; }
+static double v_excess(const struct point *p) { return p->slowest_excess_us; }
+
+static void doc_tail(const struct col_ctx *c, char *out, size_t len)
+{
+    snprintf(out, len, "p50_us p90_us p99_us pmax_us sd_us: calls timed one by one "
+             "after the blocks (calls: how many, pooled over %s), %s, per message; "
+             "nearest-rank percentiles (under 100 calls p99 is the largest), the "
+             "largest, the standard deviation; each carries one clock read's cost",
+             is_p2p(c) ? "pairs" : "communicators", is_p2p(c)
+             ? "the initiator's round trip over its messages"
+             : "each call's time on the rank that took longest");
+}
+
+static void doc_slowest(const struct col_ctx *c, char *out, size_t len)
+{
+    (void)c;
+    snprintf(out, len, "slowest_rank slowest_pct slowest_excess_us: the world rank "
+             "that took longest in the most of those calls, in what percentage of "
+             "them, and by how much it exceeded the ranks' mean then (mean, us)");
+}
+
+static int on_communicators(const struct call *c)
+{
+    return !pairwise(c);
+}
+
 static int barriers(const struct call *c)
 {
     return c->family->way == WAY_BARRIER;
@@ -218,6 +252,18 @@ const struct column columns[] = {
     {.name = "blocks", .format = COL_COUNT, .value = v_blocks},
     {.name = "late", .format = COL_COUNT, .value = v_late},
     {.name = "target_met", .format = COL_FLAG, .value = v_met},
+    {.name = "p50_us", .format = COL_US, .value = v_p50, .doc = doc_tail},
+    {.name = "p90_us", .format = COL_US, .value = v_p90},
+    {.name = "p99_us", .format = COL_US, .value = v_p99},
+    {.name = "pmax_us", .format = COL_US, .value = v_pmax},
+    {.name = "sd_us", .format = COL_US, .value = v_sd},
+    {.name = "calls", .format = COL_COUNT, .value = v_ncalls},
+    {.name = "slowest_rank", .format = COL_COUNT, .when = on_communicators,
+     .value = v_slowest, .doc = doc_slowest},
+    {.name = "slowest_pct", .format = COL_PCT, .when = on_communicators,
+     .value = v_share},
+    {.name = "slowest_excess_us", .format = COL_US, .when = on_communicators,
+     .value = v_excess},
 };
 
 const size_t ncolumns = sizeof columns / sizeof columns[0];

@@ -16,6 +16,7 @@
 #include "input/parser.h"
 #include "models/schedule.h"
 #include "output/columns.h"
+#include "output/settings.h"
 #include "output/io_check.h"
 
 static void lower(char *dst, const char *src, size_t len)
@@ -154,6 +155,12 @@ static void header(FILE *f, const struct run_info *in, const struct result *res)
             r->call->name, r->dt->name, op_label(r, op, sizeof op), r->topo->name);
     fprintf(f, "# record: %s line %d: %s\n", in->input, r->line, r->text);
     run_lines(f, in);
+    /* the run's --cache cold, where this record's buffers are not cycled */
+    if (in->opt->cache_cold && !r->call->family->moves_data)
+        fprintf(f, "# cache: warm for %s: --cache cold cycles data buffers, and a "
+                "%s call's signals and payloads are not cycled\n", r->call->name,
+                r->call->family->name);
+    settings_lines(f, in, res);
     fprintf(f, "# communicators: %d, sizes", res->ncomm);
     for (int i = 0; i < res->ncomm; i++)
         fprintf(f, " %d", res->comm_sizes[i]);

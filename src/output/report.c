@@ -158,6 +158,24 @@ void report_record(struct writer *w, const struct result *res)
 }
 
 /* the median line: median, interval, blocks, late starts, target */
+/* the calls timed one by one: their tail, and who finished last */
+static void report_tail(struct writer *w, const struct result *res,
+                        const struct point *pt)
+{
+    if (pt->ncalls == 0)
+        return;
+    say(w, "    one call at a time (%ld): p50 %.3f, p90 %.3f, p99 %.3f, max %.3f us, "
+        "sd %.3f us", pt->ncalls, pt->tail.p50, pt->tail.p90, pt->tail.p99,
+        pt->tail.max, pt->tail.sd);
+    if (!pairwise(res->rec->call) && pt->slowest_rank >= 0 &&
+        pt->slowest_rank < w->info->ranks)
+        say(w, "; rank %d (node %d) was the last to finish in %.0f%% of them, "
+            "%.3f us over the ranks' mean", pt->slowest_rank,
+            w->info->places[pt->slowest_rank].node, 100 * pt->slowest_share,
+            pt->slowest_excess_us);
+    say(w, ".\n");
+}
+
 static void report_stats(struct writer *w, const struct result *res,
                          const struct point *pt)
 {
@@ -183,6 +201,7 @@ static void report_stats(struct writer *w, const struct result *res,
             pt->count_avg[i], pt->count_max[i]);
     column_phrases(w, res, pt);
     say(w, ".\n");
+    report_tail(w, res, pt);
 }
 
 static void pair_name(const struct sample *s, char *buf, size_t len)

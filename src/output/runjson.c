@@ -18,6 +18,7 @@
 #include "output/columns.h"
 #include "output/fabric_json.h"
 #include "output/per_comm.h"
+#include "output/settings.h"
 #include "output/hybrid_writer.h"
 #include "output/io_check.h"
 
@@ -196,6 +197,12 @@ static json_t *record_json(const struct writer *w, const struct result *res)
         json_object_set_new(o, "pattern", pattern_json(res));
     if (res->shape)
         json_object_set_new(o, "shape", json_string(res->shape));
+    if (w->info->opt->cache_cold)
+        json_object_set_new(o, "cache", json_string(r->call->family->moves_data ? "cold"
+                                                                                 : "warm"));
+    json_t *cv = record_cvars_json(res);
+    if (cv)
+        json_object_set_new(o, "cvars", cv);
     if (res->hybrid)
         json_object_set_new(o, "hybrid", hybrid_json(res));
     json_object_set_new(o, "estimate_s", json_real(res->estimate_s));
@@ -320,6 +327,7 @@ static json_t *run_json(const struct writer *w, const char *status)
     json_object_set_new(root, "peak_rss_kib", in->peak_rss_kib
                         ? json_integer(in->peak_rss_kib) : json_null());
     json_object_set_new(root, "options", options_json(in->opt));
+    json_object_set_new(root, "settings", settings_json(in));
     return root;               /* the records are spliced in (spill.c) */
 }
 

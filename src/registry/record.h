@@ -39,6 +39,14 @@ enum rma_mode { RMA_LATENCY, RMA_BW, RMA_BIBW };
 #define DEFAULT_WINDOW 64
 #define MAX_WINDOW 4096
 
+/* cvar=NAME:VALUE: an MPI_T control variable set for the record (world/mpit.h) */
+enum { MAX_RECORD_CVARS = 8 };
+struct record_cvar {
+    char name[128];
+    char value[64];
+    int col;                   /* the setting's column */
+};
+
 struct record {
     int line;
     int ok;                    /* no error on this line */
@@ -70,6 +78,8 @@ struct record {
     enum rma_sync sync;            /* sync= (flush) */
     enum rma_win win;              /* win= (create) */
     enum rma_mode rma;             /* mode= (latency) */
+    struct record_cvar cvar[MAX_RECORD_CVARS];
+    int ncvars;
     char text[RECORD_TEXT];        /* the record as written, comment cut */
 };
 

@@ -6,6 +6,7 @@
 #define MPIGAUGE_RESULT_H
 
 #include <stdint.h>
+#include "base/text.h"
 #include "input/options.h"
 #include "registry/record.h"
 #include "models/hybrid.h"
@@ -67,6 +68,14 @@ struct point {
      * and OSU's overlap in percent; persistent ones: the init call, us */
     double t_pure, t_overall, t_compute, overlap;
     double init;
+    /* calls timed one by one (measure/call_samples.c): their tail, pooled
+     * over pairs or communicators, us per message; and on communicators
+     * the rank that finished last most often (world rank, -1: none), in
+     * what share of the calls, and its mean excess over the ranks' mean */
+    struct tail tail;
+    long ncalls;
+    int slowest_rank;
+    double slowest_share, slowest_excess_us;
     int ncomm;
     struct comm_point *cp;     /* one per communicator when there are several */
     int ncp;
@@ -136,6 +145,8 @@ struct result {
     unsigned long mismatches;
     int done;
     int interrupted;           /* a signal ended it after npts sizes */
+    /* cvar=: the MPI_T integer each variable got, and the one it had */
+    int cvar_value[MAX_RECORD_CVARS], cvar_was[MAX_RECORD_CVARS];
     double estimate_s;         /* before the run (docs/measuring.md, Estimates) */
     double elapsed_s;          /* rank 0's wall time for the record; -1 unrun */
 };
@@ -195,6 +206,8 @@ struct run_info {
     double estimate_s;            /* every record's estimate (docs/measuring.md, Estimates) */
     struct result *res;           /* one per record */
     int nres;
+    const struct name_value *cvars;   /* MPI_T control variables at start */
+    int ncvars;
 };
 
 #endif

@@ -262,6 +262,20 @@ static void file_pattern(struct planned *pl, int rank, struct diag *d)
     diag_take(d, &pd, r->line, r->col[F_OP]);
 }
 
+/* cvar=: each variable found, settable, and its value understood; an
+ * input error names the setting (every rank resolves alike) */
+static void resolve_cvars(struct planned *p, struct diag *d)
+{
+    const struct record *r = p->rec;
+    for (int i = 0; i < r->ncvars; i++) {
+        char why[700];
+        if (mpit_resolve(r->cvar[i].name, r->cvar[i].value, &p->cvars[i], why,
+                         sizeof why))
+            diag_add(d, r->line, r->cvar[i].col, "cvar=%s:%s: %s", r->cvar[i].name,
+                     r->cvar[i].value, why);
+    }
+}
+
 /* The record's communicators; for GRAPH:path, after reading the edge
  * list on rank 0 and checking it on every rank (NULL on every rank when it
  * is bad, the errors in d as path:LINE:COL) */
@@ -315,6 +329,7 @@ int plan_records(struct plan *pl, const struct recordset *rs, struct world *w,
         p->index = rs->before + i + 1;
         if (!p->rec->ok)
             continue;          /* already reported by the parser */
+        resolve_cvars(p, d);
         p->tc = record_comms(p, w, d);
         if (!p->tc)
             continue;          /* its graph file is bad: said in d */

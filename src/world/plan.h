@@ -10,6 +10,7 @@
 #include "registry/record.h"
 #include "models/pattern.h"
 #include "world/estimate.h"
+#include "world/mpit.h"
 #include "world/world.h"
 
 /* the hardware levels of levels=hw, innermost first: topology names */
@@ -27,6 +28,7 @@ struct planned {
     struct estimate est;       /* counts only while the record will run */
     /* levels=hw: the communicators of each hardware level (PLAN_LEVELS) */
     struct topo_comm *levels[3];
+    struct cvar_set cvars[MAX_RECORD_CVARS];   /* cvar=, resolved */
 };
 
 struct plan {

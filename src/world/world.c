@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "base/base.h"
+#include "world/mpit.h"
 #include "base/smpi.h"
 #include "world/hw.h"
 
@@ -116,6 +117,8 @@ int world_init(struct world *w, const struct options *o, const int *coords)
         return 2;
     }
     find_library(w);
+    if (mpit_start() == 0 && w->rank == 0)
+        w->ncvars = mpit_list(&w->cvars);
     /* simulated: the cores of the simulated host, not of this machine */
     w->cores = MPIGAUGE_SMPI ? smpi_host_cores() : sysconf(_SC_NPROCESSORS_ONLN);
     find_nodes(w);
@@ -155,6 +158,7 @@ int world_init_offline(struct world *w, const struct options *o)
         return 2;
     }
     find_library(w);
+    mpit_start();
     w->cores = sysconf(_SC_NPROCESSORS_ONLN);
     int per_node = w->cores > 0 ? (int)w->cores : 1;
     w->max_node_ranks = w->size < per_node ? w->size : per_node;
@@ -188,4 +192,7 @@ void world_free(struct world *w)
     free(w->places);
     w->places = NULL;
     world_comms_free(w);
+    free(w->cvars);
+    w->cvars = NULL;
+    mpit_end();
 }

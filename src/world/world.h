@@ -47,6 +47,9 @@ struct world {
      * grid, nodes of this machine's core count, one package), none of
      * them launched: communicators are laid out, never built */
     int offline;
+    /* rank 0: every MPI_T control variable readable at start (mpit.h) */
+    struct name_value *cvars;
+    int ncvars;
     /* the communicators of every topology used so far */
     struct topo_comm **comms;
     int ncomms, comms_cap;

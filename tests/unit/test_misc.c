@@ -11,6 +11,7 @@
 #include "unit.h"
 #include "models/param_files.h"
 #include "result/result.h"
+#include "world/mpit.h"
 
 static void vcounts(void)
 {
@@ -159,8 +160,29 @@ static void test_result(void)
     CHECK(res.pts == NULL);
 }
 
+/* mpit.c: MPICH's algorithm list as MPI_T gives it, newlines lost (each
+ * name glued to the line before), and names that are suffixes of others */
+static void test_cvar_choices(void)
+{
+    const char *d = "Variable to select allreduce algorithmauto - Internal algorithm "
+                    "selection (can be overridden)nb                       - Force "
+                    "nonblocking algorithmsmp                      - Force smp "
+                    "algorithmrecursive_doubling       - Force recursive doubling "
+                    "algorithmreduce_scatter_allgather - Force reduce scatter allgather";
+    CHECK(mpit_choice_in(d, "auto") == 0 && mpit_choice_in(d, "nb") == 1);
+    CHECK(mpit_choice_in(d, "smp") == 2 && mpit_choice_in(d, "recursive_doubling") == 3);
+    CHECK(mpit_choice_in(d, "reduce_scatter_allgather") == 4);
+    CHECK(mpit_choice_in(d, "ring") == -1 && mpit_choice_in(d, "") == -1);
+    /* "allgather" ends one name and is no name itself: not taken */
+    CHECK(mpit_choice_in(d, "allgather") == -1);
+    /* an exact name wins over a longer one it ends */
+    CHECK(mpit_choice_in("x - a, ring - b, segmented_ring - c", "ring") == 1);
+    CHECK(mpit_choice_in("no list here", "auto") == -1);
+}
+
 void test_misc(void)
 {
+    test_cvar_choices();
     test_result();
     test_param_files();
     vcounts();

@@ -37,8 +37,27 @@ static void test_bsp_flags(void)
     CHECK(fit_linear(h, falling, 4).flagged[0] == 0);   /* a plain fit judges nothing */
 }
 
+/* nearest-rank percentiles: the ceil(q n)-th smallest */
+static void test_tail(void)
+{
+    double x[200];
+    for (int i = 0; i < 200; i++)
+        x[i] = 200 - i;        /* 200 .. 1, unsorted */
+    struct tail t = tail_of(x, 200);
+    CHECK(t.p50 == 100 && t.p90 == 180 && t.p99 == 198 && t.max == 200);
+    CHECK(near(t.sd, 57.879185, 1e-6));
+    double few[3] = {3, 1, 2};
+    t = tail_of(few, 3);       /* under 100 calls p99 is the largest */
+    CHECK(t.p50 == 2 && t.p90 == 3 && t.p99 == 3 && t.max == 3);
+    double one = 5;
+    t = tail_of(&one, 1);
+    CHECK(t.p50 == 5 && t.p99 == 5 && t.sd == 0);
+    CHECK(isnan(tail_of(NULL, 0).p50));
+}
+
 void test_stats(void)
 {
+    test_tail();
     test_bsp_flags();
     double x[] = {3, 1, 4, 1, 5};
     struct summary s = summarize(x, 5);
