@@ -32,7 +32,7 @@ run_patterns() { # folder, launch words...
     check "$dir: every pattern record ran" [ "$(jq "$EVERY$AT"'every(at_lines(1; 8)[]; .status == "done")' "$j")" = true ]
     check "$dir: a pattern file for 3 ranks is skipped on 4" [ "$(jq -r "$AT"'at(9).skipped' "$j")" = "pattern file tests/patterns/ring3.pat is for 3 ranks; the WORLD communicators have 4 to 4" ]
     for f in $(jq -r "$AT"'at_lines(1; 8)[] | .file' "$j"); do
-        check "$f: the BARRIER columns" grep -q '^# elements bytes t_min_us t_avg_us t_max_us mbps iters warmup samples mismatches iter_max_mean_us iter_max_median_us t_pred_us t_pred_lsq_us t_pred_loggp_us t_med_us ci_lo_us ci_hi_us blocks late target_met$' "$dir/$f"
+        check "$f: the BARRIER columns" grep -q '^# elements bytes t_min_us t_avg_us t_max_us mbps iters warmup samples mismatches iter_max_mean_us iter_max_median_us t_pred_us t_pred_lsq_us t_pred_loggp_us t_med_us ci_lo_us ci_hi_us blocks late target_met p50_us p90_us p99_us pmax_us sd_us calls slowest_rank slowest_pct slowest_excess_us$' "$dir/$f"
         # (the per-iteration block is timed apart from the per-call loop, so
         # no order between them is asserted: tests prove logic, not speed)
         check "$f: per-call and per-iteration times measured" rows "$dir/$f" "v1 > 0 && v2 > 0 && v3 > 0" t_avg_us iter_max_mean_us iter_max_median_us
