@@ -19,7 +19,7 @@
 #define PARAM_MAX_POW 20       /* 2^0 .. 2^20 bytes for L_ij, as the thesis (5.6.4) */
 #define PARAM_SMALL_POW 10     /* 2^0 .. 2^10: the small-message variant of L_ij */
 #define PARAM_TURNS_MAX 16     /* pairs in turn up to 16 ranks (240 pairs), rounds beyond */
-#define PARAM_BIG_REPS 3       /* in rounds: repetitions of the messages over 1 KiB */
+#define PARAM_BIG_REPS (MPIGAUGE_SMPI ? 1 : 3) /* in rounds: repetitions over 1 KiB */
 #define PARAM_VERIFY 4         /* in rounds: pairs measured again alone */
 
 struct params {
