@@ -85,4 +85,14 @@ double predict_barrier(const struct bpattern *bp, const struct signal_costs *c,
                        const double *edge_bytes, enum signal_kind kind,
                        double per_iteration);
 
+/* predict_barrier with the ranks beginning the first simulated iteration
+ * at start[i] microseconds (NULL: all at once).  predict_barrier starts
+ * them far apart: the measured loop starts from ranks that left
+ * MPI_Barrier at different times, and PAIRWISE (and DISSEMINATION when P
+ * is no power of two) keep part of such skew for ever (predict.c,
+ * docs/thesis-at-scale.md). */
+double predict_barrier_from(const struct bpattern *bp, const struct signal_costs *c,
+                            const double *edge_bytes, enum signal_kind kind,
+                            double per_iteration, const double *start);
+
 #endif
