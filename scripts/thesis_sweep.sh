@@ -137,7 +137,7 @@ for plat in thesis-8x2x4 thesis-12x2x6; do
         echo "# P then per pattern ($pats): measured_us predicted_us error; then MPI_Barrier default (ompi) and ompi_tree measured_us; groups nodes_recovered(1/0); params_sim_s run_wall_s; PAIRWISE loop_us_per_call error_vs_loop" > "$dat"
         for p in $(platform_ps $plat); do
             j="$d/p$p/run.json"
-            [ -f "$j" ] || continue
+            [ "$(jq -r .status "$j" 2> /dev/null)" = complete ] || continue
             row="$p"
             for pat in $pats; do
                 row="$row $(jq -r --arg n "$pat" '[.records[] | select(.pattern.name == $n and .status == "done") | .points[0]][0]
@@ -146,7 +146,7 @@ for plat in thesis-8x2x4 thesis-12x2x6; do
             done
             mpi=$(jq -r '[.records[] | select(.call == "BARRIER" and .pattern == null and .status == "done") | .points[0].iter_max_mean_us][0] // "nan"' "$j")
             tree=nan
-            [ -f "$d/p$p-tree/run.json" ] &&
+            [ "$(jq -r .status "$d/p$p-tree/run.json" 2> /dev/null)" = complete ] &&
                 tree=$(jq -r '[.records[] | select(.call == "BARRIER" and .pattern == null and .status == "done") | .points[0].iter_max_mean_us][0] // "nan"' "$d/p$p-tree/run.json")
             # HYBRID's groups recover the nodes: each group is exactly the
             # ranks of one host (places[].node), and there are as many
@@ -158,8 +158,8 @@ for plat in thesis-8x2x4 thesis-12x2x6; do
                   ([$g[] | [.world_ranks[] as $r | $pl[$r].node] | unique | length == 1] | all) as $pure
                   | if $pure and ($g | length) == $nodes then 1 else 0 end end' "$j")
             params=$(jq -r '.records[0].elapsed_s' "$j")
-            # PAIRWISE's loop time per call (mean over ranks), against the
-            # prediction: the period, which skew does not change
+            # PAIRWISE's loop time per call (mean over ranks): the period,
+            # which skew between the ranks does not change
             loop=$(jq -r '[.records[] | select(.pattern.name == "PAIRWISE" and .status == "done") | .points[0]][0]
                 | if . == null then "nan nan" else "\(.t_avg_us) \((.t_pred_us - .t_avg_us) / .t_avg_us)" end' "$j")
             echo "$row $mpi $tree $ok $params $(cat "$d/p$p.wall" 2> /dev/null || echo nan) $loop" >> "$dat"
@@ -178,13 +178,13 @@ for f in "$out"/thesis-*.dat; do
     {
         echo "### $name: measured / predicted us (error)"
         echo
-        echo "| P | LINEAR | TREE | DISSEMINATION | PAIRWISE | PAIRWISE per call (loop) | HYBRID | MPI_Barrier (ompi default) | MPI_Barrier (ompi_tree) | HYBRID faster than default / tree | groups = nodes | parameters + record 1: simulated s; run's wall s |"
+        echo "| P | LINEAR | TREE | DISSEMINATION | PAIRWISE | PAIRWISE loop, us per call | HYBRID | MPI_Barrier (ompi default) | MPI_Barrier (ompi_tree) | HYBRID faster than default / tree | groups = nodes | parameters + record 1: simulated s; run's wall s |"
         echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
         awk "$fmt_err"'
             !/^#/ { printf "| %s |", $1
                     for (k = 0; k < 5; k++) {
                         printf " %s / %s (%s) |", us($(2 + 3 * k)), us($(3 + 3 * k)), pct($(4 + 3 * k))
-                        if (k == 3) printf " %s / %s (%s) |", us($22), us($12), pct($23)
+                        if (k == 3) printf " %s |", us($22)
                     }
                     h = $14
                     printf " %s | %s | %s / %s |", us($17), us($18), ($17 == "nan" || h == "nan") ? "-" : sprintf("%.2fx", $17 / h), ($18 == "nan" || h == "nan") ? "-" : sprintf("%.2fx", $18 / h)
@@ -198,9 +198,6 @@ for f in "$out"/thesis-*.dat; do
                 awk '{ v[NR] = $1 } END { if (NR == 0) print "-"; else printf "%.1f%%", 100 * (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }')
             echo -n " $pat $med;"
         done
-        med=$(awk '!/^#/ && $23 != "nan" && $23 != "" { x = $23; print (x < 0 ? -x : x) }' "$f" | sort -g |
-            awk '{ v[NR] = $1 } END { if (NR == 0) print "-"; else printf "%.1f%%", 100 * (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }')
-        echo -n " (PAIRWISE against its loop time per call: $med)"
         echo
         echo
     } >> "$tables"
