@@ -203,6 +203,19 @@ for f in "$out"/thesis-*.dat; do
     } >> "$tables"
 done
 
+# the median |error| of each pattern over every run of the sweep
+{
+    echo -n "All platforms and placements, median |error|:"
+    for k in 0 1 2 3 4; do
+        col=$((4 + 3 * k))
+        pat=$(echo $pats | cut -d' ' -f$((k + 1)))
+        med=$(cat "$out"/thesis-*.dat 2> /dev/null | awk -v c=$col '!/^#/ && $c != "nan" { x = $c; print (x < 0 ? -x : x) }' | sort -g |
+            awk '{ v[NR] = $1 } END { if (NR == 0) print "-"; else printf "%.1f%% over %d", 100 * (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2), NR }')
+        echo -n " $pat $med;"
+    done
+    echo
+} >> "$tables"
+
 # the plots: measured (points) and predicted (lines) over P, and the errors
 gq() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/''/g")"; }
 for f in "$out"/thesis-*.dat; do
