@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# thesis_sweep.sh [-o OUT] [-i ITERS] [-a "P ..."] [-b "P ..."] [-p PLACEMENTS] [-g IMG] [-r]
+# thesis_sweep.sh [-o OUT] [-i ITERS] [-a "P ..."] [-b "P ..."] [-p PLACEMENTS] [-g IMG] [-r] [-m]
 # reproduces the thesis's barrier results at scale on the simulated
 # clusters (docs/thesis-at-scale.md): LINEAR, TREE, DISSEMINATION, PAIRWISE
 # and HYBRID measured against predicted over P, on thesis-8x2x4 (-a, default
@@ -17,12 +17,16 @@
 # HYBRID's groups against the nodes, HYBRID against MPI_Barrier, the
 # parameters' simulated and wall times) and OUT/<platform>-<placement>.dat,
 # and the plots, PNG by gnuplot, in IMG (default OUT).  -r: no runs, only
-# the tables and plots from what OUT holds.
+# the tables and plots from what OUT holds.  -m: the predictions are this
+# build's model (./mpigauge --predict on each run's parameter matrices;
+# HYBRID on the pattern the run built and measured, its .hybrid.pat), not
+# the t_pred_us the runs recorded (a model changed since the runs; timer
+# reads, 0.01 us an iteration under SMPI, are not added).
 # Bad arguments: a message, exit 2, nothing run.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
-usage="usage: thesis_sweep.sh [-o OUT] [-i ITERS] [-a \"P ...\"] [-b \"P ...\"] [-p PLACEMENTS] [-g IMG] [-r]"
+usage="usage: thesis_sweep.sh [-o OUT] [-i ITERS] [-a \"P ...\"] [-b \"P ...\"] [-p PLACEMENTS] [-g IMG] [-r] [-m]"
 die() {
     echo "thesis_sweep.sh: $*" >&2
     echo "$usage" >&2
@@ -35,7 +39,8 @@ ps12="12 24 48 72 96 120 144"
 placements="block round-robin"
 img=""
 runs=1
-while getopts "o:i:a:b:p:g:r" opt; do
+repredict=0
+while getopts "o:i:a:b:p:g:rm" opt; do
     case $opt in
     o) out=$OPTARG ;;
     i) iters=$OPTARG ;;
@@ -44,6 +49,7 @@ while getopts "o:i:a:b:p:g:r" opt; do
     p) placements=$OPTARG ;;
     g) img=$OPTARG ;;
     r) runs=0 ;;
+    m) repredict=1 ;;
     *) die "unknown option" ;;
     esac
 done
@@ -70,6 +76,7 @@ img=${img:-$out}
 for tool in jq gnuplot awk; do
     command -v $tool > /dev/null || die "needs $tool"
 done
+[ $repredict = 0 ] || [ -x "$root/mpigauge" ] || die "-m needs $root/mpigauge (make)"
 if [ $runs = 1 ]; then
     [ -x "$root/mpigauge-smpi" ] && [ -f "$root/platforms/costs.so" ] || die "run make smpi first"
 fi
@@ -127,6 +134,19 @@ if [ $runs = 1 ]; then
 fi
 
 # ---- tables and plots from the run folders
+# -m: ROW (P, then measured predicted error per pattern so far) with its
+# last pattern's prediction and error from this build's model
+repredict() {
+    local row=$1 dir=$2 pat=$3 what=$3 f
+    if [ "$pat" = HYBRID ]; then
+        what=nan
+        for f in "$dir"/*-hybrid.hybrid.pat; do [ -f "$f" ] && what=FILE:$f; done
+    fi
+    local pred=nan
+    [ "$what" != nan ] && pred=$("$root/mpigauge" --predict "$dir" "$what" 2> /dev/null | awk '/^  matrix model/ { print $(NF - 1) }')
+    echo "$row" | awk -v pred="${pred:-nan}" '{ m = $(NF - 2); $(NF - 1) = pred
+        $NF = (m == "nan" || pred == "nan") ? "nan" : (pred - m) / m; print }'
+}
 tables="$out/tables.md"
 : > "$tables"
 pats="LINEAR TREE DISSEMINATION PAIRWISE HYBRID"
@@ -143,6 +163,7 @@ for plat in thesis-8x2x4 thesis-12x2x6; do
                 row="$row $(jq -r --arg n "$pat" '[.records[] | select(.pattern.name == $n and .status == "done") | .points[0]][0]
                     | if . == null then "nan nan nan" else
                       "\(.iter_max_mean_us) \(.t_pred_us) \((.t_pred_us - .iter_max_mean_us) / .iter_max_mean_us)" end' "$j")"
+                [ $repredict = 1 ] && row=$(repredict "$row" "$d/p$p" "$pat")
             done
             mpi=$(jq -r '[.records[] | select(.call == "BARRIER" and .pattern == null and .status == "done") | .points[0].iter_max_mean_us][0] // "nan"' "$j")
             tree=nan
@@ -162,6 +183,7 @@ for plat in thesis-8x2x4 thesis-12x2x6; do
             # which skew between the ranks does not change
             loop=$(jq -r '[.records[] | select(.pattern.name == "PAIRWISE" and .status == "done") | .points[0]][0]
                 | if . == null then "nan nan" else "\(.t_avg_us) \((.t_pred_us - .t_avg_us) / .t_avg_us)" end' "$j")
+            [ $repredict = 1 ] && loop=$(echo "$loop $row" | awk '{ pr = $14; print $1, ($1 == "nan" || pr == "nan") ? "nan" : (pr - $1) / $1 }')
             echo "$row $mpi $tree $ok $params $(cat "$d/p$p.wall" 2> /dev/null || echo nan) $loop" >> "$dat"
         done
     done

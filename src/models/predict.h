@@ -90,9 +90,21 @@ double predict_barrier(const struct bpattern *bp, const struct signal_costs *c,
  * them far apart: the measured loop starts from ranks that left
  * MPI_Barrier at different times, and PAIRWISE (and DISSEMINATION when P
  * is no power of two) keep part of such skew for ever (predict.c,
- * docs/thesis-at-scale.md). */
+ * docs/thesis-at-scale.md); the first iterations are left out while the
+ * ranks settle (below). */
 double predict_barrier_from(const struct bpattern *bp, const struct signal_costs *c,
                             const double *edge_bytes, enum signal_kind kind,
                             double per_iteration, const double *start);
+
+/* Iterations simulated: the first PREDICT_SETTLE are left out (the ranks
+ * settling from their start into the skew the pattern keeps), the mean of
+ * the next PREDICT_AVERAGED is the prediction.  predict_barrier_window
+ * leaves out `first` and averages `count` instead. */
+#define PREDICT_SETTLE 20
+#define PREDICT_AVERAGED 20
+double predict_barrier_window(const struct bpattern *bp, const struct signal_costs *c,
+                              const double *edge_bytes, enum signal_kind kind,
+                              double per_iteration, const double *start, int first,
+                              int count);
 
 #endif
