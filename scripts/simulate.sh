@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# simulate.sh PLATFORM NP [--placement block|round-robin] [BINARY] [mpigauge options] INPUT
+# simulate.sh PLATFORM NP [--placement block|round-robin] [--cfg=NAME:VALUE ...] [BINARY] [mpigauge options] INPUT
 # runs mpigauge on NP simulated ranks of PLATFORM (a platforms/*.xml) with
 # SimGrid's smpirun; `make smpi` builds what it needs (docs/simulated.md).
 #
@@ -24,11 +24,14 @@
 # BINARY (optional, before the options) is how scripts/sweep.sh -l
 # 'scripts/simulate.sh PLATFORM %P' passes its binary: a build for a real
 # MPI is replaced by the SMPI build beside it (mpigauge-smpi), with a note.
+# --cfg=NAME:VALUE (repeatable, after the placement) adds a SimGrid setting
+# after these, e.g. --cfg=smpi/barrier:ompi_tree for MPI_Barrier's
+# algorithm (scripts/thesis_sweep.sh).
 # Bad arguments: a message, exit 2, nothing written.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
-usage="usage: simulate.sh PLATFORM NP [--placement block|round-robin] [BINARY] [mpigauge options] INPUT"
+usage="usage: simulate.sh PLATFORM NP [--placement block|round-robin] [--cfg=NAME:VALUE ...] [BINARY] [mpigauge options] INPUT"
 die() {
     echo "simulate.sh: $*" >&2
     echo "$usage" >&2
@@ -53,6 +56,12 @@ elif [[ ${1:-} == --placement=* ]]; then
     shift
 fi
 case $placement in block | round-robin) ;; *) die "--placement is block or round-robin, not '$placement'" ;; esac
+extra=()
+while [[ ${1:-} == --cfg=* ]]; do
+    [[ $1 =~ ^--cfg=[a-z][a-z0-9_/-]*:[^[:space:]]+$ ]] || die "--cfg takes NAME:VALUE, like --cfg=smpi/barrier:ompi_tree, not '$1'"
+    extra+=("$1")
+    shift
+done
 [ $# -ge 1 ] || die "needs an input file"
 
 bin=$root/mpigauge-smpi
@@ -113,4 +122,5 @@ smpirun -np "$np" -platform "$root/platforms/costs.so" -hostfile "$hostfile" \
     --cfg=smpi/lat-factor:0:1 \
     --cfg=smpi/bw-factor:0:1 \
     --log=root.thres:warning --log=smpi_colls.thres:error \
+    ${extra[@]+"${extra[@]}"} \
     "$bin" "$@"

@@ -19,7 +19,7 @@
 #define PARAM_MAX_POW 20       /* 2^0 .. 2^20 bytes for L_ij, as the thesis (5.6.4) */
 #define PARAM_SMALL_POW 10     /* 2^0 .. 2^10: the small-message variant of L_ij */
 #define PARAM_TURNS_MAX 16     /* pairs in turn up to 16 ranks (240 pairs), rounds beyond */
-#define PARAM_BIG_REPS 3       /* in rounds: repetitions of the messages over 1 KiB */
+#define PARAM_BIG_REPS (MPIGAUGE_SMPI ? 1 : 3) /* in rounds: repetitions over 1 KiB */
 #define PARAM_VERIFY 4         /* in rounds: pairs measured again alone */
 
 struct params {
@@ -84,5 +84,27 @@ struct signal_costs costs_from_loggp(const struct loggp *lg, const double *invok
 double predict_barrier(const struct bpattern *bp, const struct signal_costs *c,
                        const double *edge_bytes, enum signal_kind kind,
                        double per_iteration);
+
+/* predict_barrier with the ranks beginning the first simulated iteration
+ * at start[i] microseconds (NULL: all at once).  predict_barrier starts
+ * them far apart: the measured loop starts from ranks that left
+ * MPI_Barrier at different times, and PAIRWISE (and DISSEMINATION when P
+ * is no power of two) keep part of such skew for ever (predict.c,
+ * docs/thesis-at-scale.md); the first iterations are left out while the
+ * ranks settle (below). */
+double predict_barrier_from(const struct bpattern *bp, const struct signal_costs *c,
+                            const double *edge_bytes, enum signal_kind kind,
+                            double per_iteration, const double *start);
+
+/* Iterations simulated: the first PREDICT_SETTLE are left out (the ranks
+ * settling from their start into the skew the pattern keeps), the mean of
+ * the next PREDICT_AVERAGED is the prediction.  predict_barrier_window
+ * leaves out `first` and averages `count` instead. */
+#define PREDICT_SETTLE 20
+#define PREDICT_AVERAGED 20
+double predict_barrier_window(const struct bpattern *bp, const struct signal_costs *c,
+                              const double *edge_bytes, enum signal_kind kind,
+                              double per_iteration, const double *start, int first,
+                              int count);
 
 #endif

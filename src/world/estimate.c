@@ -16,10 +16,16 @@
  * measurement (a pair, or all communicators at once) adds 1 ms of
  * barriers, pilot and gathering; a BARRIER record times each barrier
  * twice (the loop, then one by one).  The pairwise parameters, measured
- * before a topology's first pattern barrier, take the same model: each
- * ordered pair's O_ij sends and each pair's ping-pongs over 2^0 to 2^20
- * bytes, the pairs in turn (up to PARAM_TURNS_MAX ranks) or in rounds,
- * each step adding the overhead. */
+ * before a topology's first pattern barrier: each ordered pair's O_ij
+ * sends and each pair's ping-pongs over 2^0 to 2^20 bytes, the pairs in
+ * turn (up to PARAM_TURNS_MAX ranks) or in rounds, each step adding the
+ * overhead.  Their 2 MiB a pair and repetition are what takes the time,
+ * so they go at PARAM_BYTES_PER_US, Gigabit Ethernet (the thesis's
+ * clusters; it errs long on faster networks), and in rounds, where every
+ * rank is in a pair at once, the ranks of a node share its link: a
+ * round's messages take node_ranks times as long.  (With 4000 MB/s and no
+ * sharing it said 0.4 s at 64 ranks, 8 a node, where the GigE simulation
+ * took 57.8 s.) */
 #include "world/estimate.h"
 
 #include <mpi.h>
@@ -33,6 +39,7 @@
 
 #define LATENCY_US 2.0
 #define OVERHEAD_US 1000.0
+#define PARAM_BYTES_PER_US 125.0
 
 static double log2_ceil(int p)
 {
@@ -57,17 +64,19 @@ static double messages(const struct call *c, int p, int window)
     return s >= (size_t)p || r >= (size_t)p ? (p > 1 ? p - 1 : 1) : log2_ceil(p);
 }
 
-double estimate_params(int p)
+double estimate_params(int p, int node_ranks)
 {
     if (p < 2)
         return 0;
     int rounds = p > PARAM_TURNS_MAX;
+    /* in rounds, the pairs of a node's ranks share its link */
+    double share = rounds ? (node_ranks < 1 ? 1 : node_ranks > p ? p : node_ranks) : 1;
     double o = 0, l = 0;       /* one ordered pair's O_ij; one pair's L_ij */
     for (int k = 1; k <= PARAM_MAX_REQS; k++)
         o += PARAM_REPS * (2 + k) * LATENCY_US;
     for (int e = 0; e <= PARAM_MAX_POW; e++)
         l += (rounds && e > PARAM_SMALL_POW ? PARAM_BIG_REPS : PARAM_REPS) * 2 *
-             (LATENCY_US + (double)(1L << e) / family_p2p.bytes_per_us);
+             (LATENCY_US + (double)(1L << e) * share / PARAM_BYTES_PER_US);
     double steps = rounds ? round_count(p) + PARAM_VERIFY : (double)p * (p - 1);
     double step = rounds ? 2 * o + l : o + l / 2;
     return steps * (step + OVERHEAD_US) * 1e-6;
@@ -75,13 +84,13 @@ double estimate_params(int p)
 
 /* the parameters are measured before the first pattern barrier of the
  * plan on each topology */
-double estimate_plan_params(const struct plan *pl, int i)
+double estimate_plan_params(const struct plan *pl, int i, int node_ranks)
 {
     for (int k = 0; k <= i; k++) {
         const struct record *q = pl->rec[k].rec;
         if (q->ok && !pl->rec[k].skipped[0] && q->topo == pl->rec[i].rec->topo &&
             q->pattern && (q->pattern->generate || q->pattern_file[0]))
-            return k == i ? estimate_params(pl->rec[i].shape.p) : 0;
+            return k == i ? estimate_params(pl->rec[i].shape.p, node_ranks) : 0;
     }
     return 0;
 }

@@ -26,12 +26,13 @@ struct estimate {
 struct estimate estimate_record(const struct record *r, const struct options *o,
                                 const struct record_shape *sh);
 
-/* seconds to measure the pairwise parameters of p ranks (measure/params.c) */
-double estimate_params(int p);
+/* seconds to measure the pairwise parameters of p ranks (measure/params.c),
+ * node_ranks of them on the most crowded node */
+double estimate_params(int p, int node_ranks);
 /* estimate_params for record i of pl when the run measures them before
  * it (the first pattern barrier on its topology), else 0 */
 struct plan;
-double estimate_plan_params(const struct plan *pl, int i);
+double estimate_plan_params(const struct plan *pl, int i, int node_ranks);
 
 
 #endif
