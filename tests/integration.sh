@@ -196,11 +196,13 @@ check "peak memory in run.json" [ "$(jq '.peak_rss_kib > 1000' "$T/run-2-coll/ru
 
 # SIGTERM (to mpirun, which passes it on) or SIGINT (to the ranks, as a
 # scheduler does): the record in progress closes with the sizes it measured.
-# Many short sizes (a few seconds in all here): the ranks agree after each
-# size, and a size must end well within the 5 s grace period even on a
-# loaded machine (100000 iterations a size once took longer there, and the
-# emergency path left every record pending)
-for i in $(seq 60); do echo "SEND CHAR 1 32 ADD 1 WORLD NOP 0 iters=300"; done > "$T/slow.in"
+# Many short sizes: the ranks agree after each size, and a size must end
+# well within the 5 s grace period even on a loaded machine (100000
+# iterations a size once took longer there, and the emergency path left
+# every record pending); and enough of them that the run outlasts Open
+# MPI's mpirun passing the signal on (60 records of 300 iterations ended,
+# complete, 1.5 s after they started, before it did)
+for i in $(seq 200); do echo "SEND CHAR 1 32 ADD 1 WORLD NOP 0 iters=2000"; done > "$T/slow.in"
 interrupted() { # signal, who (mpirun or ranks), folder
     local sig=$1 who=$2 dir=$3
     $MPIRUN -n 2 ./mpigauge --quiet -o "$dir" "$T/slow.in" > /dev/null 2>&1 &

@@ -144,8 +144,9 @@ static void take_cvar(struct line_ctx *lc, struct record *r, const struct token 
                      "%d)", text, r->cvar[i].col);
             return;
         }
-    snprintf(c->name, sizeof c->name, "%s", text);
-    snprintf(c->value, sizeof c->value, "%s", colon + 1);
+    /* both lengths were checked above; the precision says so to the compiler */
+    snprintf(c->name, sizeof c->name, "%.*s", (int)sizeof c->name - 1, text);
+    snprintf(c->value, sizeof c->value, "%.*s", (int)sizeof c->value - 1, colon + 1);
     c->col = key->col;
     r->ncvars++;
 }
