@@ -137,6 +137,27 @@ int MPI_Recv_init(void *buf, int count, MPI_Datatype t, int src, int tag,
     return rc;
 }
 
+#if MPI_VERSION >= 4
+/* partitioned receives (PSEND): every completion, the message's last
+ * element (of its last partition) */
+int MPI_Precv_init(void *buf, int partitions, MPI_Count count, MPI_Datatype t,
+                   int src, int tag, MPI_Comm comm, MPI_Info info, MPI_Request *req)
+{
+    int rc = PMPI_Precv_init(buf, partitions, count, t, src, tag, comm, info, req);
+    remember(*req, buf, (long)partitions * (long)count - 1, t, 1);
+    return rc;
+}
+
+/* large-count receives: past 2^31-1 elements */
+int MPI_Recv_c(void *buf, MPI_Count count, MPI_Datatype t, int src, int tag,
+               MPI_Comm comm, MPI_Status *st)
+{
+    int rc = PMPI_Recv_c(buf, count, t, src, tag, comm, st);
+    flip(buf, (long)count - 1, t);
+    return rc;
+}
+#endif
+
 int MPI_Wait(MPI_Request *req, MPI_Status *st)
 {
     MPI_Request r = *req;

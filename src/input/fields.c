@@ -90,9 +90,9 @@ static void parse_range(struct line_ctx *lc, struct record *r)
     const struct token *t = lc->tok;
     int ok_min = 0, ok_max = 0, ok_incr = 0;
     if (lc->ntok > F_MIN)
-        ok_min = parse_number(lc, &t[F_MIN], "min", MAX_ELEMENTS, &r->min) == 0;
+        ok_min = parse_number(lc, &t[F_MIN], "min", record_max_elements(r), &r->min) == 0;
     if (lc->ntok > F_MAX)
-        ok_max = parse_number(lc, &t[F_MAX], "max", MAX_ELEMENTS, &r->max) == 0;
+        ok_max = parse_number(lc, &t[F_MAX], "max", record_max_elements(r), &r->max) == 0;
     if (ok_min && ok_max && r->min > r->max)
         diag_add(lc->d, lc->line, t[F_MIN].col, "min %llu is larger than max %llu",
                  (unsigned long long)r->min, (unsigned long long)r->max);
@@ -295,6 +295,9 @@ static const struct setting settings[] = {
     {"tests", take_tests, 0},
     {"levels", take_levels, 0},
     {"seed", take_seed, 0},
+    {"recv", take_recv, 0},
+    {"partitions", take_partitions, 0},
+    {"complete", take_complete, 0},
     {"cvar", take_cvar, 1},
 };
 enum { NSETTINGS = sizeof settings / sizeof settings[0] };
@@ -310,7 +313,7 @@ static void parse_setting(struct line_ctx *lc, struct record *r,
         diag_add(lc->d, lc->line, t->col, "extra field '%s': a record has nine "
                  "fields, then only key=value settings (root=, iters=, warmup=, "
                  "signal=, payload=, window=, sync=, win=, mode=, tests=, levels=, "
-                 "seed=, cvar=)", word);
+                 "seed=, recv=, partitions=, complete=, cvar=)", word);
         return;
     }
     struct token key = {t->s, (int)(eq - t->s), t->col};
@@ -366,6 +369,8 @@ void parse_fields(struct line_ctx *lc, struct record *r)
         parse_setting(lc, r, &t[i], seen);
     if (r->call && r->call->family == &family_rma && lc->ntok >= NFIELDS)
         check_one_sided(lc, r);
+    if (lc->ntok >= NFIELDS)
+        check_partitions(lc, r);
     /* the library's barrier sends no data of the record's: a size range
      * would label the same MPI_Barrier with bytes */
     if (r->pattern && !r->pattern->generate && !r->pattern_file[0] &&

@@ -48,4 +48,16 @@ void take_mode(struct line_ctx *lc, struct record *r, const struct token *key,
                const struct token *val);
 void check_one_sided(struct line_ctx *lc, struct record *r);
 
+/* point-to-point settings and counts (p2p_fields.c) */
+void take_recv(struct line_ctx *lc, struct record *r, const struct token *key,
+               const struct token *val);
+void take_partitions(struct line_ctx *lc, struct record *r, const struct token *key,
+                     const struct token *val);
+void take_complete(struct line_ctx *lc, struct record *r, const struct token *key,
+                   const struct token *val);
+void check_partitions(struct line_ctx *lc, struct record *r);
+/* the most elements a size of r may have: past int only for the calls
+ * with MPI 4's large-count functions, in a build that has them */
+uint64_t record_max_elements(const struct record *r);
+
 #endif

@@ -11,6 +11,7 @@
 #include "kernels/calls.h"
 #include "kernels/file_io.h"
 #include "kernels/p2p.h"
+#include "kernels/p2p_partitioned.h"
 #include "kernels/p2p_persistent.h"
 #include "kernels/rma.h"
 #include "kernels/shapes.h"
@@ -24,11 +25,11 @@
 
 static const struct call calls[] = {
     {.name = "SEND", .family = &family_p2p, .opk = OPK_PAIRS,
-     .legs = 2,
+     .legs = 2, .large = 1,
      .buffers = bufs_n_n, .loop = run_send, .check = check_pingpong,
      .timing = PP "each side MPI_Send then MPI_Recv"},
     {.name = "SSEND", .family = &family_p2p, .opk = OPK_PAIRS,
-     .legs = 2,
+     .legs = 2, .large = 1,
      .buffers = bufs_n_n, .loop = run_ssend, .check = check_pingpong,
      .timing = PP "MPI_Ssend (returns once the receive has started) and MPI_Recv"},
     {.name = "BSEND", .family = &family_p2p, .opk = OPK_PAIRS,
@@ -41,7 +42,7 @@ static const struct call calls[] = {
      .check = check_pingpong,
      .timing = PP "MPI_Rsend to a receive posted (MPI_Irecv) before the partner could send, then MPI_Wait on it"},
     {.name = "ISEND", .family = &family_p2p, .opk = OPK_PAIRS,
-     .legs = 2,
+     .legs = 2, .large = 1,
      .buffers = bufs_n_n, .loop = run_isend, .check = check_pingpong,
      .timing = PP "MPI_Isend + MPI_Wait, then MPI_Recv"},
     {.name = "IBSEND", .family = &family_p2p, .opk = OPK_PAIRS,
@@ -49,7 +50,7 @@ static const struct call calls[] = {
      .buffers = bufs_n_n, .loop = run_ibsend, .check = check_pingpong,
      .timing = PP "MPI_Ibsend + MPI_Wait into the attached buffer, then MPI_Recv"},
     {.name = "ISSEND", .family = &family_p2p, .opk = OPK_PAIRS,
-     .legs = 2,
+     .legs = 2, .large = 1,
      .buffers = bufs_n_n, .loop = run_issend, .check = check_pingpong,
      .timing = PP "MPI_Issend + MPI_Wait, then MPI_Recv"},
     {.name = "IRSEND", .family = &family_p2p, .opk = OPK_PAIRS,
@@ -58,11 +59,11 @@ static const struct call calls[] = {
      .check = check_pingpong,
      .timing = PP "MPI_Irsend + MPI_Wait to a pre-posted receive, then MPI_Wait on one's own"},
     {.name = "IRECV", .family = &family_p2p, .opk = OPK_PAIRS,
-     .legs = 2,
+     .legs = 2, .large = 1,
      .buffers = bufs_n_n, .loop = run_irecv, .check = check_pingpong,
      .timing = PP "MPI_Irecv posted before MPI_Send, completed by MPI_Wait"},
     {.name = "SENDRECV", .family = &family_p2p, .opk = OPK_PAIRS,
-     .legs = 1,
+     .legs = 1, .large = 1,
      .buffers = bufs_n_n, .loop = run_sendrecv, .check = check_pingpong,
      .timing = "time per MPI_Sendrecv while both partners exchange at once (one message each way)"},
     {.name = "SENDRECV_REPLACE", .family = &family_p2p, .opk = OPK_PAIRS,
@@ -70,12 +71,12 @@ static const struct call calls[] = {
      .buffers = bufs_n_n, .loop = run_sendrecv_replace, .check = check_replace,
      .timing = "time per MPI_Sendrecv_replace while both partners exchange at once"},
     {.name = "BW", .family = &family_p2p, .opk = OPK_PAIRS,
-     .legs = 1, .windowed = 1,
+     .legs = 1, .windowed = 1, .large = 1,
      .buffers = bufs_n_n, .layout = layout_window, .loop = run_bw, .check = check_bw,
      .timing = "time per message of a window of window= MPI_Isend + MPI_Waitall, "
                "closed by a short acknowledgement (as osu_bw); MB/s"},
     {.name = "BIBW", .family = &family_p2p, .opk = OPK_PAIRS,
-     .legs = 2, .windowed = 1,
+     .legs = 2, .windowed = 1, .large = 1,
      .buffers = bufs_n_n, .layout = layout_window, .loop = run_bibw, .check = check_bibw,
      .timing = "time per message while both partners post window= MPI_Irecv and "
                "MPI_Isend at once, then MPI_Waitall (as osu_bibw); MB/s both ways"},
@@ -99,6 +100,15 @@ static const struct call calls[] = {
      .timing = "time per message while both partners start window= persistent "
                "receives and sends at once (MPI_Startall + MPI_Waitall; as "
                "osu_bibw_persistent); MB/s both ways"},
+    {.name = "PSEND", .family = &family_p2p, .opk = OPK_PAIRS,
+     .legs = 2, .partitioned = 1, .unavailable = psend_unavailable,
+     .buffers = bufs_n_n, .pair_begin = psend_pair_begin, .pair_end = psend_pair_end,
+     .loop = run_psend, .check = check_psend,
+     .timing = PP "MPI_Start of a partitioned send (MPI_Psend_init, made once per "
+               "pair and size, partitions= equal partitions), MPI_Pready on every "
+               "partition and MPI_Wait, then the partitioned receive (MPI_Precv_init) "
+               "started and completed by MPI_Wait or, complete=parrived, by polling "
+               "MPI_Parrived on each partition first (as osu_partitioned_latency)"},
     {.name = "MSGRATE", .family = &family_multi, .opk = OPK_NONE,
      .legs = 1, .windowed = 1, .rate = 1,
      .buffers = bufs_n_n, .layout = layout_window, .loop = run_msgrate, .check = check_msgrate,

@@ -78,8 +78,8 @@ static void report(struct kernel *k, size_t elem, const void *want,
     char w[128], g[128];
     k->rec->dt->format(want, w, sizeof w);
     k->rec->dt->format(got, g, sizeof g);
-    fprintf(stderr, "check failed: %s, %d elements, rank %d, element %zu: "
-            "expected %s, got %s\n", k->where, k->count, k->world_rank, elem,
+    fprintf(stderr, "check failed: %s, %lld elements, rank %d, element %zu: "
+            "expected %s, got %s\n", k->where, (long long)k->count, k->world_rank, elem,
             w, g);
 }
 

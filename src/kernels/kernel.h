@@ -22,7 +22,10 @@ struct kernel {
     int rank, size;            /* in comm */
     int world_rank;
     int root;
-    int count;                 /* elements at this size */
+    /* elements at this size: MPI_Count, as sizes past 2^31-1 reach the
+     * calls with `large` (kernels/large.h); every other call's record is
+     * held to int by the parser */
+    MPI_Count count;
     /* point-to-point: this rank's partner and whether it sends first */
     int peer, initiator;
     MPI_Request req;           /* a receive posted ahead (RSEND) */
@@ -91,6 +94,19 @@ long fill_value(enum fill_kind kind, int src, size_t i, long salt);
  * floor(2 n (r+1) / (p+1)) elements, a ramp from about 2n/(p+1) to about 2n
  * that sums to at most n p. */
 int vcount(size_t n, int r, int p);
+
+/* The source and tag of a data receive from peer: the record's recv=
+ * (any_source, any_tag) widens them for the families whose receives
+ * allow it (registry.h: named_receives) */
+static inline int recv_source(const struct kernel *k, int peer)
+{
+    return k->rec->recv & RECV_ANY_SOURCE ? MPI_ANY_SOURCE : peer;
+}
+
+static inline int recv_tag(const struct kernel *k)
+{
+    return k->rec->recv & RECV_ANY_TAG ? MPI_ANY_TAG : TAG_DATA;
+}
 
 /* MPI_Waitall with MPI_STATUSES_IGNORE (barrier.c) */
 void waitall(int n, MPI_Request *req);

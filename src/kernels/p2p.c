@@ -6,22 +6,55 @@
  * inside the iteration that started them. */
 #include "kernels/p2p.h"
 
-typedef int (*send_fn)(const void *, int, MPI_Datatype, int, int, MPI_Comm);
-typedef int (*isend_fn)(const void *, int, MPI_Datatype, int, int, MPI_Comm,
+#include "kernels/large.h"
+
+/* counts are MPI_Count: SEND, SSEND, ISEND, ISSEND take large ones
+ * (large.h); the buffered and ready modes stay int (the parser holds
+ * their counts there) */
+typedef int (*send_fn)(const void *, MPI_Count, MPI_Datatype, int, int, MPI_Comm);
+typedef int (*isend_fn)(const void *, MPI_Count, MPI_Datatype, int, int, MPI_Comm,
                         MPI_Request *);
+
+static int bsend_int(const void *b, MPI_Count n, MPI_Datatype t, int to, int tag,
+                     MPI_Comm c)
+{
+    return MPI_Bsend(b, (int)n, t, to, tag, c);
+}
+
+static int ibsend_int(const void *b, MPI_Count n, MPI_Datatype t, int to, int tag,
+                      MPI_Comm c, MPI_Request *r)
+{
+    return MPI_Ibsend(b, (int)n, t, to, tag, c, r);
+}
+
+static int irsend_int(const void *b, MPI_Count n, MPI_Datatype t, int to, int tag,
+                      MPI_Comm c, MPI_Request *r)
+{
+    return MPI_Irsend(b, (int)n, t, to, tag, c, r);
+}
+
+/* the data receive from the partner, as recv= names it */
+static void recv_data(struct kernel *k)
+{
+    recv_any(k->rbuf, k->count, k->type, recv_source(k, k->peer), recv_tag(k), k->comm);
+}
+
+static void irecv_data(struct kernel *k, MPI_Request *r)
+{
+    irecv_any(k->rbuf, k->count, k->type, recv_source(k, k->peer), recv_tag(k),
+              k->comm, r);
+}
 
 static void pingpong(struct kernel *k, int iters, send_fn send)
 {
     if (k->initiator) {
         for (int i = 0; i < iters; i++) {
             send(k->sbuf, k->count, k->type, k->peer, TAG_DATA, k->comm);
-            MPI_Recv(k->rbuf, k->count, k->type, k->peer, TAG_DATA, k->comm,
-                     MPI_STATUS_IGNORE);
+            recv_data(k);
         }
     } else {
         for (int i = 0; i < iters; i++) {
-            MPI_Recv(k->rbuf, k->count, k->type, k->peer, TAG_DATA, k->comm,
-                     MPI_STATUS_IGNORE);
+            recv_data(k);
             send(k->sbuf, k->count, k->type, k->peer, TAG_DATA, k->comm);
         }
     }
@@ -34,13 +67,11 @@ static void ipingpong(struct kernel *k, int iters, isend_fn isend)
         for (int i = 0; i < iters; i++) {
             isend(k->sbuf, k->count, k->type, k->peer, TAG_DATA, k->comm, &r);
             MPI_Wait(&r, MPI_STATUS_IGNORE);
-            MPI_Recv(k->rbuf, k->count, k->type, k->peer, TAG_DATA, k->comm,
-                     MPI_STATUS_IGNORE);
+            recv_data(k);
         }
     } else {
         for (int i = 0; i < iters; i++) {
-            MPI_Recv(k->rbuf, k->count, k->type, k->peer, TAG_DATA, k->comm,
-                     MPI_STATUS_IGNORE);
+            recv_data(k);
             isend(k->sbuf, k->count, k->type, k->peer, TAG_DATA, k->comm, &r);
             MPI_Wait(&r, MPI_STATUS_IGNORE);
         }
@@ -57,8 +88,7 @@ void p2p_prepare_ready(struct kernel *k)
         MPI_Recv(NULL, 0, MPI_BYTE, k->peer, TAG_READY, k->comm,
                  MPI_STATUS_IGNORE);
     } else {
-        MPI_Irecv(k->rbuf, k->count, k->type, k->peer, TAG_DATA, k->comm,
-                  &k->req);
+        irecv_data(k, &k->req);
         MPI_Send(NULL, 0, MPI_BYTE, k->peer, TAG_READY, k->comm);
     }
 }
@@ -68,12 +98,12 @@ static void ready_pingpong(struct kernel *k, int iters, isend_fn irsend)
     MPI_Request r, s;
     if (k->initiator) {
         for (int i = 0; i < iters; i++) {
-            MPI_Irecv(k->rbuf, k->count, k->type, k->peer, TAG_DATA, k->comm, &r);
+            irecv_data(k, &r);
             if (irsend) {
                 irsend(k->sbuf, k->count, k->type, k->peer, TAG_DATA, k->comm, &s);
                 MPI_Wait(&s, MPI_STATUS_IGNORE);
             } else {
-                MPI_Rsend(k->sbuf, k->count, k->type, k->peer, TAG_DATA, k->comm);
+                MPI_Rsend(k->sbuf, (int)k->count, k->type, k->peer, TAG_DATA, k->comm);
             }
             MPI_Wait(&r, MPI_STATUS_IGNORE);
         }
@@ -81,38 +111,37 @@ static void ready_pingpong(struct kernel *k, int iters, isend_fn irsend)
         for (int i = 0; i < iters; i++) {
             MPI_Wait(&k->req, MPI_STATUS_IGNORE);
             if (i + 1 < iters)
-                MPI_Irecv(k->rbuf, k->count, k->type, k->peer, TAG_DATA,
-                          k->comm, &k->req);
+                irecv_data(k, &k->req);
             if (irsend) {
                 irsend(k->sbuf, k->count, k->type, k->peer, TAG_DATA, k->comm, &s);
                 MPI_Wait(&s, MPI_STATUS_IGNORE);
             } else {
-                MPI_Rsend(k->sbuf, k->count, k->type, k->peer, TAG_DATA, k->comm);
+                MPI_Rsend(k->sbuf, (int)k->count, k->type, k->peer, TAG_DATA, k->comm);
             }
         }
     }
 }
 
-void run_send(struct kernel *k, int iters) { pingpong(k, iters, MPI_Send); }
-void run_ssend(struct kernel *k, int iters) { pingpong(k, iters, MPI_Ssend); }
-void run_bsend(struct kernel *k, int iters) { pingpong(k, iters, MPI_Bsend); }
+void run_send(struct kernel *k, int iters) { pingpong(k, iters, send_any); }
+void run_ssend(struct kernel *k, int iters) { pingpong(k, iters, ssend_any); }
+void run_bsend(struct kernel *k, int iters) { pingpong(k, iters, bsend_int); }
 void run_rsend(struct kernel *k, int iters) { ready_pingpong(k, iters, NULL); }
-void run_isend(struct kernel *k, int iters) { ipingpong(k, iters, MPI_Isend); }
-void run_ibsend(struct kernel *k, int iters) { ipingpong(k, iters, MPI_Ibsend); }
-void run_issend(struct kernel *k, int iters) { ipingpong(k, iters, MPI_Issend); }
-void run_irsend(struct kernel *k, int iters) { ready_pingpong(k, iters, MPI_Irsend); }
+void run_isend(struct kernel *k, int iters) { ipingpong(k, iters, isend_any); }
+void run_ibsend(struct kernel *k, int iters) { ipingpong(k, iters, ibsend_int); }
+void run_issend(struct kernel *k, int iters) { ipingpong(k, iters, issend_any); }
+void run_irsend(struct kernel *k, int iters) { ready_pingpong(k, iters, irsend_int); }
 
 void run_irecv(struct kernel *k, int iters)
 {
     MPI_Request r;
     for (int i = 0; i < iters; i++) {
-        MPI_Irecv(k->rbuf, k->count, k->type, k->peer, TAG_DATA, k->comm, &r);
+        irecv_data(k, &r);
         if (k->initiator) {
-            MPI_Send(k->sbuf, k->count, k->type, k->peer, TAG_DATA, k->comm);
+            send_any(k->sbuf, k->count, k->type, k->peer, TAG_DATA, k->comm);
             MPI_Wait(&r, MPI_STATUS_IGNORE);
         } else {
             MPI_Wait(&r, MPI_STATUS_IGNORE);
-            MPI_Send(k->sbuf, k->count, k->type, k->peer, TAG_DATA, k->comm);
+            send_any(k->sbuf, k->count, k->type, k->peer, TAG_DATA, k->comm);
         }
     }
 }
@@ -120,16 +149,16 @@ void run_irecv(struct kernel *k, int iters)
 void run_sendrecv(struct kernel *k, int iters)
 {
     for (int i = 0; i < iters; i++)
-        MPI_Sendrecv(k->sbuf, k->count, k->type, k->peer, TAG_DATA, k->rbuf,
-                     k->count, k->type, k->peer, TAG_DATA, k->comm,
-                     MPI_STATUS_IGNORE);
+        sendrecv_any(k->sbuf, k->rbuf, k->count, k->type, k->peer,
+                     recv_source(k, k->peer), TAG_DATA, recv_tag(k), k->comm);
 }
 
 void run_sendrecv_replace(struct kernel *k, int iters)
 {
     for (int i = 0; i < iters; i++)
-        MPI_Sendrecv_replace(k->sbuf, k->count, k->type, k->peer, TAG_DATA,
-                             k->peer, TAG_DATA, k->comm, MPI_STATUS_IGNORE);
+        MPI_Sendrecv_replace(k->sbuf, (int)k->count, k->type, k->peer, TAG_DATA,
+                             recv_source(k, k->peer), recv_tag(k), k->comm,
+                             MPI_STATUS_IGNORE);
 }
 
 /* Each partner sends its own block and must receive the other's. */

@@ -11,6 +11,7 @@
 
 #include <stdlib.h>
 #include "base/base.h"
+#include "kernels/large.h"
 
 char *window_slot(const struct kernel *k, char *buf, int w)
 {
@@ -36,11 +37,11 @@ static void window(struct kernel *k, int iters, int peer, int sending)
     for (int it = 0; it < iters; it++) {
         for (int m = 0; m < w; m++) {
             if (sending)
-                MPI_Isend(source(k, m), k->count, k->type, peer, TAG_DATA, k->comm,
+                isend_any(source(k, m), k->count, k->type, peer, TAG_DATA, k->comm,
                           &k->reqs[m]);
             else
-                MPI_Irecv(window_slot(k, k->rbuf, m), k->count, k->type, peer, TAG_DATA,
-                          k->comm, &k->reqs[m]);
+                irecv_any(window_slot(k, k->rbuf, m), k->count, k->type,
+                          recv_source(k, peer), recv_tag(k), k->comm, &k->reqs[m]);
         }
         waitall(w, k->reqs);
         if (sending)
@@ -60,10 +61,10 @@ void run_bibw(struct kernel *k, int iters)
     int w = k->rec->window;
     for (int it = 0; it < iters; it++) {
         for (int m = 0; m < w; m++)
-            MPI_Irecv(window_slot(k, k->rbuf, m), k->count, k->type, k->peer, TAG_DATA,
-                      k->comm, &k->reqs[m]);
+            irecv_any(window_slot(k, k->rbuf, m), k->count, k->type,
+                      recv_source(k, k->peer), recv_tag(k), k->comm, &k->reqs[m]);
         for (int m = 0; m < w; m++)
-            MPI_Isend(source(k, m), k->count, k->type, k->peer, TAG_DATA, k->comm,
+            isend_any(source(k, m), k->count, k->type, k->peer, TAG_DATA, k->comm,
                       &k->reqs[w + m]);
         waitall(2 * w, k->reqs);
     }
@@ -92,11 +93,11 @@ void run_multi_latency(struct kernel *k, int iters)
     int sender, peer = partner(k, &sender);
     for (int it = 0; it < iters && peer >= 0; it++) {
         if (sender)
-            MPI_Send(k->sbuf, k->count, k->type, peer, TAG_DATA, k->comm);
-        MPI_Recv(k->rbuf, k->count, k->type, peer, TAG_DATA, k->comm,
-                 MPI_STATUS_IGNORE);
+            MPI_Send(k->sbuf, (int)k->count, k->type, peer, TAG_DATA, k->comm);
+        MPI_Recv(k->rbuf, (int)k->count, k->type, recv_source(k, peer), recv_tag(k),
+                 k->comm, MPI_STATUS_IGNORE);
         if (!sender)
-            MPI_Send(k->sbuf, k->count, k->type, peer, TAG_DATA, k->comm);
+            MPI_Send(k->sbuf, (int)k->count, k->type, peer, TAG_DATA, k->comm);
     }
 }
 

@@ -45,7 +45,7 @@ static int one_size(struct trial *t, uint64_t elements, struct sizerun *sr,
                     struct point *pt, struct result *res)
 {
     struct kernel *k = &t->k;
-    k->count = (int)elements;
+    k->count = (MPI_Count)elements;
     k->mismatches = 0;
     t->calls = 0;
     uint64_t bytes = elements * (uint64_t)k->type_size;

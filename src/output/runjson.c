@@ -4,7 +4,6 @@
  * A point carries the data-file columns (the column table), the options
  * come from the option table. */
 #include "output/output.h"
-#include "models/schedule.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -17,6 +16,7 @@
 #include "base/smpi.h"
 #include "output/columns.h"
 #include "output/fabric_json.h"
+#include "output/p2p_json.h"
 #include "output/per_comm.h"
 #include "output/settings.h"
 #include "output/hybrid_writer.h"
@@ -208,11 +208,7 @@ static json_t *record_json(const struct writer *w, const struct result *res)
     json_object_set_new(o, "estimate_s", json_real(res->estimate_s));
     json_object_set_new(o, "elapsed_s", res->elapsed_s >= 0 ? json_real(res->elapsed_s)
                                                             : json_null());
-    if (pairwise(r->call))
-        json_object_set_new(o, "pairs", json_pack("{s:s,s:o,s:o}", "mode",
-                            r->pf->rounds ? "rounds" : r->pf->sample ? "sample" : "in turn",
-                            "sample", r->pf->sample ? json_integer(r->sample) : json_null(),
-                            "seed", r->pf->sample ? json_integer(SAMPLE_SEED) : json_null()));
+    p2p_json_add(o, res);
     fabric_json_add(o, res);
     if (r->topo_file[0])
         json_object_set_new(o, "topology_file", text_json(r->topo_file));

@@ -9,7 +9,7 @@
 
 const struct family family_p2p = {
     .name = "point-to-point", .way = WAY_PAIRS, .per = "call",
-    .moves_data = 1, .bytes_per_us = BYTES_PER_US, .passes = 1};
+    .moves_data = 1, .named_receives = 1, .bytes_per_us = BYTES_PER_US, .passes = 1};
 const struct family family_coll = {
     .name = "collective", .way = WAY_COMMUNICATOR, .per = "call",
     .moves_data = 1, .bytes_per_us = BYTES_PER_US, .passes = 1};
@@ -24,7 +24,7 @@ const struct family family_io = {
     .moves_data = 1, .uses_scratch = 1, .bytes_per_us = IO_BYTES_PER_US, .passes = 1};
 const struct family family_multi = {
     .name = "multi-pair", .way = WAY_ALL_PAIRS, .per = "message",
-    .moves_data = 1, .bytes_per_us = BYTES_PER_US, .passes = 1};
+    .moves_data = 1, .named_receives = 1, .bytes_per_us = BYTES_PER_US, .passes = 1};
 const struct family family_rma = {
     .name = "one-sided", .way = WAY_PAIRS, .per = "operation",
     .moves_data = 1, .always_windowed = 1, .bytes_per_us = BYTES_PER_US, .passes = 1};

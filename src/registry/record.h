@@ -26,11 +26,21 @@ enum rma_sync { SYNC_FLUSH, SYNC_FLUSH_LOCAL, SYNC_LOCK, SYNC_LOCK_SHARED,
                 SYNC_LOCK_ALL, SYNC_FENCE, SYNC_PSCW };
 enum rma_win { WIN_CREATE, WIN_ALLOCATE, WIN_DYNAMIC };
 enum rma_mode { RMA_LATENCY, RMA_BW, RMA_BIBW };
+/* point-to-point: what a data receive names (recv=): its partner and the
+ * data tag, or MPI_ANY_SOURCE, MPI_ANY_TAG or both (bits) */
+enum recv_match { RECV_NAMED = 0, RECV_ANY_SOURCE = 1, RECV_ANY_TAG = 2 };
 
 #define RECORD_TEXT 256
 
-/* Largest element count a record may name: MPI counts are int. */
+/* Largest element count a record may name: MPI counts are int ... */
 #define MAX_ELEMENTS 2147483647ULL
+/* ... except in MPI 4's large-count (_c) functions, which the calls with
+ * `large` use past it (input/p2p_fields.c); 2^40 bounds the arithmetic,
+ * --max-memory and the machine bound the rest */
+#define MAX_LARGE_ELEMENTS (1ULL << 40)
+/* partitions= of a partitioned call (MPI_Psend_init's partitions are int;
+ * OSU's partitioned latency goes to 64) */
+#define MAX_PARTITIONS 65536
 /* Most sizes one record may measure. */
 #define MAX_SIZES 10000
 /* Largest stride: a byte offset within one page. */
@@ -74,6 +84,9 @@ struct record {
     int tests;                     /* non-blocking: MPI_Test calls while computing (0) */
     int levels;                    /* HRELATION: levels=hw, BSP per hardware level too */
     uint64_t seed;                 /* PERMUTATION: seed= (MATCHING_SEED) */
+    int recv;                      /* point-to-point: recv= (RECV_* bits; named) */
+    int partitions;                /* partitioned: partitions= (1) */
+    int parrived;                  /* partitioned: complete=parrived (0: wait) */
     /* one-sided calls */
     enum rma_sync sync;            /* sync= (flush) */
     enum rma_win win;              /* win= (create) */

@@ -197,6 +197,10 @@ struct family {
     int moves_data;             /* bytes, bandwidth, --cache cold mean something */
     int always_windowed;        /* every call streams window= operations */
     int uses_scratch;           /* writes files into the scratch directory */
+    /* its data receives name the partner and the data tag, and nothing
+     * else reaches them while a size is timed: recv=any_source|any_tag
+     * may widen them (kernel.h: recv_source, recv_tag) */
+    int named_receives;
     /* --validate's estimate: the transfer speed, and how many times the
      * timed loop's calls are made (a barrier's twice: the loop, then one
      * by one) */
@@ -208,6 +212,14 @@ extern const struct family family_p2p, family_coll, family_reduce, family_sync,
     family_io, family_multi, family_rma, family_fabric;
 enum { NFAMILIES = 8 };
 extern const struct family *const family_table[NFAMILIES];
+
+/* MPI 4.0's large-count (_c) functions and partitioned communication:
+ * MPICH 4 has them; Open MPI 4.1 and SimGrid's SMPI (MPI 3.1) do not */
+#if MPI_VERSION >= 4
+#define HAVE_MPI4 1
+#else
+#define HAVE_MPI4 0
+#endif
 
 enum op_kind { OPK_NONE, OPK_REDUCTION, OPK_PAIRS, OPK_PATTERN };
 
@@ -263,6 +275,10 @@ struct call {
     int (*streams)(int p);
     int matrix;                 /* its pairs' bandwidth as a P x P matrix file */
     int seeded;                 /* draws its partners with seed= */
+    /* counts past 2^31-1 through MPI 4's _c functions, where the library
+     * has them (kernels/large.h) */
+    int large;
+    int partitioned;            /* takes partitions= and complete= */
 };
 
 /* The call table is the registry's, but its rows name the functions that

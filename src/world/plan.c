@@ -174,9 +174,10 @@ static void check_limits(const struct planned *pl, const struct world *w,
     /* calls laid out per rank or neighbour (the v-forms, alltoallw) give MPI
      * int displacements into their buffers: those must fit, in elements, or
      * in bytes for alltoallw.  Other calls pass only n, which the parser
-     * already holds to int. */
+     * already holds to int (or, for the calls with `large`, passes on
+     * to MPI 4's _c functions). */
     size_t s = 0, rb = 0;
-    if (r->call->layout && r->call->buffers)
+    if (r->call->layout && r->call->buffers && !r->call->large)
         r->call->buffers(p, (size_t)r->max, &s, &rb);
     uint64_t most = s > rb ? s : rb;
     if (r->call->byte_displs) {

@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# mpi4.sh: partitioned point-to-point (PSEND, partitions=, complete=),
+# receives from anyone (recv=) and large counts (MPI 4's _c functions):
+# --check passes and finds the fault injector's flipped bit, the headers
+# and run.json say what was measured, every new setting's error names
+# file, line and column, and an MPI without MPI 4 (Open MPI 4.1) skips
+# PSEND with its reason and keeps counts to int.
+# Prints "N passed, N failed".
+set -u
+cd "$(dirname "$0")/.."
+. tests/lib.sh
+T=tests/tmp/mpi4
+scratch "$T"
+export ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0"
+# MPICH 4 has MPI 4.0's partitioned and _c functions, Open MPI 4.1 not
+MPI4=1
+$MPIRUN --version 2>&1 | grep -qE 'Open MPI|OpenRTE' && MPI4=0
+
+cat > "$T/p.in" <<'IN'
+PSEND    DOUBLE 64 65536 MUL 4 WORLD NOP 0 partitions=64
+PSEND    INT    1  4096  MUL 2 WORLD NOP 0
+PSEND    CHAR   8  8192  MUL 4 WORLD NOP 0 partitions=8 complete=parrived
+SEND     DOUBLE 1  4096  MUL 16 WORLD NOP 0 recv=any_source
+ISEND    INT    1  1024  MUL 32 WORLD NOP 0 recv=any_tag
+RSEND    INT    1  1024  MUL 32 WORLD NOP 0 recv=any
+SENDRECV INT    1  1024  MUL 32 WORLD NOP 0 recv=any
+BW       DOUBLE 1  4096  MUL 16 WORLD NOP 0 window=8 recv=any
+MSGRATE  CHAR   1  64    MUL 8  WORLD NOP 0 window=16 recv=any
+SEND_INIT INT   0  2048  MUL 8  WORLD NOP 0 recv=any
+IN
+for n in 2 4; do
+    $MPIRUN -n $n ./mpigauge --check --iters 4 --warmup 1 --quiet -o "$T/p$n" "$T/p.in" > /dev/null 2> "$T/p$n.err"
+    check "$n ranks: exit 0" [ $? = 0 ]
+    check "$n ranks: the receives from anyone all done and checked" [ "$(jq -c '[.records[] | select(.line > 3) | [.status, .check]] | unique' "$T/p$n/run.json")" = '[["done","passed"]]' ]
+    if [ $MPI4 = 1 ]; then
+        check "$n ranks: PSEND done and checked, partitions 64, 1, 8" [ "$(jq -c '[.records[] | select(.call == "PSEND") | [.status, .check, .partitions.count, .partitions.complete]]' "$T/p$n/run.json")" = '[["done","passed",64,"wait"],["done","passed",1,"wait"],["done","passed",8,"parrived"]]' ]
+    else
+        check "$n ranks: PSEND skipped with the reason" [ "$(jq -c '[.records[] | select(.call == "PSEND") | [.status, (.skipped | test("no partitioned communication"))]] | unique' "$T/p$n/run.json")" = '[["skipped",true]]' ]
+    fi
+done
+check "run.json: recv as written" [ "$(jq -c '[.records[] | select(.line > 3) | .recv]' "$T/p2/run.json")" = '["any_source","any_tag","any","any","any","any","any"]' ]
+check "run.json: no recv on PSEND" [ "$(jq -c '[.records[] | select(.call == "PSEND") | has("recv")] | unique' "$T/p2/run.json")" = '[false]' ]
+check "header: the receives" grep -q "^# receives: every data receive names MPI_ANY_SOURCE and the data tag (recv=any_source)" "$T/p2/04-send-double-world-nop.dat"
+check "header: a receives line only where recv= widens them" [ "$(grep -l '^# receives' "$T"/p2/*.dat | wc -l)" = 7 ]
+if [ $MPI4 = 1 ]; then
+    check "header: the partitions" grep -q "^# partitions: 8 equal partitions a message (partitions=), the receiver completing by polling MPI_Parrived" "$T/p2/03-psend-char-world-nop.dat"
+    check "PSEND: every pair of 4 ranks: 6" grep -q "PSEND 65536 x DOUBLE (524288 bytes): one-way .* mean over 6 pairs" "$T/p4/report.txt"
+    check "PSEND: sizes as asked (64 .. 65536 by 4: 6)" [ "$(grep -cv '^#' "$T/p2/01-psend-double-world-nop.dat")" = 6 ]
+fi
+check "PSEND in --list" grep -qE '^ *PSEND ' <(./mpigauge --list)
+
+# the fault injector flips the last element every receive delivers: the
+# partitioned receive and the receives from anyone are all checked
+MPIGAUGE_CORRUPT=1 LD_PRELOAD="$PWD/tests/corrupt.so" $MPIRUN -n 2 ./mpigauge --check \
+    --iters 1 --warmup 0 --quiet -o "$T/corrupt" "$T/p.in" > /dev/null 2> "$T/corrupt.err"
+check "flipped bits: exit 1" [ $? = 1 ]
+check "flipped bits: every record run failed its check" [ "$(jq -c '[.records[] | select(.status == "done") | .check] | unique' "$T/corrupt/run.json")" = '["failed"]' ]
+check "flipped bits: the receives from anyone were run" [ "$(jq '[.records[] | select(.status == "done")] | length' "$T/corrupt/run.json")" -ge 7 ]
+[ $MPI4 = 1 ] && check "flipped bits: PSEND's last partition's last element (65536 DOUBLE: 65535)" \
+    grep -q "PSEND DOUBLE 64 65536 .*65536 elements, rank [01], element 65535: " "$T/corrupt.err"
+
+# large counts: 2^31 CHAR, accepted for the calls with _c functions where
+# the MPI has them (the run itself takes minutes here: --validate)
+printf 'SEND CHAR 2147483648 2147483648 MUL 2 WORLD NOP 0 iters=1 warmup=0\nBW CHAR 2147483648 2147483648 MUL 2 WORLD NOP 0 window=1\n' > "$T/big.in"
+$MPIRUN -n 2 ./mpigauge --validate "$T/big.in" > "$T/big.out" 2> "$T/big.err"
+rc=$?
+if [ $MPI4 = 1 ]; then
+    check "2^31 CHAR: SEND and BW validate (exit 0)" [ $rc = 0 ]
+    check "2^31 CHAR: the plan names the size" [ "$(grep -c '1 size: 2147483648 elements' "$T/big.out")" = 2 ]
+else
+    check "2^31 CHAR without _c functions: exit 2 at max" [ "$rc/$(grep -c 'big.in:[12]:[0-9]*: min 2147483648 is too large (at most 2147483647)' "$T/big.err")" = 2/2 ]
+fi
+printf 'BSEND CHAR 1 2147483648 MUL 2 WORLD NOP 0\n' > "$T/bigbad.in"
+$MPIRUN -n 1 ./mpigauge --validate "$T/bigbad.in" > /dev/null 2> "$T/bigbad.err"
+check "BSEND keeps the int limit: exit 2, file:line:column" [ "$?/$(grep -c "^$T/bigbad.in:1:14: max 2147483648 is too large (at most 2147483647)" "$T/bigbad.err")" = 2/1 ]
+
+# every new setting's errors, one run: exit 2, file:line:column, no folder
+cat > "$T/bad.in" <<'IN'
+BCAST INT 1 8 MUL 2 WORLD NOP 0 recv=any
+SEND INT 1 8 MUL 2 WORLD NOP 0 recv=anyone
+PSEND INT 4 8 MUL 2 WORLD NOP 0 recv=any
+SEND INT 1 8 MUL 2 WORLD NOP 0 partitions=4
+PSEND INT 4 8 MUL 2 WORLD NOP 0 partitions=0
+PSEND INT 4 8 MUL 2 WORLD NOP 0 complete=poll
+PSEND INT 4 64 ADD 6 WORLD NOP 0 partitions=4
+SEND INT 1 8 MUL 2 WORLD NOP 0 complete=wait
+IN
+$MPIRUN -n 2 ./mpigauge -o "$T/bad" "$T/bad.in" > /dev/null 2> "$T/bad.err"
+check "bad settings: exit 2" [ $? = 2 ]
+check "bad settings: no result folder" [ ! -e "$T/bad" ]
+for want in "1:33: BCAST's receives are not the point-to-point kind" \
+            "2:37: unknown receive matching 'anyone'; accepted: named any_source any_tag any" \
+            "3:33: PSEND cannot receive from anyone" \
+            "4:32: SEND is not partitioned; partitions= applies to PSEND" \
+            "5:44: partitions must be at least 1" \
+            "6:42: unknown completion 'poll'; accepted: wait parrived" \
+            "7:11: PSEND splits each message into 4 equal partitions (partitions=), but this range measures 10 elements" \
+            "8:32: SEND is not partitioned; complete= applies to PSEND"; do
+    check "bad settings: $want" grep -qF "$T/bad.in:$want" "$T/bad.err"
+done
+summary mpi4
