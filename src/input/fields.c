@@ -295,6 +295,8 @@ static const struct setting settings[] = {
     {"tests", take_tests, 0},
     {"levels", take_levels, 0},
     {"seed", take_seed, 0},
+    {"threads", take_threads, 0},
+    {"comm", take_comm, 0},
     {"cvar", take_cvar, 1},
 };
 enum { NSETTINGS = sizeof settings / sizeof settings[0] };
@@ -310,7 +312,7 @@ static void parse_setting(struct line_ctx *lc, struct record *r,
         diag_add(lc->d, lc->line, t->col, "extra field '%s': a record has nine "
                  "fields, then only key=value settings (root=, iters=, warmup=, "
                  "signal=, payload=, window=, sync=, win=, mode=, tests=, levels=, "
-                 "seed=, cvar=)", word);
+                 "seed=, threads=, comm=, cvar=)", word);
         return;
     }
     struct token key = {t->s, (int)(eq - t->s), t->col};

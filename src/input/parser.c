@@ -83,6 +83,7 @@ static struct record *append(struct recordset *rs, int *cap)
     r->iters = r->warmup = -1;
     r->window = DEFAULT_WINDOW;
     r->seed = MATCHING_SEED;
+    r->threads = DEFAULT_THREADS;
     return r;
 }
 

@@ -48,4 +48,10 @@ void take_mode(struct line_ctx *lc, struct record *r, const struct token *key,
                const struct token *val);
 void check_one_sided(struct line_ctx *lc, struct record *r);
 
+/* the threaded calls' settings (thread_fields.c) */
+void take_threads(struct line_ctx *lc, struct record *r, const struct token *key,
+                  const struct token *val);
+void take_comm(struct line_ctx *lc, struct record *r, const struct token *key,
+               const struct token *val);
+
 #endif

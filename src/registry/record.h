@@ -26,6 +26,9 @@ enum rma_sync { SYNC_FLUSH, SYNC_FLUSH_LOCAL, SYNC_LOCK, SYNC_LOCK_SHARED,
                 SYNC_LOCK_ALL, SYNC_FENCE, SYNC_PSCW };
 enum rma_win { WIN_CREATE, WIN_ALLOCATE, WIN_DYNAMIC };
 enum rma_mode { RMA_LATENCY, RMA_BW, RMA_BIBW };
+/* threaded calls: every thread on the pair's communicator (its own tags),
+ * or a communicator of its own (MPI_Comm_dup of the pair's) */
+enum thread_comm { TCOMM_SHARED, TCOMM_PER_THREAD };
 
 #define RECORD_TEXT 256
 
@@ -38,6 +41,10 @@ enum rma_mode { RMA_LATENCY, RMA_BW, RMA_BIBW };
 /* window= : messages in flight at once (osu_bw's default is 64) */
 #define DEFAULT_WINDOW 64
 #define MAX_WINDOW 4096
+/* threads= : threads per rank of a threaded call's pair (osu_latency_mt's
+ * default is 2) */
+#define DEFAULT_THREADS 2
+#define MAX_THREADS 64
 
 /* cvar=NAME:VALUE: an MPI_T control variable set for the record (world/mpit.h) */
 enum { MAX_RECORD_CVARS = 8 };
@@ -74,6 +81,8 @@ struct record {
     int tests;                     /* non-blocking: MPI_Test calls while computing (0) */
     int levels;                    /* HRELATION: levels=hw, BSP per hardware level too */
     uint64_t seed;                 /* PERMUTATION: seed= (MATCHING_SEED) */
+    int threads;                   /* threaded calls: threads= (2), else 1 */
+    enum thread_comm tcomm;        /* threaded calls: comm= (shared) */
     /* one-sided calls */
     enum rma_sync sync;            /* sync= (flush) */
     enum rma_win win;              /* win= (create) */
@@ -96,6 +105,12 @@ static inline int record_window(const struct record *r)
 {
     int streams = r->call->windowed || (r->call->family == &family_rma && r->rma != RMA_LATENCY);
     return streams ? r->window : 1;
+}
+
+/* The threads each rank of r runs at once: threads= for threaded calls */
+static inline int record_threads(const struct record *r)
+{
+    return r->call && r->call->threaded ? r->threads : 1;
 }
 
 #endif

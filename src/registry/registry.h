@@ -205,8 +205,8 @@ struct family {
 };
 
 extern const struct family family_p2p, family_coll, family_reduce, family_sync,
-    family_io, family_multi, family_rma, family_fabric;
-enum { NFAMILIES = 8 };
+    family_io, family_multi, family_rma, family_fabric, family_threads;
+enum { NFAMILIES = 9 };
 extern const struct family *const family_table[NFAMILIES];
 
 enum op_kind { OPK_NONE, OPK_REDUCTION, OPK_PAIRS, OPK_PATTERN };
@@ -263,6 +263,10 @@ struct call {
     int (*streams)(int p);
     int matrix;                 /* its pairs' bandwidth as a P x P matrix file */
     int seeded;                 /* draws its partners with seed= */
+    /* runs threads= threads per rank of a pair (kernels/threads.c), each
+     * with its own tags (and comm=per-thread: its own communicator);
+     * needs MPI_THREAD_MULTIPLE when threads= is above 1 */
+    int threaded;
 };
 
 /* The call table is the registry's, but its rows name the functions that
