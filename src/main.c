@@ -2,6 +2,7 @@
  * MPI_Finalize (measure/finalize.h); --predict runs without MPI
  * (offline/). */
 #include <mpi.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "measure/finalize.h"
@@ -22,8 +23,11 @@ int main(int argc, char **argv)
      * level may cost every call of the run a lock); the level every rank
      * got, the lowest, goes into the header and run.json */
     run.thread_asked = input_wants_threads(argc, argv);
+    /* test hook (tests/threads.sh): a library that grants only SINGLE */
+    int level = getenv("MPIGAUGE_TEST_THREAD_SINGLE") ? MPI_THREAD_SINGLE
+                                                      : MPI_THREAD_MULTIPLE;
     if (run.thread_asked)
-        MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &run.thread_level);
+        MPI_Init_thread(&argc, &argv, level, &run.thread_level);
     else
         MPI_Init(&argc, &argv);
     MPI_Query_thread(&run.thread_level);
