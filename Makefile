@@ -8,9 +8,11 @@
 MPICC ?= $(shell command -v mpicc.mpich >/dev/null 2>&1 && echo mpicc.mpich || echo mpicc)
 MPIRUN ?= $(shell command -v mpirun.mpich >/dev/null 2>&1 && echo mpirun.mpich || echo mpirun)
 CFLAGS ?= -O2 -g
-WARN = -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE
+# -pthread: the threaded calls' pool (src/kernels/threads.c: POSIX
+# threads, no OpenMP runtime to agree on between MPI wrappers)
+WARN = -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -pthread
 CPPFLAGS += -Isrc -Itopologies
-LIBS = -lgsl -lgslcblas -ljansson -lhwloc -lm
+LIBS = -lgsl -lgslcblas -ljansson -lhwloc -lm -pthread
 
 # PAPI=0 builds without PAPI (--papi is then an error); objects go apart
 PAPI ?= 1

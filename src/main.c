@@ -2,9 +2,11 @@
  * MPI_Finalize (measure/finalize.h); --predict runs without MPI
  * (offline/). */
 #include <mpi.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "measure/finalize.h"
+#include "input/thread_scan.h"
 #include "measure/interrupt.h"
 #include "offline/offline.h"
 #include "run.h"
@@ -15,9 +17,21 @@ int main(int argc, char **argv)
     if (offline_wanted(argc, argv))
         return offline_predict(argc, argv);
     finalize_note_fds();
-    MPI_Init(&argc, &argv);
     struct run run;
     memset(&run, 0, sizeof run);
+    /* MPI_THREAD_MULTIPLE only for an input with a threaded call (the
+     * level may cost every call of the run a lock); the level every rank
+     * got, the lowest, goes into the header and run.json */
+    run.thread_asked = input_wants_threads(argc, argv);
+    /* test hook (tests/threads.sh): a library that grants only SINGLE */
+    int level = getenv("MPIGAUGE_TEST_THREAD_SINGLE") ? MPI_THREAD_SINGLE
+                                                      : MPI_THREAD_MULTIPLE;
+    if (run.thread_asked)
+        MPI_Init_thread(&argc, &argv, level, &run.thread_level);
+    else
+        MPI_Init(&argc, &argv);
+    MPI_Query_thread(&run.thread_level);
+    MPI_Allreduce(MPI_IN_PLACE, &run.thread_level, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
     int status = run_main(&run, argc, argv);
     run_free(&run);
     /* every rank done with every connection before any starts closing

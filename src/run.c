@@ -74,6 +74,8 @@ static void describe_run(struct run *run)
     in->input = run->opt.input;
     in->library = w->library;
     in->version = w->version;
+    in->thread_asked = w->thread_asked;
+    in->thread_level = w->thread_level;
     in->subversion = w->subversion;
     in->ranks = w->size;
     memcpy(in->grid, w->grid, sizeof in->grid);

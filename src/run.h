@@ -25,6 +25,9 @@ struct run {
     struct measurer m;         /* measure/ */
     struct run_info info;
     struct writer writer;      /* output/, rank 0 */
+    /* main.c: whether MPI_THREAD_MULTIPLE was asked (the input has a
+     * threaded call), and the level every rank was granted (the lowest) */
+    int thread_asked, thread_level;
 };
 
 /* run_input.c: the grid, and every record checked and planned a batch at

@@ -238,6 +238,8 @@ int input_step(struct run *run, int rank)
     int grid_bad = run->opt.ranks ? world_init_offline(&run->world, &run->opt)
                                   : world_init(&run->world, &run->opt, coords);
     free(coords);
+    run->world.thread_asked = run->thread_asked;
+    run->world.thread_level = run->thread_level;
     if (!text || grid_bad) {
         free(text);
         return input_errors(&d, rank);

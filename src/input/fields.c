@@ -298,6 +298,8 @@ static const struct setting settings[] = {
     {"recv", take_recv, 0},
     {"partitions", take_partitions, 0},
     {"complete", take_complete, 0},
+    {"threads", take_threads, 0},
+    {"comm", take_comm, 0},
     {"cvar", take_cvar, 1},
 };
 enum { NSETTINGS = sizeof settings / sizeof settings[0] };
@@ -313,7 +315,7 @@ static void parse_setting(struct line_ctx *lc, struct record *r,
         diag_add(lc->d, lc->line, t->col, "extra field '%s': a record has nine "
                  "fields, then only key=value settings (root=, iters=, warmup=, "
                  "signal=, payload=, window=, sync=, win=, mode=, tests=, levels=, "
-                 "seed=, recv=, partitions=, complete=, cvar=)", word);
+                 "seed=, recv=, partitions=, complete=, threads=, comm=, cvar=)", word);
         return;
     }
     struct token key = {t->s, (int)(eq - t->s), t->col};

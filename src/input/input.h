@@ -11,5 +11,6 @@
 #include "registry/record.h"
 #include "input/share.h"
 #include "input/sizes.h"
+#include "input/thread_scan.h"
 
 #endif

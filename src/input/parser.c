@@ -84,6 +84,7 @@ static struct record *append(struct recordset *rs, int *cap)
     r->window = DEFAULT_WINDOW;
     r->seed = MATCHING_SEED;
     r->partitions = 1;
+    r->threads = DEFAULT_THREADS;
     return r;
 }
 

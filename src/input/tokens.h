@@ -59,5 +59,10 @@ void check_partitions(struct line_ctx *lc, struct record *r);
 /* the most elements a size of r may have: past int only for the calls
  * with MPI 4's large-count functions, in a build that has them */
 uint64_t record_max_elements(const struct record *r);
+/* the threaded calls' settings (thread_fields.c) */
+void take_threads(struct line_ctx *lc, struct record *r, const struct token *key,
+                  const struct token *val);
+void take_comm(struct line_ctx *lc, struct record *r, const struct token *key,
+               const struct token *val);
 
 #endif

@@ -14,6 +14,11 @@ enum {
     TAG_PARAM = 41,            /* the pairwise parameters' messages */
     TAG_PARAM_READY = 42,      /* ... and their "receives posted" notes */
     TAG_GATHER = 43,           /* results to rank 0 past MPI_Gatherv's int */
+    /* threaded calls: thread t sends its data with TAG_THREAD + 2 t and
+     * its window's acknowledgement with TAG_THREAD + 2 t + 1, so that no
+     * thread's message can match another thread's receive (up to
+     * MAX_THREADS: tags below 256, far under MPI's least TAG_UB 32767) */
+    TAG_THREAD = 100,
 };
 
 #endif

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/base.h"
+#include "kernels/threads.h"
 #include "measure/timing.h"
 #include "models/schedule.h"
 
@@ -29,6 +30,21 @@ static struct rule size_rule(const struct options *o, long iters)
     return ru;
 }
 
+/* the initiator's samples of a pair: its one-way time, or for a threaded
+ * call each thread's own time per message (thread order: gather.c finds
+ * thread t at position t of every T) */
+static void pair_samples(struct trial *t, int a, int b, double one_way,
+                         const double *thread_us, struct sizerun *sr)
+{
+    int n = record_threads(t->k.rec);
+    if (!t->k.rec->call->threaded) {
+        sr->mine[sr->n++] = (struct sample){one_way * 1e6, a, b};
+        return;
+    }
+    for (int i = 0; i < n; i++)
+        sr->mine[sr->n++] = (struct sample){thread_us[i], a, b};
+}
+
 /* one pair (i sends first, j answers), seen from one of them */
 static void measure_pair(struct trial *t, int i, int j, long warmup, long iters,
                          struct sizerun *sr)
@@ -42,6 +58,8 @@ static void measure_pair(struct trial *t, int i, int j, long warmup, long iters,
     if (k->rec->call->pair_begin)
         k->rec->call->pair_begin(k);
     double pilot = warm_pair(t, warmup, o->time_per_size > 0);
+    if (k->rec->call->threaded)   /* each thread's time from here */
+        mt_reset(k);
     long pb = per_block(o, iters, ru.blocks, pilot);
     struct series scratch = {0}, *s = &scratch;
     if (k->initiator)
@@ -53,10 +71,12 @@ static void measure_pair(struct trial *t, int i, int j, long warmup, long iters,
             MPI_Recv(&pb, 1, MPI_LONG, k->peer, TAG_PILOT, k->comm, MPI_STATUS_IGNORE);
     }
     double one_way = time_pair(t, &ru, pb, s);
+    double thread_us[MAX_THREADS];
+    if (k->rec->call->threaded)
+        mt_times(k, thread_us);
     sample_pair(t, call_sample_count(iters, t->pl->shape.pairs), sr);
     if (k->initiator)
-        sr->mine[sr->n++] = (struct sample){one_way * 1e6, tc->places[i].rank,
-                                            tc->places[j].rank};
+        pair_samples(t, tc->places[i].rank, tc->places[j].rank, one_way, thread_us, sr);
     series_free(&scratch);
     if (o->check)
         k->rec->call->check(k);

@@ -301,6 +301,25 @@ static void collect_calls(const struct world *w, const struct sizerun *sr,
     free(all);
 }
 
+/* threaded calls (rank 0): the samples are each thread's time per
+ * message, T in thread order per pair; thread t's rate is one over its
+ * mean over the pairs, and the point's rate and mbps sum the threads */
+static void thread_rates(const struct trial *t, struct point *pt)
+{
+    int n = record_threads(t->k.rec);
+    double sum = 0;
+    for (int th = 0; th < n; th++) {
+        double us = 0;
+        size_t cnt = 0;
+        for (size_t i = (size_t)th; i < pt->nsamples; i += (size_t)n, cnt++)
+            us += pt->samples[i].t_us;
+        sum += cnt && us > 0 ? (double)cnt / us : 0;    /* messages per us */
+    }
+    pt->mbps = (double)pt->bytes * sum;
+    if (t->k.rec->call->rate)
+        pt->rate = sum * 1e6;
+}
+
 void gather_point(struct trial *t, const struct sizerun *sr, struct point *pt)
 {
     const struct world *w = t->m->world;
@@ -323,4 +342,6 @@ void gather_point(struct trial *t, const struct sizerun *sr, struct point *pt)
         pt->rate = n / pt->s.avg * 1e6;
     if (c->phases && w->rank == 0)
         pair_bandwidths(pt);
+    if (c->threaded && w->rank == 0 && pt->nsamples)
+        thread_rates(t, pt);
 }

@@ -18,6 +18,7 @@ static void sizerun_init(struct sizerun *sr, const struct kernel *k)
     /* a rank starts at most size - 1 pairs, or a sample and a series a phase */
     int phases = k->rec->call->phases ? k->rec->call->phases(k->rec, k->size) : 0;
     size_t most = (size_t)(phases > k->size ? phases : k->size) + 2;
+    most *= (size_t)record_threads(k->rec);   /* a sample per thread */
     sr->mine = xmalloc_array(most, sizeof *sr->mine);
     sr->ser = xmalloc_array(most, sizeof *sr->ser);
     sr->ser_b = xmalloc_array(most, sizeof *sr->ser_b);

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "base/base.h"
+#include "base/thread_level.h"
 #include "input/parser.h"
 #include "models/schedule.h"
 #include "output/columns.h"
@@ -114,6 +115,9 @@ static void options_line(FILE *f, const struct options *o)
 static void run_lines(FILE *f, const struct run_info *in)
 {
     fprintf(f, "# mpi: %s (MPI %d.%d)\n", in->library, in->version, in->subversion);
+    fprintf(f, "# threads: %s granted (MPI_Init_thread asked %s)\n",
+            thread_level_name(in->thread_level), in->thread_asked
+            ? "MPI_THREAD_MULTIPLE: the input has a threaded call" : "nothing: MPI_Init");
     fprintf(f, "# ranks: %d, grid %dx%dx%d from %s, %d node%s, hosts:", in->ranks,
             in->grid[0], in->grid[1], in->grid[2], in->grid_source, in->nodes,
             in->nodes == 1 ? "" : "s");

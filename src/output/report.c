@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include "base/text.h"
 #include "base/smpi.h"
+#include "base/thread_level.h"
 #include "input/parser.h"
 #include "output/columns.h"
 #include "output/io_check.h"
@@ -70,6 +71,9 @@ static void run_facts(struct writer *w)
         say(w, i ? " %s" : "%s", in->hosts[i]);
     say(w, "), grid %dx%dx%d from %s.\n", in->grid[0], in->grid[1], in->grid[2],
         in->grid_source);
+    say(w, "Threads: %s granted (%s).\n", thread_level_name(in->thread_level),
+        in->thread_asked ? "MPI_Init_thread asked MPI_THREAD_MULTIPLE: the input "
+        "has a threaded call" : "MPI_Init: no threaded call in the input");
     if (MPIGAUGE_SMPI)
         say(w, "Simulated: SimGrid %s (SMPI) on %s, settings: %s. Every time is "
             "simulated time; hwloc and counters would see the machine running the "

@@ -17,6 +17,7 @@
 #include "output/columns.h"
 #include "output/fabric_json.h"
 #include "output/p2p_json.h"
+#include "output/threads_json.h"
 #include "output/per_comm.h"
 #include "output/settings.h"
 #include "output/hybrid_writer.h"
@@ -210,6 +211,7 @@ static json_t *record_json(const struct writer *w, const struct result *res)
                                                             : json_null());
     p2p_json_add(o, res);
     fabric_json_add(o, res);
+    threads_json_add(o, res);
     if (r->topo_file[0])
         json_object_set_new(o, "topology_file", text_json(r->topo_file));
     json_t *per_comm = comms_json(w->info, res);
@@ -284,8 +286,7 @@ static json_t *machine_json(json_t *root, const struct run_info *in)
         json_pack("{s:s,s:s,s:s?,s:s?}", "simulator", "SimGrid SMPI",
                   "simgrid_version", smpi_simgrid_version(), "platform",
                   smpi_platform(), "settings", smpi_settings()) : json_null());
-    /* in the order they were packed */
-    const char *key;
+    const char *key;           /* in the order they were packed */
     json_t *value;
     json_object_foreach(m, key, value)
         json_object_set(root, key, value);
@@ -311,6 +312,7 @@ static json_t *run_json(const struct writer *w, const char *status)
                              "status", status, "input", text_json(in->input),
                              "date", in->date);
     machine_json(root, in);
+    threads_json_run(root, in);
     json_object_set_new(root, "wtick_s", json_real(in->wtick));
     json_object_set_new(root, "timer", json_pack("{s:f,s:f}", "resolution_s",
                         in->timer_res, "overhead_s", in->timer_cost));
@@ -376,8 +378,6 @@ int runjson_write(struct writer *w, const char *status)
     char tmp[sizeof w->dir + 32], path[sizeof w->dir + 32];
     snprintf(tmp, sizeof tmp, "%s/.run.json.tmp", w->dir);
     snprintf(path, sizeof path, "%s/run.json", w->dir);
-    /* written whole to a temporary file, then renamed over run.json: the
-     * last run.json that was written stays whole when a write fails */
     int rc = write_pieces(w, root, path, tmp);
     if (rc) {
         io_failed(path);

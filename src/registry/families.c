@@ -33,6 +33,11 @@ const struct family family_fabric = {
     .name = "fabric", .way = WAY_ALL_PAIRS, .per = "message",
     .moves_data = 1, .bytes_per_us = BYTES_PER_US, .passes = 1};
 
+/* pair by pair, threads= threads on each side at once (kernels/threads.c) */
+const struct family family_threads = {
+    .name = "threaded", .way = WAY_PAIRS, .per = "message",
+    .moves_data = 1, .bytes_per_us = BYTES_PER_US, .passes = 1};
+
 const struct family *const family_table[NFAMILIES] = {
     &family_p2p, &family_coll, &family_reduce, &family_sync, &family_io,
-    &family_multi, &family_rma, &family_fabric};
+    &family_multi, &family_rma, &family_fabric, &family_threads};

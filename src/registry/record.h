@@ -29,6 +29,9 @@ enum rma_mode { RMA_LATENCY, RMA_BW, RMA_BIBW };
 /* point-to-point: what a data receive names (recv=): its partner and the
  * data tag, or MPI_ANY_SOURCE, MPI_ANY_TAG or both (bits) */
 enum recv_match { RECV_NAMED = 0, RECV_ANY_SOURCE = 1, RECV_ANY_TAG = 2 };
+/* threaded calls: every thread on the pair's communicator (its own tags),
+ * or a communicator of its own (MPI_Comm_dup of the pair's) */
+enum thread_comm { TCOMM_SHARED, TCOMM_PER_THREAD };
 
 #define RECORD_TEXT 256
 
@@ -48,6 +51,10 @@ enum recv_match { RECV_NAMED = 0, RECV_ANY_SOURCE = 1, RECV_ANY_TAG = 2 };
 /* window= : messages in flight at once (osu_bw's default is 64) */
 #define DEFAULT_WINDOW 64
 #define MAX_WINDOW 4096
+/* threads= : threads per rank of a threaded call's pair (osu_latency_mt's
+ * default is 2) */
+#define DEFAULT_THREADS 2
+#define MAX_THREADS 64
 
 /* cvar=NAME:VALUE: an MPI_T control variable set for the record (world/mpit.h) */
 enum { MAX_RECORD_CVARS = 8 };
@@ -87,6 +94,8 @@ struct record {
     int recv;                      /* point-to-point: recv= (RECV_* bits; named) */
     int partitions;                /* partitioned: partitions= (1) */
     int parrived;                  /* partitioned: complete=parrived (0: wait) */
+    int threads;                   /* threaded calls: threads= (2), else 1 */
+    enum thread_comm tcomm;        /* threaded calls: comm= (shared) */
     /* one-sided calls */
     enum rma_sync sync;            /* sync= (flush) */
     enum rma_win win;              /* win= (create) */
@@ -109,6 +118,12 @@ static inline int record_window(const struct record *r)
 {
     int streams = r->call->windowed || (r->call->family == &family_rma && r->rma != RMA_LATENCY);
     return streams ? r->window : 1;
+}
+
+/* The threads each rank of r runs at once: threads= for threaded calls */
+static inline int record_threads(const struct record *r)
+{
+    return r->call && r->call->threaded ? r->threads : 1;
 }
 
 #endif

@@ -209,8 +209,8 @@ struct family {
 };
 
 extern const struct family family_p2p, family_coll, family_reduce, family_sync,
-    family_io, family_multi, family_rma, family_fabric;
-enum { NFAMILIES = 8 };
+    family_io, family_multi, family_rma, family_fabric, family_threads;
+enum { NFAMILIES = 9 };
 extern const struct family *const family_table[NFAMILIES];
 
 /* MPI 4.0's large-count (_c) functions and partitioned communication:
@@ -279,6 +279,10 @@ struct call {
      * has them (kernels/large.h) */
     int large;
     int partitioned;            /* takes partitions= and complete= */
+    /* runs threads= threads per rank of a pair (kernels/threads.c), each
+     * with its own tags (and comm=per-thread: its own communicator);
+     * needs MPI_THREAD_MULTIPLE when threads= is above 1 */
+    int threaded;
 };
 
 /* The call table is the registry's, but its rows name the functions that

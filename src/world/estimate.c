@@ -104,7 +104,8 @@ struct estimate estimate_record(const struct record *r, const struct options *o,
     long steps = pw ? sh->steps : c->phases ? c->phases(r, sh->p) : 1;
     long each = pw ? sh->pairs : sh->ncomm * (c->phases ? steps : 1);
     double bw = c->family->bytes_per_us;
-    double m = messages(c, sh->p, record_window(r));
+    /* threaded calls: threads= pairs of streams share the ranks' cores */
+    double m = messages(c, sh->p, record_window(r)) * record_threads(r);
     int type_size;
     MPI_Type_size(r->dt->handle(), &type_size);
     static uint64_t sizes[MAX_SIZES];

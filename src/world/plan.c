@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "base/base.h"
+#include "base/thread_level.h"
 #include "base/text.h"
 #include "input/graph_file.h"
 #include "input/pattern_file.h"
@@ -110,6 +111,9 @@ static void skip_reason(struct planned *pl, const struct world *w,
         snprintf(why, len, "%s's request is bound to one pair of buffers, and "
                  "--cache cold cycles through copies; run it without --cache cold",
                  c->name);
+    else if (c->threaded && r->threads > 1 && w->thread_level < MPI_THREAD_MULTIPLE)
+        snprintf(why, len, "threads=%d needs MPI_THREAD_MULTIPLE; the library "
+                 "granted %s", r->threads, thread_level_name(w->thread_level));
     else if (c->unavailable && c->unavailable())
         snprintf(why, len, "%s", c->unavailable());
     else if (c->rooted && r->root >= tc->min_size)

@@ -1,0 +1,39 @@
+/* calls_threads.c: the threaded calls' part of the call table (it ends
+ * the chain: calls_fabric.c names it next).  threads= threads on each
+ * rank of a pair, comm=shared|per-thread; docs/threads.md. */
+#include "registry/registry.h"
+
+#include "kernels/calls.h"
+#include "kernels/shapes.h"
+#include "kernels/threads.h"
+
+#define MT " on each of threads= threads at once, thread t of one rank with thread " \
+           "t of the other, each with its own tags (comm=shared: the record's " \
+           "communicator; comm=per-thread: one of its own)"
+
+static const struct call calls[] = {
+    {.name = "LATENCY_MT", .family = &family_threads, .opk = OPK_PAIRS,
+     .legs = 2, .threaded = 1,
+     .buffers = bufs_n_n, .pair_begin = mt_pair_begin, .pair_end = mt_pair_end,
+     .loop = run_latency_mt, .check = check_latency_mt,
+     .timing = "one-way time = half the round trip of SEND's ping-pong (MPI_Send "
+               "then MPI_Recv)" MT " (as osu_latency_mt); the samples are each "
+               "thread's own"},
+    {.name = "BW_MT", .family = &family_threads, .opk = OPK_PAIRS,
+     .legs = 1, .windowed = 1, .threaded = 1,
+     .buffers = bufs_n_n, .pair_begin = mt_pair_begin, .pair_end = mt_pair_end,
+     .loop = run_window_mt, .check = check_window_mt,
+     .timing = "time per message of BW's window (window= MPI_Isend + MPI_Waitall, "
+               "a short acknowledgement)" MT "; mbps sums the threads"},
+    {.name = "MSGRATE_MT", .family = &family_threads, .opk = OPK_PAIRS,
+     .legs = 1, .windowed = 1, .rate = 1, .threaded = 1,
+     .buffers = bufs_n_n, .pair_begin = mt_pair_begin, .pair_end = mt_pair_end,
+     .loop = run_window_mt, .check = check_window_mt,
+     .timing = "time per message of a window of window= MPI_Isend + MPI_Waitall "
+               "with a short acknowledgement" MT " (as IMB-MT's and osu_mbw_mr's "
+               "streams); msg_rate sums the threads' rates"},
+};
+
+const struct table thread_calls = {
+    "call", calls, sizeof calls / sizeof calls[0], sizeof calls[0], NULL, NULL,
+};

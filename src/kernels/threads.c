@@ -1,0 +1,171 @@
+/* threads.c: the threaded calls' pool and communicators.
+ *
+ * POSIX threads rather than OpenMP: the pool lives exactly as long as a
+ * pair (pair_begin to pair_end), its threads wait in a pthread barrier
+ * between timed loops (off the cores: no spinning against MPICH's busy
+ * polling on a loaded node), and the build needs no OpenMP runtime or
+ * flag that every MPI wrapper would have to agree on.  osu_latency_mt
+ * uses pthreads too.  The calling thread is thread 0, so that threads=1
+ * runs exactly as an unthreaded ping-pong does (no hand-off in the timed
+ * loop). */
+#include "kernels/threads.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include "base/base.h"
+
+struct mt {
+    int n;
+    struct mt_thread *th;
+    pthread_t *tid;
+    pthread_barrier_t go, done;
+    /* the job of the current round, read by the workers after go */
+    struct kernel *k;
+    int iters, quit;
+    void (*body)(struct kernel *k, struct mt_thread *th, int iters);
+    MPI_Comm pair;             /* comm=per-thread: the pair's communicator */
+};
+
+struct worker_arg {
+    struct mt *mt;
+    int t;
+};
+
+static void run_one(struct mt *mt, int t)
+{
+    struct mt_thread *th = &mt->th[t];
+    double t0 = MPI_Wtime();
+    mt->body(mt->k, th, mt->iters);
+    th->busy += MPI_Wtime() - t0;
+    th->iters += mt->iters;
+}
+
+static void *worker(void *arg)
+{
+    struct worker_arg *wa = arg;
+    struct mt *mt = wa->mt;
+    int t = wa->t;
+    free(wa);
+    for (;;) {
+        pthread_barrier_wait(&mt->go);
+        if (mt->quit)
+            return NULL;
+        run_one(mt, t);
+        pthread_barrier_wait(&mt->done);
+    }
+}
+
+void mt_run(struct kernel *k, int iters,
+            void (*body)(struct kernel *k, struct mt_thread *th, int iters))
+{
+    struct mt *mt = k->priv;
+    mt->k = k;
+    mt->iters = iters;
+    mt->body = body;
+    if (mt->n > 1)
+        pthread_barrier_wait(&mt->go);
+    run_one(mt, 0);
+    if (mt->n > 1)
+        pthread_barrier_wait(&mt->done);
+}
+
+/* comm=per-thread: the pair as a communicator of its own (the initiator
+ * rank 0), duplicated once per thread; comm=shared: the record's */
+static void make_comms(struct kernel *k, struct mt *mt)
+{
+    int shared = k->rec->tcomm == TCOMM_SHARED;
+    mt->pair = MPI_COMM_NULL;
+    if (!shared) {
+        MPI_Group g, pg;
+        int ranks[2] = {k->initiator ? k->rank : k->peer, k->initiator ? k->peer : k->rank};
+        MPI_Comm_group(k->comm, &g);
+        MPI_Group_incl(g, 2, ranks, &pg);
+        MPI_Comm_create_group(k->comm, pg, TAG_THREAD, &mt->pair);
+        MPI_Group_free(&pg);
+        MPI_Group_free(&g);
+    }
+    for (int t = 0; t < mt->n; t++) {
+        struct mt_thread *th = &mt->th[t];
+        th->t = t;
+        th->comm = k->comm;
+        th->peer = k->peer;
+        if (!shared) {
+            MPI_Comm_dup(mt->pair, &th->comm);
+            th->peer = k->initiator ? 1 : 0;
+        }
+        th->reqs = xmalloc_array(2 * (size_t)k->rec->window + 1, sizeof *th->reqs);
+    }
+}
+
+void mt_pair_begin(struct kernel *k)
+{
+    struct mt *mt = xcalloc(1, sizeof *mt);
+    mt->n = record_threads(k->rec);
+    mt->th = xcalloc((size_t)mt->n, sizeof *mt->th);
+    k->priv = mt;
+    make_comms(k, mt);
+    if (mt->n < 2)
+        return;
+    pthread_barrier_init(&mt->go, NULL, (unsigned)mt->n);
+    pthread_barrier_init(&mt->done, NULL, (unsigned)mt->n);
+    mt->tid = xmalloc_array((size_t)mt->n, sizeof *mt->tid);
+    for (int t = 1; t < mt->n; t++) {
+        struct worker_arg *wa = xmalloc(sizeof *wa);
+        *wa = (struct worker_arg){mt, t};
+        if (pthread_create(&mt->tid[t], NULL, worker, wa) != 0) {
+            fprintf(stderr, "mpigauge: rank %d: cannot start thread %d of %d\n",
+                    k->world_rank, t, mt->n);
+            MPI_Abort(MPI_COMM_WORLD, 1);
+        }
+    }
+}
+
+void mt_pair_end(struct kernel *k)
+{
+    struct mt *mt = k->priv;
+    if (!mt)
+        return;
+    if (mt->n > 1) {
+        mt->quit = 1;
+        pthread_barrier_wait(&mt->go);
+        for (int t = 1; t < mt->n; t++)
+            pthread_join(mt->tid[t], NULL);
+        pthread_barrier_destroy(&mt->go);
+        pthread_barrier_destroy(&mt->done);
+        free(mt->tid);
+    }
+    for (int t = 0; t < mt->n; t++) {
+        if (mt->th[t].comm != k->comm)
+            MPI_Comm_free(&mt->th[t].comm);
+        free(mt->th[t].reqs);
+    }
+    if (mt->pair != MPI_COMM_NULL)
+        MPI_Comm_free(&mt->pair);
+    free(mt->th);
+    free(mt);
+    k->priv = NULL;
+}
+
+void mt_reset(struct kernel *k)
+{
+    struct mt *mt = k->priv;
+    for (int t = 0; t < mt->n; t++)
+        mt->th[t].busy = 0, mt->th[t].iters = 0;
+}
+
+void mt_times(const struct kernel *k, double *us)
+{
+    const struct mt *mt = k->priv;
+    long legs = k->rec->call->legs * record_window(k->rec);
+    for (int t = 0; t < mt->n; t++) {
+        const struct mt_thread *th = &mt->th[t];
+        us[t] = th->iters > 0 ? th->busy / ((double)th->iters * legs) * 1e6 : 0;
+    }
+}
+
+char *mt_slot(const struct kernel *k, char *buf, int t, int m)
+{
+    size_t slot = (size_t)t * (size_t)record_window(k->rec) + (size_t)m;
+    return buf + slot * (size_t)k->count * (size_t)k->extent;
+}

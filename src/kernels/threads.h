@@ -1,0 +1,50 @@
+/* threads.h: the threaded point-to-point calls (LATENCY_MT, BW_MT,
+ * MSGRATE_MT, as osu_latency_mt and IMB-MT): threads= POSIX threads on
+ * each rank of a pair, thread t of one rank paired with thread t of the
+ * other, each with its own tags, buffers and (comm=per-thread) its own
+ * communicator.  threads.c holds the pool and the pair's communicators,
+ * threads_loops.c what each thread times. */
+#ifndef MPIGAUGE_THREADS_H
+#define MPIGAUGE_THREADS_H
+
+#include "kernels/kernel.h"
+
+/* one thread of a pair's pool: its index, communicator and partner in it,
+ * and the time it spent in timed loops since mt_reset, with its iterations */
+struct mt_thread {
+    int t;
+    MPI_Comm comm;
+    int peer;
+    MPI_Request *reqs;         /* a window's requests */
+    double busy;               /* seconds */
+    long iters;
+};
+
+/* pair_begin / pair_end of every threaded call: the pool (threads - 1
+ * workers; the calling thread is thread 0) and the communicators, into
+ * k->priv */
+void mt_pair_begin(struct kernel *k);
+void mt_pair_end(struct kernel *k);
+
+/* Runs body(k, th, iters) on every thread at once and returns when all
+ * are done; each thread's time in body is added to its busy. */
+void mt_run(struct kernel *k, int iters,
+            void (*body)(struct kernel *k, struct mt_thread *th, int iters));
+
+/* measure/: the times since the last mt_reset start here (after the
+ * warm-up); mt_times gives each thread's time per message in us
+ * (us[0 .. threads-1]) over the iterations it timed, messages counted as
+ * the record's legs and window */
+void mt_reset(struct kernel *k);
+void mt_times(const struct kernel *k, double *us);
+
+/* thread th's slot m of buf (a window's message, or the one message) */
+char *mt_slot(const struct kernel *k, char *buf, int t, int m);
+
+/* the calls' loops and checks (threads_loops.c) */
+void run_latency_mt(struct kernel *k, int iters);
+void run_window_mt(struct kernel *k, int iters);
+void check_latency_mt(struct kernel *k);
+void check_window_mt(struct kernel *k);
+
+#endif

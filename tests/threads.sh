@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# threads.sh: the threaded calls (LATENCY_MT, BW_MT, MSGRATE_MT) on 2
+# ranks: MPI_THREAD_MULTIPLE asked only for an input with a threaded call,
+# the level granted said in run.json and every data file, --check on every
+# message of every thread under comm=shared and comm=per-thread, a sample
+# per thread, msg_rate the threads' sum, the fault injector found in every
+# record, a record needing MULTIPLE skipped with its reason where the
+# library gives less, --validate's estimate, and every bad setting an
+# input error.  Where the library grants less than MULTIPLE to a real
+# request (some Open MPI builds), the threaded runs are skipped with why.
+# Prints "N passed, N failed, N skipped".
+set -u
+cd "$(dirname "$0")/.."
+. tests/lib.sh
+T=tests/tmp/threads
+scratch "$T"
+export ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0"
+
+check "the three in --list" [ "$(./mpigauge --list | grep -cE '^ *(LATENCY_MT|BW_MT|MSGRATE_MT) +threaded ')" = 3 ]
+
+# ---- no threaded call: MPI_Init, and the headers say so -----------------
+printf 'SEND CHAR 1 8 MUL 8 WORLD NOP 0\n' > "$T/plain.in"
+$MPIRUN -n 2 ./mpigauge --iters 4 --warmup 1 --quiet -o "$T/plain" "$T/plain.in" > /dev/null 2>&1
+check "no threaded call: MULTIPLE not asked" [ "$(jq '.mpi_thread_multiple_asked' "$T/plain/run.json")" = false ]
+check "no threaded call: the data file says MPI_Init" grep -q '^# threads: MPI_THREAD_[A-Z]* granted (MPI_Init_thread asked nothing: MPI_Init)' "$T/plain/01-send-char-world-nop.dat"
+
+# ---- threaded calls, --check ---------------------------------------------
+cat > "$T/mt.in" <<'IN'
+SEND       CHAR   1 64 MUL 8 WORLD NOP 0
+LATENCY_MT CHAR   1 64 MUL 8 WORLD NOP 0 threads=1
+LATENCY_MT DOUBLE 1 64 MUL 8 WORLD NOP 0 threads=2
+LATENCY_MT INT    1 64 MUL 8 WORLD NOP 0 threads=2 comm=per-thread
+BW_MT      DOUBLE 1 64 MUL 8 WORLD NOP 0 threads=2 window=4
+MSGRATE_MT CHAR   1 64 MUL 8 WORLD NOP 0 threads=1 window=4
+MSGRATE_MT CHAR   1 64 MUL 8 WORLD NOP 0 threads=2 window=4 comm=per-thread
+IN
+$MPIRUN -n 2 ./mpigauge --check --iters 4 --warmup 1 --quiet -o "$T/mt" "$T/mt.in" > /dev/null 2> "$T/mt.err"
+rc=$?
+check "threaded, 2 ranks: MULTIPLE asked" [ "$(jq '.mpi_thread_multiple_asked' "$T/mt/run.json")" = true ]
+check "threaded: the data file names the level granted" grep -q '^# threads: MPI_THREAD_[A-Z]* granted (MPI_Init_thread asked MPI_THREAD_MULTIPLE' "$T/mt/02-latency_mt-char-world-nop.dat"
+level=$(jq -r '.mpi_thread_level' "$T/mt/run.json")
+if [ "$level" = MPI_THREAD_MULTIPLE ]; then
+    check "threaded, --check: exit 0" [ "$rc" = 0 ]
+    check "threaded: every record done and passed" [ "$(jq "$EVERY"'every(.records[]; .status == "done" and .check == "passed")' "$T/mt/run.json")" = true ]
+    f="$T/mt/03-latency_mt-double-world-nop.dat"
+    check "threads=2: a sample per thread" rows "$f" 'v1 == 2' samples
+    check "threads=1: one sample" rows "$T/mt/02-latency_mt-char-world-nop.dat" 'v1 == 1' samples
+    check "run.json: threads=, comm= and 2 threads per point" [ "$(jq -c "$AT"'at(4).threads | [.threads, .comm, (.per_thread | map(.threads | length) | unique)]' "$T/mt/run.json")" = '[2,"per-thread",[2]]' ]
+    check "MSGRATE_MT: msg_rate = the threads' rates summed" [ "$(jq "$EVERY$AT"'at(7) as $r | every(range($r.points | length); . as $i | ($r.points[$i].msg_rate - ([$r.threads.per_thread[$i].threads[].msg_rate] | add)) | fabs < 1e-6 * $r.points[$i].msg_rate)' "$T/mt/run.json")" = true ]
+    check "MSGRATE_MT threads=1: msg_rate = 1 / t_avg" rows "$T/mt/06-msgrate_mt-char-world-nop.dat" '(v1 * v2 / 1e6 - 1) ^ 2 < 1e-4' msg_rate t_avg_us
+    check "BW_MT: mbps is the threads' sum" [ "$(jq "$EVERY$AT"'at(5) as $r | every(range($r.points | length); . as $i | ($r.points[$i].mbps - ([$r.threads.per_thread[$i].threads[].mbps] | add)) | fabs < 1e-6 * $r.points[$i].mbps)' "$T/mt/run.json")" = true ]
+    check "LATENCY_MT has no msg_rate" [ -z "$(colno "$f" msg_rate)" ]
+    check "--validate: threads=2 is estimated above threads=1" [ "$(jq "$AT"'at(7).estimate_s > at(6).estimate_s' "$T/mt/run.json")" = true ]
+    MPIGAUGE_CORRUPT=1 LD_PRELOAD="$PWD/tests/corrupt.so" $MPIRUN -n 2 ./mpigauge --check \
+        --iters 1 --warmup 0 --quiet -o "$T/corrupt" "$T/mt.in" > /dev/null 2> "$T/corrupt.err"
+    check "flipped bits: exit 1" [ $? = 1 ]
+    check "flipped bits: every threaded record failed" [ "$(jq "$EVERY"'every(.records[] | select(.call | endswith("_MT")); .check == "failed")' "$T/corrupt/run.json")" = true ]
+    check "flipped bits: thread 1's slot found (LATENCY_MT threads=2, element 64 and on)" \
+        grep -qE "LATENCY_MT DOUBLE 1 64 .* element (6[4-9]|1[0-9][0-9])" "$T/corrupt.err"
+else
+    skip 12 "threaded runs: the library granted $level, not MPI_THREAD_MULTIPLE"
+    check "below MULTIPLE: threads=2 skipped with the level" [ "$(jq "$AT"'at(3).skipped' "$T/mt/run.json")" = "\"threads=2 needs MPI_THREAD_MULTIPLE; the library granted $level\"" ]
+fi
+
+# ---- a library that grants only SINGLE (test hook) -----------------------
+MPIGAUGE_TEST_THREAD_SINGLE=1 $MPIRUN -n 2 ./mpigauge --check --iters 4 --warmup 1 --quiet -o "$T/single" "$T/mt.in" > /dev/null 2>&1
+check "SINGLE: the run goes on (exit 0)" [ $? = 0 ]
+check "SINGLE: the level in run.json" [ "$(jq -r '.mpi_thread_level' "$T/single/run.json")" = MPI_THREAD_SINGLE ]
+check "SINGLE: threads=2 records skipped with the reason" [ "$(jq "$AT"'[at(3), at(4), at(5), at(7)] | map(.skipped) | unique' -c "$T/single/run.json")" = '["threads=2 needs MPI_THREAD_MULTIPLE; the library granted MPI_THREAD_SINGLE"]' ]
+check "SINGLE: threads=1 records run and pass" [ "$(jq -c "$AT"'[at(2), at(6)] | map([.status, .check])' "$T/single/run.json")" = '[["done","passed"],["done","passed"]]' ]
+
+# ---- bad settings: exit 2, FILE:LINE:COLUMN, nothing measured -------------
+bad_input() {    # NAME RECORD COLUMN PATTERN
+    printf '%s\n' "$2" > "$T/bad.in"
+    rm -rf "$T/bad"
+    $MPIRUN -n 2 ./mpigauge --quiet -o "$T/bad" "$T/bad.in" > /dev/null 2> "$T/bad.err"
+    check "$1: exit 2" [ $? = 2 ]
+    check "$1: named at line 1, column $3" grep -q "^$T/bad.in:1:$3: .*$4" "$T/bad.err"
+    check "$1: no folder" [ ! -e "$T/bad" ]
+}
+bad_input "threads=0" "LATENCY_MT CHAR 1 8 MUL 8 WORLD NOP 0 threads=0" 47 "threads must be at least 1"
+bad_input "threads=abc" "LATENCY_MT CHAR 1 8 MUL 8 WORLD NOP 0 threads=abc" 47 "threads .abc. is not a number"
+bad_input "threads=65" "BW_MT CHAR 1 8 MUL 8 WORLD NOP 0 threads=65" 42 "threads 65 is too large (at most 64)"
+bad_input "threads= on SEND" "SEND CHAR 1 8 MUL 8 WORLD NOP 0 threads=2" 33 "SEND runs on one thread; threads= applies to LATENCY_MT"
+bad_input "comm=foo" "MSGRATE_MT CHAR 1 8 MUL 8 WORLD NOP 0 comm=foo" 44 "unknown thread communicator .foo.; accepted: shared per-thread"
+bad_input "comm= on BW" "BW CHAR 1 8 MUL 8 WORLD NOP 0 comm=shared" 31 "BW runs on one thread; comm= applies"
+
+summary threads
