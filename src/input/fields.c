@@ -158,6 +158,12 @@ static void take_root(struct line_ctx *lc, struct record *r,
     if (r->call && !r->call->rooted)
         diag_add(lc->d, lc->line, key->col, "%s has no root; root= applies to "
                  "BCAST, GATHER(V), SCATTER(V) and REDUCE", r->call->name);
+    else if (token_is(val, "rotate") && r->call && !r->call->rotates)
+        diag_add(lc->d, lc->line, val->col, "%s makes its request for one root; "
+                 "root=rotate applies to the blocking BCAST, GATHER(V), SCATTER(V) "
+                 "and REDUCE", r->call->name);
+    else if (token_is(val, "rotate"))   /* call i's root: i mod P (as IMB) */
+        r->root_rotate = 1;
     else if (parse_number(lc, val, "root", 1u << 30, &v) == 0)
         r->root = (int)v;
 }
@@ -298,6 +304,8 @@ static const struct setting settings[] = {
     {"recv", take_recv, 0},
     {"partitions", take_partitions, 0},
     {"complete", take_complete, 0},
+    {"inplace", take_inplace, 0},
+    {"buffers", take_buffers, 0},
     {"threads", take_threads, 0},
     {"comm", take_comm, 0},
     {"cvar", take_cvar, 1},
@@ -315,7 +323,8 @@ static void parse_setting(struct line_ctx *lc, struct record *r,
         diag_add(lc->d, lc->line, t->col, "extra field '%s': a record has nine "
                  "fields, then only key=value settings (root=, iters=, warmup=, "
                  "signal=, payload=, window=, sync=, win=, mode=, tests=, levels=, "
-                 "seed=, recv=, partitions=, complete=, threads=, comm=, cvar=)", word);
+                 "seed=, recv=, partitions=, complete=, inplace=, buffers=, threads=, "
+                 "comm=, cvar=)", word);
         return;
     }
     struct token key = {t->s, (int)(eq - t->s), t->col};

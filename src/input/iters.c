@@ -1,6 +1,8 @@
 /* iters.c: the iteration counts of a record at each size */
 #include "input/iters.h"
 
+#include "input/like.h"
+
 long default_iters(uint64_t bytes)
 {
     if (bytes <= 8192)
@@ -25,11 +27,17 @@ void choose_iters(const struct record *r, const struct options *o,
                   uint64_t elements, uint64_t bytes, long *iters, long *warmup)
 {
     /* a window's traffic is window= messages of these bytes */
-    long dflt = default_iters(bytes * (uint64_t)record_window(r));
+    long dflt = default_iters(bytes * (uint64_t)record_window(r)), like_warmup = -1;
     if (r->call->bsp)      /* an h-relation is h messages a rank */
         dflt = default_iters_messages(elements);
+    if (o->like != LIKE_NONE)
+        like_iters(r, o->like, bytes, &dflt, &like_warmup);
     *iters = r->iters > 0 ? r->iters : o->iters > 0 ? o->iters : dflt;
-    *warmup = r->warmup >= 0 ? r->warmup : o->warmup >= 0 ? o->warmup
-                                                          : default_warmup(*iters);
+    /* the peer's warm-up goes with its own counts, not with --iters */
+    if (like_warmup >= 0 && r->iters <= 0 && o->iters <= 0)
+        *warmup = like_warmup;
+    else
+        *warmup = default_warmup(*iters);
+    *warmup = r->warmup >= 0 ? r->warmup : o->warmup >= 0 ? o->warmup : *warmup;
 }
 

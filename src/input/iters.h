@@ -15,7 +15,8 @@ long default_warmup(long iters);
 long default_iters_messages(uint64_t messages);
 
 /* A record's timed and untimed iterations at one size: iters= beats
- * --iters beats the default; the same for warm-up. */
+ * --iters beats the default (--like's peer's, else mpigauge's); the same
+ * for warm-up. */
 void choose_iters(const struct record *r, const struct options *o,
                   uint64_t elements, uint64_t bytes, long *iters, long *warmup);
 

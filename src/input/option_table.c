@@ -74,6 +74,13 @@ const struct option_spec option_specs[] = {
      .help = "with --sync window, a collective's time is max\n"
              "(the slowest rank's own duration, default) or\n"
              "span (last exit - first entry)"},
+    {.name = "like", .kind = OPT_CHOICE, .field = F(like), .metavar = "PEER",
+     .words = {"none", "osu", "imb"}, .json = "like", .header = "like",
+     .help = "time as a peer does (docs/peers.md, --like): osu or\n"
+             "imb: its iterations and warm-up by size, one timed\n"
+             "loop (no blocks), a barrier after every collective\n"
+             "call outside the timing; osu: a window's receives\n"
+             "into one buffer; none (default): mpigauge's way"},
     {.name = "cache", .kind = OPT_CHOICE, .field = F(cache_cold), .metavar = "MODE",
      .words = {"warm", "cold"}, .json = "cache", .header = "cache",
      .help = "warm (default) or cold: cycle through buffers\n"

@@ -107,10 +107,12 @@ static int store(const struct option_spec *sp, const char *arg, struct options *
     case OPT_REAL:
         return parse_real(arg, (double)sp->max, (double *)field(o, sp));
     case OPT_CHOICE:
-        if (strcmp(arg, sp->words[0]) != 0 && strcmp(arg, sp->words[1]) != 0)
-            return -1;
-        *(int *)field(o, sp) = strcmp(arg, sp->words[1]) == 0;
-        return 0;
+        for (int i = 0; i < 3 && sp->words[i]; i++)
+            if (strcmp(arg, sp->words[i]) == 0) {
+                *(int *)field(o, sp) = i;
+                return 0;
+            }
+        return -1;
     case OPT_TEXT:
         *(const char **)field(o, sp) = arg;
         return *arg ? 0 : -1;
@@ -139,7 +141,8 @@ static void expectation(const struct option_spec *sp, char *out, size_t len)
         snprintf(out, len, "expected a whole number from %ld to %ld", sp->min,
                  sp->max);
     else if (sp->kind == OPT_CHOICE)
-        snprintf(out, len, "expected %s or %s", sp->words[0], sp->words[1]);
+        snprintf(out, len, sp->words[2] ? "expected %s, %s or %s" : "expected %s or %s",
+                 sp->words[0], sp->words[1], sp->words[2]);
     else
         snprintf(out, len, "expected a value");
 }
@@ -206,6 +209,13 @@ static int check_combinations(const struct options *o, FILE *err)
     if (!o->predict && (o->topology || o->ssend || o->exchange || o->bytes))
         return complain(err, "mpigauge: %s%s\n", "--topology, --signal, --payload "
                         "and --bytes go with --predict DIR PATTERN", "");
+    /* a peer times one loop a size, with its own counts and no clock
+     * windows: what would change that is not --like's timing any more */
+    if (o->like && (o->adaptive || o->time_per_size > 0 || o->sync_window ||
+                    o->blocks != 10))
+        return complain(err, "mpigauge: --like %s times one loop a size as the "
+                        "peer does; it takes no --adaptive, --time, --sync window "
+                        "or --blocks%s\n", o->like == LIKE_OSU ? "osu" : "imb", "");
     if (o->predict && o->validate)
         return complain(err, "mpigauge: %s%s\n", "choose one of --predict and "
                         "--validate", "");
@@ -314,7 +324,7 @@ void option_text(const struct option_spec *sp, const struct options *o,
     case OPT_LONG: snprintf(out, len, "%ld%s", *(const long *)f, unit); break;
     case OPT_INT: snprintf(out, len, "%d%s", *(const int *)f, unit); break;
     case OPT_REAL: snprintf(out, len, "%g%s", *(const double *)f, unit); break;
-    case OPT_CHOICE: snprintf(out, len, "%s", sp->words[*(const int *)f != 0]); break;
+    case OPT_CHOICE: snprintf(out, len, "%s", sp->words[*(const int *)f]); break;
     case OPT_TEXT: snprintf(out, len, "%s", *(const char *const *)f ? *(const char *const *)f : "-"); break;
     case OPT_BYTES: snprintf(out, len, "%llu", *(const unsigned long long *)f); break;
     case OPT_GRID: snprintf(out, len, "%dx%dx%d", o->grid[0], o->grid[1], o->grid[2]); break;

@@ -7,6 +7,10 @@
 
 #define MPIGAUGE_VERSION "0.1.0"
 
+/* --like PEER: time as OSU 7.4 or IMB 2021 do (input/iters.c's counts,
+ * measure/'s one block and barrier after each collective call) */
+enum like { LIKE_NONE, LIKE_OSU, LIKE_IMB };
+
 struct options {
     const char *input;
     const char *outdir;        /* -o; NULL: results/<timestamp>-<input> */
@@ -30,6 +34,7 @@ struct options {
     int span;                  /* --coll-time span (0: max) */
     double window_us;          /* --window; 0: from a pilot */
     int cache_cold;            /* --cache cold */
+    int like;                  /* --like: LIKE_NONE, LIKE_OSU, LIKE_IMB */
     const char *scratch;       /* --scratch DIR for MPI I/O; NULL: in the result folder */
     const char *papi;          /* --papi EV1,EV2; NULL: none */
     int loggp;                 /* --loggp: LogGP and Hockney per pair too */
@@ -50,7 +55,7 @@ enum opt_kind {
     OPT_LONG,                  /* long, a whole number in [min, max] */
     OPT_INT,                   /* int, a whole number in [min, max] */
     OPT_REAL,                  /* double, above 0 and at most max */
-    OPT_CHOICE,                /* int: 0 for words[0], 1 for words[1] */
+    OPT_CHOICE,                /* int: i for words[i] (two or three words) */
     OPT_TEXT,                  /* const char *, any non-empty text */
     OPT_BYTES,                 /* unsigned long long, with K, M or G; 0
                                 * only where min is 0 */
@@ -67,7 +72,7 @@ struct option_spec {
     const char *metavar;       /* what --help calls the value */
     double dflt;               /* the value before any option */
     long min, max;             /* OPT_LONG, OPT_INT: bounds; OPT_REAL: max */
-    const char *words[2];      /* OPT_CHOICE */
+    const char *words[3];      /* OPT_CHOICE; a NULL third: two words */
     const char *expect;        /* what a bad value is told it should be */
     const char *group;         /* --help section */
     const char *help;          /* --help text; '\n' continues on a new line */

@@ -48,6 +48,12 @@ void take_mode(struct line_ctx *lc, struct record *r, const struct token *key,
                const struct token *val);
 void check_one_sided(struct line_ctx *lc, struct record *r);
 
+/* inplace= and buffers= (buffer_fields.c) */
+void take_inplace(struct line_ctx *lc, struct record *r, const struct token *key,
+                  const struct token *val);
+void take_buffers(struct line_ctx *lc, struct record *r, const struct token *key,
+                  const struct token *val);
+
 /* point-to-point settings and counts (p2p_fields.c) */
 void take_recv(struct line_ctx *lc, struct record *r, const struct token *key,
                const struct token *val);

@@ -114,6 +114,14 @@ static const struct call calls[] = {
      .buffers = bufs_n_n, .layout = layout_window, .loop = run_msgrate, .check = check_msgrate,
      .timing = "every pair streaming at once (ranks r < P/2 send to r + P/2, as "
                "osu_mbw_mr): time per window= step; aggregate MB/s and messages/s"},
+    {.name = "MULTI_BIBW", .family = &family_multi, .opk = OPK_NONE,
+     .legs = 2, .windowed = 1,
+     .buffers = bufs_n_n, .layout = layout_window, .loop = run_multi_bibw,
+     .check = check_multi_bibw,
+     .timing = "every pair at once (ranks r < P/2 with r + P/2), both partners posting "
+               "window= MPI_Irecv and MPI_Isend, then MPI_Waitall (osu_bibw on every "
+               "pair at once; IMB-MPI1's Biband): time per message each way; aggregate "
+               "MB/s both ways"},
     {.name = "MULTI_LATENCY", .family = &family_multi, .opk = OPK_NONE,
      .legs = 2,
      .buffers = bufs_n_n, .loop = run_multi_latency, .check = check_multi_latency,

@@ -49,14 +49,14 @@ void layout_alltoallw(struct kernel *k)
 void run_bcast(struct kernel *k, int iters)
 {
     for (int i = 0; i < iters; i++)
-        MPI_Bcast(k->sbuf, k->count, k->type, k->root, k->comm);
+        MPI_Bcast(k->sbuf, (int)k->count, k->type, call_root(k, i), k->comm);
 }
 
 void run_gather(struct kernel *k, int iters)
 {
     for (int i = 0; i < iters; i++)
-        MPI_Gather(k->sbuf, k->count, k->type, k->rbuf, k->count, k->type,
-                   k->root, k->comm);
+        MPI_Gather(k->sbuf, (int)k->count, k->type, k->rbuf, (int)k->count, k->type,
+                   call_root(k, i), k->comm);
 }
 
 void run_gatherv(struct kernel *k, int iters)
@@ -64,13 +64,16 @@ void run_gatherv(struct kernel *k, int iters)
     int mine = k->counts[k->rank];
     for (int i = 0; i < iters; i++)
         MPI_Gatherv(k->sbuf, mine, k->type, k->rbuf, k->counts, k->displs,
-                    k->type, k->root, k->comm);
+                    k->type, call_root(k, i), k->comm);
 }
 
+/* inplace=1: this rank's block is already in place in the receive buffer */
 void run_allgather(struct kernel *k, int iters)
 {
+    int sc = k->rec->inplace ? 0 : (int)k->count;
+    MPI_Datatype st = k->rec->inplace ? MPI_DATATYPE_NULL : k->type;
     for (int i = 0; i < iters; i++)
-        MPI_Allgather(k->sbuf, k->count, k->type, k->rbuf, k->count, k->type,
+        MPI_Allgather(send_or_in_place(k), sc, st, k->rbuf, (int)k->count, k->type,
                       k->comm);
 }
 
@@ -85,8 +88,8 @@ void run_allgatherv(struct kernel *k, int iters)
 void run_scatter(struct kernel *k, int iters)
 {
     for (int i = 0; i < iters; i++)
-        MPI_Scatter(k->sbuf, k->count, k->type, k->rbuf, k->count, k->type,
-                    k->root, k->comm);
+        MPI_Scatter(k->sbuf, (int)k->count, k->type, k->rbuf, (int)k->count, k->type,
+                    call_root(k, i), k->comm);
 }
 
 void run_scatterv(struct kernel *k, int iters)
@@ -94,13 +97,17 @@ void run_scatterv(struct kernel *k, int iters)
     int mine = k->counts[k->rank];
     for (int i = 0; i < iters; i++)
         MPI_Scatterv(k->sbuf, k->counts, k->displs, k->type, k->rbuf, mine,
-                     k->type, k->root, k->comm);
+                     k->type, call_root(k, i), k->comm);
 }
 
+/* inplace=1: the receive buffer holds what this rank sends, and is
+ * overwritten */
 void run_alltoall(struct kernel *k, int iters)
 {
+    int sc = k->rec->inplace ? 0 : (int)k->count;
+    MPI_Datatype st = k->rec->inplace ? MPI_DATATYPE_NULL : k->type;
     for (int i = 0; i < iters; i++)
-        MPI_Alltoall(k->sbuf, k->count, k->type, k->rbuf, k->count, k->type,
+        MPI_Alltoall(send_or_in_place(k), sc, st, k->rbuf, (int)k->count, k->type,
                      k->comm);
 }
 
@@ -170,8 +177,9 @@ void check_gatherv(struct kernel *k)
 void check_allgather(struct kernel *k)
 {
     size_t n = (size_t)k->count;
-    fill_block(k, k->sbuf, n, k->rank, 0);
     clear_block(k, k->rbuf, (size_t)k->size * n);
+    fill_block(k, k->rec->inplace ? at(k, k->rbuf, (size_t)k->rank * n) : k->sbuf, n,
+               k->rank, 0);
     k->rec->call->loop(k, 1);
     expect_gathered(k, NULL, NULL);
 }
@@ -207,8 +215,8 @@ void check_scatterv(struct kernel *k)
 void check_alltoall(struct kernel *k)
 {
     size_t n = (size_t)k->count, p = (size_t)k->size;
-    fill_block(k, k->sbuf, p * n, k->rank, 0);
     clear_block(k, k->rbuf, p * n);
+    fill_block(k, k->rec->inplace ? k->rbuf : k->sbuf, p * n, k->rank, 0);
     k->rec->call->loop(k, 1);
     for (int j = 0; j < k->size; j++)
         expect_block(k, at(k, k->rbuf, (size_t)j * n), n, j,

@@ -38,6 +38,9 @@ struct kernel {
     MPI_Datatype *types;
     MPI_Request *reqs;         /* calls that start many requests (HRELATION) */
     int distinct;              /* --check: a window's messages from slots of their own */
+    int shared_recv;           /* a window's receives into one buffer (input/like.h) */
+    int first_call;            /* root=rotate: the loop's first call's index mod P
+                                * (calls timed one at a time, --like: 0, 1, ...) */
     unsigned long mismatches;  /* found by --check at this size */
     const char *where;         /* record description for mismatch messages */
     /* MPI I/O (file_io.c): the communicator's file at this size */
@@ -106,6 +109,20 @@ static inline int recv_source(const struct kernel *k, int peer)
 static inline int recv_tag(const struct kernel *k)
 {
     return k->rec->recv & RECV_ANY_TAG ? MPI_ANY_TAG : TAG_DATA;
+}
+
+/* The root of a rooted call's i-th call in a timed loop: root=, or with
+ * root=rotate i mod P (as IMB rotates its roots).  A check runs the loop
+ * once, so it sees call 0's root, which root=rotate makes k->root (0). */
+static inline int call_root(const struct kernel *k, int i)
+{
+    return k->rec->root_rotate ? (k->first_call + i) % k->size : k->root;
+}
+
+/* the send buffer of a collective, or MPI_IN_PLACE with inplace=1 */
+static inline const void *send_or_in_place(const struct kernel *k)
+{
+    return k->rec->inplace ? MPI_IN_PLACE : (const void *)k->sbuf;
 }
 
 /* MPI_Waitall with MPI_STATUSES_IGNORE (barrier.c) */

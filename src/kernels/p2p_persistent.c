@@ -35,7 +35,7 @@ static void make(struct kernel *k, int nrecv, int nsend)
 {
     struct preqs *q = preqs_new(k, nrecv + nsend);
     for (int m = 0; m < nrecv; m++)
-        MPI_Recv_init(window_slot(k, k->rbuf, m), (int)k->count, k->type,
+        MPI_Recv_init(recv_slot(k, m), (int)k->count, k->type,
                       recv_source(k, k->peer), recv_tag(k), k->comm, &q->r[m]);
     for (int m = 0; m < nsend; m++)
         MPI_Send_init(k->distinct ? window_slot(k, k->sbuf, m) : k->sbuf, (int)k->count,

@@ -6,16 +6,22 @@
  * of a predefined op itself is the library's in both. */
 #include "kernels/reductions.h"
 
+/* inplace=1: only the root's call may be in place; call i's root moves
+ * with root=rotate, and with it the one rank that passes MPI_IN_PLACE */
 void run_reduce(struct kernel *k, int iters)
 {
-    for (int i = 0; i < iters; i++)
-        MPI_Reduce(k->sbuf, k->rbuf, k->count, k->type, k->op, k->root, k->comm);
+    for (int i = 0; i < iters; i++) {
+        int root = call_root(k, i);
+        const void *s = k->rank == root ? send_or_in_place(k) : k->sbuf;
+        MPI_Reduce(s, k->rbuf, (int)k->count, k->type, k->op, root, k->comm);
+    }
 }
 
 void run_allreduce(struct kernel *k, int iters)
 {
     for (int i = 0; i < iters; i++)
-        MPI_Allreduce(k->sbuf, k->rbuf, k->count, k->type, k->op, k->comm);
+        MPI_Allreduce(send_or_in_place(k), k->rbuf, (int)k->count, k->type, k->op,
+                      k->comm);
 }
 
 void run_reduce_scatter(struct kernel *k, int iters)
@@ -34,13 +40,14 @@ void run_reduce_scatter_block(struct kernel *k, int iters)
 void run_scan(struct kernel *k, int iters)
 {
     for (int i = 0; i < iters; i++)
-        MPI_Scan(k->sbuf, k->rbuf, k->count, k->type, k->op, k->comm);
+        MPI_Scan(send_or_in_place(k), k->rbuf, (int)k->count, k->type, k->op, k->comm);
 }
 
 void run_exscan(struct kernel *k, int iters)
 {
     for (int i = 0; i < iters; i++)
-        MPI_Exscan(k->sbuf, k->rbuf, k->count, k->type, k->op, k->comm);
+        MPI_Exscan(send_or_in_place(k), k->rbuf, (int)k->count, k->type, k->op,
+                   k->comm);
 }
 
 /* the op alone: inout = in op inout, on this rank, again and again */
@@ -61,11 +68,14 @@ void check_reduce_local(struct kernel *k)
 }
 
 /* fills this rank's n elements, clears the result, runs the record's call
- * once (blocking, non-blocking or persistent: the check is the same) */
+ * once (blocking, non-blocking or persistent: the check is the same);
+ * in place (inplace=1, and for REDUCE only at the root), the input goes
+ * where the result will be */
 static void run_once(struct kernel *k, size_t in, size_t out)
 {
-    fill_block(k, k->sbuf, in, k->rank, 0);
+    int in_place = k->rec->inplace && (!k->rec->call->rooted || k->rank == k->root);
     clear_block(k, k->rbuf, out);
+    fill_block(k, in_place ? k->rbuf : k->sbuf, in, k->rank, 0);
     k->rec->call->loop(k, 1);
 }
 

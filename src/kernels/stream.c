@@ -18,6 +18,15 @@ char *window_slot(const struct kernel *k, char *buf, int w)
     return buf + (size_t)w * (size_t)k->count * (size_t)k->extent;
 }
 
+/* the receive buffer of message w: a slot each, or with buffers=single
+ * one for all, as osu_bw's default (overlapping receives, which MPI
+ * forbids: the data is whatever lands last, so --check, which needs
+ * every message's own, gives each a slot all the same) */
+char *recv_slot(const struct kernel *k, int w)
+{
+    return k->shared_recv && !k->distinct ? k->rbuf : window_slot(k, k->rbuf, w);
+}
+
 /* the send buffer of message w: one for all, or (--check) its own */
 static char *source(const struct kernel *k, int w)
 {
@@ -40,7 +49,7 @@ static void window(struct kernel *k, int iters, int peer, int sending)
                 isend_any(source(k, m), k->count, k->type, peer, TAG_DATA, k->comm,
                           &k->reqs[m]);
             else
-                irecv_any(window_slot(k, k->rbuf, m), k->count, k->type,
+                irecv_any(recv_slot(k, m), k->count, k->type,
                           recv_source(k, peer), recv_tag(k), k->comm, &k->reqs[m]);
         }
         waitall(w, k->reqs);
@@ -56,18 +65,24 @@ void run_bw(struct kernel *k, int iters)
     window(k, iters, k->peer, k->initiator);
 }
 
-void run_bibw(struct kernel *k, int iters)
+/* both ways at once with peer: window= receives, then window= sends */
+static void bibw(struct kernel *k, int iters, int peer)
 {
     int w = k->rec->window;
     for (int it = 0; it < iters; it++) {
         for (int m = 0; m < w; m++)
-            irecv_any(window_slot(k, k->rbuf, m), k->count, k->type,
-                      recv_source(k, k->peer), recv_tag(k), k->comm, &k->reqs[m]);
+            irecv_any(recv_slot(k, m), k->count, k->type,
+                      recv_source(k, peer), recv_tag(k), k->comm, &k->reqs[m]);
         for (int m = 0; m < w; m++)
-            isend_any(source(k, m), k->count, k->type, k->peer, TAG_DATA, k->comm,
+            isend_any(source(k, m), k->count, k->type, peer, TAG_DATA, k->comm,
                       &k->reqs[w + m]);
         waitall(2 * w, k->reqs);
     }
+}
+
+void run_bibw(struct kernel *k, int iters)
+{
+    bibw(k, iters, k->peer);
 }
 
 /* this rank's part in a multi-pair call: its partner (-1: an odd rank
@@ -86,6 +101,13 @@ void run_msgrate(struct kernel *k, int iters)
     int sender, peer = partner(k, &sender);
     if (peer >= 0)
         window(k, iters, peer, sender);
+}
+
+void run_multi_bibw(struct kernel *k, int iters)
+{
+    int sender, peer = partner(k, &sender);
+    if (peer >= 0)
+        bibw(k, iters, peer);
 }
 
 void run_multi_latency(struct kernel *k, int iters)
@@ -132,6 +154,13 @@ void check_msgrate(struct kernel *k)
     int sender, peer = partner(k, &sender);
     if (peer >= 0)
         check_window(k, peer, !sender, run_msgrate);
+}
+
+void check_multi_bibw(struct kernel *k)
+{
+    int sender, peer = partner(k, &sender);
+    if (peer >= 0)
+        check_window(k, peer, 1, run_multi_bibw);
 }
 
 void check_multi_latency(struct kernel *k)

@@ -6,6 +6,8 @@
 
 /* element w * count of buf: window slot w */
 char *window_slot(const struct kernel *k, char *buf, int w);
+/* message w's receive buffer: its slot, or rbuf with buffers=single */
+char *recv_slot(const struct kernel *k, int w);
 /* --check of a window: every message from a slot of its own with data of
  * its own (k->distinct set while run makes one iteration), compared on
  * the receiving side when receives is set */
@@ -17,6 +19,8 @@ void run_bw(struct kernel *k, int iters);
 void run_bibw(struct kernel *k, int iters);
 void run_msgrate(struct kernel *k, int iters);
 void run_multi_latency(struct kernel *k, int iters);
+void run_multi_bibw(struct kernel *k, int iters);
+void check_multi_bibw(struct kernel *k);
 void check_bw(struct kernel *k);
 void check_bibw(struct kernel *k);
 void check_msgrate(struct kernel *k);

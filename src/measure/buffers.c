@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/base.h"
+#include "input/like.h"
 #include "measure/mpierr.h"
 #include "world/llc_size.h"
 
@@ -48,6 +49,7 @@ static void describe(struct kernel *k, struct measurer *m,
     k->comm = pl->tc->comm;
     k->world_rank = m->world->rank;
     k->root = r->root;
+    k->shared_recv = record_shared_recv(r, m->opt);
     k->scratch = m->scratch;
     k->index = res->index;
     k->fh = MPI_FILE_NULL;

@@ -9,6 +9,8 @@
 struct rule rule_from(const struct options *o)
 {
     struct rule r = {o->blocks, o->adaptive, o->target, o->budget};
+    if (o->like)               /* the peer's one timed loop a size */
+        r.blocks = 1;
     return r;
 }
 

@@ -47,6 +47,21 @@ double warm_pair(struct trial *t, long iters, int pilot)
     return (MPI_Wtime() - t0) / (double)iters;
 }
 
+/* --like osu|imb: n calls, each timed alone and followed by a barrier
+ * outside its timing (osu_allreduce's loop; IMB's -sync 1, its default);
+ * the sum of their times */
+static double peer_block(struct trial *t, long n)
+{
+    double sum = 0;
+    for (long i = 0; i < n; i++) {
+        t->k.first_call = (int)(i % t->k.size);   /* root=rotate goes on rotating */
+        sum += timed_block(t, 1, timed_loop, NULL, NULL);
+        MPI_Barrier(t->k.comm);
+    }
+    t->k.first_call = 0;
+    return sum;
+}
+
 double time_collective(struct trial *t, const struct rule *ru, long per_block,
                        struct series *s)
 {
@@ -57,7 +72,8 @@ double time_collective(struct trial *t, const struct rule *ru, long per_block,
     s->per_block = per_block;
     while (more) {
         MPI_Barrier(k->comm);
-        double dt = timed_block(t, per_block, timed_loop, NULL, NULL);
+        double dt = t->m->opt->like ? peer_block(t, per_block)
+                                    : timed_block(t, per_block, timed_loop, NULL, NULL);
         double per_call = dt / ((double)per_block * legs), slowest;
         total += dt;
         attempts++;

@@ -17,7 +17,7 @@
 #include "input/parser.h"
 #include "models/schedule.h"
 #include "output/columns.h"
-#include "output/p2p_json.h"
+#include "output/call_json.h"
 #include "output/settings.h"
 #include "output/io_check.h"
 
@@ -176,7 +176,7 @@ static void header(FILE *f, const struct run_info *in, const struct result *res)
         char how[200];
         fprintf(f, "# pairs: %s\n", pair_mode(res, how, sizeof how));
     }
-    p2p_header_lines(f, res);
+    call_header_lines(f, res, in->opt);
     if (r->call->family == &family_rma) {
         char how[128];
         fprintf(f, "# one-sided: %s\n", rma_describe(r, how, sizeof how));

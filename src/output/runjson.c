@@ -16,7 +16,7 @@
 #include "base/smpi.h"
 #include "output/columns.h"
 #include "output/fabric_json.h"
-#include "output/p2p_json.h"
+#include "output/call_json.h"
 #include "output/threads_json.h"
 #include "output/per_comm.h"
 #include "output/settings.h"
@@ -209,7 +209,7 @@ static json_t *record_json(const struct writer *w, const struct result *res)
     json_object_set_new(o, "estimate_s", json_real(res->estimate_s));
     json_object_set_new(o, "elapsed_s", res->elapsed_s >= 0 ? json_real(res->elapsed_s)
                                                             : json_null());
-    p2p_json_add(o, res);
+    call_json_add(o, res, w->info->opt);
     fabric_json_add(o, res);
     threads_json_add(o, res);
     if (r->topo_file[0])
@@ -237,7 +237,7 @@ static json_t *option_json(const struct option_spec *sp, const struct options *o
     case OPT_REAL:
         return sp->unset_null && *(const double *)f == sp->dflt
                ? json_null() : json_real(*(const double *)f);
-    case OPT_CHOICE: return json_string(sp->words[*(const int *)f != 0]);
+    case OPT_CHOICE: return json_string(sp->words[*(const int *)f]);
     case OPT_TEXT: {
         const char *s = *(const char *const *)f;
         return s ? json_string(s) : json_null();

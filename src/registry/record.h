@@ -29,6 +29,9 @@ enum rma_mode { RMA_LATENCY, RMA_BW, RMA_BIBW };
 /* point-to-point: what a data receive names (recv=): its partner and the
  * data tag, or MPI_ANY_SOURCE, MPI_ANY_TAG or both (bits) */
 enum recv_match { RECV_NAMED = 0, RECV_ANY_SOURCE = 1, RECV_ANY_TAG = 2 };
+/* a streaming window's receives: buffers= not written (a slot each, or
+ * one for all under --like osu), single, multiple */
+enum buffers { BUFFERS_DEFAULT, BUFFERS_SINGLE, BUFFERS_MULTIPLE };
 /* threaded calls: every thread on the pair's communicator (its own tags),
  * or a communicator of its own (MPI_Comm_dup of the pair's) */
 enum thread_comm { TCOMM_SHARED, TCOMM_PER_THREAD };
@@ -94,6 +97,9 @@ struct record {
     int recv;                      /* point-to-point: recv= (RECV_* bits; named) */
     int partitions;                /* partitioned: partitions= (1) */
     int parrived;                  /* partitioned: complete=parrived (0: wait) */
+    int root_rotate;               /* root=rotate: call i's root is i mod P */
+    int inplace;                   /* inplace=1: MPI_IN_PLACE where MPI allows it */
+    enum buffers buffers;          /* buffers= (default: as --like says) */
     int threads;                   /* threaded calls: threads= (2), else 1 */
     enum thread_comm tcomm;        /* threaded calls: comm= (shared) */
     /* one-sided calls */

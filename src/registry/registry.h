@@ -279,6 +279,8 @@ struct call {
      * has them (kernels/large.h) */
     int large;
     int partitioned;            /* takes partitions= and complete= */
+    int rotates;                /* root=rotate: a root per call (blocking rooted calls) */
+    int in_place;               /* inplace=1: MPI_IN_PLACE (where MPI allows it) */
     /* runs threads= threads per rank of a pair (kernels/threads.c), each
      * with its own tags (and comm=per-thread: its own communicator);
      * needs MPI_THREAD_MULTIPLE when threads= is above 1 */

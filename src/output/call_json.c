@@ -1,0 +1,71 @@
+/* p2p_json.c: what run.json and the data files' headers say of a
+ * point-to-point record's own settings: how its pairs are chosen, what
+ * its receives match (recv=), its partitions (partitions=, complete=) */
+#include "output/call_json.h"
+
+#include "input/like.h"
+#include "models/schedule.h"
+
+static const char *const recv_names[] = {"named", "any_source", "any_tag", "any"};
+
+static int streams_receives(const struct call *c)
+{
+    return c->windowed && c->family->named_receives;
+}
+
+void call_json_add(json_t *o, const struct result *res, const struct options *opt)
+{
+    const struct record *r = res->rec;
+    if (pairwise(r->call))
+        json_object_set_new(o, "pairs", json_pack("{s:s,s:o,s:o}", "mode",
+                            r->pf->rounds ? "rounds" : r->pf->sample ? "sample" : "in turn",
+                            "sample", r->pf->sample ? json_integer(r->sample) : json_null(),
+                            "seed", r->pf->sample ? json_integer(SAMPLE_SEED) : json_null()));
+    if (r->call->family->named_receives && !r->call->partitioned)
+        json_object_set_new(o, "recv", json_string(recv_names[r->recv & 3]));
+    if (r->call->partitioned)
+        json_object_set_new(o, "partitions", json_pack("{s:i,s:s}", "count",
+                            r->partitions, "complete",
+                            r->parrived ? "parrived" : "wait"));
+    if (r->call->rotates)
+        json_object_set_new(o, "root", r->root_rotate ? json_string("rotate")
+                                                      : json_integer(r->root));
+    if (r->call->in_place)
+        json_object_set_new(o, "inplace", json_boolean(r->inplace));
+    if (streams_receives(r->call))
+        json_object_set_new(o, "buffers", json_string(record_shared_recv(r, opt)
+                                                      ? "single" : "multiple"));
+}
+
+void call_header_lines(FILE *f, const struct result *res, const struct options *opt)
+{
+    const struct record *r = res->rec;
+    static const char *const what[] = {
+        "", "MPI_ANY_SOURCE and the data tag (recv=any_source)",
+        "the partner and MPI_ANY_TAG (recv=any_tag)",
+        "MPI_ANY_SOURCE and MPI_ANY_TAG (recv=any)"};
+    if (r->call->family->named_receives && r->recv)
+        fprintf(f, "# receives: every data receive names %s\n", what[r->recv & 3]);
+    if (r->call->partitioned)
+        fprintf(f, "# partitions: %d equal partitions a message (partitions=), "
+                "the receiver completing by %s\n", r->partitions, r->parrived
+                ? "polling MPI_Parrived on each partition, then MPI_Wait (complete=parrived)"
+                : "MPI_Wait (complete=wait)");
+    if (opt->like)
+        fprintf(f, "# like: %s: its iterations and warm-up by size, one timed loop a "
+                "size (no blocks, so no interval: blocks= does not apply), every "
+                "collective call timed alone and followed by MPI_Barrier outside its "
+                "timing, t_avg_us the mean over ranks of each rank's mean%s\n",
+                opt->like == LIKE_OSU ? "OSU 7.4" : "IMB 2021",
+                opt->like == LIKE_OSU ? "; a window's receives into one buffer" : "");
+    if (r->root_rotate)
+        fprintf(f, "# root: call i's root is rank i mod P of its communicator "
+                "(root=rotate, as IMB), counting from 0 in every timed loop\n");
+    if (r->inplace)
+        fprintf(f, "# buffers: MPI_IN_PLACE (inplace=1): the input is where the "
+                "result goes\n");
+    if (record_shared_recv(r, opt))
+        fprintf(f, "# buffers: a window's receives all into one buffer (buffers=single, "
+                "as osu_bw; --like osu): overlapping receives, which MPI forbids; --check "
+                "gives each message a slot of its own all the same\n");
+}
