@@ -9,5 +9,6 @@ extern const struct table collective_calls;   /* calls_coll.c */
 extern const struct table nonblocking_calls;  /* calls_nbc.c */
 extern const struct table neighbor_calls;     /* calls_nbr.c */
 extern const struct table fabric_calls;       /* calls_fabric.c */
+extern const struct table objects_calls;      /* calls_objects.c */
 
 #endif

@@ -1,5 +1,5 @@
 /* calls_fabric.c: the call table's part for the calls that load the
- * fabric at once (fabric.c); it ends the table */
+ * fabric at once (fabric.c); it goes on in calls_objects.c */
 #include "registry/registry.h"
 
 #include "kernels/calls.h"
@@ -45,5 +45,6 @@ static const struct call calls[] = {
 };
 
 const struct table fabric_calls = {
-    "call", calls, sizeof calls / sizeof calls[0], sizeof calls[0], NULL, NULL,
+    "call", calls, sizeof calls / sizeof calls[0], sizeof calls[0], NULL,
+    &objects_calls,
 };

@@ -205,8 +205,8 @@ struct family {
 };
 
 extern const struct family family_p2p, family_coll, family_reduce, family_sync,
-    family_io, family_multi, family_rma, family_fabric;
-enum { NFAMILIES = 8 };
+    family_io, family_multi, family_rma, family_fabric, family_objects;
+enum { NFAMILIES = 9 };
 extern const struct family *const family_table[NFAMILIES];
 
 enum op_kind { OPK_NONE, OPK_REDUCTION, OPK_PAIRS, OPK_PATTERN };
@@ -263,6 +263,18 @@ struct call {
     int (*streams)(int p);
     int matrix;                 /* its pairs' bandwidth as a P x P matrix file */
     int seeded;                 /* draws its partners with seed= */
+    /* calls that make or free MPI objects (kernels/objects.c): outside
+     * the clock before every timed stretch of n calls, frees what the
+     * last stretch made and makes what the next one frees (WIN_FREE's
+     * windows); a block of more than batch calls is timed as stretches
+     * of at most batch, summed (measure/block.c), so that no more than
+     * batch objects live at once (MPICH has about 2000 context ids) */
+    void (*between)(struct kernel *k, long n);
+    int batch;
+    int sizeless;               /* moves no data: its sizes must be 0 0 */
+    /* --validate's guess of one call's own cost beyond its messages, us
+     * (making and freeing an MPI object) */
+    double cost_us;
 };
 
 /* The call table is the registry's, but its rows name the functions that
