@@ -25,6 +25,7 @@ struct run {
     struct measurer m;         /* measure/ */
     struct run_info info;
     struct writer writer;      /* output/, rank 0 */
+    double init_s;             /* this rank's MPI_Init, seconds (main.c) */
 };
 
 /* run_input.c: the grid, and every record checked and planned a batch at

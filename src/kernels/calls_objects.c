@@ -44,7 +44,7 @@ static const struct call calls[] = {
      .timing = "time per MPI_Win_create of a window of the size's bytes (count x "
                "the datatype's size; displacement unit 1, MPI_INFO_NULL) on the send "
                "buffer, every rank at once" WFREED},
-    {.name = "WIN_ALLOCATE", OBJ, .cost_us = 40,
+    {.name = "WIN_ALLOCATE", OBJ, .cost_us = 500,
      .buffers = bufs_n_0, .loop = run_win_allocate, .check = check_win_allocate,
      .timing = "time per MPI_Win_allocate of the size's bytes (count x the "
                "datatype's size; displacement unit 1, MPI_INFO_NULL), every rank at "
@@ -55,7 +55,7 @@ static const struct call calls[] = {
                "MPI_Win_create made outside the clock (before every stretch of at "
                "most 64 timed calls), every rank at once"},
     {.name = "SESSION_INIT", .family = &family_objects, .opk = OPK_NONE,
-     .layout = layout_objects, .sizeless = 1, .cost_us = 2000,
+     .layout = layout_objects, .sizeless = 1, .cost_us = 50,
      .unavailable = session_missing,
      .buffers = bufs_n_0, .loop = run_session_init, .check = check_session_init,
      .timing = "time per MPI_Session_init + MPI_Group_from_session_pset(\"mpi://WORLD\") "
