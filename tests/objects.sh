@@ -38,19 +38,22 @@ IN
 # sessions where the library is before MPI 4
 all_passed() {
     [ "$(jq "$EVERY"'every(.records[]; (.status == "done" and .check == "passed") or
-        (.call == "SESSION_INIT" and .status == "skipped" and (.skipped | test("no sessions"))))' "$1/run.json")" = true ]
+        (.call == "SESSION_INIT" and .status == "skipped" and (.skipped | test("no sessions"))) or
+        (.status == "skipped" and (.skipped | test("^Open MPI 4.s MPI_Win_create and MPI_Win_allocate fail on several"))))' "$1/run.json")" = true ]
 }
 # sessions: what this library says of itself in run.json
 sessions() { [ "$(jq '.mpi_version[0] >= 4' "$1/run.json")" = true ]; }
-# every row of every data file of the run has positive times
+# every row of every data file of the run has positive times, and there
+# is a data file for each record done (at least $2 of them)
 positive() {
-    local f n=0
+    local f n=0 done
+    done=$(jq '[.records[] | select(.status == "done")] | length' "$1/run.json")
     for f in "$1"/[0-9]*-*.dat; do
         case $f in *.comms.dat) continue ;; esac
         rows "$f" 'v1 > 0 && v2 > 0 && v3 > 0 && v1 <= v2 && v2 <= v3' t_min_us t_avg_us t_max_us || return 1
         n=$((n + 1))
     done
-    [ "$n" -ge "$2" ]
+    [ "$n" = "$done" ] && [ "$n" -ge "$2" ]
 }
 
 for n in 2 4; do
@@ -62,7 +65,8 @@ for n in 2 4; do
         check "$n ranks: every record done, times positive (16 data files)" positive "$T/r$n" 16
         check "$n ranks: SESSION_INIT done on WORLD and X-LINE" [ "$(jq -c '[.records[] | select(.call == "SESSION_INIT") | .status]' "$T/r$n/run.json")" = '["done","done"]' ]
     else
-        check "$n ranks: the other records done, times positive (14 data files)" positive "$T/r$n" 14
+        # Open MPI 4: no windows on X-LINE's two communicators of 4 ranks
+        check "$n ranks: the other records done, times positive" positive "$T/r$n" $((n == 2 ? 14 : 11))
         check "$n ranks: SESSION_INIT skipped on both, the reason names MPI 4.0" [ "$(jq -c '[.records[] | select(.call == "SESSION_INIT") | [.status, (.skipped | test("MPI_Session_init is MPI 4.0"))]]' "$T/r$n/run.json")" = '[["skipped",true],["skipped",true]]' ]
     fi
     check "$n ranks: run.json's mpi_init: 0 < min <= avg <= max" [ "$(jq '.mpi_init | .min_s > 0 and .min_s <= .avg_s and .avg_s <= .max_s' "$T/r$n/run.json")" = true ]
@@ -82,9 +86,13 @@ check "all eight calls in --list" [ "$(./mpigauge --list | grep -cE '^ *(COMM_DU
 # --validate: an estimate for each, the object's own cost in it
 $MPIRUN -n 2 ./mpigauge --validate "$T/o.in" > "$T/v.out" 2> "$T/v.err"
 check "--validate exits 0" [ $? = 0 ]
-check "--validate: an estimate per record (16)" [ "$(grep -c '^  estimate: [0-9]* measurements*, about' "$T/v.out")" = 16 ]
+check "--validate: an estimate or a skip per record (16)" [ "$(grep -cE '^  (estimate: [0-9]* measurements*, about|skipped: )' "$T/v.out")" = 16 ]
 # SESSION_INIT's 0 elements: the default iterations times its guessed cost
-check "--validate: SESSION_INIT's estimate counts its own cost (over 0.5 s)" awk '/SESSION_INIT INT 0 0 ADD 1 WORLD/ { r = 1 } r && /estimate:/ { exit !($5 + 0 > 0.5) }' "$T/v.out"
+if grep -q "^  skipped: this MPI has no sessions" "$T/v.out"; then
+    skip 1 "no sessions in this MPI: no SESSION_INIT estimate"
+else
+    check "--validate: SESSION_INIT's estimate counts its own cost (over 0.5 s)" awk '/SESSION_INIT INT 0 0 ADD 1 WORLD/ { r = 1 } r && /estimate:/ { exit !($5 + 0 > 0.5) }' "$T/v.out"
+fi
 
 
 # settings and fields that do not apply: exit 2 with FILE:LINE:COLUMN

@@ -107,5 +107,16 @@ int library_defect(const struct record *r, const struct topo_comm *tc,
                  "dimension of length 1 or 2 (MPI-4.1 section 8.6) and aborts when "
                  "their sizes differ; STENCIL-OPEN, or a grid 3 or more long in "
                  "every dimension, avoids it", c->name);
+    /* Open MPI 4.1.4: MPI_Win_create on two disjoint communicators of one
+     * host at once (a split of 4 ranks in halves) fails in both with
+     * error 53 after "A system call failed during shared memory
+     * initialization ... open(2) No such file or directory"; a bare
+     * program shows it (docs/objects.md) */
+    else if (c->family == &family_objects && strncmp(c->name, "WIN_", 4) == 0 &&
+             tc->n > 1 && is(w, "Open MPI v4"))
+        snprintf(why, len, "Open MPI 4's MPI_Win_create and MPI_Win_allocate fail "
+                 "on several communicators at once (%d %s communicators: its "
+                 "shared-memory window cannot open its file); on WORLD they work",
+                 tc->n, r->topo->name);
     return why[0] != 0;
 }
