@@ -31,15 +31,6 @@ static void free_alive(struct kernel *k, struct objects *o)
     o->used = o->ready = 0;
 }
 
-static void grow(struct objects *o, long n)
-{
-    if (n <= o->cap)
-        return;
-    o->comm = xrealloc(o->comm, (size_t)n * sizeof *o->comm);
-    o->win = xrealloc(o->win, (size_t)n * sizeof *o->win);
-    o->cap = n;
-}
-
 static void finish_objects(struct kernel *k)
 {
     struct objects *o = k->priv;
@@ -59,7 +50,7 @@ void layout_objects(struct kernel *k)
 {
     struct objects *o = xcalloc(1, sizeof *o);
     o->group = MPI_GROUP_NULL;
-    grow(o, OBJECTS_BATCH);
+    objects_grow(o, OBJECTS_BATCH);
     const struct call *c = k->rec->call;
     if (c->loop == run_comm_create_group)
         MPI_Comm_group(k->comm, &o->group);
@@ -79,18 +70,9 @@ void objects_between(struct kernel *k, long n)
 {
     struct objects *o = k->priv;
     free_alive(k, o);
-    grow(o, n);
+    objects_grow(o, n);
     if (k->rec->call->loop == run_win_free)
         objects_make_windows(k, n);
-}
-
-/* the next free handle; the stretch is at most cap calls (block.c), so
- * growing here (inside the clock) is only a guard */
-long objects_next(struct objects *o)
-{
-    if (o->used == o->cap)
-        grow(o, 2 * o->cap);
-    return o->used++;
 }
 
 void run_comm_dup(struct kernel *k, int iters)

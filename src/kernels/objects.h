@@ -1,5 +1,5 @@
-/* objects.h: the objects family (objects.c, objects_win.c,
- * objects_session.c, objects_check.c): communicators, windows and
+/* objects.h: the objects family (objects.c, objects_pool.c,
+ * objects_win.c, objects_session.c, objects_check.c): communicators, windows and
  * sessions made and freed, every rank of the communicator at once.
  *
  * A timed call makes one object (COMM_*, WIN_CREATE, WIN_ALLOCATE) or
@@ -29,7 +29,9 @@ struct objects {
 /* layout: the state, and finish to free it and what is left */
 void layout_objects(struct kernel *k);
 void objects_between(struct kernel *k, long n);
-/* the index of the next handle a timed call makes */
+/* objects_pool.c: room for n handles; the index of the next handle a
+ * timed call makes */
+void objects_grow(struct objects *o, long n);
 long objects_next(struct objects *o);
 
 void run_comm_dup(struct kernel *k, int iters);
