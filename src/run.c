@@ -65,9 +65,23 @@ static int counters_step(struct run *run, int rank)
     return 0;
 }
 
+/* MPI_Init's seconds over the ranks, on rank 0 (as osu_init): the
+ * fastest, the mean, the slowest */
+static void init_times(struct run *run)
+{
+    double mine = run->init_s, *out = run->info.init_s;
+    int n;
+    MPI_Comm_size(MPI_COMM_WORLD, &n);
+    MPI_Reduce(&mine, &out[0], 1, MPI_DOUBLE, MPI_MIN, 0, MPI_COMM_WORLD);
+    MPI_Reduce(&mine, &out[1], 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
+    MPI_Reduce(&mine, &out[2], 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+    out[1] /= n;
+}
+
 /* what the writers say of the run, from the world */
 static void describe_run(struct run *run)
 {
+    init_times(run);
     const struct world *w = &run->world;
     struct run_info *in = &run->info;
     in->opt = &run->opt;

@@ -28,6 +28,7 @@ struct run {
     /* main.c: whether MPI_THREAD_MULTIPLE was asked (the input has a
      * threaded call), and the level every rank was granted (the lowest) */
     int thread_asked, thread_level;
+    double init_s;             /* this rank's MPI_Init, seconds (main.c) */
 };
 
 /* run_input.c: the grid, and every record checked and planned a batch at

@@ -10,5 +10,6 @@ extern const struct table nonblocking_calls;  /* calls_nbc.c */
 extern const struct table neighbor_calls;     /* calls_nbr.c */
 extern const struct table fabric_calls;       /* calls_fabric.c */
 extern const struct table thread_calls;       /* calls_threads.c */
+extern const struct table objects_calls;      /* calls_objects.c */
 
 #endif

@@ -1,5 +1,5 @@
 /* calls_fabric.c: the call table's part for the calls that load the
- * fabric at once (fabric.c); it ends the table */
+ * fabric at once (fabric.c); it goes on in calls_threads.c */
 #include "registry/registry.h"
 
 #include "kernels/calls.h"

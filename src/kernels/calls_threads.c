@@ -1,6 +1,7 @@
-/* calls_threads.c: the threaded calls' part of the call table (it ends
- * the chain: calls_fabric.c names it next).  threads= threads on each
- * rank of a pair, comm=shared|per-thread; docs/threads.md. */
+/* calls_threads.c: the threaded calls' part of the call table (after
+ * calls_fabric.c's; it goes on in calls_objects.c, which ends the
+ * chain).  threads= threads on each rank of a pair,
+ * comm=shared|per-thread; docs/threads.md. */
 #include "registry/registry.h"
 
 #include "kernels/calls.h"
@@ -35,5 +36,6 @@ static const struct call calls[] = {
 };
 
 const struct table thread_calls = {
-    "call", calls, sizeof calls / sizeof calls[0], sizeof calls[0], NULL, NULL,
+    "call", calls, sizeof calls / sizeof calls[0], sizeof calls[0], NULL,
+    &objects_calls,
 };

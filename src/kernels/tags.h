@@ -11,6 +11,7 @@ enum {
     TAG_PILOT = 11,            /* a pair's --time pilot */
     TAG_ACK = 12,              /* a window's acknowledgement (BW, MSGRATE) */
     TAG_RMA = 13,              /* a one-sided pair's communicator and address */
+    TAG_OBJECTS = 14,          /* COMM_CREATE_GROUP's own messages */
     TAG_PARAM = 41,            /* the pairwise parameters' messages */
     TAG_PARAM_READY = 42,      /* ... and their "receives posted" notes */
     TAG_GATHER = 43,           /* results to rank 0 past MPI_Gatherv's int */

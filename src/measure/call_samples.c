@@ -39,9 +39,7 @@ void sample_pair(struct trial *t, long n, struct sizerun *sr)
     for (long i = 0; i < n; i++) {
         if (c->prepare)
             c->prepare(k);
-        double t0 = MPI_Wtime();
-        timed_loop(t, 1, NULL);
-        double dt = MPI_Wtime() - t0;
+        double dt = clocked_loop(t, 1);
         if (k->initiator)
             keep(sr, dt / legs * 1e6, -1, 0);
     }
@@ -60,9 +58,7 @@ void sample_collective(struct trial *t, long n, struct sizerun *sr)
     double *mine = xmalloc_array((size_t)n, sizeof *mine);
     MPI_Barrier(k->comm);
     for (long i = 0; i < n; i++) {
-        double t0 = MPI_Wtime();
-        timed_loop(t, 1, NULL);
-        mine[i] = MPI_Wtime() - t0;
+        mine[i] = clocked_loop(t, 1);
     }
     call_samples_from(t, mine, n, sr);
     free(mine);

@@ -28,9 +28,7 @@ double warm_collective(struct trial *t, long iters, int pilot)
         return 0;
     if (iters < 1)
         iters = 1;
-    double t0 = MPI_Wtime();
-    timed_loop(t, iters, NULL);
-    return (MPI_Wtime() - t0) / (double)iters;
+    return clocked_loop(t, iters) / (double)iters;
 }
 
 double warm_pair(struct trial *t, long iters, int pilot)
@@ -42,9 +40,7 @@ double warm_pair(struct trial *t, long iters, int pilot)
         iters = 1;
     if (c->prepare)
         c->prepare(&t->k);
-    double t0 = MPI_Wtime();
-    timed_loop(t, iters, NULL);
-    return (MPI_Wtime() - t0) / (double)iters;
+    return clocked_loop(t, iters) / (double)iters;
 }
 
 /* --like osu|imb: n calls, each timed alone and followed by a barrier

@@ -75,10 +75,16 @@ void trial_teardown(struct trial *t);
 /* block.c: the one timed block.  Counters start, the clock is read, body
  * runs n calls, the clock is read, counters stop: what a timed block
  * covers is decided here, for every timer.  Returns the seconds between
- * the two reads; *t0 (may be NULL) gets the first. */
+ * the two reads; *t0 (may be NULL) gets the first.  A call with a
+ * between hook (the objects family) is timed in stretches of at most its
+ * batch calls, the hook outside the clock before each, and the
+ * stretches' seconds summed. */
 typedef void (*block_body)(struct trial *t, long n, void *arg);
 double timed_block(struct trial *t, long n, block_body body, void *arg,
                    double *t0);
+/* the same without the counters: the warm-up and the calls timed one by
+ * one (their own clocks) */
+double clocked_loop(struct trial *t, long n);
 /* the call under test n times; with --cache cold each on the next copy
  * of the buffers (a block_body; arg is unused) */
 void timed_loop(struct trial *t, long n, void *arg);

@@ -18,6 +18,7 @@
 #include "output/fabric_json.h"
 #include "output/call_json.h"
 #include "output/threads_json.h"
+#include "output/timer_json.h"
 #include "output/per_comm.h"
 #include "output/settings.h"
 #include "output/hybrid_writer.h"
@@ -313,9 +314,7 @@ static json_t *run_json(const struct writer *w, const char *status)
                              "date", in->date);
     machine_json(root, in);
     threads_json_run(root, in);
-    json_object_set_new(root, "wtick_s", json_real(in->wtick));
-    json_object_set_new(root, "timer", json_pack("{s:f,s:f}", "resolution_s",
-                        in->timer_res, "overhead_s", in->timer_cost));
+    timer_json_add(root, in);
     if (in->opt->sync_window)
         json_object_set_new(root, "clocks", json_pack("{s:f,s:f}", "max_offset_s",
                             in->clock_offset, "max_rtt_s", in->clock_rtt));

@@ -38,6 +38,13 @@ const struct family family_threads = {
     .name = "threaded", .way = WAY_PAIRS, .per = "message",
     .moves_data = 1, .bytes_per_us = BYTES_PER_US, .passes = 1};
 
+/* communicators, windows and sessions made and freed (objects.md):
+ * every rank of the communicator at once, and no data moved (a window's
+ * size is its memory, not a transfer) */
+const struct family family_objects = {
+    .name = "objects", .way = WAY_COMMUNICATOR, .per = "call",
+    .moves_data = 0, .bytes_per_us = BYTES_PER_US, .passes = 1};
+
 const struct family *const family_table[NFAMILIES] = {
     &family_p2p, &family_coll, &family_reduce, &family_sync, &family_io,
-    &family_multi, &family_rma, &family_fabric, &family_threads};
+    &family_multi, &family_rma, &family_fabric, &family_threads, &family_objects};

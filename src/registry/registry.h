@@ -209,8 +209,9 @@ struct family {
 };
 
 extern const struct family family_p2p, family_coll, family_reduce, family_sync,
-    family_io, family_multi, family_rma, family_fabric, family_threads;
-enum { NFAMILIES = 9 };
+    family_io, family_multi, family_rma, family_fabric, family_threads,
+    family_objects;
+enum { NFAMILIES = 10 };
 extern const struct family *const family_table[NFAMILIES];
 
 /* MPI 4.0's large-count (_c) functions and partitioned communication:
@@ -285,6 +286,18 @@ struct call {
      * with its own tags (and comm=per-thread: its own communicator);
      * needs MPI_THREAD_MULTIPLE when threads= is above 1 */
     int threaded;
+    /* calls that make or free MPI objects (kernels/objects.c): outside
+     * the clock before every timed stretch of n calls, frees what the
+     * last stretch made and makes what the next one frees (WIN_FREE's
+     * windows); a block of more than batch calls is timed as stretches
+     * of at most batch, summed (measure/block.c), so that no more than
+     * batch objects live at once (MPICH has about 2000 context ids) */
+    void (*between)(struct kernel *k, long n);
+    int batch;
+    int sizeless;               /* moves no data: its sizes must be 0 0 */
+    /* --validate's guess of one call's own cost beyond its messages, us
+     * (making and freeing an MPI object) */
+    double cost_us;
 };
 
 /* The call table is the registry's, but its rows name the functions that

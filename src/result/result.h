@@ -201,6 +201,7 @@ struct run_info {
     long cores;
     const struct place *places;   /* every rank's */
     double wtick, timer_res, timer_cost;   /* seconds */
+    double init_s[3];             /* MPI_Init: min, mean, max over ranks, s */
     double clock_offset, clock_rtt;        /* --sync window: largest, s */
     struct events ev;
     long peak_rss_kib;            /* at the end: the largest rank's */

@@ -63,6 +63,32 @@ static int smpi_lacks(const struct record *r, char *why, size_t len)
     return why[0] != 0;
 }
 
+/* defects that a record's settings or the new object calls meet */
+static void settings_defect(const struct record *r, const struct topo_comm *tc,
+                            const struct world *w, char *why, size_t len)
+{
+    const struct call *c = r->call;
+    /* MPICH 4.0.2 and 4.1.1 crash in MPI_Reduce with MPI_IN_PLACE at a
+     * root other than 0 (reduce_scatter_gather's local copy; from 1024
+     * INT on 2 ranks here, pmodels/mpich#6540, fixed in 4.1.2) */
+    if (r->inplace && r->call->rooted && (r->root || r->root_rotate) &&
+        (is(w, "MPICH Version: 4.0") || is(w, "MPICH Version: 4.1.1")))
+        snprintf(why, len, "MPICH 4.0 and 4.1.1 crash in MPI_Reduce with "
+                 "MPI_IN_PLACE at a root other than 0 (pmodels/mpich#6540); "
+                 "inplace=1 with root=0 works");
+    /* Open MPI 4.1.4: MPI_Win_create on two disjoint communicators of one
+     * host at once (a split of 4 ranks in halves) fails in both with
+     * error 53 after "A system call failed during shared memory
+     * initialization ... open(2) No such file or directory"; a bare
+     * program shows it (docs/objects.md) */
+    else if (c->family == &family_objects && strncmp(c->name, "WIN_", 4) == 0 &&
+             tc->n > 1 && is(w, "Open MPI v4"))
+        snprintf(why, len, "Open MPI 4's MPI_Win_create and MPI_Win_allocate fail "
+                 "on several communicators at once (%d %s communicators: its "
+                 "shared-memory window cannot open its file); on WORLD they work",
+                 tc->n, r->topo->name);
+}
+
 int library_defect(const struct record *r, const struct topo_comm *tc,
                    const struct world *w, char *why, size_t len)
 {
@@ -107,13 +133,7 @@ int library_defect(const struct record *r, const struct topo_comm *tc,
                  "dimension of length 1 or 2 (MPI-4.1 section 8.6) and aborts when "
                  "their sizes differ; STENCIL-OPEN, or a grid 3 or more long in "
                  "every dimension, avoids it", c->name);
-    /* MPICH 4.0.2 and 4.1.1 crash in MPI_Reduce with MPI_IN_PLACE at a
-     * root other than 0 (reduce_scatter_gather's local copy; from 1024
-     * INT on 2 ranks here, pmodels/mpich#6540, fixed in 4.1.2) */
-    else if (r->inplace && r->call->rooted && (r->root || r->root_rotate) &&
-             (is(w, "MPICH Version: 4.0") || is(w, "MPICH Version: 4.1.1")))
-        snprintf(why, len, "MPICH 4.0 and 4.1.1 crash in MPI_Reduce with "
-                 "MPI_IN_PLACE at a root other than 0 (pmodels/mpich#6540); "
-                 "inplace=1 with root=0 works");
+    if (!why[0])
+        settings_defect(r, tc, w, why, len);
     return why[0] != 0;
 }

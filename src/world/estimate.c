@@ -114,7 +114,8 @@ struct estimate estimate_record(const struct record *r, const struct options *o,
         uint64_t bytes = sizes[i] * (uint64_t)type_size;
         long iters, warmup;
         choose_iters(r, o, sizes[i], bytes, &iters, &warmup);
-        double call = m * (LATENCY_US + (double)bytes / bw);
+        /* the objects family's own cost of making an object (cost_us) */
+        double call = m * (LATENCY_US + (double)bytes / bw) + c->cost_us;
         if (c->bsp)            /* h one-element messages a rank */
             call = (double)sizes[i] * LATENCY_US;
         /* --time S: the timed loop takes about S whatever the count (a

@@ -1,0 +1,70 @@
+/* calls_objects.c: the call table's part for the objects family
+ * (objects.c, objects_win.c, objects_session.c); it ends the table.
+ *
+ * Making an object is timed apart from freeing it: a timed COMM_* or
+ * WIN_CREATE / WIN_ALLOCATE call makes one, and what a stretch of at most
+ * OBJECTS_BATCH calls made is freed outside the clock; WIN_FREE times the
+ * free of windows made outside the clock.  SESSION_INIT is the sessions
+ * model's whole way in and out, timed as one. */
+#include "registry/registry.h"
+
+#include "kernels/calls.h"
+#include "kernels/objects.h"
+#include "kernels/shapes.h"
+
+#define FREED " on the topology's communicator, every rank at once; the new " \
+    "communicators are freed (MPI_Comm_free) outside the clock, after every " \
+    "stretch of at most 64 timed calls"
+#define WFREED "; the windows are freed (MPI_Win_free) outside the clock, after " \
+    "every stretch of at most 64 timed calls"
+
+#define OBJ .family = &family_objects, .opk = OPK_NONE, .layout = layout_objects, \
+    .between = objects_between, .batch = OBJECTS_BATCH
+
+static const struct call calls[] = {
+    {.name = "COMM_DUP", OBJ, .sizeless = 1, .cost_us = 20,
+     .buffers = bufs_n_0, .loop = run_comm_dup, .check = check_comm_dup,
+     .timing = "time per MPI_Comm_dup" FREED},
+    {.name = "COMM_SPLIT", OBJ, .sizeless = 1, .cost_us = 30,
+     .buffers = bufs_n_0, .loop = run_comm_split, .check = check_comm_split,
+     .timing = "time per MPI_Comm_split into two colours (the rank's parity, "
+               "key the rank)" FREED},
+    {.name = "COMM_SPLIT_TYPE", OBJ, .sizeless = 1, .cost_us = 30,
+     .buffers = bufs_n_0, .loop = run_comm_split_type,
+     .check = check_comm_split_type,
+     .timing = "time per MPI_Comm_split_type(MPI_COMM_TYPE_SHARED, key the "
+               "rank)" FREED},
+    {.name = "COMM_CREATE_GROUP", OBJ, .sizeless = 1, .cost_us = 20,
+     .buffers = bufs_n_0, .loop = run_comm_create_group,
+     .check = check_comm_create_group,
+     .timing = "time per MPI_Comm_create_group of the communicator's whole group "
+               "(MPI_Comm_group once per size, untimed)" FREED},
+    {.name = "WIN_CREATE", OBJ, .cost_us = 40,
+     .buffers = bufs_n_0, .loop = run_win_create, .check = check_win_create,
+     .timing = "time per MPI_Win_create of a window of the size's bytes (count x "
+               "the datatype's size; displacement unit 1, MPI_INFO_NULL) on the send "
+               "buffer, every rank at once" WFREED},
+    {.name = "WIN_ALLOCATE", OBJ, .cost_us = 500,
+     .buffers = bufs_n_0, .loop = run_win_allocate, .check = check_win_allocate,
+     .timing = "time per MPI_Win_allocate of the size's bytes (count x the "
+               "datatype's size; displacement unit 1, MPI_INFO_NULL), every rank at "
+               "once" WFREED},
+    {.name = "WIN_FREE", OBJ, .cost_us = 40,
+     .buffers = bufs_n_0, .loop = run_win_free, .check = check_win_free,
+     .timing = "time per MPI_Win_free of a window of the size's bytes that "
+               "MPI_Win_create made outside the clock (before every stretch of at "
+               "most 64 timed calls), every rank at once"},
+    {.name = "SESSION_INIT", .family = &family_objects, .opk = OPK_NONE,
+     .layout = layout_objects, .sizeless = 1, .cost_us = 50,
+     .unavailable = session_missing,
+     .buffers = bufs_n_0, .loop = run_session_init, .check = check_session_init,
+     .timing = "time per MPI_Session_init + MPI_Group_from_session_pset(\"mpi://WORLD\") "
+               "+ MPI_Group_incl of the communicator's ranks + "
+               "MPI_Comm_create_from_group + MPI_Comm_free + MPI_Group_free (both) + "
+               "MPI_Session_finalize: the sessions model's whole way in and out, "
+               "timed as one"},
+};
+
+const struct table objects_calls = {
+    "call", calls, sizeof calls / sizeof calls[0], sizeof calls[0], NULL, NULL,
+};
