@@ -304,4 +304,21 @@ check "run.json: the same by name" [ "$(jq "$EVERY"'every(.records[].points[]; .
 check "the prose says who finished last" [ "$(grep -c 'was the last to finish in [0-9]*% of them' "$d/report.txt")" -ge 4 ]
 check "--check passed everywhere" [ "$(jq "$EVERY"'every(.records[]; .check == "passed" or .check == "no data")' "$d/run.json")" = true ]
 
+# ---- the calls timed one by one, in side files: --raw keeps every one,
+# DETAIL's p99 per pair beside the mean's matrix
+printf 'SEND DOUBLE 1 64 MUL 8 WORLD DETAIL 0\nALLREDUCE DOUBLE 1 64 MUL 8 WORLD SUM 0\n' > "$T/calls.in"
+$MPIRUN -n 3 ./mpigauge --raw --iters 200 --quiet -o "$T/calls" "$T/calls.in" > /dev/null 2>&1
+check "calls: exit 0" [ $? = 0 ]
+s="$T/calls/01-send-double-world-detail"
+for f in "$s.calls.dat" "$s.pairs_p99.dat" "$T/calls/02-allreduce-double-world-sum.calls.dat"; do
+    check "calls: $(basename "$f") written" [ -s "$f" ]
+done
+ncalls() { awk '!/^#/ && NF { n += $NF } END { print n }' "$1"; }
+check "--raw: one row per call timed one by one (the calls column's sum)" [ "$(grep -cv '^#' "$s.calls.dat")" = "$(ncalls "$s.dat")" ]
+check "--raw: the pairs are named, b >= 0" awk '!/^#/ && NF { if ($3 < 0 || $2 == $3) bad++; n++ } END { exit !(n > 0 && !bad) }' "$s.calls.dat"
+check "--raw: a collective's rows are its communicator's (b = -1)" awk '!/^#/ && NF { if ($3 != -1) bad++; n++ } END { exit !(n > 0 && !bad) }' "$T/calls/02-allreduce-double-world-sum.calls.dat"
+check "DETAIL p99: measured exactly where the mean's matrix is" [ "$(grep -v '^#' "$s.pairs.dat" | sed 's/[0-9.]\+/x/g')" = "$(grep -v '^#' "$s.pairs_p99.dat" | sed 's/[0-9.]\+/x/g')" ]
+check "DETAIL p99: 3 pairs a size, 3 sizes" [ "$(grep -v '^#' "$s.pairs_p99.dat" | grep -o '[0-9][0-9.]*' | wc -l)" = 9 ]
+check "DETAIL p99: no pair's above the size's pmax" awk -v f="$s.dat" 'BEGIN { while ((getline l < f) > 0) if (l !~ /^#/ && l != "") { split(l, a, " "); max[++k] = a[20] + 0 } } /^# elements [0-9]+$/ { b++ } !/^#/ && NF { for (i = 1; i <= NF; i++) if ($i != "nan") { n++; if ($i + 0 > max[b] + 1e-9) bad++ } } END { exit !(n == 9 && !bad) }' "$s.pairs_p99.dat"
+
 summary measure

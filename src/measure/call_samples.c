@@ -22,13 +22,14 @@ long call_sample_count(long iters, long units)
     return n > iters && iters > 0 ? iters : n;
 }
 
-static void keep(struct sizerun *sr, double t_us, int who, double excess_us)
+static void keep(struct sizerun *sr, double t_us, int who, double excess_us,
+                 int a, int b)
 {
     if (sr->ncalls == sr->calls_cap) {
         sr->calls_cap = sr->calls_cap ? 2 * sr->calls_cap : 64;
         sr->calls = xrealloc(sr->calls, sr->calls_cap * sizeof *sr->calls);
     }
-    sr->calls[sr->ncalls++] = (struct call_sample){t_us, excess_us, who};
+    sr->calls[sr->ncalls++] = (struct call_sample){t_us, excess_us, who, a, b};
 }
 
 void sample_pair(struct trial *t, long n, struct sizerun *sr)
@@ -41,7 +42,8 @@ void sample_pair(struct trial *t, long n, struct sizerun *sr)
             c->prepare(k);
         double dt = clocked_loop(t, 1);
         if (k->initiator)
-            keep(sr, dt / legs * 1e6, -1, 0);
+            keep(sr, dt / legs * 1e6, -1, 0, k->world_rank,
+                 t->pl->tc->places[k->peer].rank);
     }
     /* a passive one-sided target waits in a receive, which drives MPI's
      * progress, until its origin is done (as between blocks) */
@@ -77,7 +79,7 @@ void call_samples_from(struct trial *t, const double *mine, long n, struct sizer
     MPI_Reduce(mine, sum, (int)n, MPI_DOUBLE, MPI_SUM, 0, k->comm);
     for (long i = 0; k->rank == 0 && i < n; i++)
         keep(sr, last[i].t / legs * 1e6, last[i].rank,
-             (last[i].t - sum[i] / k->size) / legs * 1e6);
+             (last[i].t - sum[i] / k->size) / legs * 1e6, k->world_rank, -1);
     free(me);
     free(last);
     free(sum);

@@ -267,7 +267,7 @@ static double streams(const struct trial *t)
 
 /* the calls timed one by one: their tail, and the rank to blame */
 static void collect_calls(const struct world *w, const struct sizerun *sr,
-                          struct point *pt)
+                          struct point *pt, int keep)
 {
     size_t total;
     struct call_sample *all = gather_units(w, sr->calls, (int)(sr->ncalls * sizeof *sr->calls),
@@ -278,8 +278,12 @@ static void collect_calls(const struct world *w, const struct sizerun *sr,
     double *t = xmalloc_array(n + 1, sizeof *t);
     int *last = xcalloc((size_t)w->size + 1, sizeof *last);
     double *excess = xcalloc((size_t)w->size + 1, sizeof *excess);
+    if (keep)
+        pt->calls = xmalloc_array(n + 1, sizeof *pt->calls);
     for (size_t i = 0; i < n; i++) {
         t[i] = all[i].t_us;
+        if (keep)
+            pt->calls[i] = (struct sample){all[i].t_us, all[i].a, all[i].b};
         if (all[i].who >= 0 && all[i].who < w->size) {
             last[all[i].who]++;
             excess[all[i].who] += all[i].excess_us;
@@ -328,7 +332,11 @@ void gather_point(struct trial *t, const struct sizerun *sr, struct point *pt)
     collect_counters(t, pt);
     collect_overlap(sr, pt);
     collect_per_comm(t, pt);
-    collect_calls(w, sr, pt);
+    /* the calls one by one go on to the writers for --raw's calls file
+     * and DETAIL's p99 matrix */
+    const struct record *r = t->k.rec;
+    collect_calls(w, sr, pt, t->m->opt->raw || (r->pairs == PAIRS_DETAIL &&
+                                                 pairwise(r->call)));
     if (t->k.rec->call->family->way == WAY_BARRIER)
         collect_comms(w, sr, pt);
     /* multi-pair and fabric calls: every stream of the largest

@@ -50,6 +50,8 @@ struct overlap {
 struct call_sample {
     double t_us, excess_us;
     int who;
+    int a, b;                  /* the pair (world ranks: a sent first), or the
+                                * communicator's rank 0 and -1 */
 };
 
 struct sizerun {

@@ -154,6 +154,12 @@ void writer_record_begin(struct writer *w, struct result *res)
         w->pairs = side_file(w, res, "pairs", "# pair matrix: row = world rank that "
                              "sends first, column = its partner, one-way time in us, "
                              "nan = not measured; one block per size (gnuplot index)\n");
+    if (r->pairs == PAIRS_DETAIL && pairwise(r->call))
+        w->pairs_p99 = side_file(w, res, "pairs_p99", "# pair tail matrix: row = world "
+                                 "rank that sends first, column = its partner, p99 in "
+                                 "us of the round trips timed one by one (half each, "
+                                 "the calls column's), nan = not measured; one block "
+                                 "per size (gnuplot index)\n");
     if (r->call->matrix)
         w->pairs = side_file(w, res, "matrix", "# bandwidth matrix: row = world rank "
                              "that sends, column = the rank it sends to, MB/s = bytes / "
@@ -166,6 +172,12 @@ void writer_record_begin(struct writer *w, struct result *res)
                            "communicator whose rank 0 is world rank a; else the pair "
                            "a -> b); blocks of iters_per_block calls\n# elements a b "
                            "k iters_per_block t_us\n");
+    if (w->info->opt->raw)
+        w->calls = side_file(w, res, "calls", "# every call timed one by one (the "
+                             "data file's calls column): time in us of the pair a -> b "
+                             "(one-way: half the round trip), or b = -1: of the "
+                             "communicator whose rank 0 is world rank a, as its slowest "
+                             "rank saw it\n# elements a b t_us\n");
     report_record(w, res);
 }
 
@@ -186,6 +198,14 @@ void writer_point(struct writer *w, const struct result *res,
         raw_rows(w->raw, pt);
         io_flush(w->raw, path);
     }
+    if (w->calls) {
+        calls_rows(w->calls, pt);
+        io_flush(w->calls, path);
+    }
+    if (w->pairs_p99) {
+        pairs_tail_block(w->pairs_p99, w->info->ranks, pt);
+        io_flush(w->pairs_p99, path);
+    }
     /* the prose of every size is on disk before the next: a run stopped
      * at once by a second signal keeps it */
     report_point(w, res, pt);
@@ -201,7 +221,7 @@ void writer_record_end(struct writer *w, const struct result *res)
     }
     report_summary(w, res);
     comms_file(w, res);
-    FILE **open[] = {&w->data, &w->pairs, &w->raw};
+    FILE **open[] = {&w->data, &w->pairs, &w->raw, &w->calls, &w->pairs_p99};
     char path[sizeof w->dir + sizeof res->file + 32];
     snprintf(path, sizeof path, "%s/%s (or its side files)", w->dir, res->file);
     for (size_t i = 0; i < sizeof open / sizeof open[0]; i++)

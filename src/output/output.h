@@ -25,6 +25,8 @@ struct writer {
     FILE *data;                /* the open record's data file */
     FILE *pairs;               /* and its pair matrix */
     FILE *raw;                 /* --raw: its repetitions */
+    FILE *calls;               /* --raw: its calls timed one by one */
+    FILE *pairs_p99;           /* DETAIL: each pair's p99 */
     /* after each rewrite of run.json: what it must say if a signal ends
      * the process before the ranks agree (status "interrupted"); the
      * callee takes the head over */
@@ -72,6 +74,10 @@ void matchings_text(const struct result *res, char *out, size_t len);
  * (per_comm.h: their run.json part) */
 void comms_file(const struct writer *w, const struct result *res);
 void raw_rows(FILE *f, const struct point *pt);
+/* call_files.c: the calls timed one by one, a row each (--raw), and
+ * each pair's p99 as a ranks x ranks matrix (DETAIL) */
+void calls_rows(FILE *f, const struct point *pt);
+void pairs_tail_block(FILE *f, int ranks, const struct point *pt);
 
 /* runjson.c: writes run.json whole, through a temporary file, from the
  * run's head and the record lists; writer_pending adds a record that is

@@ -21,6 +21,8 @@ void point_free(struct point *pt)
     free(pt->samples);
     free(pt->reps);
     free(pt->cp);
+    free(pt->calls);
+    pt->calls = NULL;
     pt->samples = NULL;
     pt->reps = NULL;
     pt->cp = NULL;

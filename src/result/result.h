@@ -74,6 +74,10 @@ struct point {
      * what share of the calls, and its mean excess over the ranks' mean */
     struct tail tail;
     long ncalls;
+    /* those calls one by one, with --raw or DETAIL (rank 0, until the
+     * point is written): t_us, and a -> b the pair (b = -1: the
+     * communicator whose rank 0 is world rank a) */
+    struct sample *calls;
     int slowest_rank;
     double slowest_share, slowest_excess_us;
     int ncomm;
