@@ -143,6 +143,7 @@ distribution_plot() {   # data file, title, png
 $(term $SIZE)
 set output $(gq "$3")
 set title $(gq "$2: calls timed one by one") noenhanced
+set termoption noenhanced
 set xlabel 'bytes'
 set ylabel 'time per call (us)'
 set logscale y
@@ -192,6 +193,7 @@ plot $(gq "$f") every ::0::0 using (1 - 0.18):$m_med with boxes lc 1 title 'meas
 $(term $SIZE)
 set output $(gq "$3")
 set title $(gq "$2: predicted and measured distribution") noenhanced
+set termoption noenhanced
 set ylabel 'barrier time on the slowest rank (us)'
 set logscale y
 set grid

@@ -172,6 +172,7 @@ printf 'BARRIER INT 0 0 ADD 1 WORLD DISSEMINATION 0 iters=50\n' > "$T/sweep.in"
 bash scripts/sweep.sh -l "$MPIRUN -n %P" -o "$T/sweep" "$T/sweep.in" 2 3 > /dev/null 2> "$T/err"
 check "sweep: a row per P" [ "$(awk '!/^#/ { print $1 }' "$T/sweep/sweep.dat" | tr '\n' ' ')" = "2 3 " ]
 check "sweep: measured and predicted in every row" awk '!/^#/ { if (!($5 > 0 && $6 > 0)) exit 1 }' "$T/sweep/sweep.dat"
+check "sweep: 17 columns, the predicted median <= p90 in every row" awk '!/^#/ { if (NF != 17 || !($13 > 0 && $13 <= $16 && $12 > 0)) exit 1 }' "$T/sweep/sweep.dat"
 check "sweep: the plot is a PNG" [ "$(head -c 8 "$T/sweep/sweep.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]
 
 # settings that do not fit the record are input errors
