@@ -9,8 +9,12 @@
 #   <record>-bandwidth.png  MB/s against bytes (data-moving calls)
 #   <record>-rate.png       messages per second against bytes (MSGRATE:
 #                           the records with a msg_rate column)
-#   <record>-predicted.png  barrier patterns: measured (mean per-iteration
-#                           maximum) and the cost model's prediction
+#   <record>-distribution.png  per size: the calls timed one by one, their
+#                           median, p90, p99 and largest (p50_us ... pmax_us)
+#   <record>-predicted.png  barrier patterns: the measured distribution of
+#                           the per-iteration maximum (median, mean, p90)
+#                           against the model's (t_pred_us, t_pred_mean_us,
+#                           t_pred_p90_us)
 #   overview-<family>.png   the mean time of every record of a call family
 #                           (legend below the plot; ten colours, then
 #                           dashed, dash-dotted and dotted lines: 40 apart)
@@ -129,22 +133,72 @@ GNUPLOT
     wrote "$3"
 }
 
-predicted_plot() {
-    local f=$1 c_meas c_pred
-    c_meas=$(col "$f" iter_max_mean_us); c_pred=$(col "$f" t_pred_us)
-    [ "$c_pred" -gt 0 ] && [ "$(finite "$f" "$c_pred")" -gt 0 ] || return 0
+# per size: the calls' median, p90, p99 and largest (the p*_us columns)
+distribution_plot() {   # data file, title, png
+    local f=$1 c50 c90 c99 cmax
+    c50=$(col "$f" p50_us); c90=$(col "$f" p90_us); c99=$(col "$f" p99_us)
+    cmax=$(col "$f" pmax_us)
+    [ "$c50" -gt 0 ] && [ "$(finite "$f" "$c50")" -gt 0 ] || return 0
     plot <<GNUPLOT
 $(term $SIZE)
 set output $(gq "$3")
-set title $(gq "$2") noenhanced
+set title $(gq "$2: calls timed one by one") noenhanced
+set termoption noenhanced
 set xlabel 'bytes'
-set ylabel 'barrier time (us)'
+set ylabel 'time per call (us)'
+set logscale y
 set grid
 set key top left
 $(xaxis "$f")
 set macros
-plot $(gq "$f") using (@xcol):$c_meas with linespoints pt 7 ps 0.7 title 'measured (mean per-iteration maximum)', \
-     $(gq "$f") using (@xcol):$c_pred with linespoints pt 5 ps 0.7 dt 2 title 'predicted (event model, t_pred_us)'
+plot $(gq "$f") using (@xcol):$c50 with linespoints pt 7 ps 0.6 title 'median (p50_us)', \
+     $(gq "$f") using (@xcol):$c90 with linespoints pt 5 ps 0.6 title '90th percentile (p90_us)', \
+     $(gq "$f") using (@xcol):$c99 with linespoints pt 9 ps 0.6 title '99th percentile (p99_us)', \
+     $(gq "$f") using (@xcol):$cmax with linespoints pt 11 ps 0.6 title 'largest (pmax_us)'
+GNUPLOT
+    wrote "$3"
+}
+
+# barrier patterns: the measured distribution of the per-iteration maximum
+# (median, mean, p90) against the model's (t_pred_us, t_pred_mean_us,
+# t_pred_p90_us): against bytes, or for a record of 0 bytes only, one
+# column per statistic
+predicted_plot() {
+    local f=$1 m_med m_mean m_p90 p_med p_mean p_p90
+    m_med=$(col "$f" iter_max_median_us); m_mean=$(col "$f" iter_max_mean_us)
+    m_p90=$(col "$f" p90_us)
+    p_med=$(col "$f" t_pred_us); p_mean=$(col "$f" t_pred_mean_us)
+    p_p90=$(col "$f" t_pred_p90_us)
+    [ "$p_med" -gt 0 ] && [ "$(finite "$f" "$p_med")" -gt 0 ] || return 0
+    local body
+    if [ "$(positive "$f")" -gt 0 ]; then
+        body="set xlabel 'bytes'; set logscale x 2; set format x '2^{%L}'
+plot $(gq "$f") using (\$2 > 0 ? \$2 : 1/0):$m_med with linespoints lc 1 pt 7 title 'measured median', \
+     $(gq "$f") using (\$2 > 0 ? \$2 : 1/0):$p_med with linespoints lc 1 pt 6 dt 2 title 'predicted median (t_pred_us)', \
+     $(gq "$f") using (\$2 > 0 ? \$2 : 1/0):$m_mean with linespoints lc 2 pt 5 title 'measured mean', \
+     $(gq "$f") using (\$2 > 0 ? \$2 : 1/0):$p_mean with linespoints lc 2 pt 4 dt 2 title 'predicted mean (t_pred_mean_us)', \
+     $(gq "$f") using (\$2 > 0 ? \$2 : 1/0):$m_p90 with linespoints lc 3 pt 9 title 'measured p90 (p90_us)', \
+     $(gq "$f") using (\$2 > 0 ? \$2 : 1/0):$p_p90 with linespoints lc 3 pt 8 dt 2 title 'predicted p90 (t_pred_p90_us)'"
+    else
+        body="set xrange [0.5:3.5]; set xtics ('median' 1, 'mean' 2, 'p90' 3)
+set style data histogram; set boxwidth 0.35; set style fill solid 0.6
+plot $(gq "$f") every ::0::0 using (1 - 0.18):$m_med with boxes lc 1 title 'measured (per-iteration maximum)', \
+     $(gq "$f") every ::0::0 using (2 - 0.18):$m_mean with boxes lc 1 notitle, \
+     $(gq "$f") every ::0::0 using (3 - 0.18):$m_p90 with boxes lc 1 notitle, \
+     $(gq "$f") every ::0::0 using (1 + 0.18):$p_med with boxes lc 2 title 'predicted (signals drawn from their tails)', \
+     $(gq "$f") every ::0::0 using (2 + 0.18):$p_mean with boxes lc 2 notitle, \
+     $(gq "$f") every ::0::0 using (3 + 0.18):$p_p90 with boxes lc 2 notitle"
+    fi
+    plot <<GNUPLOT
+$(term $SIZE)
+set output $(gq "$3")
+set title $(gq "$2: predicted and measured distribution") noenhanced
+set termoption noenhanced
+set ylabel 'barrier time on the slowest rank (us)'
+set logscale y
+set grid
+set key top left
+$body
 GNUPLOT
     wrote "$3"
 }
@@ -204,6 +258,7 @@ while IFS=$'\t' read -r file family title short; do
     time_plot "$f" "$title" "$out/$stem-time.$x"
     [ "$family" = synchronisation ] || bandwidth_plot "$f" "$title" "$out/$stem-bandwidth.$x"
     rate_plot "$f" "$title" "$out/$stem-rate.$x"
+    distribution_plot "$f" "$title" "$out/$stem-distribution.$x"
     [ "$family" != synchronisation ] || predicted_plot "$f" "$title" "$out/$stem-predicted.$x"
     for side in pairs matrix; do
         [ -f "$dir/$stem.$side.dat" ] || continue

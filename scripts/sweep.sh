@@ -6,7 +6,9 @@
 # ./mpigauge, or PREFIX/bin/mpigauge when installed), collects the result folders under OUT (default
 # results/sweep-<time>) and, for every BARRIER pattern record, writes
 # OUT/sweep.dat (P, pattern, signal mode, bytes, measured mean
-# per-iteration maximum, each model's prediction and relative error) and
+# per-iteration maximum, each model's prediction and relative error, then
+# the measured median and 90th percentile against t_pred_us and
+# t_pred_p90_us, the predicted distribution's) and
 # OUT/sweep.png: measured and predicted time against P per pattern, and
 # the relative error, as the figures 5.6-5.13 of Meyer's thesis.
 #
@@ -92,12 +94,13 @@ for p in "$@"; do
     jq -r --argjson p "$p" '.records[] | select(.pattern != null and .status == "done") | . as $r
         | .points[] | [$p, ($r.pattern.name + (if $r.pattern.arity then ":\($r.pattern.arity)" else "" end)),
           $r.pattern.signal, .bytes, .iter_max_mean_us,
-          .t_pred_us, .t_pred_lsq_us, .t_pred_loggp_us]
+          .t_pred_mean_us, .t_pred_lsq_us, .t_pred_loggp_us,
+          .iter_max_median_us, .t_pred_us, .p90_us, .t_pred_p90_us]
         | map(if . == null then "nan" else tostring end) | join(" ")' "$dir/run.json" |
-        awk '{ m = $5; printf "%s %s %s %s %s", $1, $2, $3, $4, m
-               for (k = 6; k <= 8; k++) printf " %s %s", $k,
-                   ($k == "nan" || m <= 0) ? "nan" : ($k - m) / m
-               printf "\n" }' >> "$rows" ||
+        awk 'function err(x, m) { return (x == "nan" || m == "nan" || m <= 0) ? "nan" : (x - m) / m }
+             { m = $5; printf "%s %s %s %s %s", $1, $2, $3, $4, m
+               for (k = 6; k <= 8; k++) printf " %s %s", $k, err($k, m)
+               printf " %s %s %s %s %s %s\n", $9, $10, err($10, $9), $11, $12, err($12, $11) }' >> "$rows" ||
         echo "sweep.sh: P=$p: $dir/run.json could not be read" >&2
 done
 if [ ! -s "$rows" ]; then
@@ -105,7 +108,8 @@ if [ ! -s "$rows" ]; then
     exit 1
 fi
 {
-    echo "# P pattern signal bytes measured_us pred_us err pred_lsq_us err_lsq pred_loggp_us err_loggp"
+    echo "# measured_us: the mean per-iteration maximum, pred_us its prediction (t_pred_mean_us: the signals' tails drawn); median_us, p90_us: the measured median and 90th percentile, t_pred_us, t_pred_p90_us the predicted ones; err: (predicted - measured) / measured"
+    echo "# P pattern signal bytes measured_us pred_us err pred_lsq_us err_lsq pred_loggp_us err_loggp median_us t_pred_us err_median p90_us t_pred_p90_us err_p90"
     cat "$rows"
 } > "$dat"
 # one file per pattern, signal mode and payload, rows over P, for gnuplot
@@ -116,8 +120,8 @@ for f in "$out"/series-*.dat; do
     [ -e "$f" ] || continue
     name=$(basename "$f" .dat)
     name=${name#series-}
-    time_plot="$time_plot${time_plot:+, }$(gq "$f") using 1:5 with linespoints title $(gq "$name measured"), $(gq "$f") using 1:6 with lines dashtype 2 title $(gq "$name predicted")"
-    err_plot="$err_plot${err_plot:+, }$(gq "$f") using 1:7 with linespoints title $(gq "$name")"
+    time_plot="$time_plot${time_plot:+, }$(gq "$f") using 1:5 with linespoints title $(gq "$name measured mean"), $(gq "$f") using 1:6 with lines dashtype 2 title $(gq "$name predicted mean"), $(gq "$f") using 1:12 with linespoints pt 6 title $(gq "$name measured median"), $(gq "$f") using 1:13 with lines dashtype 3 title $(gq "$name predicted median")"
+    err_plot="$err_plot${err_plot:+, }$(gq "$f") using 1:7 with linespoints title $(gq "$name mean"), $(gq "$f") using 1:14 with linespoints pt 6 title $(gq "$name median")"
 done
 plot <<GP
 set terminal pngcairo size 1200,900 noenhanced
@@ -126,7 +130,7 @@ set multiplot layout 2,1
 set key outside right; set grid; set xtics 1
 set xlabel 'ranks P'; set ylabel 'us per barrier'
 plot $time_plot
-set ylabel 'relative error of t_pred_us'; set yrange [-1:*]
+set ylabel 'relative error (mean, median)'; set yrange [-1:*]
 plot $err_plot
 unset multiplot
 GP

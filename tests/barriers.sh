@@ -32,7 +32,7 @@ run_patterns() { # folder, launch words...
     check "$dir: every pattern record ran" [ "$(jq "$EVERY$AT"'every(at_lines(1; 8)[]; .status == "done")' "$j")" = true ]
     check "$dir: a pattern file for 3 ranks is skipped on 4" [ "$(jq -r "$AT"'at(9).skipped' "$j")" = "pattern file tests/patterns/ring3.pat is for 3 ranks; the WORLD communicators have 4 to 4" ]
     for f in $(jq -r "$AT"'at_lines(1; 8)[] | .file' "$j"); do
-        check "$f: the BARRIER columns" grep -q '^# elements bytes t_min_us t_avg_us t_max_us mbps iters warmup samples mismatches iter_max_mean_us iter_max_median_us t_pred_us t_pred_lsq_us t_pred_loggp_us t_med_us ci_lo_us ci_hi_us blocks late target_met p50_us p90_us p99_us pmax_us sd_us calls slowest_rank slowest_pct slowest_excess_us$' "$dir/$f"
+        check "$f: the BARRIER columns" grep -q '^# elements bytes t_min_us t_avg_us t_max_us mbps iters warmup samples mismatches iter_max_mean_us iter_max_median_us t_pred_us t_pred_mean_us t_pred_p90_us t_pred_lsq_us t_pred_loggp_us t_med_us ci_lo_us ci_hi_us blocks late target_met p50_us p90_us p99_us pmax_us sd_us calls slowest_rank slowest_pct slowest_excess_us$' "$dir/$f"
         # (the per-iteration block is timed apart from the per-call loop, so
         # no order between them is asserted: tests prove logic, not speed)
         check "$f: per-call and per-iteration times measured" rows "$dir/$f" "v1 > 0 && v2 > 0 && v3 > 0" t_avg_us iter_max_mean_us iter_max_median_us
@@ -46,7 +46,17 @@ run_patterns() { # folder, launch words...
     # on two simulated hosts under MPICH, whose costs are scheduler noise)
     check "$dir: stages of the 4-rank patterns" [ "$(jq -c "$AT"'[at_lines(2; 7)[] | .pattern.stages]' "$j")" = "[2,4,4,2,2,3]" ]
     check "$dir: signals of the 4-rank patterns" [ "$(jq -c "$AT"'[at_lines(2; 7)[] | .pattern.signals]' "$j")" = "[6,6,6,8,8,12]" ]
-    check "$dir: relative error in the prose" grep -q "predicted vs measured (mean per-iteration maximum): mean relative error [0-9.]*%" "$dir/report.txt"
+    check "$dir: relative error in the prose" grep -q "predicted vs measured per-iteration maximum: mean relative error [0-9.]*% of the median (t_pred_us), [0-9.]*% of the mean (t_pred_mean_us)" "$dir/report.txt"
+    # the predicted distribution (issue 23 item 4): by column name, ordered
+    for f in $(jq -r "$AT"'at_lines(2; 8)[] | .file' "$j"); do
+        check "$f: predicted median <= p90, mean positive" rows "$dir/$f" "v1 > 0 && v1 <= v2 && v3 > 0" t_pred_us t_pred_p90_us t_pred_mean_us
+    done
+    check "$dir: MPI has no predicted distribution" rows "$dir/01-barrier-int-world-mpi.dat" 'v1 == "nan" && v2 == "nan"' t_pred_mean_us t_pred_p90_us
+    check "$dir: run.json has the predicted distribution" [ "$(jq "$EVERY$AT"'every(at_lines(2; 8)[] | .points[]; (.t_pred_mean_us | type) == "number" and .t_pred_p90_us >= .t_pred_us)' "$j")" = true ]
+    check "$dir: the prose names the predicted median, mean and p90" grep -q "the model predicts a median of [0-9.]* us ([-+][0-9.]*%), a mean of [0-9.]* us ([-+][0-9.]*%) and a 90th percentile of [0-9.]* us (measured [0-9.]*)" "$dir/report.txt"
+    # the tails: 4 rows of 4 x 32 bins, nan exactly on the diagonal, each
+    # pair's bins sorted (means of sorted round trips) and both ways alike
+    check "$dir: tail file 4 x (4 x 32), bins ascending, symmetric" awk 'BEGIN { r = 0 } !/^#/ { if (NF != 128) exit 1; for (c = 1; c <= NF; c++) { j = int((c - 1) / 32); if ((j == r) != ($c == "nan")) exit 1; v[r, c] = $c; if (c % 32 != 1 && $c != "nan" && $c + 0 < $(c - 1) - 1e-3) exit 1 } r++ } END { if (r != 4) exit 1; for (i = 0; i < 4; i++) for (k = 0; k < 4; k++) if (i != k) for (b = 1; b <= 32; b++) if (v[i, k * 32 + b] != v[k, i * 32 + b]) exit 1 }' "$dir/params-world-tail.dat"
     # the pairwise parameters: O_i per rank, O_ij and L_ij 4x4 with nan on the diagonal
     check "$dir: O_i for 4 ranks, all positive" awk '!/^#/ { n++; if (!($2 > 0)) exit 1 } END { exit n != 4 }' "$dir/params-world-O.dat"
     for m in Oij Lij Bij Lij-small; do
@@ -89,12 +99,19 @@ done
 timer=$(jq '.timer.overhead_s * 1e6' "$j")
 for rec in 0 1; do
     sig=$(jq -r ".records[$rec].pattern.signal" "$j")
-    off=$(./mpigauge --predict "$d" LINEAR --signal "$sig" | sed -n 2p | awk '{ print $(NF-1) }')
+    off=$(./mpigauge --predict "$d" LINEAR --signal "$sig" | grep '^  t_pred_us' | awk '{ print $(NF-1) }')
     run=$(jq ".records[$rec].points[0].t_pred_us" "$j")
     check "models: --predict LINEAR --signal $sig ($off) = the run's $run less the timer" \
         awk -v a="$off" -v b="$run" -v t="$timer" 'BEGIN { d = a + t - b; exit !(d < 0.002 && d > -0.002) }'
 done
-check "models: --predict gives LogGP too" [ "$(./mpigauge --predict "$d" DISSEMINATION --payload exchange --bytes 64 | grep -c ' us$')" = 3 ]
+check "models: --predict gives LogGP too" [ "$(./mpigauge --predict "$d" DISSEMINATION --payload exchange --bytes 64 | grep -c ' us$')" = 6 ]
+./mpigauge --predict "$d" PAIRWISE --signal ssend > "$T/pdist"
+check "models: --predict prints the predicted distribution" [ "$(grep -cE '^  t_pred_(us|mean_us|p90_us) ' "$T/pdist")" = 3 ]
+check "models: --predict's median <= p90" awk '/^  t_pred_us / { m = $(NF-1) } /^  t_pred_p90_us / { p = $(NF-1) } END { exit !(m > 0 && m <= p) }' "$T/pdist"
+./mpigauge --predict "$d" PAIRWISE --signal ssend > "$T/pdist2"
+check "models: --predict is the same twice" cmp -s "$T/pdist" "$T/pdist2"
+mkdir -p "$T/notail" && cp "$d"/params-world-*.dat "$T/notail/" && rm "$T/notail/params-world-tail.dat"
+check "models: --predict without tails says so" ./mpigauge --predict "$T/notail" LINEAR | grep -q "no params-<topology>-tail.dat"
 ./mpigauge --predict "$d" LINEAR --ranks 5 > /dev/null 2> "$T/err"
 check "models: --predict beyond the matrices: exit 2" [ $? = 2 ]
 check "models: --predict says why" grep -q "ranks is more than the matrices have" "$T/err"
@@ -155,6 +172,7 @@ printf 'BARRIER INT 0 0 ADD 1 WORLD DISSEMINATION 0 iters=50\n' > "$T/sweep.in"
 bash scripts/sweep.sh -l "$MPIRUN -n %P" -o "$T/sweep" "$T/sweep.in" 2 3 > /dev/null 2> "$T/err"
 check "sweep: a row per P" [ "$(awk '!/^#/ { print $1 }' "$T/sweep/sweep.dat" | tr '\n' ' ')" = "2 3 " ]
 check "sweep: measured and predicted in every row" awk '!/^#/ { if (!($5 > 0 && $6 > 0)) exit 1 }' "$T/sweep/sweep.dat"
+check "sweep: 17 columns, the predicted median <= p90 in every row" awk '!/^#/ { if (NF != 17 || !($13 > 0 && $13 <= $16 && $12 > 0)) exit 1 }' "$T/sweep/sweep.dat"
 check "sweep: the plot is a PNG" [ "$(head -c 8 "$T/sweep/sweep.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]
 
 # settings that do not fit the record are input errors

@@ -227,6 +227,8 @@ for f in $(jq -r '.records[] | select(.file != null) | .file' "$d/run.json"); do
     stem=${f%.dat}
     expected=$((expected + 1))
     check "$stem: time plot 900x600" [ "$(png_size "$d/plots/$stem-time.png")" = 900x600 ]
+    check "$stem: distribution plot 900x600" [ "$(png_size "$d/plots/$stem-distribution.png")" = 900x600 ]
+    expected=$((expected + 1))
     case $stem in
     *barrier*) check "$stem: no bandwidth plot" [ ! -e "$d/plots/$stem-bandwidth.png" ] ;;
     *) check "$stem: bandwidth plot 900x600" [ "$(png_size "$d/plots/$stem-bandwidth.png")" = 900x600 ]

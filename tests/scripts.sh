@@ -39,6 +39,17 @@ check "plot.sh, quoted path: exit 0" [ $? = 0 ]
 check "plot.sh, quoted path: every name printed is a PNG written (12)" all_png "$T/plot.out" 12
 check "plot.sh, quoted path: it lists every file of plots/" [ "$(wc -l < "$T/plot.out")" = "$(ls "$A/plots" | wc -l)" ]
 check "plot.sh, quoted path: nothing on stderr" [ ! -s "$T/plot.err" ]
+# the distributions (issue 23 item 5): one plot a record with its four
+# series, and the barrier pattern's predicted against measured; the SVG
+# names each series in its key
+for stem in 01-send-int-world-detail 02-allreduce-double-world-sum 03-barrier-int-world-linear; do
+    check "plot.sh: $stem-distribution.png written, non-empty" [ -s "$A/plots/$stem-distribution.png" ]
+done
+mkdir -p "$T/svg"
+bash $S/plot.sh -f svg -o "$T/svg" "$A" > /dev/null 2>&1
+check "plot.sh: the distribution's four series (p50, p90, p99, largest)" [ "$(grep -cE '>(median \(p50_us\)|90th percentile \(p90_us\)|99th percentile \(p99_us\)|largest \(pmax_us\))<' "$T/svg/01-send-int-world-detail-distribution.svg")" = 4 ]
+check "plot.sh: the barrier's predicted against measured (two series)" [ "$(grep -cE '>(measured \(per-iteration maximum\)|predicted \(signals drawn from their tails\))<' "$T/svg/03-barrier-int-world-linear-predicted.svg")" = 2 ]
+check "plot.sh: no predicted plot for a collective" [ ! -e "$T/svg/02-allreduce-double-world-sum-predicted.svg" ]
 # gnuplot failing on every plot (a stand-in that refuses): no name printed,
 # non-zero, and no plots/ left behind
 mkdir -p "$T/bin"

@@ -10,6 +10,7 @@
 #include "base/base.h"
 #include "kernels/barrier.h"
 #include "measure/timing.h"
+#include "models/predict_dist.h"
 
 /* the bodies of the two timed blocks */
 struct barrier_args {
@@ -69,6 +70,29 @@ double barrier_predict(const struct trial *t, const struct bpattern *bp,
     return us;
 }
 
+/* the predicted distribution: the matrix model with each pair's tail */
+static struct barrier_dist barrier_distribution(const struct trial *t,
+                                                const struct bpattern *bp,
+                                                const struct params *pm)
+{
+    const struct kernel *k = &t->k;
+    long *count = signal_elements(bp, k->rec, k->count);
+    long n = bpattern_edges(bp);
+    double *bytes = xmalloc_array((size_t)n + 1, sizeof *bytes);
+    for (long e = 0; e < n; e++)
+        bytes[e] = (double)count[e] * k->type_size;
+    struct signal_costs c = costs_from_params(pm);
+    c.tail = pm->tail;
+    c.tail_bins = pm->tail ? PARAM_TAIL_BINS : 0;
+    struct barrier_dist d = predict_barrier_dist(bp, &c, bytes,
+                                                 k->rec->signal == SIGNAL_SSEND
+                                                 ? SIGNAL_SYNCHRONOUS : SIGNAL_EAGER,
+                                                 t->m->timer_cost * 1e6);
+    free(count);
+    free(bytes);
+    return d;
+}
+
 /* rank 0 of the communicator: the statistics of the slowest ranks */
 static void commstats(struct trial *t, const double *tmax, long iters,
                       int pattern, struct sizerun *sr)
@@ -86,7 +110,12 @@ static void commstats(struct trial *t, const double *tmax, long iters,
     sr->cs.mean = sum / (double)iters * 1e6;
     sr->cs.median = median_of(sorted, (size_t)iters) * 1e6;
     const struct loggp *lg = measured_loggp(t->m, t->pl->tc->topo);
-    sr->cs.pred = pattern && pm ? barrier_predict(t, t->bp, pm, 0, NULL) : NAN;
+    struct barrier_dist d = {NAN, NAN, NAN, 0};
+    if (pattern && pm)
+        d = barrier_distribution(t, t->bp, pm);
+    sr->cs.pred = d.median;
+    sr->cs.pred_mean = d.mean;
+    sr->cs.pred_p90 = d.p90;
     sr->cs.pred_lsq = pattern && pm ? barrier_predict(t, t->bp, pm, 1, NULL) : NAN;
     sr->cs.pred_loggp = pattern && pm && lg ? barrier_predict(t, t->bp, pm, 0, lg) : NAN;
     sr->ncs = 1;

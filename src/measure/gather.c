@@ -180,13 +180,15 @@ static void collect_comms(const struct world *w, const struct sizerun *sr,
     int n = (int)(total / sizeof *all);
     pt->ncomm = n;
     pt->iter_mean = pt->iter_median = pt->pred = pt->pred_lsq = n ? 0 : NAN;
-    pt->pred_loggp = n ? 0 : NAN;
+    pt->pred_loggp = pt->pred_mean = pt->pred_p90 = n ? 0 : NAN;
     for (int i = 0; i < n; i++) {
         pt->iter_mean += all[i].mean / n;
         pt->iter_median += all[i].median / n;
         pt->pred += all[i].pred / n;
         pt->pred_lsq += all[i].pred_lsq / n;
         pt->pred_loggp += all[i].pred_loggp / n;
+        pt->pred_mean += all[i].pred_mean / n;
+        pt->pred_p90 += all[i].pred_p90 / n;
     }
     free(all);
 }

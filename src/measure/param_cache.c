@@ -32,13 +32,14 @@ const struct loggp *measured_loggp(const struct measurer *m,
     return e && e->lg.p ? &e->lg : NULL;
 }
 
-/* Collective: a matrix over the communicator's ranks (cols = its size, or
- * 1 for one value per rank) as a world-rank matrix on rank 0, NaN outside
- * the communicator and on the diagonal; NULL elsewhere */
+/* Collective: a matrix over the communicator's ranks (cols = its size,
+ * depth values a cell, or 1 for one value per rank) as a world-rank matrix
+ * on rank 0, NaN outside the communicator and on the diagonal; NULL
+ * elsewhere */
 static double *world_matrix(const struct measurer *m, const struct topo_comm *tc,
-                            const double *cm, int cols)
+                            const double *cm, int cols, int depth)
 {
-    int p = m->world->size, width = cols == 1 ? 1 : p;
+    int p = m->world->size, width = cols == 1 ? 1 : p * depth;
     double *row = xmalloc_array((size_t)width, sizeof *row);
     for (int i = 0; i < width; i++)
         row[i] = NAN;
@@ -50,7 +51,9 @@ static double *world_matrix(const struct measurer *m, const struct topo_comm *tc
             row[0] = cm[c];
         else
             for (int j = 0; j < n; j++)
-                row[tc->places[j].rank] = j == c ? NAN : cm[(size_t)c * n + j];
+                for (int k = 0; k < depth; k++)
+                    row[(size_t)tc->places[j].rank * depth + k] =
+                        j == c ? NAN : cm[((size_t)c * n + j) * depth + k];
     }
     double *all = m->world->rank == 0 ? xmalloc_array((size_t)p * width, sizeof *all)
                                       : NULL;
@@ -59,14 +62,40 @@ static double *world_matrix(const struct measurer *m, const struct topo_comm *tc
     return all;
 }
 
-static void add(struct param_matrices *mx, const struct measurer *m,
-                const struct topo_comm *tc, enum param_file file,
-                const double *cm, int cols)
+static void add_deep(struct param_matrices *mx, const struct measurer *m,
+                     const struct topo_comm *tc, enum param_file file,
+                     const double *cm, int cols, int depth)
 {
     struct param_matrix *x = &mx->m[mx->n++];
     x->file = file;
     x->cols = cols == 1 ? 1 : mx->p;
-    x->v = world_matrix(m, tc, cm, cols);
+    x->depth = depth;
+    x->v = world_matrix(m, tc, cm, cols, depth);
+}
+
+static void add(struct param_matrices *mx, const struct measurer *m,
+                const struct topo_comm *tc, enum param_file file,
+                const double *cm, int cols)
+{
+    add_deep(mx, m, tc, file, cm, cols, 1);
+}
+
+/* Collective: the tails, as doubles, when every rank of the topology's
+ * communicators kept them (all or none: the same p <= PARAM_TAIL_MAX_P
+ * everywhere would not hold for communicators of different sizes) */
+static void add_tail(struct param_matrices *mx, const struct measurer *m,
+                     const struct topo_comm *tc, const struct params *pm)
+{
+    int have = tc->comm == MPI_COMM_NULL || pm->tail;
+    MPI_Allreduce(MPI_IN_PLACE, &have, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (!have)
+        return;
+    size_t n = pm->tail ? (size_t)pm->p * pm->p * PARAM_TAIL_BINS : 0;
+    double *v = xmalloc_array(n + 1, sizeof *v);
+    for (size_t i = 0; i < n; i++)
+        v[i] = pm->tail[i];
+    add_deep(mx, m, tc, PF_TAIL, v, 0, PARAM_TAIL_BINS);
+    free(v);
 }
 
 static void add_loggp(struct param_matrices *mx, const struct measurer *m,
@@ -93,6 +122,7 @@ static void hand_on(struct measurer *m, const struct topo_comm *tc,
     add(&mx, m, tc, PF_LIJ, n ? pm->lij : NULL, 0);
     add(&mx, m, tc, PF_BIJ, n ? pm->bij : NULL, 0);
     add(&mx, m, tc, PF_LIJ_SMALL, n ? pm->lsm : NULL, 0);
+    add_tail(&mx, m, tc, pm);
     if (m->opt->loggp)
         add_loggp(&mx, m, tc, &e->lg);
     if (pm->rounds)

@@ -151,6 +151,13 @@ static void measure_pair(MPI_Comm comm, int me, int i, int j, char *buf,
         pm->bij[(size_t)i * p + j] = pm->bij[(size_t)j * p + i] = b;
         pm->lsm[(size_t)i * p + j] = pm->lsm[(size_t)j * p + i] = small;
     }
+    if (!pm->tail)
+        return;
+    float *ij = pm->tail + ((size_t)i * p + j) * PARAM_TAIL_BINS;
+    param_tail(comm, me, i, j, ij);
+    if (me == i)               /* a round trip is the same both ways */
+        memcpy(pm->tail + ((size_t)j * p + i) * PARAM_TAIL_BINS, ij,
+               PARAM_TAIL_BINS * sizeof *ij);
 }
 
 /* each value was measured on one rank and is 0 elsewhere */
@@ -162,6 +169,9 @@ static void sum_over_ranks(MPI_Comm comm, struct params *pm)
     MPI_Allreduce(MPI_IN_PLACE, pm->lij, pp, MPI_DOUBLE, MPI_SUM, comm);
     MPI_Allreduce(MPI_IN_PLACE, pm->bij, pp, MPI_DOUBLE, MPI_SUM, comm);
     MPI_Allreduce(MPI_IN_PLACE, pm->lsm, pp, MPI_DOUBLE, MPI_SUM, comm);
+    if (pm->tail)
+        MPI_Allreduce(MPI_IN_PLACE, pm->tail, pp * PARAM_TAIL_BINS, MPI_FLOAT, MPI_SUM,
+                      comm);
 }
 
 /* every unordered pair once, the pairs of a round at once: O both ways,
@@ -254,6 +264,9 @@ int params_measure(MPI_Comm comm, struct params *pm)
     pm->lij = xcalloc(pp, sizeof *pm->lij);
     pm->bij = xcalloc(pp, sizeof *pm->bij);
     pm->lsm = xcalloc(pp, sizeof *pm->lsm);
+    /* the tails: bounded, 128 bytes a pair, up to PARAM_TAIL_MAX_P ranks */
+    pm->tail = p <= PARAM_TAIL_MAX_P ? xcalloc(pp * PARAM_TAIL_BINS, sizeof *pm->tail)
+                                     : NULL;
     char *buf = xcalloc((size_t)1 << MAX_POW, 1);   /* 1 MiB */
     quiet_barrier(comm);
     pm->o[me] = invocation(p);
@@ -273,5 +286,6 @@ void params_free(struct params *pm)
     free(pm->lij);
     free(pm->bij);
     free(pm->lsm);
+    free(pm->tail);
     memset(pm, 0, sizeof *pm);
 }

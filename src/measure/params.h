@@ -20,6 +20,11 @@
  * every rank of comm stops at the same step, and the matrices are
  * incomplete. */
 int params_measure(MPI_Comm comm, struct params *pm);
+
+/* Collective over i and j: PARAM_TAIL_TRIPS zero-byte round trips from i,
+ * into PARAM_TAIL_BINS deviations from their median on i (bins untouched
+ * on j) (param_tail.c) */
+void param_tail(MPI_Comm comm, int me, int i, int j, float *bins);
 void params_free(struct params *pm);
 
 /* Collective over comm (--loggp): LogGP and Hockney per ordered pair,

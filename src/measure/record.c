@@ -107,11 +107,17 @@ static void finish_result(struct result *res)
         }
         res->bsp = fit_bsp(x, y, n);
     }
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; i < n; i++) {
         y[i] = res->pts[i].pred;
-    for (size_t i = 0; i < n; i++)
-        x[i] = res->pts[i].iter_mean;
+        x[i] = res->pts[i].iter_median;
+    }
     res->pred_error = mean_relative_error(y, x, n, &res->pred_sizes);
+    for (size_t i = 0; i < n; i++) {
+        y[i] = res->pts[i].pred_mean;
+        x[i] = res->pts[i].iter_mean;
+    }
+    int sizes;
+    res->pred_mean_error = mean_relative_error(y, x, n, &sizes);
     free(x);
     free(y);
 }

@@ -34,6 +34,8 @@ struct commstat {
     double mean, median, pred;     /* us */
     double pred_lsq;             /* with the thesis's least-squares L_ij */
     double pred_loggp;             /* from LogGP (--loggp) */
+    double pred_mean, pred_p90;    /* the predicted distribution (pred: its
+                                    * median), models/predict_dist.h */
 };
 
 /* a non-blocking collective's run with computation (overlap.c), this

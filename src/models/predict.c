@@ -24,13 +24,13 @@ static double at(const double *m, size_t i)
 struct signal_costs costs_from_params(const struct params *pm)
 {
     return (struct signal_costs){pm->p, pm->o, pm->oij, NULL, pm->lsm, 1, pm->bij,
-                                 NULL};
+                                 NULL, NULL, 0};
 }
 
 struct signal_costs costs_from_loggp(const struct loggp *lg, const double *invoke)
 {
     return (struct signal_costs){lg->p, invoke, lg->os, lg->g, lg->L, 0, lg->G,
-                                 lg->orr};
+                                 lg->orr, NULL, 0};
 }
 
 /* per-rank state of the simulation */
@@ -41,16 +41,45 @@ struct sim {
     double *last_start;        /* when it began its last signal */
     double *arrive;            /* per signal of the stage: its arrival */
     int *order;                /* the stage's signals by arrival */
+    unsigned long long rng;    /* the tail's draws (splitmix64) */
 };
+
+/* splitmix64: small, well mixed, and the same on every rank and run */
+static unsigned long long draw(unsigned long long *s)
+{
+    unsigned long long z = (*s += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* A flight's deviation from its typical time: a round trip is two
+ * flights, and its deviation from the median is either's.  So a flight
+ * takes a round trip's deviation, drawn from one of the pair's bins, with
+ * probability 1/2, else none: two flights then deviate as often as a
+ * round trip (a rare delay hits one of them), and by as much in the mean
+ * and the variance (each flight half of it). */
+static double deviation(const struct signal_costs *c, struct sim *m, size_t ij)
+{
+    if (!c->tail || c->tail_bins < 1)
+        return 0;
+    unsigned long long u = draw(&m->rng);
+    if (u & 1)
+        return 0;
+    size_t k = (size_t)((u >> 1) % (unsigned long long)c->tail_bins);
+    return c->tail[ij * (size_t)c->tail_bins + k];
+}
 
 /* the flight of a signal after the sender's overhead: LogGP's L, or what
  * the matrix model's one-way time L_ij leaves after the overheads */
-static double flight(const struct signal_costs *c, size_t ij, size_t ji, double bytes)
+static double flight(const struct signal_costs *c, struct sim *m, size_t ij, size_t ji,
+                     double bytes)
 {
     double f = at(c->latency, ij);
     if (c->latency_is_one_way)
         f -= at(c->overhead, ij) + at(c->recv, ji);
-    return (f > 0 ? f : 0) + bytes * at(c->per_byte, ij);
+    f = (f > 0 ? f : 0) + bytes * at(c->per_byte, ij) + deviation(c, m, ij);
+    return f > 0 ? f : 0;
 }
 
 /* rank i's processor does w microseconds of work no earlier than from */
@@ -80,7 +109,7 @@ static void departures(const struct bpattern *bp, int s, const struct signal_cos
         double from = m->last_start[i] + at(c->gap, ij);
         m->last_start[i] = m->cpu[i] > from ? m->cpu[i] : from;
         double leave = work(m, i, from, at(c->overhead, ij));
-        m->arrive[e] = leave + flight(c, ij, ji, bytes ? bytes[e] : 0);
+        m->arrive[e] = leave + flight(c, m, ij, ji, bytes ? bytes[e] : 0);
         m->order[e] = e;
     }
 }
@@ -109,7 +138,7 @@ static void arrivals(const struct bpattern *bp, int s, const struct signal_costs
         double got = work(m, j, m->arrive[e], at(c->recv, ji));
         if (kind != SIGNAL_SYNCHRONOUS)
             continue;
-        double ack = work(m, j, got, at(c->overhead, ji)) + flight(c, ji, ij, 0);
+        double ack = work(m, j, got, at(c->overhead, ji)) + flight(c, m, ji, ij, 0);
         work(m, i, ack, at(c->recv, ij));
     }
     memcpy(m->t, m->end, (size_t)p * sizeof *m->t);
@@ -162,37 +191,61 @@ double predict_barrier_window(const struct bpattern *bp, const struct signal_cos
                               double per_iteration, const double *begin, int first,
                               int count)
 {
+    if (count < 1)
+        count = 1;
+    double *each = xmalloc_array((size_t)count, sizeof *each), total = 0;
+    predict_barrier_series(bp, c, edge_bytes, kind, per_iteration, begin, first, count,
+                           PREDICT_SEED, each);
+    for (int i = 0; i < count; i++)
+        total += each[i];
+    free(each);
+    return total / count;
+}
+
+/* one iteration, stage after stage: the slowest rank's duration */
+static double iteration(const struct bpattern *bp, const struct signal_costs *c,
+                        const double *edge_bytes, enum signal_kind kind,
+                        double per_iteration, struct sim *m, double *start)
+{
+    size_t p = (size_t)(bp->p > 0 ? bp->p : 1);
+    memcpy(start, m->t, p * sizeof *start);
+    const double *b = edge_bytes;
+    for (int s = 0; s < bp->nstages; s++) {
+        departures(bp, s, c, b, m);
+        arrivals(bp, s, c, kind, m);
+        if (b)
+            b += bp->st[s].n;
+    }
+    double longest = 0;
+    for (size_t i = 0; i < p; i++) {
+        m->t[i] += per_iteration;
+        if (m->t[i] - start[i] > longest)
+            longest = m->t[i] - start[i];
+    }
+    return longest;
+}
+
+void predict_barrier_series(const struct bpattern *bp, const struct signal_costs *c,
+                            const double *edge_bytes, enum signal_kind kind,
+                            double per_iteration, const double *begin, int first,
+                            int count, unsigned long long seed, double *out)
+{
     size_t p = (size_t)(bp->p > 0 ? bp->p : 1), most = 1;
     if (first < 0)
         first = 0;
-    if (count < 1)
-        count = 1;
     for (int s = 0; s < bp->nstages; s++)
         if ((size_t)bp->st[s].n > most)
             most = (size_t)bp->st[s].n;
     struct sim m = {xcalloc(p, sizeof(double)), xcalloc(p, sizeof(double)),
                     xcalloc(p, sizeof(double)), xcalloc(p, sizeof(double)),
-                    xcalloc(most, sizeof(double)), xcalloc(most, sizeof(int))};
-    double *start = xcalloc(p, sizeof *start), total = 0;
+                    xcalloc(most, sizeof(double)), xcalloc(most, sizeof(int)), seed};
+    double *start = xcalloc(p, sizeof *start);
     if (begin && bp->p > 0)
         memcpy(m.t, begin, p * sizeof *m.t);
     for (int it = 0; it < first + count; it++) {
-        memcpy(start, m.t, p * sizeof *start);
-        const double *b = edge_bytes;
-        for (int s = 0; s < bp->nstages; s++) {
-            departures(bp, s, c, b, &m);
-            arrivals(bp, s, c, kind, &m);
-            if (b)
-                b += bp->st[s].n;
-        }
-        double longest = 0;
-        for (size_t i = 0; i < p; i++) {
-            m.t[i] += per_iteration;
-            if (m.t[i] - start[i] > longest)
-                longest = m.t[i] - start[i];
-        }
+        double longest = iteration(bp, c, edge_bytes, kind, per_iteration, &m, start);
         if (it >= first)       /* the start and the settling left out */
-            total += longest;
+            out[it - first] = longest;
     }
     free(m.t);
     free(m.end);
@@ -201,5 +254,4 @@ double predict_barrier_window(const struct bpattern *bp, const struct signal_cos
     free(m.arrive);
     free(m.order);
     free(start);
-    return total / count;
 }

@@ -21,6 +21,15 @@
 #define PARAM_TURNS_MAX 16     /* pairs in turn up to 16 ranks (240 pairs), rounds beyond */
 #define PARAM_BIG_REPS (MPIGAUGE_SMPI ? 1 : 3) /* in rounds: repetitions over 1 KiB */
 #define PARAM_VERIFY 4         /* in rounds: pairs measured again alone */
+/* The tail of a signal's cost (docs/models.md): per pair, PARAM_TAIL_TRIPS
+ * zero-byte round trips, kept as PARAM_TAIL_BINS deviations from their
+ * median: the means of the sorted trips in bins of 32 (so the mean is kept
+ * exactly, the shape at 1/32 steps: the last bin is the slowest 3%), 128
+ * bytes a pair as floats; kept up to PARAM_TAIL_MAX_P ranks (32 MiB a rank
+ * at 512; the matrices themselves take 40 bytes a pair) */
+#define PARAM_TAIL_TRIPS (MPIGAUGE_SMPI ? 32 : 1024)
+#define PARAM_TAIL_BINS 32
+#define PARAM_TAIL_MAX_P 512
 
 struct params {
     int p;
@@ -30,6 +39,8 @@ struct params {
     int verified;              /* in rounds: pairs measured again alone */
     double dev[4];             /* their largest relative difference: O_ij, L_ij
                                 * small, L_ij, B_ij */
+    float *tail;               /* NULL, or PARAM_TAIL_BINS per pair [i*p+j]:
+                                * a round trip's deviations from its median */
 };
 
 /* LogGP per pair (Alexandrov et al.; measured the way netgauge does,
@@ -57,6 +68,11 @@ struct signal_costs {
     int latency_is_one_way;    /* ... its whole one-way time, overheads in */
     const double *per_byte;    /* flight per payload byte */
     const double *recv;        /* the receiver's work to complete one */
+    /* the tail (NULL: none, every flight its typical time): per pair,
+     * tail_bins deviations of a round trip from its median
+     * ([(i*p+j)*tail_bins + k], models/predict_dist.h) */
+    const float *tail;
+    int tail_bins;
 };
 
 /* the costs of the thesis's matrix model (with the small-message L_ij:
@@ -102,9 +118,20 @@ double predict_barrier_from(const struct bpattern *bp, const struct signal_costs
  * leaves out `first` and averages `count` instead. */
 #define PREDICT_SETTLE 20
 #define PREDICT_AVERAGED 20
+#define PREDICT_SEED 0x6D7067617567ULL   /* the tail's draws: fixed, so that
+                                          * every rank and run draws alike */
 double predict_barrier_window(const struct bpattern *bp, const struct signal_costs *c,
                               const double *edge_bytes, enum signal_kind kind,
                               double per_iteration, const double *start, int first,
                               int count);
+
+/* the same simulation keeping each of the `count` iterations' durations
+ * (the slowest rank's) in out[]; when c->tail is set every flight draws
+ * its deviation from the pair's tail with the generator seeded `seed`
+ * (predict_dist.c), so the same inputs give the same series everywhere */
+void predict_barrier_series(const struct bpattern *bp, const struct signal_costs *c,
+                            const double *edge_bytes, enum signal_kind kind,
+                            double per_iteration, const double *start, int first,
+                            int count, unsigned long long seed, double *out);
 
 #endif

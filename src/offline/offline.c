@@ -3,6 +3,7 @@
  * patterns, rank counts and send modes on a machine's measured
  * parameters. */
 #include "offline/offline.h"
+#include "offline/matrix_read.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -21,6 +22,7 @@
 #include "models/hybrid.h"
 #include "models/param_files.h"
 #include "models/predict.h"
+#include "models/predict_dist.h"
 #include "registry/registry.h"
 
 /* what to predict: the options, the folder's topology, the pattern as a
@@ -122,38 +124,6 @@ static int parse_request(int argc, char **argv, struct request *rq, char *found,
     return read_pattern(rq, o.topology ? o.topology : found);
 }
 
-/* every number of a matrix file, '#' lines left out; NULL when unreadable */
-static double *read_numbers(const char *path, size_t *n)
-{
-    struct diag d;
-    diag_init(&d, path);
-    size_t len;
-    char *text = read_file(path, &len, &d);
-    diag_free(&d);
-    if (!text)
-        return NULL;
-    size_t cap = 64, pos = 0, l;
-    double *v = xmalloc_array(cap, sizeof *v);
-    const char *line;
-    *n = 0;
-    while (next_line(text, len, &pos, &line, &l)) {
-        char buf[65536];
-        if (l == 0 || line[0] == '#' || l >= sizeof buf)
-            continue;
-        memcpy(buf, line, l);
-        buf[l] = 0;
-        char *p = buf, *end;
-        for (double x = strtod(p, &end); end != p; x = strtod(p, &end)) {
-            if (*n == cap)
-                v = xrealloc(v, (cap *= 2) * sizeof *v);
-            v[(*n)++] = x;
-            p = end;
-        }
-    }
-    free(text);
-    return v;
-}
-
 /* the request's folder/params-<topology>-<what>.dat */
 static void param_path(const struct request *rq, const char *topo,
                        enum param_file f, char *path, size_t len)
@@ -183,6 +153,15 @@ static double *load(const struct request *rq, const char *topo, enum param_file 
             sub[(size_t)i * p + j] = i == j ? 0 : v[(size_t)i * world + j];
     free(v);
     return sub;
+}
+
+/* the tails of ranks 0..p-1 (PARAM_TAIL_BINS a pair), NULL when the
+ * folder has none or they are not all finite there */
+static float *load_tail(const struct request *rq, const char *topo, int world, int p)
+{
+    char path[4200];
+    param_path(rq, topo, PF_TAIL, path, sizeof path);
+    return read_tail(path, world, p, PARAM_TAIL_BINS);
 }
 
 /* the O file: "rank value" per world rank; sets *world */
@@ -296,6 +275,25 @@ static void say_model(const char *what, const struct bpattern *bp,
     printf("  %-44s %10.3f us\n", what, us);
 }
 
+/* the matrix model with each signal drawn from its pair's tail: the
+ * distribution a run gives as t_pred_us, t_pred_mean_us, t_pred_p90_us */
+static void say_distribution(const struct bpattern *bp, struct signal_costs c,
+                             const float *tail, const double *bytes, int ssend)
+{
+    if (!tail) {
+        printf("  no params-<topology>-tail.dat for these ranks: no distribution\n");
+        return;
+    }
+    c.tail = tail;
+    c.tail_bins = PARAM_TAIL_BINS;
+    struct barrier_dist d = predict_barrier_dist(bp, &c, bytes, ssend
+                                                 ? SIGNAL_SYNCHRONOUS : SIGNAL_EAGER, 0);
+    printf("  %-44s %10.3f us\n", "t_pred_us (median, signals' tails drawn)", d.median);
+    printf("  %-44s %10.3f us\n", "t_pred_mean_us (mean)", d.mean);
+    printf("  %-44s %10.3f us\n", "t_pred_p90_us (90th percentile)", d.p90);
+    printf("  (%d simulated iterations)\n", d.draws);
+}
+
 /* the thesis's matrices for ranks 0..p-1; 0, or 2 after saying why */
 static int load_params(const struct request *rq, const char *topo, int world,
                        int p, struct params *pm)
@@ -367,6 +365,9 @@ int offline_predict(int argc, char **argv)
                rq.exchange ? "exchange: " : "", rq.bytes);
         struct signal_costs c = costs_from_params(&pm);
         say_model("matrix model (O_i, O_ij, L_ij, B_ij)", &bp, &c, bytes, rq.ssend);
+        float *tail = load_tail(&rq, topo, world, p);
+        say_distribution(&bp, c, tail, bytes, rq.ssend);
+        free(tail);
         c.latency = pm.lij;
         say_model("the same, L_ij by least squares to 1 MiB", &bp, &c, bytes, rq.ssend);
         if (lg.p) {

@@ -31,6 +31,8 @@ static double v_samples(const struct point *p) { return (double)p->nsamples; }
 static double v_mismatches(const struct point *p) { return (double)p->mismatches; }
 static double v_iter_mean(const struct point *p) { return p->iter_mean; }
 static double v_iter_median(const struct point *p) { return p->iter_median; }
+static double v_pred_mean(const struct point *p) { return p->pred_mean; }
+static double v_pred_p90(const struct point *p) { return p->pred_p90; }
 static double v_pred(const struct point *p) { return p->pred; }
 static double v_pred_lsq(const struct point *p) { return p->pred_lsq; }
 static double v_pred_loggp(const struct point *p) { return p->pred_loggp; }
@@ -181,8 +183,11 @@ static void doc_barrier(const struct col_ctx *c, char *out, size_t len)
     (void)c;
     snprintf(out, len, "iter_max_mean_us iter_max_median_us: each barrier's "
              "duration on its slowest rank, mean and median over iterations; "
-             "t_pred_us: the cost model (eq. 5.4 of Meyer's thesis) from the "
-             "pairwise parameters (nan for MPI); means over communicators");
+             "t_pred_us t_pred_mean_us t_pred_p90_us: the cost model (eq. 5.4 of "
+             "Meyer's thesis) from the pairwise parameters, each signal drawn from "
+             "its pair's measured tail over simulated iterations: their median, "
+             "mean and 90th percentile (nan for MPI); t_pred_lsq_us "
+             "t_pred_loggp_us: typical signals; means over communicators");
 }
 
 static void doc_median(const struct col_ctx *c, char *out, size_t len)
@@ -241,6 +246,10 @@ const struct column columns[] = {
     {.name = "iter_max_median_us", .format = COL_US, .when = barriers,
      .value = v_iter_median},
     {.name = "t_pred_us", .format = COL_US, .when = barriers, .value = v_pred},
+    {.name = "t_pred_mean_us", .format = COL_US, .when = barriers,
+     .value = v_pred_mean},
+    {.name = "t_pred_p90_us", .format = COL_US, .when = barriers,
+     .value = v_pred_p90},
     {.name = "t_pred_lsq_us", .format = COL_US, .when = barriers,
      .value = v_pred_lsq},
     {.name = "t_pred_loggp_us", .format = COL_US, .when = barriers,

@@ -264,9 +264,11 @@ void raw_rows(FILE *f, const struct point *pt)
                 pt->reps[i].t_us);
 }
 
-/* one matrix (cols = p) or one value per rank (cols = 1) */
+/* one matrix (cols = p, depth values a cell) or one value per rank
+ * (cols = 1) */
 static void write_matrix(const struct writer *w, const struct topology *t,
-                         enum param_file file, const double *m, int p, int cols)
+                         enum param_file file, const double *m, int p, int cols,
+                         int depth)
 {
     char name[128], path[sizeof w->dir + 160];
     param_file_name(t->name, file, name, sizeof name);
@@ -278,15 +280,21 @@ static void write_matrix(const struct writer *w, const struct topology *t,
     }
     fprintf(f, "# mpigauge %s: %s on %s communicators, microseconds\n",
             MPIGAUGE_VERSION, param_files[file].meaning, t->name);
-    fprintf(f, "# %s\n", cols == 1 ? "one row per world rank: rank value"
-                                    : "row i = world rank i, column j = world rank j; "
-                                      "nan outside a communicator");
+    if (depth > 1)
+        fprintf(f, "# row i = world rank i, columns j*%d .. j*%d+%d the %d values of "
+                "world rank j; nan outside a communicator\n", depth, depth, depth - 1,
+                depth);
+    else
+        fprintf(f, "# %s\n", cols == 1 ? "one row per world rank: rank value"
+                                        : "row i = world rank i, column j = world "
+                                          "rank j; nan outside a communicator");
+    size_t row = (size_t)p * (size_t)depth;
     for (int i = 0; i < p; i++) {
         if (cols == 1)
             fprintf(f, "%d %.4f\n", i, m[i]);
         else
-            for (int j = 0; j < p; j++)
-                fprintf(f, j ? " %.4f" : "%.4f", m[(size_t)i * p + j]);
+            for (size_t j = 0; j < row; j++)
+                fprintf(f, j ? " %.4f" : "%.4f", m[(size_t)i * row + j]);
         if (cols != 1)
             fputc('\n', f);
     }
@@ -297,5 +305,6 @@ void writer_params(struct writer *w, const struct topology *t,
                    const struct param_matrices *m)
 {
     for (int i = 0; i < m->n; i++)
-        write_matrix(w, t, m->m[i].file, m->m[i].v, m->p, m->m[i].cols);
+        write_matrix(w, t, m->m[i].file, m->m[i].v, m->p, m->m[i].cols,
+                     m->m[i].depth > 1 ? m->m[i].depth : 1);
 }

@@ -249,8 +249,11 @@ void report_point(struct writer *w, const struct result *res,
         say(w, "; a barrier takes %.3f us on its slowest rank (mean over "
             "iterations, median %.3f us)", pt->iter_mean, pt->iter_median);
         if (!isnan(pt->pred))
-            say(w, ", the model predicts %.3f us (%+.1f%%)", pt->pred,
-                100.0 * (pt->pred - pt->iter_mean) / pt->iter_mean);
+            say(w, "; the model predicts a median of %.3f us (%+.1f%%), a mean of "
+                "%.3f us (%+.1f%%) and a 90th percentile of %.3f us (measured %.3f)",
+                pt->pred, 100.0 * (pt->pred - pt->iter_median) / pt->iter_median,
+                pt->pred_mean, 100.0 * (pt->pred_mean - pt->iter_mean) / pt->iter_mean,
+                pt->pred_p90, pt->tail.p90);
     }
     if (r->call->streams && !isnan(pt->mbps))
         say(w, ", %.1f MB/s aggregate (every stream at once)", pt->mbps);
@@ -343,8 +346,9 @@ void report_summary(struct writer *w, const struct result *res)
         say(w, "  INTERRUPTED after %zu sizes; those are complete.\n", res->npts);
     say(w, "  Summary of record %d: ", res->index);
     if (res->pred_sizes)
-        say(w, "predicted vs measured (mean per-iteration maximum): mean "
-            "relative error %.1f%% over %d size%s.  ", 100.0 * res->pred_error,
+        say(w, "predicted vs measured per-iteration maximum: mean relative error "
+            "%.1f%% of the median (t_pred_us), %.1f%% of the mean (t_pred_mean_us) "
+            "over %d size%s.  ", 100.0 * res->pred_error, 100.0 * res->pred_mean_error,
             res->pred_sizes, res->pred_sizes == 1 ? "" : "s");
     summary_fit(w, &res->fit);
     summary_tail(w, res);

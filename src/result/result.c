@@ -9,8 +9,8 @@ struct point point_blank(uint64_t elements, uint64_t bytes, long warmup)
     return (struct point){.elements = elements, .bytes = bytes, .warmup = warmup,
                           .mbps = NAN, .rate = NAN, .iter_mean = NAN,
                           .iter_median = NAN, .pred = NAN, .pred_lsq = NAN,
-                          .pred_loggp = NAN, .t_pure = NAN, .t_overall = NAN,
-                          .t_compute = NAN, .overlap = NAN, .init = NAN,
+                          .pred_loggp = NAN, .pred_mean = NAN, .pred_p90 = NAN,
+                          .t_pure = NAN, .t_overall = NAN, .t_compute = NAN, .overlap = NAN, .init = NAN,
                           .pair_min = NAN, .pair_med = NAN, .pair_max = NAN,
                           .tail = {NAN, NAN, NAN, NAN, NAN}, .slowest_rank = -1,
                           .slowest_share = NAN, .slowest_excess_us = NAN};

@@ -63,6 +63,9 @@ struct point {
     double iter_mean, iter_median, pred;
     double pred_lsq;         /* the same with the thesis's least-squares L_ij */
     double pred_loggp;         /* from LogGP (--loggp) */
+    /* the predicted distribution: pred is its median, these its mean and
+     * 90th percentile (the signals' tails drawn, models/predict_dist.h) */
+    double pred_mean, pred_p90;
     /* non-blocking collectives: means over the ranks of the pure, the
      * overall (with computation) and the computation's time per call, us,
      * and OSU's overlap in percent; persistent ones: the init call, us */
@@ -142,9 +145,10 @@ struct result {
     struct fit bsp;            /* HRELATION: t_max = g h + l */
     struct bsp_level levels[BSP_LEVELS];
     int nlevels;
-    /* BARRIER patterns: mean relative error of the prediction against the
-     * mean per-iteration maximum, over pred_sizes sizes */
-    double pred_error;
+    /* BARRIER patterns: mean relative errors of the predicted distribution
+     * against the measured per-iteration maximum, over pred_sizes sizes */
+    double pred_error;         /* t_pred_us against the median */
+    double pred_mean_error;    /* t_pred_mean_us against the mean */
     int pred_sizes;
     unsigned long mismatches;
     int done;
@@ -173,6 +177,7 @@ void hybrid_info_free(struct hybrid_info *hi);
 struct param_matrix {
     enum param_file file;      /* its name and meaning: models/param_files.h */
     int cols;                  /* p, or 1 */
+    int depth;                 /* values a cell (0 or 1: one; the tail's bins) */
     double *v;
 };
 

@@ -12,6 +12,7 @@ int main(void)
     test_misc();
     test_topology();
     test_patterns();
+    test_predict_dist();
     test_repeat();
     test_graph();
     test_schedule();

@@ -1,0 +1,115 @@
+/* test_predict_dist.c: the barrier's predicted distribution from the
+ * signals' tails (models/predict_dist.c) */
+#include <math.h>
+#include <stdlib.h>
+#include "models/pattern.h"
+#include "models/predict_dist.h"
+#include "unit.h"
+
+/* p ranks, O_i 0.1, O_ij 0.5, one-way 1 us between every pair, each pair's
+ * tail bins filled by fill(k) */
+struct setup {
+    double o[8], oij[64], l[64], b[64];
+    float tail[64 * PARAM_TAIL_BINS];
+    struct params pm;
+};
+
+static void set_up(struct setup *s, int p, double (*fill)(int k))
+{
+    for (int i = 0; i < p; i++)
+        s->o[i] = 0.1;
+    for (int i = 0; i < p * p; i++) {
+        s->oij[i] = 0.5;
+        s->l[i] = 1;
+        s->b[i] = 0;
+        for (int k = 0; k < PARAM_TAIL_BINS; k++)
+            s->tail[i * PARAM_TAIL_BINS + k] = (float)fill(k);
+    }
+    s->pm = (struct params){.p = p, .o = s->o, .oij = s->oij, .lij = s->l,
+                            .bij = s->b, .lsm = s->l, .tail = s->tail};
+}
+
+static double none(int k)
+{
+    (void)k;
+    return 0;
+}
+
+/* the slowest 1 bin in 32 waits 500 us, the rest a little either way */
+static double heavy(int k)
+{
+    return k == PARAM_TAIL_BINS - 1 ? 500 : (k - 15) * 0.01;
+}
+
+static struct signal_costs with_tail(const struct setup *s)
+{
+    struct signal_costs c = costs_from_params(&s->pm);
+    c.tail = s->pm.tail;
+    c.tail_bins = PARAM_TAIL_BINS;
+    return c;
+}
+
+/* no deviation: the distribution collapses to predict_barrier's value */
+static void collapses(void)
+{
+    static struct setup s;
+    struct bpattern bp;
+    void (*gen[])(struct bpattern *, int, int) = {gen_linear, gen_tree,
+                                                  gen_dissemination, gen_pairwise};
+    for (int g = 0; g < 4; g++)
+        for (int kind = 0; kind < 2; kind++) {
+            set_up(&s, 5, none);
+            gen[g](&bp, 5, 2);
+            struct signal_costs c = with_tail(&s);
+            struct signal_costs plain = costs_from_params(&s.pm);
+            double det = predict_barrier(&bp, &plain, NULL, (enum signal_kind)kind, 0.05);
+            struct barrier_dist d = predict_barrier_dist(&bp, &c, NULL,
+                                                         (enum signal_kind)kind, 0.05);
+            CHECK(fabs(d.median - det) < 1e-9 * det);
+            CHECK(fabs(d.mean - det) < 1e-9 * det);
+            CHECK(fabs(d.p90 - det) < 1e-9 * det);
+            CHECK(d.draws == PREDICT_DRAWS);
+            /* and without any tail */
+            d = predict_barrier_dist(&bp, &plain, NULL, (enum signal_kind)kind, 0.05);
+            CHECK(fabs(d.median - det) < 1e-9 * det && fabs(d.mean - det) < 1e-9 * det);
+            bpattern_free(&bp);
+        }
+}
+
+/* a heavy tail: p90 above the median, the mean pulled up, the median
+ * near the typical barrier; the same inputs give the same numbers */
+static void heavy_tail(void)
+{
+    static struct setup s;
+    struct bpattern bp;
+    set_up(&s, 2, heavy);
+    gen_linear(&bp, 2, 0);
+    struct signal_costs c = with_tail(&s), plain = costs_from_params(&s.pm);
+    double det = predict_barrier(&bp, &plain, NULL, SIGNAL_EAGER, 0);
+    struct barrier_dist d = predict_barrier_dist(&bp, &c, NULL, SIGNAL_EAGER, 0);
+    CHECK(d.p90 > d.median);
+    CHECK(d.mean > d.median + 5);
+    CHECK(fabs(d.median - det) < 0.5);
+    /* two flights, each hit with 1/64: about 2/64 of 500 us in the mean */
+    CHECK(d.mean - det > 0.5 * 500 * 2 / 64.0 && d.mean - det < 2 * 500 * 2 / 64.0);
+    struct barrier_dist again = predict_barrier_dist(&bp, &c, NULL, SIGNAL_EAGER, 0);
+    CHECK(again.median == d.median && again.mean == d.mean && again.p90 == d.p90);
+    /* synchronous signals fly twice as often: a larger mean */
+    struct barrier_dist sync = predict_barrier_dist(&bp, &c, NULL, SIGNAL_SYNCHRONOUS, 0);
+    CHECK(sync.mean - sync.median > d.mean - d.median);
+    bpattern_free(&bp);
+}
+
+static void draws(void)
+{
+    CHECK(predict_draws(1) == PREDICT_DRAWS);
+    CHECK(predict_draws(PREDICT_EVENTS / 500) == 500);
+    CHECK(predict_draws(PREDICT_EVENTS) == PREDICT_DRAWS_MIN);
+}
+
+void test_predict_dist(void)
+{
+    collapses();
+    heavy_tail();
+    draws();
+}
