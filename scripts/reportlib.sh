@@ -59,7 +59,9 @@ record_prose() {
 synth_run_json() {
     local f
     for f in "$1"/[0-9]*.dat; do
-        case $f in *.pairs.dat | *.comms.dat | *.raw.dat | *.ratio.dat) continue ;; esac
+        # a record's side files are <stem>.<what>.dat (pairs, pairs_p99,
+        # comms, raw, calls, matrix, ratio); its data file has one dot
+        case ${f##*/} in *.*.dat) continue ;; esac
         [ -f "$f" ] || continue
         awk -v file="${f##*/}" '
             NR == 1 && !/^# mpigauge / { exit }

@@ -127,8 +127,11 @@ static void run_lines(FILE *f, const struct run_info *in)
     options_line(f, in->opt);
     fprintf(f, "# MPI_Wtime: resolution %.3g s, %.3g s a read\n", in->timer_res,
             in->timer_cost);
-    fprintf(f, "# MPI_Init: min %.4f s, avg %.4f s, max %.4f s over the ranks\n",
-            in->init_s[0], in->init_s[1], in->init_s[2]);
+    if (isnan(in->init_s[0]))
+        fprintf(f, "# MPI_Init: not timed (SimGrid's SMPI)\n");
+    else
+        fprintf(f, "# MPI_Init: min %.4f s, avg %.4f s, max %.4f s over the ranks\n",
+                in->init_s[0], in->init_s[1], in->init_s[2]);
 }
 
 /* what each column means, then their names */

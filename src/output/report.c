@@ -84,9 +84,13 @@ static void run_facts(struct writer *w)
     say(w, "Timer: MPI_Wtime advances in steps of %.3g s (MPI_Wtick says "
         "%.3g s) and costs %.3g s a read.\n", in->timer_res, in->wtick,
         in->timer_cost);
-    say(w, "MPI_Init took %.4f s on the fastest rank, %.4f s on average, %.4f s on "
-        "the slowest (each rank's monotonic clock around it, once per run).\n",
-        in->init_s[0], in->init_s[1], in->init_s[2]);
+    if (isnan(in->init_s[0]))
+        say(w, "MPI_Init is not timed under SimGrid's SMPI (the clock would time the "
+            "simulator, not the simulated job).\n");
+    else
+        say(w, "MPI_Init took %.4f s on the fastest rank, %.4f s on average, %.4f s "
+            "on the slowest (each rank's monotonic clock around it, once per run).\n",
+            in->init_s[0], in->init_s[1], in->init_s[2]);
     if (in->ev.n || in->ev.dropped[0]) {
         say(w, "Counters (per timed call):");
         for (int i = 0; i < in->ev.n; i++)
