@@ -188,7 +188,7 @@ void timer_agree(double *resolution, double *overhead, MPI_Comm comm)
     int rank, size;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &size);
-    const char *skew = getenv("MPIGAUGE_TEST_TIMER_SKEW");
+    const char *skew = getenv("MPIGAUGE_TEST_SKEW");
     if (skew && rank == size - 1)
         *overhead += strtod(skew, NULL);
     double v[2] = {*resolution, *overhead};

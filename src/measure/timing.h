@@ -49,7 +49,7 @@ void timer_probe(double *resolution, double *overhead);
  * prices the candidates of HYBRID (and every barrier prediction), so the
  * ranks must hold one value: each rank's own would let near ties fall
  * differently and the ranks build different barriers (issue 28).  The
- * tests' MPIGAUGE_TEST_TIMER_SKEW=S adds S seconds to the last rank's own
+ * tests' MPIGAUGE_TEST_SKEW=S adds S seconds to the last rank's own
  * read cost first, to show that nothing downstream sees it. */
 void timer_agree(double *resolution, double *overhead, MPI_Comm comm);
 
