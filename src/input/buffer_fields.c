@@ -25,7 +25,7 @@ void take_buffers(struct line_ctx *lc, struct record *r, const struct token *key
                   const struct token *val)
 {
     static const char *const names[] = {"single", "multiple"};
-    if (r->call && !(r->call->windowed && r->call->family->named_receives))
+    if (r->call && !streams_receives(r->call))
         diag_add(lc->d, lc->line, key->col, "%s streams no window of receives; "
                  "buffers= applies to BW, BIBW, BW_INIT, BIBW_INIT, MSGRATE and "
                  "MULTI_BIBW", r->call->name);

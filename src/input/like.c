@@ -48,7 +48,7 @@ void like_iters(const struct record *r, int like, uint64_t bytes, long *iters,
 
 int record_shared_recv(const struct record *r, const struct options *o)
 {
-    if (!(r->call->windowed && r->call->family->named_receives))
+    if (!streams_receives(r->call))
         return 0;
     return r->buffers == BUFFERS_SINGLE ||
            (r->buffers == BUFFERS_DEFAULT && o->like == LIKE_OSU);

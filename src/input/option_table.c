@@ -36,7 +36,7 @@ const struct option_spec option_specs[] = {
      .header = "check", .help = "verify every element of every call's data"},
 
     {.name = "blocks", .kind = OPT_INT, .field = F(blocks), .metavar = "N",
-     .dflt = 10, .min = 1, .max = 100000, .json = "blocks", .header = "blocks",
+     .dflt = DEFAULT_BLOCKS, .min = 1, .max = 100000, .json = "blocks", .header = "blocks",
      .group = "Statistics (see docs/measuring.md):",
      .help = "split each size's timed iterations into N blocks\n"
              "(default 10); median and 95% CI over blocks"},

@@ -212,7 +212,7 @@ static int check_combinations(const struct options *o, FILE *err)
     /* a peer times one loop a size, with its own counts and no clock
      * windows: what would change that is not --like's timing any more */
     if (o->like && (o->adaptive || o->time_per_size > 0 || o->sync_window ||
-                    o->blocks != 10))
+                    o->blocks != DEFAULT_BLOCKS))
         return complain(err, "mpigauge: --like %s times one loop a size as the "
                         "peer does; it takes no --adaptive, --time, --sync window "
                         "or --blocks%s\n", o->like == LIKE_OSU ? "osu" : "imb", "");

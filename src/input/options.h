@@ -11,6 +11,9 @@
  * measure/'s one block and barrier after each collective call) */
 enum like { LIKE_NONE, LIKE_OSU, LIKE_IMB };
 
+/* --blocks' default (the option table's, and what --like accepts) */
+enum { DEFAULT_BLOCKS = 10 };
+
 struct options {
     const char *input;
     const char *outdir;        /* -o; NULL: results/<timestamp>-<input> */

@@ -72,8 +72,9 @@ void run_allgather(struct kernel *k, int iters)
 {
     int sc = k->rec->inplace ? 0 : (int)k->count;
     MPI_Datatype st = k->rec->inplace ? MPI_DATATYPE_NULL : k->type;
+    const void *s = send_or_in_place(k);
     for (int i = 0; i < iters; i++)
-        MPI_Allgather(send_or_in_place(k), sc, st, k->rbuf, (int)k->count, k->type,
+        MPI_Allgather(s, sc, st, k->rbuf, (int)k->count, k->type,
                       k->comm);
 }
 
@@ -106,8 +107,9 @@ void run_alltoall(struct kernel *k, int iters)
 {
     int sc = k->rec->inplace ? 0 : (int)k->count;
     MPI_Datatype st = k->rec->inplace ? MPI_DATATYPE_NULL : k->type;
+    const void *s = send_or_in_place(k);
     for (int i = 0; i < iters; i++)
-        MPI_Alltoall(send_or_in_place(k), sc, st, k->rbuf, (int)k->count, k->type,
+        MPI_Alltoall(s, sc, st, k->rbuf, (int)k->count, k->type,
                      k->comm);
 }
 

@@ -98,17 +98,19 @@ long fill_value(enum fill_kind kind, int src, size_t i, long salt);
  * that sums to at most n p. */
 int vcount(size_t n, int r, int p);
 
-/* The source and tag of a data receive from peer: the record's recv=
- * (any_source, any_tag) widens them for the families whose receives
- * allow it (registry.h: named_receives) */
-static inline int recv_source(const struct kernel *k, int peer)
-{
-    return k->rec->recv & RECV_ANY_SOURCE ? MPI_ANY_SOURCE : peer;
-}
+/* The source and tag a data receive from peer matches: the record's
+ * recv= (any_source, any_tag) widens them for the families whose
+ * receives allow it (registry.h: named_receives).  A loop takes them once,
+ * before its timed iterations. */
+struct match {
+    int source, tag;
+};
 
-static inline int recv_tag(const struct kernel *k)
+static inline struct match data_match(const struct kernel *k, int peer)
 {
-    return k->rec->recv & RECV_ANY_TAG ? MPI_ANY_TAG : TAG_DATA;
+    struct match m = {k->rec->recv & RECV_ANY_SOURCE ? MPI_ANY_SOURCE : peer,
+                      k->rec->recv & RECV_ANY_TAG ? MPI_ANY_TAG : TAG_DATA};
+    return m;
 }
 
 /* The root of a rooted call's i-th call in a timed loop: root=, or with

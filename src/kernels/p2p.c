@@ -33,28 +33,28 @@ static int irsend_int(const void *b, MPI_Count n, MPI_Datatype t, int to, int ta
     return MPI_Irsend(b, (int)n, t, to, tag, c, r);
 }
 
-/* the data receive from the partner, as recv= names it */
-static void recv_data(struct kernel *k)
+/* the data receive from the partner, matching from (data_match) */
+static void recv_data(struct kernel *k, struct match from)
 {
-    recv_any(k->rbuf, k->count, k->type, recv_source(k, k->peer), recv_tag(k), k->comm);
+    recv_any(k->rbuf, k->count, k->type, from.source, from.tag, k->comm);
 }
 
-static void irecv_data(struct kernel *k, MPI_Request *r)
+static void irecv_data(struct kernel *k, struct match from, MPI_Request *r)
 {
-    irecv_any(k->rbuf, k->count, k->type, recv_source(k, k->peer), recv_tag(k),
-              k->comm, r);
+    irecv_any(k->rbuf, k->count, k->type, from.source, from.tag, k->comm, r);
 }
 
 static void pingpong(struct kernel *k, int iters, send_fn send)
 {
+    struct match from = data_match(k, k->peer);
     if (k->initiator) {
         for (int i = 0; i < iters; i++) {
             send(k->sbuf, k->count, k->type, k->peer, TAG_DATA, k->comm);
-            recv_data(k);
+            recv_data(k, from);
         }
     } else {
         for (int i = 0; i < iters; i++) {
-            recv_data(k);
+            recv_data(k, from);
             send(k->sbuf, k->count, k->type, k->peer, TAG_DATA, k->comm);
         }
     }
@@ -62,16 +62,17 @@ static void pingpong(struct kernel *k, int iters, send_fn send)
 
 static void ipingpong(struct kernel *k, int iters, isend_fn isend)
 {
+    struct match from = data_match(k, k->peer);
     MPI_Request r;
     if (k->initiator) {
         for (int i = 0; i < iters; i++) {
             isend(k->sbuf, k->count, k->type, k->peer, TAG_DATA, k->comm, &r);
             MPI_Wait(&r, MPI_STATUS_IGNORE);
-            recv_data(k);
+            recv_data(k, from);
         }
     } else {
         for (int i = 0; i < iters; i++) {
-            recv_data(k);
+            recv_data(k, from);
             isend(k->sbuf, k->count, k->type, k->peer, TAG_DATA, k->comm, &r);
             MPI_Wait(&r, MPI_STATUS_IGNORE);
         }
@@ -84,21 +85,23 @@ static void ipingpong(struct kernel *k, int iters, isend_fn isend)
  * next receive before the send that provokes the partner's reply. */
 void p2p_prepare_ready(struct kernel *k)
 {
+    struct match from = data_match(k, k->peer);
     if (k->initiator) {
         MPI_Recv(NULL, 0, MPI_BYTE, k->peer, TAG_READY, k->comm,
                  MPI_STATUS_IGNORE);
     } else {
-        irecv_data(k, &k->req);
+        irecv_data(k, from, &k->req);
         MPI_Send(NULL, 0, MPI_BYTE, k->peer, TAG_READY, k->comm);
     }
 }
 
 static void ready_pingpong(struct kernel *k, int iters, isend_fn irsend)
 {
+    struct match from = data_match(k, k->peer);
     MPI_Request r, s;
     if (k->initiator) {
         for (int i = 0; i < iters; i++) {
-            irecv_data(k, &r);
+            irecv_data(k, from, &r);
             if (irsend) {
                 irsend(k->sbuf, k->count, k->type, k->peer, TAG_DATA, k->comm, &s);
                 MPI_Wait(&s, MPI_STATUS_IGNORE);
@@ -111,7 +114,7 @@ static void ready_pingpong(struct kernel *k, int iters, isend_fn irsend)
         for (int i = 0; i < iters; i++) {
             MPI_Wait(&k->req, MPI_STATUS_IGNORE);
             if (i + 1 < iters)
-                irecv_data(k, &k->req);
+                irecv_data(k, from, &k->req);
             if (irsend) {
                 irsend(k->sbuf, k->count, k->type, k->peer, TAG_DATA, k->comm, &s);
                 MPI_Wait(&s, MPI_STATUS_IGNORE);
@@ -133,9 +136,10 @@ void run_irsend(struct kernel *k, int iters) { ready_pingpong(k, iters, irsend_i
 
 void run_irecv(struct kernel *k, int iters)
 {
+    struct match from = data_match(k, k->peer);
     MPI_Request r;
     for (int i = 0; i < iters; i++) {
-        irecv_data(k, &r);
+        irecv_data(k, from, &r);
         if (k->initiator) {
             send_any(k->sbuf, k->count, k->type, k->peer, TAG_DATA, k->comm);
             MPI_Wait(&r, MPI_STATUS_IGNORE);
@@ -148,17 +152,18 @@ void run_irecv(struct kernel *k, int iters)
 
 void run_sendrecv(struct kernel *k, int iters)
 {
+    struct match from = data_match(k, k->peer);
     for (int i = 0; i < iters; i++)
-        sendrecv_any(k->sbuf, k->rbuf, k->count, k->type, k->peer,
-                     recv_source(k, k->peer), TAG_DATA, recv_tag(k), k->comm);
+        sendrecv_any(k->sbuf, k->rbuf, k->count, k->type, k->peer, from.source, TAG_DATA,
+                     from.tag, k->comm);
 }
 
 void run_sendrecv_replace(struct kernel *k, int iters)
 {
+    struct match from = data_match(k, k->peer);
     for (int i = 0; i < iters; i++)
         MPI_Sendrecv_replace(k->sbuf, (int)k->count, k->type, k->peer, TAG_DATA,
-                             recv_source(k, k->peer), recv_tag(k), k->comm,
-                             MPI_STATUS_IGNORE);
+                             from.source, from.tag, k->comm, MPI_STATUS_IGNORE);
 }
 
 /* Each partner sends its own block and must receive the other's. */

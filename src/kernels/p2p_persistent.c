@@ -34,9 +34,10 @@ static struct preqs *preqs_new(struct kernel *k, int n)
 static void make(struct kernel *k, int nrecv, int nsend)
 {
     struct preqs *q = preqs_new(k, nrecv + nsend);
+    struct match from = data_match(k, k->peer);
     for (int m = 0; m < nrecv; m++)
-        MPI_Recv_init(recv_slot(k, m), (int)k->count, k->type,
-                      recv_source(k, k->peer), recv_tag(k), k->comm, &q->r[m]);
+        MPI_Recv_init(recv_slot(k, m), (int)k->count, k->type, from.source, from.tag,
+                      k->comm, &q->r[m]);
     for (int m = 0; m < nsend; m++)
         MPI_Send_init(k->distinct ? window_slot(k, k->sbuf, m) : k->sbuf, (int)k->count,
                       k->type, k->peer, TAG_DATA, k->comm, &q->r[nrecv + m]);

@@ -19,9 +19,9 @@ void run_reduce(struct kernel *k, int iters)
 
 void run_allreduce(struct kernel *k, int iters)
 {
+    const void *s = send_or_in_place(k);
     for (int i = 0; i < iters; i++)
-        MPI_Allreduce(send_or_in_place(k), k->rbuf, (int)k->count, k->type, k->op,
-                      k->comm);
+        MPI_Allreduce(s, k->rbuf, (int)k->count, k->type, k->op, k->comm);
 }
 
 void run_reduce_scatter(struct kernel *k, int iters)
@@ -39,15 +39,16 @@ void run_reduce_scatter_block(struct kernel *k, int iters)
 
 void run_scan(struct kernel *k, int iters)
 {
+    const void *s = send_or_in_place(k);
     for (int i = 0; i < iters; i++)
-        MPI_Scan(send_or_in_place(k), k->rbuf, (int)k->count, k->type, k->op, k->comm);
+        MPI_Scan(s, k->rbuf, (int)k->count, k->type, k->op, k->comm);
 }
 
 void run_exscan(struct kernel *k, int iters)
 {
+    const void *s = send_or_in_place(k);
     for (int i = 0; i < iters; i++)
-        MPI_Exscan(send_or_in_place(k), k->rbuf, (int)k->count, k->type, k->op,
-                   k->comm);
+        MPI_Exscan(s, k->rbuf, (int)k->count, k->type, k->op, k->comm);
 }
 
 /* the op alone: inout = in op inout, on this rank, again and again */

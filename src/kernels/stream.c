@@ -43,14 +43,15 @@ void layout_window(struct kernel *k)
 static void window(struct kernel *k, int iters, int peer, int sending)
 {
     int w = k->rec->window;
+    struct match from = data_match(k, peer);
     for (int it = 0; it < iters; it++) {
         for (int m = 0; m < w; m++) {
             if (sending)
                 isend_any(source(k, m), k->count, k->type, peer, TAG_DATA, k->comm,
                           &k->reqs[m]);
             else
-                irecv_any(recv_slot(k, m), k->count, k->type,
-                          recv_source(k, peer), recv_tag(k), k->comm, &k->reqs[m]);
+                irecv_any(recv_slot(k, m), k->count, k->type, from.source, from.tag,
+                          k->comm, &k->reqs[m]);
         }
         waitall(w, k->reqs);
         if (sending)
@@ -69,10 +70,11 @@ void run_bw(struct kernel *k, int iters)
 static void bibw(struct kernel *k, int iters, int peer)
 {
     int w = k->rec->window;
+    struct match from = data_match(k, peer);
     for (int it = 0; it < iters; it++) {
         for (int m = 0; m < w; m++)
-            irecv_any(recv_slot(k, m), k->count, k->type,
-                      recv_source(k, peer), recv_tag(k), k->comm, &k->reqs[m]);
+            irecv_any(recv_slot(k, m), k->count, k->type, from.source, from.tag,
+                      k->comm, &k->reqs[m]);
         for (int m = 0; m < w; m++)
             isend_any(source(k, m), k->count, k->type, peer, TAG_DATA, k->comm,
                       &k->reqs[w + m]);
@@ -113,11 +115,12 @@ void run_multi_bibw(struct kernel *k, int iters)
 void run_multi_latency(struct kernel *k, int iters)
 {
     int sender, peer = partner(k, &sender);
+    struct match from = data_match(k, peer);
     for (int it = 0; it < iters && peer >= 0; it++) {
         if (sender)
             MPI_Send(k->sbuf, (int)k->count, k->type, peer, TAG_DATA, k->comm);
-        MPI_Recv(k->rbuf, (int)k->count, k->type, recv_source(k, peer), recv_tag(k),
-                 k->comm, MPI_STATUS_IGNORE);
+        MPI_Recv(k->rbuf, (int)k->count, k->type, from.source, from.tag, k->comm,
+                 MPI_STATUS_IGNORE);
         if (!sender)
             MPI_Send(k->sbuf, (int)k->count, k->type, peer, TAG_DATA, k->comm);
     }

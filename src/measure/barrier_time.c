@@ -47,6 +47,24 @@ static double barrier_time(struct trial *t, const struct patrun *pr, long warmup
     return per_call;
 }
 
+/* the bytes of each of the pattern's signals at this size (the payload) */
+static double *signal_bytes(const struct kernel *k, const struct bpattern *bp)
+{
+    long *count = signal_elements(bp, k->rec, k->count);
+    long n = bpattern_edges(bp);
+    double *bytes = xmalloc_array((size_t)n + 1, sizeof *bytes);
+    for (long e = 0; e < n; e++)
+        bytes[e] = (double)count[e] * k->type_size;
+    free(count);
+    return bytes;
+}
+
+/* how the record's signals go: synchronous (signal=ssend) or eager */
+static enum signal_kind record_signals(const struct record *r)
+{
+    return r->signal == SIGNAL_SSEND ? SIGNAL_SYNCHRONOUS : SIGNAL_EAGER;
+}
+
 /* the model's time for one barrier of this record: the thesis's matrix
  * model with the small-message L_ij or (lsq) the thesis's own least-squares
  * L_ij, or (lg) LogGP */
@@ -54,18 +72,12 @@ double barrier_predict(const struct trial *t, const struct bpattern *bp,
                        const struct params *pm, int lsq, const struct loggp *lg)
 {
     const struct kernel *k = &t->k;
-    long *count = signal_elements(bp, k->rec, k->count);
-    long n = bpattern_edges(bp);
-    double *bytes = xmalloc_array((size_t)n + 1, sizeof *bytes);
-    for (long e = 0; e < n; e++)
-        bytes[e] = (double)count[e] * k->type_size;
+    double *bytes = signal_bytes(k, bp);
     struct signal_costs c = lg ? costs_from_loggp(lg, pm->o) : costs_from_params(pm);
     if (lsq)
         c.latency = pm->lij;
-    double us = predict_barrier(bp, &c, bytes, k->rec->signal == SIGNAL_SSEND
-                                ? SIGNAL_SYNCHRONOUS : SIGNAL_EAGER,
+    double us = predict_barrier(bp, &c, bytes, record_signals(k->rec),
                                 t->m->timer_cost * 1e6);
-    free(count);
     free(bytes);
     return us;
 }
@@ -76,19 +88,13 @@ static struct barrier_dist barrier_distribution(const struct trial *t,
                                                 const struct params *pm)
 {
     const struct kernel *k = &t->k;
-    long *count = signal_elements(bp, k->rec, k->count);
-    long n = bpattern_edges(bp);
-    double *bytes = xmalloc_array((size_t)n + 1, sizeof *bytes);
-    for (long e = 0; e < n; e++)
-        bytes[e] = (double)count[e] * k->type_size;
+    double *bytes = signal_bytes(k, bp);
     struct signal_costs c = costs_from_params(pm);
     c.tail = pm->tail;
     c.tail_bins = pm->tail ? PARAM_TAIL_BINS : 0;
     struct barrier_dist d = predict_barrier_dist(bp, &c, bytes,
-                                                 k->rec->signal == SIGNAL_SSEND
-                                                 ? SIGNAL_SYNCHRONOUS : SIGNAL_EAGER,
+                                                 record_signals(k->rec),
                                                  t->m->timer_cost * 1e6);
-    free(count);
     free(bytes);
     return d;
 }

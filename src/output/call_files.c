@@ -45,12 +45,6 @@ void pairs_tail_block(FILE *f, int p, const struct point *pt)
         m[i] = NAN;
     if (pt->calls)
         pair_tails(pt, p, m);
-    fprintf(f, "# elements %llu\n", (unsigned long long)pt->elements);
-    for (int i = 0; i < p; i++) {
-        for (int j = 0; j < p; j++)
-            fprintf(f, j ? " %.4f" : "%.4f", m[i * p + j]);
-        fputc('\n', f);
-    }
-    fputs("\n\n", f);
+    matrix_block(f, p, pt->elements, m);
     free(m);
 }

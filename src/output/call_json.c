@@ -8,11 +8,6 @@
 
 static const char *const recv_names[] = {"named", "any_source", "any_tag", "any"};
 
-static int streams_receives(const struct call *c)
-{
-    return c->windowed && c->family->named_receives;
-}
-
 void call_json_add(json_t *o, const struct result *res, const struct options *opt)
 {
     const struct record *r = res->rec;

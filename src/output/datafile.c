@@ -249,14 +249,19 @@ void pairs_block(FILE *f, int p, const struct point *pt, int mbps)
         if (s->b >= 0)
             m[s->a * p + s->b] = mbps ? (double)pt->bytes / s->t_us : s->t_us;
     }
-    fprintf(f, "# elements %llu\n", (unsigned long long)pt->elements);
+    matrix_block(f, p, pt->elements, m);
+    free(m);
+}
+
+void matrix_block(FILE *f, int p, uint64_t elements, const double *m)
+{
+    fprintf(f, "# elements %llu\n", (unsigned long long)elements);
     for (int i = 0; i < p; i++) {
         for (int j = 0; j < p; j++)
             fprintf(f, j ? " %.4f" : "%.4f", m[i * p + j]);
         fputc('\n', f);
     }
     fputs("\n\n", f);
-    free(m);
 }
 
 void raw_rows(FILE *f, const struct point *pt)

@@ -166,18 +166,18 @@ void writer_record_begin(struct writer *w, struct result *res)
                              "its time per message while every rank sends at the same "
                              "shift; nan = not measured (the diagonal); one block per "
                              "size (gnuplot index)\n");
-    if (w->info->opt->raw)
+    if (w->info->opt->raw) {
         w->raw = side_file(w, res, "raw", "# every repetition: time per call in us "
                            "of block k (from 0) of contributor a (b = -1: the "
                            "communicator whose rank 0 is world rank a; else the pair "
                            "a -> b); blocks of iters_per_block calls\n# elements a b "
                            "k iters_per_block t_us\n");
-    if (w->info->opt->raw)
         w->calls = side_file(w, res, "calls", "# every call timed one by one (the "
                              "data file's calls column): time in us of the pair a -> b "
                              "(one-way: half the round trip), or b = -1: of the "
                              "communicator whose rank 0 is world rank a, as its slowest "
                              "rank saw it\n# elements a b t_us\n");
+    }
     report_record(w, res);
 }
 

@@ -68,6 +68,9 @@ void datafile_row(FILE *f, const struct writer *w, const struct result *res,
 /* the samples as a ranks x ranks matrix: one-way times in us, or (mbps)
  * bytes / time in MB/s */
 void pairs_block(FILE *f, int ranks, const struct point *pt, int mbps);
+/* one size's block of a ranks x ranks matrix m: "# elements N", a row a
+ * line, two blank lines (gnuplot index) */
+void matrix_block(FILE *f, int ranks, uint64_t elements, const double *m);
 /* PERMUTATION: the seed and its matchings, on the communicators' ranks */
 void matchings_text(const struct result *res, char *out, size_t len);
 /* per_comm.c: each communicator's own results, where there are several

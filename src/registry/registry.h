@@ -199,7 +199,7 @@ struct family {
     int uses_scratch;           /* writes files into the scratch directory */
     /* its data receives name the partner and the data tag, and nothing
      * else reaches them while a size is timed: recv=any_source|any_tag
-     * may widen them (kernel.h: recv_source, recv_tag) */
+     * may widen them (kernel.h: data_match) */
     int named_receives;
     /* --validate's estimate: the transfer speed, and how many times the
      * timed loop's calls are made (a barrier's twice: the loop, then one
@@ -311,6 +311,13 @@ extern const struct table call_table;
 static inline int pairwise(const struct call *c)
 {
     return c->family->way == WAY_PAIRS;
+}
+
+/* calls whose window of data receives buffers= may put into one buffer
+ * (BW, BIBW, BW_INIT, BIBW_INIT, MSGRATE, MULTI_BIBW) */
+static inline int streams_receives(const struct call *c)
+{
+    return c->windowed && c->family->named_receives;
 }
 
 /* calls that need two ranks: pair by pair, or every pair at once */
