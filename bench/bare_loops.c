@@ -110,13 +110,17 @@ int main(int argc, char **argv)
     const char *mode = argv[1];
     int n = atoi(argv[2]), iters = atoi(argv[3]), warmup = atoi(argv[4]);
     /* the bytes mpigauge allocates for the same record: n chars or n
-     * doubles, page-aligned, first touched by the warm-up (as mpigauge's) */
+     * doubles, page-aligned, every page written before the warm-up (as
+     * mpigauge's, and OSU's: a page never written reads as the kernel's
+     * shared zero page) */
     int windowed = strcmp(mode, "bw") == 0 || strcmp(mode, "msgrate") == 0;
     size_t bytes = (strcmp(mode, "allreduce") == 0 ? 8 : 1) * (size_t)n *
                    (windowed ? WINDOW : 1) + 64;
     void *s, *r;
     if (posix_memalign(&s, 4096, bytes) || posix_memalign(&r, 4096, bytes))
         MPI_Abort(MPI_COMM_WORLD, 1);
+    memset(s, 0, bytes);
+    memset(r, 0, bytes);
     run(mode, s, r, n, warmup, rank);
     MPI_Barrier(MPI_COMM_WORLD);
     double t0 = MPI_Wtime();

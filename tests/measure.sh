@@ -52,11 +52,12 @@ counted() {
         check "$f: PAGE-FAULTS a count >= 0" all_rows "$f" "\$$p >= 0"
         check "$f: CONTEXT-SWITCHES a count >= 0" all_rows "$f" "\$$s >= 0"
     done
-    # each size reaches 32 KiB further into fresh pages, which the reduction
-    # first touches in the timed loop.  (SEND's large messages go by CMA: the
-    # kernel fills the receiver's pages, and that is no fault of the task.)
+    # mpigauge writes its own buffers before timing (a page never written
+    # is the shared zero page), but with --warmup 0 the record's first
+    # calls are the library's first reduction: its temporary buffers are
+    # fresh pages, first touched in the timed loop
     f="$d/01-allreduce-double-world-sum.dat"
-    check "$d: ALLREDUCE: PAGE-FAULTS positive at every size" all_rows "$f" "\$$(colno "$f" perf::PAGE-FAULTS_avg) > 0"
+    check "$d: ALLREDUCE: PAGE-FAULTS positive at the first size" awk -v c="$(colno "$f" perf::PAGE-FAULTS_avg)" '!/^#/ && !n++ { ok = $c > 0 } END { exit !ok }' "$f"
     check "$d: report names the counters and who counted them" grep -q "^Counters (per timed call): perf::TASK-CLOCK ($want), perf::PAGE-FAULTS ($want), perf::CONTEXT-SWITCHES ($want).$" "$d/report.txt"
     check "$d: run.json lists the events" [ "$(jq -c '.papi.events' "$d/run.json")" = '["perf::TASK-CLOCK","perf::PAGE-FAULTS","perf::CONTEXT-SWITCHES"]' ]
     check "$d: per-call counts in run.json" [ "$(jq "$EVERY$AT"'every(at(1).points[]; .counters_per_call["perf::TASK-CLOCK"].avg > 0)' "$d/run.json")" = true ]

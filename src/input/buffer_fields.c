@@ -20,7 +20,9 @@ void take_inplace(struct line_ctx *lc, struct record *r, const struct token *key
 }
 
 /* buffers=single|multiple: a window's receives into one buffer (as
- * osu_bw's default) or a slot each (mpigauge's default) */
+ * osu_bw's default), or every message sent from and received into a slot
+ * of its own (osu_bw -b multiple); not written, the receives have a slot
+ * each and the sends share one buffer (mpigauge's default) */
 void take_buffers(struct line_ctx *lc, struct record *r, const struct token *key,
                   const struct token *val)
 {

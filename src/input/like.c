@@ -53,3 +53,8 @@ int record_shared_recv(const struct record *r, const struct options *o)
     return r->buffers == BUFFERS_SINGLE ||
            (r->buffers == BUFFERS_DEFAULT && o->like == LIKE_OSU);
 }
+
+int like_times_each(const struct record *r, int like)
+{
+    return like == LIKE_OSU && r->call->family == &family_p2p;
+}

@@ -46,12 +46,6 @@ static int source_of(const struct kernel *k)
     return ((const struct fabric *)k->priv)->source;
 }
 
-/* message m's send buffer: one for all, or (--check) its own */
-static char *send_slot(const struct kernel *k, int m)
-{
-    return k->distinct ? window_slot(k, k->sbuf, m) : k->sbuf;
-}
-
 /* the root's index for the ranks around it: 0 .. p - 2 */
 static int around(const struct kernel *k, int r)
 {

@@ -38,6 +38,8 @@ struct kernel {
     MPI_Datatype *types;
     MPI_Request *reqs;         /* calls that start many requests (HRELATION) */
     int distinct;              /* --check: a window's messages from slots of their own */
+    int own_sends;             /* buffers=multiple: each message sent from a slot of its
+                                * own too (osu_bw -b multiple) */
     int shared_recv;           /* a window's receives into one buffer (input/like.h) */
     int first_call;            /* root=rotate: the loop's first call's index mod P
                                 * (calls timed one at a time, --like: 0, 1, ...) */

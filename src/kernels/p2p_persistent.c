@@ -39,7 +39,7 @@ static void make(struct kernel *k, int nrecv, int nsend)
         MPI_Recv_init(recv_slot(k, m), (int)k->count, k->type, from.source, from.tag,
                       k->comm, &q->r[m]);
     for (int m = 0; m < nsend; m++)
-        MPI_Send_init(k->distinct ? window_slot(k, k->sbuf, m) : k->sbuf, (int)k->count,
+        MPI_Send_init(send_slot(k, m), (int)k->count,
                       k->type, k->peer, TAG_DATA, k->comm, &q->r[nrecv + m]);
 }
 

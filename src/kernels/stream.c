@@ -2,7 +2,8 @@
  * message rate and latency under load.
  *
  * A window is window= messages in flight at once: MPI_Isend (all from one
- * send buffer, as osu_bw does; --check sends each from a slot of its own)
+ * send buffer, as osu_bw does; --check and buffers=multiple send each
+ * from a slot of its own)
  * into a receive slot each (one buffer for all would be overlapping
  * receives, which MPI forbids), completed by MPI_Waitall and, for BW and
  * MSGRATE, a short acknowledgement that keeps the sender from racing
@@ -27,10 +28,13 @@ char *recv_slot(const struct kernel *k, int w)
     return k->shared_recv && !k->distinct ? k->rbuf : window_slot(k, k->rbuf, w);
 }
 
-/* the send buffer of message w: one for all, or (--check) its own */
-static char *source(const struct kernel *k, int w)
+/* the send buffer of message w: one for all, as osu_bw's default, or its
+ * own under --check and buffers=multiple (osu_bw -b multiple sends each
+ * from a buffer of its own too: a window of 4 MiB messages then reads
+ * 256 MiB, not one cached 4 MiB) */
+char *send_slot(const struct kernel *k, int w)
 {
-    return k->distinct ? window_slot(k, k->sbuf, w) : k->sbuf;
+    return k->distinct || k->own_sends ? window_slot(k, k->sbuf, w) : k->sbuf;
 }
 
 void layout_window(struct kernel *k)
@@ -47,7 +51,7 @@ static void window(struct kernel *k, int iters, int peer, int sending)
     for (int it = 0; it < iters; it++) {
         for (int m = 0; m < w; m++) {
             if (sending)
-                isend_any(source(k, m), k->count, k->type, peer, TAG_DATA, k->comm,
+                isend_any(send_slot(k, m), k->count, k->type, peer, TAG_DATA, k->comm,
                           &k->reqs[m]);
             else
                 irecv_any(recv_slot(k, m), k->count, k->type, from.source, from.tag,
@@ -76,7 +80,7 @@ static void bibw(struct kernel *k, int iters, int peer)
             irecv_any(recv_slot(k, m), k->count, k->type, from.source, from.tag,
                       k->comm, &k->reqs[m]);
         for (int m = 0; m < w; m++)
-            isend_any(source(k, m), k->count, k->type, peer, TAG_DATA, k->comm,
+            isend_any(send_slot(k, m), k->count, k->type, peer, TAG_DATA, k->comm,
                       &k->reqs[w + m]);
         waitall(2 * w, k->reqs);
     }

@@ -8,6 +8,8 @@
 char *window_slot(const struct kernel *k, char *buf, int w);
 /* message w's receive buffer: its slot, or rbuf with buffers=single */
 char *recv_slot(const struct kernel *k, int w);
+/* message w's send buffer: sbuf, or its slot (--check, buffers=multiple) */
+char *send_slot(const struct kernel *k, int w);
 /* --check of a window: every message from a slot of its own with data of
  * its own (k->distinct set while run makes one iteration), compared on
  * the receiving side when receives is set */

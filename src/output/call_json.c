@@ -28,8 +28,10 @@ void call_json_add(json_t *o, const struct result *res, const struct options *op
     if (r->call->in_place)
         json_object_set_new(o, "inplace", json_boolean(r->inplace));
     if (streams_receives(r->call))
-        json_object_set_new(o, "buffers", json_string(record_shared_recv(r, opt)
-                                                      ? "single" : "multiple"));
+        json_object_set_new(o, "buffers", json_string(
+            record_shared_recv(r, opt) ? "single"
+            : r->buffers == BUFFERS_MULTIPLE ? "multiple"
+            : "receive-slots"));   /* the default: the sends share a buffer */
 }
 
 void call_header_lines(FILE *f, const struct result *res, const struct options *opt)
@@ -52,13 +54,18 @@ void call_header_lines(FILE *f, const struct result *res, const struct options *
                 "collective call timed alone and followed by MPI_Barrier outside its "
                 "timing, t_avg_us the mean over ranks of each rank's mean%s\n",
                 opt->like == LIKE_OSU ? "OSU 7.4" : "IMB 2021",
-                opt->like == LIKE_OSU ? "; a window's receives into one buffer" : "");
+                opt->like == LIKE_OSU ? "; each point-to-point round trip or window timed "
+                                         "alone and the times summed; a window's "
+                                         "receives into one buffer" : "");
     if (r->root_rotate)
         fprintf(f, "# root: call i's root is rank i mod P of its communicator "
                 "(root=rotate, as IMB), counting from 0 in every timed loop\n");
     if (r->inplace)
         fprintf(f, "# buffers: MPI_IN_PLACE (inplace=1): the input is where the "
                 "result goes\n");
+    if (r->buffers == BUFFERS_MULTIPLE)
+        fprintf(f, "# buffers: every message of a window sent from and received into "
+                "a slot of its own (buffers=multiple, as osu_bw -b multiple)\n");
     if (record_shared_recv(r, opt))
         fprintf(f, "# buffers: a window's receives all into one buffer (buffers=single, "
                 "as osu_bw; --like osu): overlapping receives, which MPI forbids; --check "
