@@ -148,6 +148,28 @@ $MPIRUN -n 2 ./mpigauge --quiet --adaptive --budget 5 --target 0.5 --iters 100 -
 f="$d/01-allreduce-double-world-sum.dat"
 check "adaptive with a wide target: met, from 6 blocks on" all_rows "$f" "\$$(colno "$f" blocks) >= 6 && \$$(colno "$f" target_met) == 1"
 
+# adaptive is the default; a count given (--iters, --blocks, --time, a
+# record's iters=) or --fixed keeps exactly --blocks blocks
+printf 'SEND CHAR 1 64 MUL 8 WORLD NOP 0\nSEND CHAR 1 64 MUL 8 WORLD NOP 0 iters=200\n' > "$T/default.in"
+d="$T/default"
+$MPIRUN -n 2 ./mpigauge --quiet --budget 0.2 -o "$d" "$T/default.in"
+check "default: adaptive in run.json and the header" [ "$(jq -r .options.adaptive "$d/run.json")/$(grep -c 'adaptive=on' "$d/01-send-char-world-nop.dat")" = true/1 ]
+f="$d/01-send-char-world-nop.dat"
+check "default: every size has an interval (6 blocks or more)" all_rows "$f" "\$$(colno "$f" blocks) >= 6 && \$$(colno "$f" ci_lo_us) != \"nan\""
+f="$d/02-send-char-world-nop.dat"
+check "default: a record's iters= fixes its 10 blocks" all_rows "$f" "\$$(colno "$f" blocks) == 10 && \$$(colno "$f" iters) == 200"
+check "default: the header of the iters= record says it is fixed" grep -q "^# repetition: fixed, 10 blocks (this record's iters= is a count" "$f"
+check "default: the other record's header does not" [ "$(grep -c '^# repetition' "$d/01-send-char-world-nop.dat")" = 0 ]
+for opt in "--fixed" "--blocks 7" "--iters 70"; do
+    d="$T/fixed-${opt// /}"
+    $MPIRUN -n 2 ./mpigauge --quiet $opt -o "$d" "$T/default.in"
+    n=$([ "$opt" = "--blocks 7" ] && echo 7 || echo 10)
+    f="$d/01-send-char-world-nop.dat"
+    check "$opt: not adaptive, exactly $n blocks at every size" [ "$(jq -r .options.adaptive "$d/run.json")/$(rows "$f" "v1 == $n" blocks && echo ok)" = false/ok ]
+done
+$MPIRUN -n 1 ./mpigauge --fixed --adaptive -o "$T/both" "$T/default.in" > /dev/null 2> "$T/both.err"
+check "--fixed --adaptive: exit 2, named, no folder" [ "$?/$(grep -c 'choose one of --adaptive and --fixed' "$T/both.err")/$([ -e "$T/both" ] && echo yes || echo no)" = 2/1/no ]
+
 d="$T/time"
 $MPIRUN -n 2 ./mpigauge --quiet --time 0.02 -o "$d" "$T/small.in"
 f="$d/03-bcast-int-world-nop.dat"

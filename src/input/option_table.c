@@ -25,7 +25,7 @@ const struct option_spec option_specs[] = {
      .help = "coordinates from FILE, one 'rank x y z' per line"},
     {.name = "iters", .kind = OPT_LONG, .field = F(iters), .metavar = "N",
      .dflt = -1, .min = 1, .max = 1L << 30, .json = "iters", .unset_null = 1,
-     .header = "iters",
+     .header = "iters", .fixes_repeat = 1,
      .help = "timed iterations per size (default by size:\n"
              "10000 up to 8 KiB, then fewer, at least 10)"},
     {.name = "warmup", .kind = OPT_LONG, .field = F(warmup), .metavar = "N",
@@ -37,7 +37,7 @@ const struct option_spec option_specs[] = {
 
     {.name = "blocks", .kind = OPT_INT, .field = F(blocks), .metavar = "N",
      .dflt = DEFAULT_BLOCKS, .min = 1, .max = 100000, .json = "blocks", .header = "blocks",
-     .group = "Statistics (see docs/measuring.md):",
+     .fixes_repeat = 1, .group = "Statistics (see docs/measuring.md):",
      .help = "split each size's timed iterations into N blocks\n"
              "(default 10); median and 95% CI over blocks"},
     {.name = "target", .kind = OPT_REAL, .field = F(target), .metavar = "F",
@@ -48,13 +48,18 @@ const struct option_spec option_specs[] = {
     {.name = "adaptive", .kind = OPT_FLAG, .field = F(adaptive),
      .json = "adaptive", .header = "adaptive",
      .help = "run more blocks until the target is met or the\n"
-             "budget is spent (at least 6 blocks)"},
+             "budget is spent (at least 6 blocks); the default\n"
+             "unless --iters, --blocks, --time, --fixed or --like"},
+    {.name = "fixed", .kind = OPT_FLAG, .field = F(fixed),
+     .help = "exactly --blocks blocks (default 10) of the\n"
+             "iterations, whether the target is met or not"},
     {.name = "budget", .kind = OPT_REAL, .field = F(budget), .metavar = "S",
      .dflt = 1, .max = 86400, .json = "budget_s", .header = "budget", .unit = "s",
      .expect = "expected seconds above 0, like 0.5",
      .help = "seconds per size for --adaptive (default 1)"},
     {.name = "time", .kind = OPT_REAL, .field = F(time_per_size), .metavar = "S",
      .max = 86400, .json = "time_s", .unset_null = 1, .header = "time", .unit = "s",
+     .fixes_repeat = 1,
      .expect = "expected seconds above 0, like 0.2",
      .help = "iterations per size from a pilot, so that the\n"
              "timed loop takes about S seconds (as IMB's -time)"},

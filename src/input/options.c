@@ -219,7 +219,23 @@ static int check_combinations(const struct options *o, FILE *err)
     if (o->predict && o->validate)
         return complain(err, "mpigauge: %s%s\n", "choose one of --predict and "
                         "--validate", "");
+    if (o->adaptive && o->fixed)
+        return complain(err, "mpigauge: %s%s\n", "choose one of --adaptive and "
+                        "--fixed", "");
     return 0;
+}
+
+/* Adaptive repetition is the default, so that a plain run meets its
+ * target at every size it can within --budget; a count the user gave
+ * (--iters, --blocks, --time), --fixed, or a peer's timing (--like) keeps
+ * the count fixed. A record's iters= fixes that record's count
+ * (measure/families.c). Runs after check_combinations, which judges what
+ * was written, not this default. */
+static void repeat_default(struct options *o)
+{
+    o->adaptive_asked = o->adaptive;
+    if (!o->fixed && !o->count_given && !o->like)
+        o->adaptive = 1;
 }
 
 /* one option from getopt_long: 0, or 2 after saying what is wrong */
@@ -233,8 +249,10 @@ static int take(int c, char **argv, struct options *o, FILE *err)
     if (!sp || c == '?')
         return complain(err, "mpigauge: unknown option '%s'%s (see --help)\n",
                         argv[optind - 1], "");
-    if (store(sp, optarg, o) == 0)
+    if (store(sp, optarg, o) == 0) {
+        o->count_given |= sp->fixes_repeat;
         return 0;
+    }
     char want[160], name[64];
     expectation(sp, want, sizeof want);
     snprintf(name, sizeof name, "--%s '%s'", sp->name, optarg);
@@ -260,6 +278,7 @@ int parse_options(int argc, char **argv, struct options *o, FILE *err)
         return 0;
     if (check_combinations(o, err))
         return EXIT_BAD_INPUT;
+    repeat_default(o);
     const char *what = o->predict ? "pattern (--predict DIR PATTERN)" : "input file";
     if (optind != argc - 1)
         return complain(err, "mpigauge: %s %s (see --help)\n",

@@ -28,7 +28,11 @@ struct options {
     /* statistics (measure/repeat.c) */
     int blocks;                /* --blocks: the timed loop in this many blocks */
     double target;             /* --target: CI half-width / median to reach */
-    int adaptive;              /* --adaptive: more blocks until target or budget */
+    int adaptive;              /* more blocks until target or budget: --adaptive,
+                                * or the default (options.c's repeat_default) */
+    int adaptive_asked;        /* --adaptive was given */
+    int fixed;                 /* --fixed: --blocks blocks, no more */
+    int count_given;           /* --iters, --blocks or --time was given */
     double budget;             /* --budget: seconds per size for --adaptive */
     double time_per_size;      /* --time: iterations from a pilot; 0: off */
     int raw;                   /* --raw: every block's time in a side file */
@@ -84,6 +88,7 @@ struct option_spec {
     const char *header;        /* key in a data file's "# options:", or NULL */
     const char *unit;          /* appended to the header's value ("s") */
     const char *note;          /* appended after the header's key=value */
+    int fixes_repeat;          /* giving it asks for a count: no adaptive default */
 };
 
 extern const struct option_spec option_specs[];

@@ -12,18 +12,29 @@
 #include "models/schedule.h"
 
 /* calls per block: --time from the pilot (the slowest rank's), else the
- * iterations spread over the blocks */
-static long per_block(const struct options *o, long iters, int blocks,
+ * iterations spread over the blocks; adaptive blocks no longer than
+ * ADAPTIVE_BLOCK_S by the warm-up's time per call (none without a
+ * warm-up), so that a large message's blocks are many and short: the
+ * blocks' count, not their length, is what the interval needs */
+static long per_block(const struct options *o, const struct rule *ru, long iters,
                       double pilot)
 {
     if (o->time_per_size > 0)
-        return per_block_for(o->time_per_size, pilot, blocks);
-    return (iters + blocks - 1) / blocks;
+        return per_block_for(o->time_per_size, pilot, ru->blocks);
+    long n = (iters + ru->blocks - 1) / ru->blocks;
+    if (ru->adaptive && pilot > 0) {
+        long most = per_block_for(ADAPTIVE_BLOCK_S, pilot, 1);
+        n = most < n ? most : n;
+    }
+    return n;
 }
 
-static struct rule size_rule(const struct options *o, long iters)
+static struct rule size_rule(const struct options *o, const struct record *r,
+                             long iters)
 {
     struct rule ru = rule_from(o);
+    if (r->iters >= 0 && !o->adaptive_asked)   /* iters= asks for a count */
+        ru.adaptive = 0;
     /* never more blocks than iterations asked for (--iters 2: two blocks) */
     if (!ru.adaptive && o->time_per_size <= 0 && iters < ru.blocks)
         ru.blocks = (int)iters;
@@ -52,7 +63,7 @@ static void measure_pair(struct trial *t, int i, int j, long warmup, long iters,
     struct kernel *k = &t->k;
     const struct options *o = t->m->opt;
     const struct topo_comm *tc = t->pl->tc;
-    struct rule ru = size_rule(o, iters);
+    struct rule ru = size_rule(o, k->rec, iters);
     k->initiator = k->rank == i;
     k->peer = k->initiator ? j : i;
     if (k->rec->call->pair_begin)
@@ -60,11 +71,11 @@ static void measure_pair(struct trial *t, int i, int j, long warmup, long iters,
     double pilot = warm_pair(t, warmup, o->time_per_size > 0);
     if (k->rec->call->threaded)   /* each thread's time from here */
         mt_reset(k);
-    long pb = per_block(o, iters, ru.blocks, pilot);
+    long pb = per_block(o, &ru, iters, pilot);
     struct series scratch = {0}, *s = &scratch;
     if (k->initiator)
         s = new_series(sr, tc->places[j].rank);
-    if (o->time_per_size > 0) {   /* the initiator's pilot decides */
+    if (o->time_per_size > 0 || ru.adaptive) {   /* the initiator's pilot decides */
         if (k->initiator)
             MPI_Send(&pb, 1, MPI_LONG, k->peer, TAG_PILOT, k->comm);
         else
@@ -170,11 +181,11 @@ static void measure_collective(struct trial *t, long warmup, long iters,
 {
     struct kernel *k = &t->k;
     const struct options *o = t->m->opt;
-    struct rule ru = size_rule(o, iters);
+    struct rule ru = size_rule(o, k->rec, iters);
     int need_pilot = o->time_per_size > 0 || o->sync_window;
     make_request(t, sr);
     double pilot = warm_collective(t, warmup, need_pilot);
-    if (need_pilot)    /* the slowest rank's time per call decides */
+    if (need_pilot || ru.adaptive)    /* the slowest rank's time per call decides */
         MPI_Allreduce(MPI_IN_PLACE, &pilot, 1, MPI_DOUBLE, MPI_MAX, k->comm);
     struct series scratch = {0}, *s = k->rank == 0 ? new_series(sr, -1) : &scratch;
     double per_call;
@@ -185,7 +196,7 @@ static void measure_collective(struct trial *t, long warmup, long iters,
         per_call = time_window(t, &ru, reps, o->window_us * 1e-6, pilot, o->span,
                                &t->m->clocks, s);
     } else {
-        per_call = time_collective(t, &ru, per_block(o, iters, ru.blocks, pilot), s);
+        per_call = time_collective(t, &ru, per_block(o, &ru, iters, pilot), s);
     }
     series_free(&scratch);
     sample_collective(t, call_sample_count(iters, t->pl->tc->n), sr);

@@ -1,5 +1,6 @@
 /* repeat.h: how often a size's timed loop runs: in blocks, a fixed number
- * of them or, with --adaptive, until the median's 95% confidence interval
+ * of them (--fixed, --iters, --blocks, --time, --like) or, adaptively
+ * (the default), until the median's 95% confidence interval
  * is narrow enough or the time budget is spent (as SKaMPI and ReproMPI
  * do). */
 #ifndef MPIGAUGE_REPEAT_H
@@ -10,6 +11,10 @@
 
 /* the fewest values a 95% interval of the median can come from */
 enum { MIN_BLOCKS_CI = 6, MAX_BLOCKS = 100000 };
+/* an adaptive block's longest (by the warm-up's time per call): 2 ms is
+ * 60000 clock reads here, and a 4 MiB ping-pong's six blocks take 13 ms
+ * instead of 175 */
+#define ADAPTIVE_BLOCK_S 0.002
 
 struct rule {
     int blocks;                /* fixed mode: exactly this many attempts */
