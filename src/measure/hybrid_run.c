@@ -73,7 +73,8 @@ int hybrid_prepare(struct trial *t, struct result *res)
                           .oij = from_rank0(own, pp, k->comm),
                           .lij = from_rank0(pm->lij, pp, k->comm),
                           .bij = from_rank0(pm->bij, pp, k->comm),
-                          .lsm = from_rank0(pm->lsm, pp, k->comm)};
+                          .lsm = from_rank0(pm->lsm, pp, k->comm),
+                          .xij = pm->xij ? from_rank0(pm->xij, pp, k->comm) : NULL};
     free(own);
     struct signal_costs c = costs_from_params(&same);
     /* agreed at the start of the run (timer_agree); rank 0's again here, so

@@ -122,6 +122,7 @@ static void hand_on(struct measurer *m, const struct topo_comm *tc,
     add(&mx, m, tc, PF_LIJ, n ? pm->lij : NULL, 0);
     add(&mx, m, tc, PF_BIJ, n ? pm->bij : NULL, 0);
     add(&mx, m, tc, PF_LIJ_SMALL, n ? pm->lsm : NULL, 0);
+    add(&mx, m, tc, PF_XIJ, n ? pm->xij : NULL, 0);
     add_tail(&mx, m, tc, pm);
     if (m->opt->loggp)
         add_loggp(&mx, m, tc, &e->lg);

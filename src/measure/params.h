@@ -14,7 +14,9 @@
  *         zero-byte sends i -> j (j's receives posted first) against k;
  *   L_ij  intercept (and B_ij the slope) of the median one-way time of a
  *         ping-pong between i and j against bytes, 1 B to 1 KiB, fitted
- *         by relative error (weights 1/t^2).
+ *         by relative error (weights 1/t^2);
+ *   X_ij  median time of a zero-byte exchange, i and j sending to each
+ *         other at once.
  * Medians of 25 timings each; pairs one at a time, others asleep.
  * Returns 0, or the signal that stopped it between two pairs (or rounds):
  * every rank of comm stops at the same step, and the matrices are

@@ -18,6 +18,8 @@ const struct param_file_row param_files[PF_COUNT] = {
     [PF_TAIL] = {"tail", "a signal's tail: zero-byte round trips' deviations "
                  "from their median, the means of their 32 sorted bins (fastest "
                  "first)"},
+    [PF_XIJ] = {"Xij", "X_ij, a zero-byte exchange (median time of i and j each "
+                "sending to the other and receiving from it at once)"},
     [PF_LOGGP_L] = {"loggp-L", "LogGP L, latency (PRTT(1,0,1)/2 - o_s - o_r)"},
     [PF_LOGGP_OS] = {"loggp-os", "LogGP o_s, the sender's overhead of one byte"},
     [PF_LOGGP_OR] = {"loggp-or", "LogGP o_r, the receiver's overhead of one byte "

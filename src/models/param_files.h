@@ -14,6 +14,7 @@ enum param_file {
     PF_BIJ,
     PF_LIJ_SMALL,
     PF_TAIL,                   /* PARAM_TAIL_BINS values a pair */
+    PF_XIJ,
     PF_LOGGP_L,                /* the LogGP and Hockney ones with --loggp */
     PF_LOGGP_OS,
     PF_LOGGP_OR,

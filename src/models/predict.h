@@ -41,6 +41,8 @@ struct params {
                                 * small, L_ij, B_ij */
     float *tail;               /* NULL, or PARAM_TAIL_BINS per pair [i*p+j]:
                                 * a round trip's deviations from its median */
+    double *xij;               /* NULL, or X_ij: a zero-byte exchange's time, i
+                                * and j signalling each other at once */
 };
 
 /* LogGP per pair (Alexandrov et al.; measured the way netgauge does,
@@ -73,6 +75,10 @@ struct signal_costs {
      * ([(i*p+j)*tail_bins + k], models/predict_dist.h) */
     const float *tail;
     int tail_bins;
+    /* NULL, or X_ij: two ranks that signal each other in one stage take
+     * this long (invocation and one-way time in), where the one-way time
+     * alone models it too short (predict.c's crossing) */
+    const double *exchange;
 };
 
 /* the costs of the thesis's matrix model (with the small-message L_ij:

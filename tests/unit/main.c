@@ -13,6 +13,7 @@ int main(void)
     test_topology();
     test_patterns();
     test_predict_dist();
+    test_crossing();
     test_repeat();
     test_graph();
     test_schedule();

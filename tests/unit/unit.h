@@ -27,6 +27,7 @@ void test_misc(void);
 void test_topology(void);
 void test_patterns(void);
 void test_predict_dist(void);
+void test_crossing(void);
 void test_repeat(void);
 void test_graph(void);
 void test_schedule(void);
