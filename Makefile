@@ -98,7 +98,8 @@ fuzz: build/fuzz_input
 	./build/fuzz_input -max_total_time=$(FUZZ_SECONDS) -timeout=10 -max_len=4096 \
 	    -artifact_prefix=tests/fuzz/regressions/ tests/fuzz/corpus
 
-check: mpigauge tests/unit_tests tests/corrupt.so tests/fuzz_replay tests/mpigauge-nopapi tests/counter_probe tools/gen_man tools/gen_reference
+# the bench programs are built (warnings as errors) so that make bench cannot rot
+check: mpigauge tests/unit_tests tests/corrupt.so tests/fuzz_replay tests/mpigauge-nopapi tests/counter_probe tools/gen_man tools/gen_reference bench/bare_loops bench/pattern_scale
 	MPIRUN="$(MPIRUN)" SMPI_TESTS="$(SMPI_TESTS)" bash tests/run.sh
 
 unit: tests/unit_tests

@@ -21,9 +21,11 @@ int main(int argc, char **argv)
 {
     int p = argc > 1 ? atoi(argv[1]) : 4096;
     size_t pp = (size_t)p * (size_t)p;
-    struct params pm = {p, xcalloc((size_t)p, sizeof(double)), xcalloc(pp, sizeof(double)),
-                        xcalloc(pp, sizeof(double)), xcalloc(pp, sizeof(double)),
-                        xcalloc(pp, sizeof(double))};
+    struct params pm = {.p = p, .o = xcalloc((size_t)p, sizeof(double)),
+                        .oij = xcalloc(pp, sizeof(double)),
+                        .lij = xcalloc(pp, sizeof(double)),
+                        .bij = xcalloc(pp, sizeof(double)),
+                        .lsm = xcalloc(pp, sizeof(double))};
     for (int i = 0; i < p; i++)
         pm.o[i] = 0.05;
     for (size_t i = 0; i < pp; i++) {
