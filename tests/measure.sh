@@ -248,14 +248,22 @@ check "plot.sh is silent on stderr" [ ! -s "$T/plots.err" ]
 expected=0
 for f in $(jq -r '.records[] | select(.file != null) | .file' "$d/run.json"); do
     stem=${f%.dat}
+    family=$(jq -r --arg f "$f" '.records[] | select(.file == $f) | .family' "$d/run.json")
     expected=$((expected + 1))
     check "$stem: time plot 900x600" [ "$(png_size "$d/plots/$stem-time.png")" = 900x600 ]
     check "$stem: distribution plot 900x600" [ "$(png_size "$d/plots/$stem-distribution.png")" = 900x600 ]
     expected=$((expected + 1))
-    case $stem in
-    *barrier*) check "$stem: no bandwidth plot" [ ! -e "$d/plots/$stem-bandwidth.png" ] ;;
+    case $family/$stem in   # barriers (IBARRIER too) and MPI objects move no data
+    synchronisation/*|objects/*|*barrier*) check "$stem: no bandwidth plot" [ ! -e "$d/plots/$stem-bandwidth.png" ] ;;
     *) check "$stem: bandwidth plot 900x600" [ "$(png_size "$d/plots/$stem-bandwidth.png")" = 900x600 ]
        expected=$((expected + 1)) ;;
+    esac
+    case $stem in     # SHIFT's bandwidth matrix, a heat map per size
+    *-shift-*)
+        for n in $(jq -r --arg f "$f" '.records[] | select(.file == $f) | .points[].elements' "$d/run.json"); do
+            check "$stem: matrix heat map for $n elements 640x560" [ "$(png_size "$d/plots/$stem-matrix-$n.png")" = 640x560 ]
+            expected=$((expected + 1))
+        done ;;
     esac
     case $stem in
     *msgrate*) check "$stem: rate plot 900x600" [ "$(png_size "$d/plots/$stem-rate.png")" = 900x600 ]
@@ -263,7 +271,7 @@ for f in $(jq -r '.records[] | select(.file != null) | .file' "$d/run.json"); do
     *) check "$stem: no rate plot" [ ! -e "$d/plots/$stem-rate.png" ] ;;
     esac
 done
-for fam in point-to-point multi-pair one-sided collective reduction synchronisation I-O; do
+for fam in point-to-point multi-pair one-sided collective reduction synchronisation I-O fabric threaded objects; do
     check "overview of $fam 1200x800" [ "$(png_size "$d/plots/overview-$fam.png")" = 1200x800 ]
     expected=$((expected + 1))
 done
