@@ -112,7 +112,9 @@ void report_run(struct writer *w)
     run_facts(w);
     char est[64];
     say(w, "Estimated run time: about %s (the model of docs/measuring.md, Estimates; it errs "
-        "long).\n", duration_text(w->info->estimate_s, est, sizeof est));
+        "long%s).\n", duration_text(w->info->estimate_s, est, sizeof est),
+        w->info->opt->adaptive ? ", but adaptive repetition may add up to --budget a size "
+        "where the interval is wide" : "");
     say(w, "Times are in microseconds.  Point-to-point: one-way time, half "
         "the round trip of a ping-pong, with min/avg/max over the pairs "
         "measured.  Collectives: each rank's average time per call, with "
