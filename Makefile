@@ -50,7 +50,7 @@ $(BIN): $(OBJ) $(STAMP)
 
 # the tests also run a build without PAPI (its objects apart, under -nopapi)
 ifneq ($(BIN),tests/mpigauge-nopapi)
-tests/mpigauge-nopapi: $(SRC) $(wildcard src/*.h src/*/*.h)
+tests/mpigauge-nopapi: $(SRC) $(wildcard src/*.h src/*/*.h) $(STAMP)
 	$(MAKE) --no-print-directory PAPI=0 BIN=$@ MPICC="$(MPICC)" $@
 endif
 
