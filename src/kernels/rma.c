@@ -22,6 +22,8 @@
  * target waiting in MPI_Barrier) until the origin ends its block. */
 #include "kernels/rma.h"
 
+#include <string.h>
+
 /* element w * count of a window slot, and its displacement at the target */
 char *rma_slot(const struct kernel *k, char *buf, int w)
 {
@@ -211,7 +213,14 @@ static void make_window(struct kernel *k)
     if (k->rec->win == WIN_CREATE) {
         MPI_Win_create(k->base, bytes, unit, MPI_INFO_NULL, k->pair, &k->win);
     } else if (k->rec->win == WIN_ALLOCATE) {
-        MPI_Win_allocate(bytes, unit, MPI_INFO_NULL, k->pair, &k->base, &k->win);
+        /* a whole number of 16 bytes: MPICH 4.0.2 places the others'
+         * shared-memory segments wrongly when the sizes are not (a GET of
+         * 8 or 24 bytes read 0, of 16 the data) */
+        MPI_Aint whole = (bytes + 15) / 16 * 16;
+        MPI_Win_allocate(whole, unit, MPI_INFO_NULL, k->pair, &k->base, &k->win);
+        /* written, as every buffer (measure/buffers.c): never written,
+         * its pages would read as the kernel's shared zero page */
+        memset(k->base, 0, (size_t)whole);
     } else {
         /* the receive buffer has spare bytes: attach at least one */
         MPI_Win_create_dynamic(MPI_INFO_NULL, k->pair, &k->win);

@@ -12,9 +12,17 @@
 #include "measure/mpierr.h"
 #include "world/llc_size.h"
 
+/* Every page is written now, as OSU and IMB fill theirs. A page never
+ * written is the kernel's one shared zero page on read: a 4 MiB send
+ * from it reads one 4 KiB page over and over, from the L1 cache, and BW
+ * came out 25-60% above osu_bw. Writing also takes the receive side's
+ * first-touch page faults out of the timed loop. Zeros keep every
+ * reduction's values exact and free of overflow. */
 static char *aligned(void **raw, size_t bytes, uint64_t stride)
 {
-    *raw = xmemalign(4096, bytes + (size_t)stride + 64);
+    size_t all = bytes + (size_t)stride + 64;
+    *raw = xmemalign(4096, all);
+    memset(*raw, 0, all);
     return (char *)*raw + stride;
 }
 
@@ -106,14 +114,6 @@ void trial_setup(struct trial *t, struct measurer *m, const struct planned *pl,
     k->rbuf = aligned(&t->rraw, rbytes, k->rec->stride);
     t->cold_s = k->sbuf;
     t->cold_r = k->rbuf;
-    /* Write every page now, as OSU and IMB fill theirs. A page never
-     * written is the kernel's one shared zero page on read: a 4 MiB send
-     * from it reads one 4 KiB page over and over, from the L1 cache, and
-     * BW came out 25-60% above osu_bw. Writing also takes the receive
-     * side's first-touch page faults out of the timed loop. Zeros keep
-     * every reduction's values exact and free of overflow. */
-    memset(t->sraw, 0, sbytes + (size_t)k->rec->stride + 64);
-    memset(t->rraw, 0, rbytes + (size_t)k->rec->stride + 64);
     size_t p = (size_t)k->size;
     k->counts = xcalloc(6 * p, sizeof(int));
     k->displs = k->counts + p;

@@ -57,9 +57,13 @@ void call_header_lines(FILE *f, const struct result *res, const struct options *
                 opt->like == LIKE_OSU ? "; each point-to-point round trip or window timed "
                                          "alone and the times summed; a window's "
                                          "receives into one buffer" : "");
-    if (r->iters >= 0 && opt->adaptive && !opt->adaptive_asked)
-        fprintf(f, "# repetition: fixed, %d blocks (this record's iters= is a count; "
-                "adaptive=on is the other records' default)\n", opt->blocks);
+    if (r->pattern && opt->adaptive)
+        fprintf(f, "# repetition: a barrier's iterations (iters=), each timed; the "
+                "adaptive blocks of adaptive=on are the other calls'\n");
+    else if (r->iters >= 0 && opt->adaptive && !opt->adaptive_asked)
+        fprintf(f, "# repetition: fixed, %ld blocks (this record's iters= is a count; "
+                "adaptive=on is the other records' default)\n",
+                r->iters < opt->blocks ? r->iters : (long)opt->blocks);
     if (r->root_rotate)
         fprintf(f, "# root: call i's root is rank i mod P of its communicator "
                 "(root=rotate, as IMB), counting from 0 in every timed loop\n");
