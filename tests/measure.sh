@@ -204,6 +204,11 @@ printf 'BARRIER INT 1 8 MUL 8 WORLD LINEAR 0 iters=20\n' > "$T/cold-barrier.in"
 $MPIRUN -n 2 ./mpigauge --quiet --cache cold --iters 20 -o "$T/cold-barrier" "$T/cold-barrier.in"
 check "cold: a BARRIER record says warm (run.json)" [ "$(jq -r "$AT"'at(1).cache' "$T/cold-barrier/run.json")" = warm ]
 check "... and in its header" grep -q '^# cache: warm for BARRIER' "$T/cold-barrier/01-barrier-int-world-linear.dat"
+# ready mode under --cache cold is skipped, said why, and leaves no stray
+# message for the record after it
+printf 'RSEND INT 1 64 MUL 8 WORLD NOP 0\nIRSEND INT 1 64 MUL 8 WORLD NOP 0\nSEND INT 1 64 MUL 8 WORLD NOP 0\n' > "$T/cold-ready.in"
+$MPIRUN -n 2 ./mpigauge --quiet --cache cold --check --iters 20 -o "$T/cold-ready" "$T/cold-ready.in" > /dev/null 2>&1
+check "cold: RSEND and IRSEND skipped, said why; SEND after them checked" [ "$?/$(jq -c '[.records[] | [.status, (.check // (.skipped | test("--cache cold")))]]' "$T/cold-ready/run.json")" = '0/[["skipped",true],["skipped",true],["done","passed"]]' ]
 # the copies (twice the last-level cache) count against --max-memory
 $MPIRUN -n 1 ./mpigauge --cache cold --max-memory 4M -o "$T/cold-mem" "$T/small.in" 2> "$T/cold.err"
 if [ $? = 2 ] && [ ! -e "$T/cold-mem" ]; then ok_=1; else ok_=0; fi

@@ -111,6 +111,14 @@ static void skip_reason(struct planned *pl, const struct world *w,
         snprintf(why, len, "%s's request is bound to one pair of buffers, and "
                  "--cache cold cycles through copies; run it without --cache cold",
                  c->name);
+    /* ready mode: the responder posts the receive for the next call inside
+     * its loop, before its own send; --cache cold runs the loop one call at
+     * a time, and nothing would post it (the partner's send would find no
+     * receive: stray messages, and the next record failed) */
+    else if (c->prepare && o->cache_cold)
+        snprintf(why, len, "%s needs its partner's receive posted before each "
+                 "call, which the loop does only across calls, and --cache cold "
+                 "runs it one call at a time; run it without --cache cold", c->name);
     else if (c->threaded && r->threads > 1 && w->thread_level < MPI_THREAD_MULTIPLE)
         snprintf(why, len, "threads=%d needs MPI_THREAD_MULTIPLE; the library "
                  "granted %s", r->threads, thread_level_name(w->thread_level));
