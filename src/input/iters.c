@@ -41,3 +41,8 @@ void choose_iters(const struct record *r, const struct options *o,
     *warmup = r->warmup >= 0 ? r->warmup : o->warmup >= 0 ? o->warmup : *warmup;
 }
 
+
+int record_adaptive(const struct record *r, const struct options *o)
+{
+    return o->adaptive && (r->iters < 0 || o->adaptive_asked);
+}

@@ -20,4 +20,9 @@ long default_iters_messages(uint64_t messages);
 void choose_iters(const struct record *r, const struct options *o,
                   uint64_t elements, uint64_t bytes, long *iters, long *warmup);
 
+/* 1 when the record's sizes repeat in adaptive blocks: the run's choice
+ * (options.c's repeat_default), except that a record's iters= asks for a
+ * count unless --adaptive was given */
+int record_adaptive(const struct record *r, const struct options *o);
+
 #endif

@@ -33,8 +33,7 @@ static struct rule size_rule(const struct options *o, const struct record *r,
                              long iters)
 {
     struct rule ru = rule_from(o);
-    if (r->iters >= 0 && !o->adaptive_asked)   /* iters= asks for a count */
-        ru.adaptive = 0;
+    ru.adaptive = record_adaptive(r, o);
     /* never more blocks than iterations asked for (--iters 2: two blocks) */
     if (!ru.adaptive && o->time_per_size <= 0 && iters < ru.blocks)
         ru.blocks = (int)iters;

@@ -3,6 +3,7 @@
  * its receives match (recv=), its partitions (partitions=, complete=) */
 #include "output/call_json.h"
 
+#include "input/iters.h"
 #include "input/like.h"
 #include "models/schedule.h"
 
@@ -60,7 +61,7 @@ void call_header_lines(FILE *f, const struct result *res, const struct options *
     if (r->pattern && opt->adaptive)
         fprintf(f, "# repetition: a barrier's iterations (iters=), each timed; the "
                 "adaptive blocks of adaptive=on are the other calls'\n");
-    else if (r->iters >= 0 && opt->adaptive && !opt->adaptive_asked)
+    else if (opt->adaptive && !record_adaptive(r, opt))
         fprintf(f, "# repetition: fixed, %ld blocks (this record's iters= is a count; "
                 "adaptive=on is the other records' default)\n",
                 r->iters < opt->blocks ? r->iters : (long)opt->blocks);
