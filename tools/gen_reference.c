@@ -35,11 +35,12 @@ void cell(FILE *out, const char *s)
 static void calls(FILE *out)
 {
     fputs("## Calls (field 1)\n\n"
-          "| call | family | what one timed call covers | root= |\n"
-          "| --- | --- | --- | --- |\n", out);
+          "| call | family | mode | what one timed call covers | root= |\n"
+          "| --- | --- | --- | --- | --- |\n", out);
     const struct call *c;
     for (size_t i = 0; (c = table_row(&call_table, i)); i++) {
-        fprintf(out, "| `%s` | %s | ", c->name, c->family->name);
+        fprintf(out, "| `%s` | %s | %s | ", c->name, c->family->name,
+                call_mode_name(c->mode));
         cell(out, c->timing);
         fprintf(out, " | %s |\n", c->rooted ? "yes" : "");
     }

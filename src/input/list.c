@@ -13,11 +13,11 @@ static void classes(FILE *out, unsigned mask)
 
 static void list_calls(FILE *out)
 {
-    fputs("Calls (field 1):\n", out);
+    fputs("Calls (field 1), with their family and mode:\n", out);
     const struct call *c;
     for (size_t i = 0; (c = table_row(&call_table, i)); i++)
-        fprintf(out, "  %-22s %-16s %s%s%s\n", c->name, c->family->name,
-                c->timing, c->rooted ? " [root=]" : "", c->seeded ? " [seed=]" : "");
+        fprintf(out, "  %-22s %-16s %-13s %s%s%s\n", c->name, c->family->name,
+                call_mode_name(c->mode), c->timing, c->rooted ? " [root=]" : "", c->seeded ? " [seed=]" : "");
 }
 
 static void list_types_and_ops(FILE *out)

@@ -21,7 +21,7 @@ void take_recv(struct line_ctx *lc, struct record *r, const struct token *key,
                  "MULTI_LATENCY; not PSEND)", r->call->name);
         return;
     }
-    if (r->call && r->call->partitioned) {
+    if (r->call && r->call->mode == MODE_PARTITIONED) {
         diag_add(lc->d, lc->line, key->col, "%s cannot receive from anyone: MPI "
                  "4.0 allows no MPI_ANY_SOURCE or MPI_ANY_TAG in MPI_Precv_init",
                  r->call->name);
@@ -40,7 +40,7 @@ void take_partitions(struct line_ctx *lc, struct record *r, const struct token *
                      const struct token *val)
 {
     uint64_t v;
-    if (r->call && !r->call->partitioned)
+    if (r->call && r->call->mode != MODE_PARTITIONED)
         diag_add(lc->d, lc->line, key->col, "%s is not partitioned; partitions= "
                  "applies to PSEND", r->call->name);
     else if (parse_number(lc, val, "partitions", MAX_PARTITIONS, &v) == 0) {
@@ -56,7 +56,7 @@ void take_complete(struct line_ctx *lc, struct record *r, const struct token *ke
                    const struct token *val)
 {
     static const char *const names[] = {"wait", "parrived"};
-    if (r->call && !r->call->partitioned)
+    if (r->call && r->call->mode != MODE_PARTITIONED)
         diag_add(lc->d, lc->line, key->col, "%s is not partitioned; complete= "
                  "applies to PSEND", r->call->name);
     else if (token_is(val, "wait"))
@@ -78,7 +78,7 @@ uint64_t record_max_elements(const struct record *r)
  * to 64 partitions); the first size that is not is named */
 void check_partitions(struct line_ctx *lc, struct record *r)
 {
-    if (!r->call || !r->call->partitioned || r->partitions <= 1 ||
+    if (!r->call || r->call->mode != MODE_PARTITIONED || r->partitions <= 1 ||
         size_count(r->min, r->max, r->step, r->value) > MAX_SIZES)
         return;
     uint64_t *s = xmalloc_array(MAX_SIZES, sizeof *s);

@@ -12,28 +12,47 @@
 #include "kernels/file_io.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include "base/base.h"
+
+/* MPI I/O's own state for a size (k->priv, made by the layout and freed
+ * when the size is done): the communicator's file, where this rank's
+ * bytes start, and the file's name */
+struct io_file {
+    MPI_File fh;
+    MPI_Offset offset;
+    char path[4200];
+};
+
+static struct io_file *io_of(const struct kernel *k)
+{
+    return k->priv;
+}
 
 static void io_close(struct kernel *k)
 {
-    MPI_File_close(&k->fh);
+    MPI_File_close(&io_of(k)->fh);
     MPI_Barrier(k->comm);
     if (k->rank == 0)
-        MPI_File_delete(k->path, MPI_INFO_NULL);
+        MPI_File_delete(io_of(k)->path, MPI_INFO_NULL);
+    free(k->priv);
+    k->priv = NULL;
 }
 
 /* makes every rank's writes visible to every rank (MPI's sync-barrier-sync) */
 static void settle(struct kernel *k)
 {
-    MPI_File_sync(k->fh);
+    MPI_File_sync(io_of(k)->fh);
     MPI_Barrier(k->comm);
-    MPI_File_sync(k->fh);
+    MPI_File_sync(io_of(k)->fh);
 }
 
 /* opens the communicator's file; with prefill, writes every rank's block
  * of --check data there first (untimed) */
 static void io_open(struct kernel *k, int prefill)
 {
+    k->priv = xcalloc(1, sizeof(struct io_file));
     /* named after the world rank of the communicator's rank 0, found
      * locally (no message a PMPI tool could touch) */
     MPI_Group g, world;
@@ -43,19 +62,19 @@ static void io_open(struct kernel *k, int prefill)
     MPI_Group_translate_ranks(g, 1, &zero, world, &lead);
     MPI_Group_free(&g);
     MPI_Group_free(&world);
-    snprintf(k->path, sizeof k->path, "%s/r%02d-c%d.dat", k->scratch, k->index, lead);
+    snprintf(io_of(k)->path, sizeof io_of(k)->path, "%s/r%02d-c%d.dat", k->scratch, k->index, lead);
     /* MPI_FILE_NULL's handler returns error codes: this one is noted */
-    int rc = MPI_File_open(k->comm, k->path, MPI_MODE_CREATE | MPI_MODE_RDWR,
-                           MPI_INFO_NULL, &k->fh);
+    int rc = MPI_File_open(k->comm, io_of(k)->path, MPI_MODE_CREATE | MPI_MODE_RDWR,
+                           MPI_INFO_NULL, &io_of(k)->fh);
     if (rc != MPI_SUCCESS)
-        k->fh = MPI_FILE_NULL;
+        io_of(k)->fh = MPI_FILE_NULL;
     if (k->file_opened)
-        k->file_opened(k->fh, rc);
-    k->offset = (MPI_Offset)k->rank * k->count * k->type_size;
+        k->file_opened(io_of(k)->fh, rc);
+    io_of(k)->offset = (MPI_Offset)k->rank * k->count * k->type_size;
     k->finish = io_close;
     if (prefill) {
         fill_block(k, k->sbuf, (size_t)k->count, k->rank, 0);
-        MPI_File_write_at_all(k->fh, k->offset, k->sbuf, k->count, k->type,
+        MPI_File_write_at_all(io_of(k)->fh, io_of(k)->offset, k->sbuf, k->count, k->type,
                               MPI_STATUS_IGNORE);
         settle(k);
     }
@@ -77,60 +96,60 @@ void layout_file_read(struct kernel *k)
 void run_file_write(struct kernel *k, int iters)
 {
     for (int i = 0; i < iters; i++) {
-        MPI_File_seek(k->fh, k->offset, MPI_SEEK_SET);
-        MPI_File_write(k->fh, k->sbuf, k->count, k->type, MPI_STATUS_IGNORE);
+        MPI_File_seek(io_of(k)->fh, io_of(k)->offset, MPI_SEEK_SET);
+        MPI_File_write(io_of(k)->fh, k->sbuf, k->count, k->type, MPI_STATUS_IGNORE);
     }
 }
 
 void run_file_read(struct kernel *k, int iters)
 {
     for (int i = 0; i < iters; i++) {
-        MPI_File_seek(k->fh, k->offset, MPI_SEEK_SET);
-        MPI_File_read(k->fh, k->rbuf, k->count, k->type, MPI_STATUS_IGNORE);
+        MPI_File_seek(io_of(k)->fh, io_of(k)->offset, MPI_SEEK_SET);
+        MPI_File_read(io_of(k)->fh, k->rbuf, k->count, k->type, MPI_STATUS_IGNORE);
     }
 }
 
 void run_file_write_at(struct kernel *k, int iters)
 {
     for (int i = 0; i < iters; i++)
-        MPI_File_write_at(k->fh, k->offset, k->sbuf, k->count, k->type,
+        MPI_File_write_at(io_of(k)->fh, io_of(k)->offset, k->sbuf, k->count, k->type,
                           MPI_STATUS_IGNORE);
 }
 
 void run_file_read_at(struct kernel *k, int iters)
 {
     for (int i = 0; i < iters; i++)
-        MPI_File_read_at(k->fh, k->offset, k->rbuf, k->count, k->type,
+        MPI_File_read_at(io_of(k)->fh, io_of(k)->offset, k->rbuf, k->count, k->type,
                          MPI_STATUS_IGNORE);
 }
 
 void run_file_write_all(struct kernel *k, int iters)
 {
     for (int i = 0; i < iters; i++) {
-        MPI_File_seek(k->fh, k->offset, MPI_SEEK_SET);
-        MPI_File_write_all(k->fh, k->sbuf, k->count, k->type, MPI_STATUS_IGNORE);
+        MPI_File_seek(io_of(k)->fh, io_of(k)->offset, MPI_SEEK_SET);
+        MPI_File_write_all(io_of(k)->fh, k->sbuf, k->count, k->type, MPI_STATUS_IGNORE);
     }
 }
 
 void run_file_read_all(struct kernel *k, int iters)
 {
     for (int i = 0; i < iters; i++) {
-        MPI_File_seek(k->fh, k->offset, MPI_SEEK_SET);
-        MPI_File_read_all(k->fh, k->rbuf, k->count, k->type, MPI_STATUS_IGNORE);
+        MPI_File_seek(io_of(k)->fh, io_of(k)->offset, MPI_SEEK_SET);
+        MPI_File_read_all(io_of(k)->fh, k->rbuf, k->count, k->type, MPI_STATUS_IGNORE);
     }
 }
 
 void run_file_write_at_all(struct kernel *k, int iters)
 {
     for (int i = 0; i < iters; i++)
-        MPI_File_write_at_all(k->fh, k->offset, k->sbuf, k->count, k->type,
+        MPI_File_write_at_all(io_of(k)->fh, io_of(k)->offset, k->sbuf, k->count, k->type,
                               MPI_STATUS_IGNORE);
 }
 
 void run_file_read_at_all(struct kernel *k, int iters)
 {
     for (int i = 0; i < iters; i++)
-        MPI_File_read_at_all(k->fh, k->offset, k->rbuf, k->count, k->type,
+        MPI_File_read_at_all(io_of(k)->fh, io_of(k)->offset, k->rbuf, k->count, k->type,
                              MPI_STATUS_IGNORE);
 }
 
@@ -145,7 +164,7 @@ void check_file_write(struct kernel *k)
     settle(k);
     for (int r = 0; r < k->size; r++) {
         clear_block(k, k->rbuf, n);
-        MPI_File_read_at(k->fh, (MPI_Offset)r * k->count * k->type_size, k->rbuf,
+        MPI_File_read_at(io_of(k)->fh, (MPI_Offset)r * k->count * k->type_size, k->rbuf,
                          k->count, k->type, MPI_STATUS_IGNORE);
         expect_block(k, k->rbuf, n, r, 0, 0);
     }

@@ -45,35 +45,26 @@ struct kernel {
                                 * (calls timed one at a time, --like: 0, 1, ...) */
     unsigned long mismatches;  /* found by --check at this size */
     const char *where;         /* record description for mismatch messages */
-    /* MPI I/O (file_io.c): the communicator's file at this size */
-    const char *scratch;       /* the folder for files */
-    int index;                 /* the record's position, for file names */
-    MPI_File fh;
-    MPI_Offset offset;         /* this rank's bytes start here */
-    char path[4200];
+    /* MPI I/O (file_io.c): the folder for files, and the record's
+     * position, for their names */
+    const char *scratch;
+    int index;
     /* measure/ is told of every file opened (rc MPI_SUCCESS) or not, to
      * attach its error handler or note the error, and of every one-sided
      * pair's communicator and window */
     void (*file_opened)(MPI_File fh, int rc);
     void (*win_opened)(MPI_Comm comm, MPI_Win win);
-    /* one-sided (rma.c): the pair's communicator (origin 0, target 1),
-     * window, the window's memory here, the target's address (dynamic
-     * windows), the origin's result and compare buffers, the peer's
-     * group (pscw), whether the pair's standing epoch is open, and
-     * whether the target is passive: it then makes no call in the timed
-     * loop and waits in a receive for the origin's verdict after every
-     * block (measure/timing.c), as OSU's target waits in MPI_Barrier */
-    MPI_Comm pair;
-    MPI_Win win;
-    char *base, *result, *compare;
-    MPI_Aint remote;
-    MPI_Group peer_group;
-    int epoch;
+    /* the target of a one-sided pair makes no call in the timed loop: it
+     * waits in a receive for the origin's verdict after every block
+     * (measure/timing.c), as OSU's target waits in MPI_Barrier */
     int passive_pair;
     /* neighbourhood collectives (neighbors.c): this size's neighbours */
     struct neighbors *nb;
-    /* a family's own state (its pair_begin or layout sets it, its
-     * pair_end or finish frees it): persistent point-to-point's requests */
+    /* a family's own state, which nothing outside its kernels reads: its
+     * pair_begin or layout makes it, its pair_end or finish frees it
+     * (one-sided's window and epoch: rma.h; MPI I/O's file: file_io.c;
+     * persistent and partitioned point-to-point's requests; the fabric
+     * calls' phase partners; the object calls' pools; the threads) */
     void *priv;
     /* set by a layout function: undone after the size is measured */
     void (*finish)(struct kernel *k);

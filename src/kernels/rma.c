@@ -22,7 +22,9 @@
  * target waiting in MPI_Barrier) until the origin ends its block. */
 #include "kernels/rma.h"
 
+#include <stdlib.h>
 #include <string.h>
+#include "base/base.h"
 
 /* element w * count of a window slot, and its displacement at the target */
 char *rma_slot(const struct kernel *k, char *buf, int w)
@@ -34,7 +36,7 @@ static MPI_Aint disp(const struct kernel *k, int w)
 {
     MPI_Aint elems = (MPI_Aint)w * k->count;
     /* dynamic windows count in bytes from the attached address */
-    return k->rec->win == WIN_DYNAMIC ? MPI_Aint_add(k->remote, elems * k->extent)
+    return k->rec->win == WIN_DYNAMIC ? MPI_Aint_add(rma_of(k)->remote, elems * k->extent)
                                       : elems;
 }
 
@@ -42,38 +44,38 @@ static MPI_Aint disp(const struct kernel *k, int w)
 static void op_put(struct kernel *k, int w, int peer)
 {
     MPI_Put(rma_slot(k, k->sbuf, w), k->count, k->type, peer, disp(k, w), k->count,
-            k->type, k->win);
+            k->type, rma_of(k)->win);
 }
 
 static void op_get(struct kernel *k, int w, int peer)
 {
     MPI_Get(rma_slot(k, k->sbuf, w), k->count, k->type, peer, disp(k, w), k->count,
-            k->type, k->win);
+            k->type, rma_of(k)->win);
 }
 
 static void op_acc(struct kernel *k, int w, int peer)
 {
     MPI_Accumulate(rma_slot(k, k->sbuf, w), k->count, k->type, peer, disp(k, w),
-                   k->count, k->type, k->op, k->win);
+                   k->count, k->type, k->op, rma_of(k)->win);
 }
 
 static void op_get_acc(struct kernel *k, int w, int peer)
 {
     MPI_Get_accumulate(rma_slot(k, k->sbuf, w), k->count, k->type,
-                       rma_slot(k, k->result, w), k->count, k->type, peer, disp(k, w),
-                       k->count, k->type, k->op, k->win);
+                       rma_slot(k, rma_of(k)->result, w), k->count, k->type, peer, disp(k, w),
+                       k->count, k->type, k->op, rma_of(k)->win);
 }
 
 static void op_fop(struct kernel *k, int w, int peer)
 {
-    MPI_Fetch_and_op(rma_slot(k, k->sbuf, w), rma_slot(k, k->result, w), k->type,
-                     peer, disp(k, w), k->op, k->win);
+    MPI_Fetch_and_op(rma_slot(k, k->sbuf, w), rma_slot(k, rma_of(k)->result, w), k->type,
+                     peer, disp(k, w), k->op, rma_of(k)->win);
 }
 
 static void op_cas(struct kernel *k, int w, int peer)
 {
-    MPI_Compare_and_swap(rma_slot(k, k->sbuf, w), rma_slot(k, k->compare, w),
-                         rma_slot(k, k->result, w), k->type, peer, disp(k, w), k->win);
+    MPI_Compare_and_swap(rma_slot(k, k->sbuf, w), rma_slot(k, rma_of(k)->compare, w),
+                         rma_slot(k, rma_of(k)->result, w), k->type, peer, disp(k, w), rma_of(k)->win);
 }
 
 int rma_pair_rank(const struct kernel *k)
@@ -105,13 +107,13 @@ static void epoch_begin(struct kernel *k, int peer)
     enum rma_sync sync = k->rec->sync;
     if ((sync == SYNC_LOCK || sync == SYNC_LOCK_SHARED) && rma_acting(k))
         MPI_Win_lock(sync == SYNC_LOCK ? MPI_LOCK_EXCLUSIVE : MPI_LOCK_SHARED, peer,
-                     0, k->win);
+                     0, rma_of(k)->win);
     else if (sync == SYNC_LOCK_ALL && rma_acting(k))
-        MPI_Win_lock_all(0, k->win);
+        MPI_Win_lock_all(0, rma_of(k)->win);
     if (sync == SYNC_PSCW && rma_targeted(k))
-        MPI_Win_post(k->peer_group, 0, k->win);
+        MPI_Win_post(rma_of(k)->peer_group, 0, rma_of(k)->win);
     if (sync == SYNC_PSCW && rma_acting(k))
-        MPI_Win_start(k->peer_group, 0, k->win);
+        MPI_Win_start(rma_of(k)->peer_group, 0, rma_of(k)->win);
 }
 
 /* ... and its end, which completes the operations */
@@ -119,23 +121,23 @@ static void epoch_end(struct kernel *k, int peer)
 {
     enum rma_sync sync = k->rec->sync;
     if (sync == SYNC_FENCE) {
-        MPI_Win_fence(0, k->win);
+        MPI_Win_fence(0, rma_of(k)->win);
         return;
     }
     if (!rma_acting(k) && sync != SYNC_PSCW)
         return;
     if (sync == SYNC_FLUSH)
-        MPI_Win_flush(peer, k->win);
+        MPI_Win_flush(peer, rma_of(k)->win);
     else if (sync == SYNC_FLUSH_LOCAL)
-        MPI_Win_flush_local(peer, k->win);
+        MPI_Win_flush_local(peer, rma_of(k)->win);
     else if (sync == SYNC_LOCK || sync == SYNC_LOCK_SHARED)
-        MPI_Win_unlock(peer, k->win);
+        MPI_Win_unlock(peer, rma_of(k)->win);
     else if (sync == SYNC_LOCK_ALL)
-        MPI_Win_unlock_all(k->win);
+        MPI_Win_unlock_all(rma_of(k)->win);
     if (sync == SYNC_PSCW && rma_acting(k))
-        MPI_Win_complete(k->win);
+        MPI_Win_complete(rma_of(k)->win);
     if (sync == SYNC_PSCW && rma_targeted(k))
-        MPI_Win_wait(k->win);
+        MPI_Win_wait(rma_of(k)->win);
 }
 
 /* one iteration: its operations between an epoch's start and end */
@@ -169,83 +171,89 @@ void run_compare_and_swap(struct kernel *k, int iters) { loop(k, iters, op_cas);
  * with a fence.  The other modes open and close an epoch an iteration. */
 void rma_open(struct kernel *k)
 {
+    struct rma_pair *s = rma_of(k);
     enum rma_sync sync = k->rec->sync;
     if ((sync == SYNC_FLUSH || sync == SYNC_FLUSH_LOCAL) && rma_acting(k))
-        MPI_Win_lock_all(0, k->win);
+        MPI_Win_lock_all(0, s->win);
     else if (sync == SYNC_FENCE)
-        MPI_Win_fence(MPI_MODE_NOPRECEDE, k->win);
-    k->epoch = 1;
+        MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win);
+    s->epoch = 1;
 }
 
 void rma_close(struct kernel *k)
 {
+    struct rma_pair *s = rma_of(k);
     enum rma_sync sync = k->rec->sync;
-    if (!k->epoch)
+    if (!s->epoch)
         return;
     if ((sync == SYNC_FLUSH || sync == SYNC_FLUSH_LOCAL) && rma_acting(k))
-        MPI_Win_unlock_all(k->win);
+        MPI_Win_unlock_all(s->win);
     else if (sync == SYNC_FENCE)
-        MPI_Win_fence(MPI_MODE_NOSUCCEED, k->win);
-    k->epoch = 0;
+        MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win);
+    s->epoch = 0;
 }
 
 /* ---- a pair's communicator and window ----------------------------------- */
-static void pair_comm(struct kernel *k)
+static void pair_comm(struct kernel *k, struct rma_pair *s)
 {
     MPI_Group all, two;
     int members[2] = {k->initiator ? k->rank : k->peer,
                       k->initiator ? k->peer : k->rank};
     MPI_Comm_group(k->comm, &all);
     MPI_Group_incl(all, 2, members, &two);
-    MPI_Comm_create_group(k->comm, two, TAG_RMA, &k->pair);
+    MPI_Comm_create_group(k->comm, two, TAG_RMA, &s->pair);
     int peer = 1 - rma_pair_rank(k);
-    MPI_Group_incl(two, 1, &peer, &k->peer_group);
+    MPI_Group_incl(two, 1, &peer, &s->peer_group);
     MPI_Group_free(&two);
     MPI_Group_free(&all);
 }
 
-static void make_window(struct kernel *k)
+static void make_window(struct kernel *k, struct rma_pair *s)
 {
     size_t elems = (size_t)k->count * (size_t)record_window(k->rec);
     MPI_Aint bytes = (MPI_Aint)(elems * (size_t)k->extent);
     int unit = (int)k->extent;
-    k->base = k->rbuf;
+    s->base = k->rbuf;
     if (k->rec->win == WIN_CREATE) {
-        MPI_Win_create(k->base, bytes, unit, MPI_INFO_NULL, k->pair, &k->win);
+        MPI_Win_create(s->base, bytes, unit, MPI_INFO_NULL, s->pair, &s->win);
     } else if (k->rec->win == WIN_ALLOCATE) {
         /* a whole number of 16 bytes: MPICH 4.0.2 places the others'
          * shared-memory segments wrongly when the sizes are not (a GET of
          * 8 or 24 bytes read 0, of 16 the data) */
         MPI_Aint whole = (bytes + 15) / 16 * 16;
-        MPI_Win_allocate(whole, unit, MPI_INFO_NULL, k->pair, &k->base, &k->win);
+        MPI_Win_allocate(whole, unit, MPI_INFO_NULL, s->pair, &s->base, &s->win);
         /* written, as every buffer (measure/buffers.c): never written,
          * its pages would read as the kernel's shared zero page */
-        memset(k->base, 0, (size_t)whole);
+        memset(s->base, 0, (size_t)whole);
     } else {
         /* the receive buffer has spare bytes: attach at least one */
-        MPI_Win_create_dynamic(MPI_INFO_NULL, k->pair, &k->win);
-        MPI_Win_attach(k->win, k->base, bytes > 0 ? bytes : 1);
+        MPI_Win_create_dynamic(MPI_INFO_NULL, s->pair, &s->win);
+        MPI_Win_attach(s->win, s->base, bytes > 0 ? bytes : 1);
         MPI_Aint mine;
-        MPI_Get_address(k->base, &mine);
-        MPI_Sendrecv(&mine, 1, MPI_AINT, 1 - rma_pair_rank(k), TAG_RMA, &k->remote, 1,
-                     MPI_AINT, 1 - rma_pair_rank(k), TAG_RMA, k->pair,
+        MPI_Get_address(s->base, &mine);
+        MPI_Sendrecv(&mine, 1, MPI_AINT, 1 - rma_pair_rank(k), TAG_RMA, &s->remote, 1,
+                     MPI_AINT, 1 - rma_pair_rank(k), TAG_RMA, s->pair,
                      MPI_STATUS_IGNORE);
     }
 }
 
+/* The pair's state is one-sided's own (k->priv): made here, freed by
+ * rma_pair_end, read by nothing outside rma.c and rma_check.c. */
 void rma_pair_begin(struct kernel *k)
 {
-    pair_comm(k);
-    make_window(k);
+    struct rma_pair *s = xcalloc(1, sizeof *s);
+    k->priv = s;
+    pair_comm(k, s);
+    make_window(k, s);
     if (k->win_opened)
-        k->win_opened(k->pair, k->win);
+        k->win_opened(s->pair, s->win);
     /* fetching calls ask for three origin buffers (shapes.c): result and
      * compare slots follow the origin's */
-    size_t s, r, slots = (size_t)k->count * (size_t)record_window(k->rec);
-    k->rec->call->buffers(2, 1, &s, &r);
-    if (s == 3) {
-        k->result = k->sbuf + slots * (size_t)k->extent;
-        k->compare = k->result + slots * (size_t)k->extent;
+    size_t sn, rn, slots = (size_t)k->count * (size_t)record_window(k->rec);
+    k->rec->call->buffers(2, 1, &sn, &rn);
+    if (sn == 3) {
+        s->result = k->sbuf + slots * (size_t)k->extent;
+        s->compare = s->result + slots * (size_t)k->extent;
     }
     k->passive_pair = passive(k) && k->rec->rma != RMA_BIBW;
     rma_open(k);
@@ -253,12 +261,14 @@ void rma_pair_begin(struct kernel *k)
 
 void rma_pair_end(struct kernel *k)
 {
+    struct rma_pair *s = rma_of(k);
     rma_close(k);
     if (k->rec->win == WIN_DYNAMIC)
-        MPI_Win_detach(k->win, k->base);
-    MPI_Win_free(&k->win);
-    MPI_Group_free(&k->peer_group);
-    MPI_Comm_free(&k->pair);
+        MPI_Win_detach(s->win, s->base);
+    MPI_Win_free(&s->win);
+    MPI_Group_free(&s->peer_group);
+    MPI_Comm_free(&s->pair);
     k->passive_pair = 0;
-    k->base = k->result = k->compare = NULL;
+    free(s);
+    k->priv = NULL;
 }

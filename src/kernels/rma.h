@@ -5,6 +5,25 @@
 
 #include "kernels/kernel.h"
 
+/* one-sided's own state for a pair (k->priv between rma_pair_begin and
+ * rma_pair_end): the pair's communicator (origin 0, target 1), window,
+ * the window's memory here, the target's address (dynamic windows), the
+ * origin's result and compare buffers, the peer's group (pscw), and
+ * whether the pair's standing epoch is open */
+struct rma_pair {
+    MPI_Comm pair;
+    MPI_Win win;
+    char *base, *result, *compare;
+    MPI_Aint remote;
+    MPI_Group peer_group;
+    int epoch;
+};
+
+static inline struct rma_pair *rma_of(const struct kernel *k)
+{
+    return k->priv;
+}
+
 /* both partners: the pair's communicator, window and standing epoch,
  * made before the pair's first timed iteration and freed after its last */
 void rma_pair_begin(struct kernel *k);

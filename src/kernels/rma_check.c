@@ -26,16 +26,16 @@ static void fill(struct kernel *k, const struct rma_expect *e)
             fill_block(k, rma_slot(k, k->sbuf, w), n, me, (size_t)w * n);
             if (!e->result)
                 continue;
-            clear_block(k, rma_slot(k, k->result, w), n);
+            clear_block(k, rma_slot(k, rma_of(k)->result, w), n);
             /* a compare-and-swap compares with the target's value: it swaps */
-            fill_block(k, rma_slot(k, k->compare, w), n, peer, (size_t)w * n);
+            fill_block(k, rma_slot(k, rma_of(k)->compare, w), n, peer, (size_t)w * n);
         }
     if (!rma_targeted(k))
         return;
-    MPI_Win_lock(MPI_LOCK_EXCLUSIVE, me, 0, k->win);
+    MPI_Win_lock(MPI_LOCK_EXCLUSIVE, me, 0, rma_of(k)->win);
     for (int w = 0; w < slots; w++)
-        fill_block(k, rma_slot(k, k->base, w), n, me, (size_t)w * n);
-    MPI_Win_unlock(me, k->win);
+        fill_block(k, rma_slot(k, rma_of(k)->base, w), n, me, (size_t)w * n);
+    MPI_Win_unlock(me, rma_of(k)->win);
 }
 
 static void verify(struct kernel *k, const struct rma_expect *e)
@@ -47,19 +47,19 @@ static void verify(struct kernel *k, const struct rma_expect *e)
         if (e->origin)
             expect_block(k, rma_slot(k, k->sbuf, w), n, peer, off, off);
         if (e->result)
-            expect_block(k, rma_slot(k, k->result, w), n, peer, off, off);
+            expect_block(k, rma_slot(k, rma_of(k)->result, w), n, peer, off, off);
     }
     if (!rma_targeted(k) || !e->window)
         return;
-    MPI_Win_lock(MPI_LOCK_SHARED, me, 0, k->win);
+    MPI_Win_lock(MPI_LOCK_SHARED, me, 0, rma_of(k)->win);
     for (int w = 0; w < slots; w++) {
         size_t off = (size_t)w * n;
         if (e->window == 1)
-            expect_block(k, rma_slot(k, k->base, w), n, peer, off, off);
+            expect_block(k, rma_slot(k, rma_of(k)->base, w), n, peer, off, off);
         else
-            expect_reduced(k, rma_slot(k, k->base, w), n, 0, 1, off, off);
+            expect_reduced(k, rma_slot(k, rma_of(k)->base, w), n, 0, 1, off, off);
     }
-    MPI_Win_unlock(me, k->win);
+    MPI_Win_unlock(me, rma_of(k)->win);
 }
 
 /* The standing epoch is closed around the fill and the verification, so
@@ -68,13 +68,13 @@ static void check(struct kernel *k, const struct rma_expect *e)
 {
     rma_close(k);
     fill(k, e);
-    MPI_Barrier(k->pair);
+    MPI_Barrier(rma_of(k)->pair);
     rma_open(k);
     k->rec->call->loop(k, 1);
     rma_close(k);
-    MPI_Barrier(k->pair);
+    MPI_Barrier(rma_of(k)->pair);
     verify(k, e);
-    MPI_Barrier(k->pair);
+    MPI_Barrier(rma_of(k)->pair);
 }
 
 void check_put(struct kernel *k)

@@ -61,7 +61,6 @@ static void describe(struct kernel *k, struct measurer *m,
     k->own_sends = r->buffers == BUFFERS_MULTIPLE;
     k->scratch = m->scratch;
     k->index = res->index;
-    k->fh = MPI_FILE_NULL;
     k->file_opened = file_opened;
     k->win_opened = win_opened;
 }

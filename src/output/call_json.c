@@ -17,9 +17,9 @@ void call_json_add(json_t *o, const struct result *res, const struct options *op
                             r->pf->rounds ? "rounds" : r->pf->sample ? "sample" : "in turn",
                             "sample", r->pf->sample ? json_integer(r->sample) : json_null(),
                             "seed", r->pf->sample ? json_integer(SAMPLE_SEED) : json_null()));
-    if (r->call->family->named_receives && !r->call->partitioned)
+    if (r->call->family->named_receives && r->call->mode != MODE_PARTITIONED)
         json_object_set_new(o, "recv", json_string(recv_names[r->recv & 3]));
-    if (r->call->partitioned)
+    if (r->call->mode == MODE_PARTITIONED)
         json_object_set_new(o, "partitions", json_pack("{s:i,s:s}", "count",
                             r->partitions, "complete",
                             r->parrived ? "parrived" : "wait"));
@@ -44,7 +44,7 @@ void call_header_lines(FILE *f, const struct result *res, const struct options *
         "MPI_ANY_SOURCE and MPI_ANY_TAG (recv=any)"};
     if (r->call->family->named_receives && r->recv)
         fprintf(f, "# receives: every data receive names %s\n", what[r->recv & 3]);
-    if (r->call->partitioned)
+    if (r->call->mode == MODE_PARTITIONED)
         fprintf(f, "# partitions: %d equal partitions a message (partitions=), "
                 "the receiver completing by %s\n", r->partitions, r->parrived
                 ? "polling MPI_Parrived on each partition, then MPI_Wait (complete=parrived)"

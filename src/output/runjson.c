@@ -187,9 +187,10 @@ static json_t *record_json(const struct writer *w, const struct result *res)
     for (int i = 0; i < res->ncomm; i++)
         json_array_append_new(comms, json_integer(res->comm_sizes[i]));
     const char *check = check_status(w, res);
-    json_t *o = json_pack("{s:i,s:o,s:s,s:s,s:s,s:s,s:s,s:o,s:o,s:o,s:o,s:s,s:o,s:I}",
+    json_t *o = json_pack("{s:i,s:o,s:s,s:s,s:s,s:s,s:s,s:s,s:o,s:o,s:o,s:o,s:s,s:o,s:I}",
         "line", r->line, "text", text_json(r->text), "call", r->call->name,
-        "family", r->call->family->name, "datatype", r->dt->name,
+        "family", r->call->family->name, "call_mode", call_mode_name(r->call->mode),
+        "datatype", r->dt->name,
         "topology", r->topo->name, "op", op_label(r, op, sizeof op),
         "communicators", comms, "file", text_or_null(res->file),
         "skipped", text_or_null(res->skipped), "error", text_or_null(res->error),

@@ -48,3 +48,10 @@ const struct family family_objects = {
 const struct family *const family_table[NFAMILIES] = {
     &family_p2p, &family_coll, &family_reduce, &family_sync, &family_io,
     &family_multi, &family_rma, &family_fabric, &family_threads, &family_objects};
+
+const char *call_mode_name(enum call_mode m)
+{
+    static const char *const names[NMODES] = {"blocking", "non-blocking",
+                                              "persistent", "partitioned"};
+    return (unsigned)m < NMODES ? names[m] : "?";
+}

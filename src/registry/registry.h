@@ -224,10 +224,27 @@ extern const struct family *const family_table[NFAMILIES];
 
 enum op_kind { OPK_NONE, OPK_REDUCTION, OPK_PAIRS, OPK_PATTERN };
 
+/* How a call is issued: an axis of its own beside what it moves (its
+ * family, legs, buffers).  SEND, ISEND, SEND_INIT and PSEND are one
+ * ping-pong in four modes; ALLREDUCE, IALLREDUCE and ALLREDUCE_INIT one
+ * reduction in three.  The mode is what the call is; its hooks (post,
+ * init, pair_begin) are how it is done. */
+enum call_mode {
+    MODE_BLOCKING,     /* returns when its part is done: MPI_Send, MPI_Allreduce */
+    MODE_NONBLOCKING,  /* started, then waited for: MPI_Isend, MPI_Iallreduce */
+    MODE_PERSISTENT,   /* a request made once, started every call:
+                        * MPI_Send_init, MPI_Allreduce_init */
+    MODE_PARTITIONED,  /* persistent, its message in partitions= parts
+                        * (MPI_Psend_init): takes partitions= and complete= */
+};
+enum { NMODES = 4 };
+const char *call_mode_name(enum call_mode m);   /* "blocking", ... */
+
 struct call {
     const char *name;
     const struct family *family;
     enum op_kind opk;
+    enum call_mode mode;        /* zero: blocking */
     int rooted;                 /* takes root= */
     /* point-to-point and multi-pair: the messages one iteration counts
      * as, for the time per message (a ping-pong: 2 one-way trips); with
@@ -279,7 +296,6 @@ struct call {
     /* counts past 2^31-1 through MPI 4's _c functions, where the library
      * has them (kernels/large.h) */
     int large;
-    int partitioned;            /* takes partitions= and complete= */
     int rotates;                /* root=rotate: a root per call (blocking rooted calls) */
     int in_place;               /* inplace=1: MPI_IN_PLACE (where MPI allows it) */
     /* runs threads= threads per rank of a pair (kernels/threads.c), each

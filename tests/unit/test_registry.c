@@ -11,8 +11,36 @@ static int allowed(const char *op, const char *type)
     return (((const struct op *)table_find(&op_table, op))->classes & ((const struct datatype *)table_find(&datatype_table, type))->cls) != 0;
 }
 
+/* The mode axis against what each row does: a non-blocking call's name
+ * starts with I (MPI's own naming), a persistent one's ends in _INIT
+ * (SESSION_INIT makes a session: blocking); a call that posts for the
+ * overlap loop is non-blocking, one that makes a request once persistent;
+ * partitioned calls start a request made once a pair. */
+static void modes(void)
+{
+    const struct call *c;
+    int seen[NMODES] = {0};
+    for (size_t i = 0; (c = table_row(&call_table, i)); i++) {
+        size_t n = strlen(c->name);
+        int i_name = c->name[0] == 'I' && c->family != &family_objects;
+        int init_name = n > 5 && strcmp(c->name + n - 5, "_INIT") == 0 &&
+                        c->family != &family_objects;
+        CHECK((c->mode == MODE_NONBLOCKING) == i_name);
+        CHECK((c->mode == MODE_PERSISTENT) == init_name);
+        CHECK(!c->post || c->mode == MODE_NONBLOCKING);
+        CHECK(!c->init || c->mode == MODE_PERSISTENT);
+        CHECK(c->mode != MODE_PARTITIONED || c->pair_begin);
+        CHECK(strcmp(call_mode_name(c->mode), "?") != 0);
+        seen[c->mode]++;
+    }
+    for (int m = 0; m < NMODES; m++)
+        CHECK(seen[m] > 0);
+    CHECK(strcmp(call_mode_name((enum call_mode)NMODES), "?") == 0);
+}
+
 void test_registry(void)
 {
+    modes();
     CHECK(name_matches("mpi_allreduce", "ALLREDUCE"));
     CHECK(name_matches("MPI_COMM_WORLD", "WORLD"));
     CHECK(name_matches("x_line", "X-LINE"));
