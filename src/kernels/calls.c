@@ -1,11 +1,12 @@
 /* calls.c: the call table: point-to-point, streaming, one-sided and MPI
- * I/O calls here; it goes on in calls_coll.c (collectives, reductions,
- * synchronisation).
+ * I/O calls here; it goes on in the parts listed at its end (calls_coll.c:
+ * collectives, reductions, synchronisation; calls_nbc.c ...).
  *
- * To add a call: write its loop function (and check function) in the file of
- * its family in this folder and add one entry to its part of the table.  The timing text says
- * exactly what one timed call covers; it goes into --list and every data
- * file's header. */
+ * To add a call: write its loop function (and check function) in the file
+ * of its family in this folder and add one entry to its part of the table.
+ * The timing text says exactly what one timed call covers; it goes into
+ * --list and every data file's header.  To add a family: its kernels, a
+ * part of the table for its calls, and that part's line in call_parts. */
 #include "registry/registry.h"
 
 #include "kernels/calls.h"
@@ -209,7 +210,14 @@ static const char *const call_aliases[] = {
     "RECV", "SEND", "REDUCESCATTER", "REDUCE_SCATTER", "SENDRECVREPLACE",
     "SENDRECV_REPLACE", NULL};
 
+/* the table's other parts, one a family file, in --list's order: a new
+ * family with a file of calls of its own is one line here (and its
+ * table's name in calls.h) */
+static const struct table *const call_parts[] = {
+    &collective_calls, &nonblocking_calls, &neighbor_calls, &fabric_calls,
+    &thread_calls, &objects_calls, NULL};
+
 const struct table call_table = {
     "call", calls, sizeof calls / sizeof calls[0], sizeof calls[0], call_aliases,
-    &collective_calls,
+    call_parts,
 };

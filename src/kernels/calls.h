@@ -1,5 +1,5 @@
 /* calls.h: the parts of the call table, one per file (calls.c begins it
- * as call_table and names the next part) */
+ * as call_table and lists the other parts in order) */
 #ifndef MPIGAUGE_CALLS_H
 #define MPIGAUGE_CALLS_H
 

@@ -90,6 +90,5 @@ static const struct call calls[] = {
 };
 
 const struct table collective_calls = {
-    "call", calls, sizeof calls / sizeof calls[0], sizeof calls[0], NULL,
-    &nonblocking_calls,
+    "call", calls, sizeof calls / sizeof calls[0], sizeof calls[0], NULL, NULL,
 };

@@ -45,6 +45,5 @@ static const struct call calls[] = {
 };
 
 const struct table fabric_calls = {
-    "call", calls, sizeof calls / sizeof calls[0], sizeof calls[0], NULL,
-    &thread_calls,
+    "call", calls, sizeof calls / sizeof calls[0], sizeof calls[0], NULL, NULL,
 };

@@ -220,6 +220,5 @@ static const struct call calls[] = {
 };
 
 const struct table nonblocking_calls = {
-    "call", calls, sizeof calls / sizeof calls[0], sizeof calls[0], NULL,
-    &neighbor_calls,
+    "call", calls, sizeof calls / sizeof calls[0], sizeof calls[0], NULL, NULL,
 };

@@ -68,6 +68,5 @@ static const struct call calls[] = {
 };
 
 const struct table neighbor_calls = {
-    "call", calls, sizeof calls / sizeof calls[0], sizeof calls[0], NULL,
-    &fabric_calls,
+    "call", calls, sizeof calls / sizeof calls[0], sizeof calls[0], NULL, NULL,
 };

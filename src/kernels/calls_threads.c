@@ -36,6 +36,5 @@ static const struct call calls[] = {
 };
 
 const struct table thread_calls = {
-    "call", calls, sizeof calls / sizeof calls[0], sizeof calls[0], NULL,
-    &objects_calls,
+    "call", calls, sizeof calls / sizeof calls[0], sizeof calls[0], NULL, NULL,
 };

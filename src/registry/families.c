@@ -45,10 +45,6 @@ const struct family family_objects = {
     .name = "objects", .way = WAY_COMMUNICATOR, .per = "call",
     .moves_data = 0, .bytes_per_us = BYTES_PER_US, .passes = 1};
 
-const struct family *const family_table[NFAMILIES] = {
-    &family_p2p, &family_coll, &family_reduce, &family_sync, &family_io,
-    &family_multi, &family_rma, &family_fabric, &family_threads, &family_objects};
-
 const char *call_mode_name(enum call_mode m)
 {
     static const char *const names[NMODES] = {"blocking", "non-blocking",

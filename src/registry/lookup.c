@@ -29,20 +29,34 @@ int name_matches(const char *input, const char *canonical)
     return *input == 0 && *canonical == 0;
 }
 
+/* part j of t: t itself, then its parts; NULL past the last */
+static const struct table *part(const struct table *t, size_t j)
+{
+    if (j == 0)
+        return t;
+    for (size_t k = 1; t->parts && t->parts[k - 1]; k++)
+        if (k == j)
+            return t->parts[k - 1];
+    return NULL;
+}
+
 const void *table_row(const struct table *t, size_t i)
 {
-    while (t && i >= t->n) {
-        i -= t->n;
-        t = t->more;
+    const struct table *p;
+    for (size_t j = 0; (p = part(t, j)); j++) {
+        if (i < p->n)
+            return (const char *)p->rows + i * p->size;
+        i -= p->n;
     }
-    return t ? (const char *)t->rows + i * t->size : NULL;
+    return NULL;
 }
 
 size_t table_count(const struct table *t)
 {
     size_t n = 0;
-    for (; t; t = t->more)
-        n += t->n;
+    const struct table *p;
+    for (size_t j = 0; (p = part(t, j)); j++)
+        n += p->n;
     return n;
 }
 

@@ -21,9 +21,10 @@ struct table {
     size_t n, size;            /* rows, bytes per row */
     /* other names MPI itself uses: alias, name, alias, name, ..., NULL */
     const char *const *aliases;
-    /* a long table goes on in the next file's (the call table, one part
-     * per family file); NULL where it ends */
-    const struct table *more;
+    /* a long table's further parts, in order, NULL-terminated (the call
+     * table: one part a family file, listed in kernels/calls.c); NULL in
+     * a table of one part and in the parts themselves */
+    const struct table *const *parts;
 };
 
 /* The row named name (case-insensitive, an optional MPI_ prefix, '-' and
@@ -211,8 +212,6 @@ struct family {
 extern const struct family family_p2p, family_coll, family_reduce, family_sync,
     family_io, family_multi, family_rma, family_fabric, family_threads,
     family_objects;
-enum { NFAMILIES = 10 };
-extern const struct family *const family_table[NFAMILIES];
 
 /* MPI 4.0's large-count (_c) functions and partitioned communication:
  * MPICH 4 has them; Open MPI 4.1 and SimGrid's SMPI (MPI 3.1) do not */
