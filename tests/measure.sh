@@ -175,12 +175,20 @@ $MPIRUN -n 2 ./mpigauge --quiet --time 0.02 -o "$d" "$T/small.in"
 f="$d/03-bcast-int-world-nop.dat"
 check "--time: iterations from the pilot, not the default 10000" all_rows "$f" "\$$(colno "$f" iters) != 10000 && \$$(colno "$f" iters) % 10 == 0"
 
-# ---- --sync window: every call in its own window; valid + late = calls
+# ---- --sync window: every call in its own window; valid + late = calls.
+# The pilot's windows are a few times a call: on a loaded machine every
+# start can be late, so "some valid" is asked of 1 ms windows only (a
+# rank descheduled for 1 ms at each of 60 starts is not load, it is a
+# fault)
 d="$T/window"
 $MPIRUN -n 2 ./mpigauge --quiet --sync window --iters 60 -o "$d" "$T/small.in"
 check "window run exits 0" [ $? = 0 ]
 for f in "$d"/01-*.dat "$d"/03-*.dat; do
-    check "$f: valid + late = 60 calls, some valid" all_rows "$f" "\$$(colno "$f" blocks) + \$$(colno "$f" late) == 60 && \$$(colno "$f" blocks) > 0"
+    check "$f: valid + late = 60 calls" all_rows "$f" "\$$(colno "$f" blocks) + \$$(colno "$f" late) == 60"
+done
+$MPIRUN -n 2 ./mpigauge --quiet --sync window --window 1000 --iters 60 -o "$T/window1ms" "$T/small.in"
+for f in "$T/window1ms"/01-*.dat "$T/window1ms"/03-*.dat; do
+    check "$f: 1 ms windows: valid + late = 60 calls, some valid" all_rows "$f" "\$$(colno "$f" blocks) + \$$(colno "$f" late) == 60 && \$$(colno "$f" blocks) > 0"
 done
 check "window: report counts calls" grep -q "^    median .* over [0-9]* calls" "$d/report.txt"
 check "window: report states the clock offsets" grep -q "clocks corrected to rank 0 (largest offset" "$d/report.txt"
