@@ -7,7 +7,7 @@
 static int threaded_only(struct line_ctx *lc, const struct record *r,
                          const struct token *key)
 {
-    if (!r->call || r->call->threaded)
+    if (!r->call || r->call->family->threaded)
         return 1;
     diag_add(lc->d, lc->line, key->col, "%s runs on one thread; %.*s= applies to "
              "LATENCY_MT, BW_MT and MSGRATE_MT", r->call->name, key->len, key->s);

@@ -14,20 +14,20 @@
 
 static const struct call calls[] = {
     {.name = "LATENCY_MT", .family = &family_threads, .opk = OPK_PAIRS,
-     .legs = 2, .threaded = 1,
+     .legs = 2,
      .buffers = bufs_n_n, .pair_begin = mt_pair_begin, .pair_end = mt_pair_end,
      .loop = run_latency_mt, .check = check_latency_mt,
      .timing = "one-way time = half the round trip of SEND's ping-pong (MPI_Send "
                "then MPI_Recv)" MT " (as osu_latency_mt); the samples are each "
                "thread's own"},
     {.name = "BW_MT", .family = &family_threads, .opk = OPK_PAIRS,
-     .legs = 1, .windowed = 1, .threaded = 1,
+     .legs = 1, .windowed = 1,
      .buffers = bufs_n_n, .pair_begin = mt_pair_begin, .pair_end = mt_pair_end,
      .loop = run_window_mt, .check = check_window_mt,
      .timing = "time per message of BW's window (window= MPI_Isend + MPI_Waitall, "
                "a short acknowledgement)" MT "; mbps sums the threads"},
     {.name = "MSGRATE_MT", .family = &family_threads, .opk = OPK_PAIRS,
-     .legs = 1, .windowed = 1, .rate = 1, .threaded = 1,
+     .legs = 1, .windowed = 1, .rate = 1,
      .buffers = bufs_n_n, .pair_begin = mt_pair_begin, .pair_end = mt_pair_end,
      .loop = run_window_mt, .check = check_window_mt,
      .timing = "time per message of a window of window= MPI_Isend + MPI_Waitall "

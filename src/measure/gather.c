@@ -352,6 +352,6 @@ void gather_point(struct trial *t, const struct sizerun *sr, struct point *pt)
         pt->rate = n / pt->s.avg * 1e6;
     if (c->phases && w->rank == 0)
         pair_bandwidths(pt);
-    if (c->threaded && w->rank == 0 && pt->nsamples)
+    if (c->family->threaded && w->rank == 0 && pt->nsamples)
         thread_rates(t, pt);
 }

@@ -33,7 +33,7 @@ static json_t *point_threads(const struct point *pt, int n)
 void threads_json_add(json_t *o, const struct result *res)
 {
     const struct record *r = res->rec;
-    if (!r->call->threaded)
+    if (!r->call->family->threaded)
         return;
     int n = record_threads(r);
     json_t *per = json_array();

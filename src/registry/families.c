@@ -36,7 +36,7 @@ const struct family family_fabric = {
 /* pair by pair, threads= threads on each side at once (kernels/threads.c) */
 const struct family family_threads = {
     .name = "threaded", .way = WAY_PAIRS, .per = "message",
-    .moves_data = 1, .bytes_per_us = BYTES_PER_US, .passes = 1};
+    .moves_data = 1, .threaded = 1, .bytes_per_us = BYTES_PER_US, .passes = 1};
 
 /* communicators, windows and sessions made and freed (objects.md):
  * every rank of the communicator at once, and no data moved (a window's

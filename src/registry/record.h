@@ -129,7 +129,7 @@ static inline int record_window(const struct record *r)
 /* The threads each rank of r runs at once: threads= for threaded calls */
 static inline int record_threads(const struct record *r)
 {
-    return r->call && r->call->threaded ? r->threads : 1;
+    return r->call && r->call->family->threaded ? r->threads : 1;
 }
 
 #endif

@@ -202,6 +202,10 @@ struct family {
      * else reaches them while a size is timed: recv=any_source|any_tag
      * may widen them (kernel.h: data_match) */
     int named_receives;
+    /* its calls run threads= threads per rank of a pair (kernels/threads.c),
+     * each with its own tags (and comm=per-thread: its own communicator);
+     * they need MPI_THREAD_MULTIPLE when threads= is above 1 */
+    int threaded;
     /* --validate's estimate: the transfer speed, and how many times the
      * timed loop's calls are made (a barrier's twice: the loop, then one
      * by one) */
@@ -297,10 +301,6 @@ struct call {
     int large;
     int rotates;                /* root=rotate: a root per call (blocking rooted calls) */
     int in_place;               /* inplace=1: MPI_IN_PLACE (where MPI allows it) */
-    /* runs threads= threads per rank of a pair (kernels/threads.c), each
-     * with its own tags (and comm=per-thread: its own communicator);
-     * needs MPI_THREAD_MULTIPLE when threads= is above 1 */
-    int threaded;
     /* calls that make or free MPI objects (kernels/objects.c): outside
      * the clock before every timed stretch of n calls, frees what the
      * last stretch made and makes what the next one frees (WIN_FREE's

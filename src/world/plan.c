@@ -119,7 +119,7 @@ static void skip_reason(struct planned *pl, const struct world *w,
         snprintf(why, len, "%s needs its partner's receive posted before each "
                  "call, which the loop does only across calls, and --cache cold "
                  "runs it one call at a time; run it without --cache cold", c->name);
-    else if (c->threaded && r->threads > 1 && w->thread_level < MPI_THREAD_MULTIPLE)
+    else if (c->family->threaded && r->threads > 1 && w->thread_level < MPI_THREAD_MULTIPLE)
         snprintf(why, len, "threads=%d needs MPI_THREAD_MULTIPLE; the library "
                  "granted %s", r->threads, thread_level_name(w->thread_level));
     else if (c->unavailable && c->unavailable())
