@@ -187,6 +187,7 @@ for f in "$d"/01-*.dat "$d"/03-*.dat; do
     check "$f: valid + late = 60 calls" all_rows "$f" "\$$(colno "$f" blocks) + \$$(colno "$f" late) == 60"
 done
 $MPIRUN -n 2 ./mpigauge --quiet --sync window --window 1000 --iters 60 -o "$T/window1ms" "$T/small.in"
+check "1 ms window run exits 0" [ $? = 0 ]
 for f in "$T/window1ms"/01-*.dat "$T/window1ms"/03-*.dat; do
     check "$f: 1 ms windows: valid + late = 60 calls, some valid" all_rows "$f" "\$$(colno "$f" blocks) + \$$(colno "$f" late) == 60 && \$$(colno "$f" blocks) > 0"
 done

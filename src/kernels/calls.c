@@ -6,7 +6,9 @@
  * of its family in this folder and add one entry to its part of the table.
  * The timing text says exactly what one timed call covers; it goes into
  * --list and every data file's header.  To add a family: its kernels, a
- * part of the table for its calls, and that part's line in call_parts. */
+ * part of the table for its calls (named in calls.h, or in the family's
+ * own header), that part's line in call_parts, and the family's row in
+ * registry/families.c (docs/developing.md counts the files). */
 #include "registry/registry.h"
 
 #include "kernels/calls.h"
@@ -77,11 +79,13 @@ static const struct call calls[] = {
      .buffers = bufs_n_n, .loop = run_sendrecv_replace, .check = check_replace,
      .timing = "time per MPI_Sendrecv_replace while both partners exchange at once"},
     {.name = "BW", .family = &family_p2p, .opk = OPK_PAIRS,
+     .mode = MODE_NONBLOCKING,
      .legs = 1, .windowed = 1, .large = 1,
      .buffers = bufs_n_n, .layout = layout_window, .loop = run_bw, .check = check_bw,
      .timing = "time per message of a window of window= MPI_Isend + MPI_Waitall, "
                "closed by a short acknowledgement (as osu_bw); MB/s"},
     {.name = "BIBW", .family = &family_p2p, .opk = OPK_PAIRS,
+     .mode = MODE_NONBLOCKING,
      .legs = 2, .windowed = 1, .large = 1,
      .buffers = bufs_n_n, .layout = layout_window, .loop = run_bibw, .check = check_bibw,
      .timing = "time per message while both partners post window= MPI_Irecv and "
@@ -120,11 +124,13 @@ static const struct call calls[] = {
                "started and completed by MPI_Wait or, complete=parrived, by polling "
                "MPI_Parrived on each partition first (as osu_partitioned_latency)"},
     {.name = "MSGRATE", .family = &family_multi, .opk = OPK_NONE,
+     .mode = MODE_NONBLOCKING,
      .legs = 1, .windowed = 1, .rate = 1,
      .buffers = bufs_n_n, .layout = layout_window, .loop = run_msgrate, .check = check_msgrate,
      .timing = "every pair streaming at once (ranks r < P/2 send to r + P/2, as "
                "osu_mbw_mr): time per window= step; aggregate MB/s and messages/s"},
     {.name = "MULTI_BIBW", .family = &family_multi, .opk = OPK_NONE,
+     .mode = MODE_NONBLOCKING,
      .legs = 2, .windowed = 1,
      .buffers = bufs_n_n, .layout = layout_window, .loop = run_multi_bibw,
      .check = check_multi_bibw,
@@ -139,31 +145,37 @@ static const struct call calls[] = {
                "(r < P/2 with r + P/2) at once (as osu_multi_lat)"},
 
     {.name = "PUT", .family = &family_rma, .opk = OPK_PAIRS,
+     .mode = MODE_NONBLOCKING,
      .buffers = bufs_n_n, .pair_begin = rma_pair_begin, .pair_end = rma_pair_end,
      .loop = run_put, .check = check_put,
      .timing = "time per MPI_Put of n elements into the partner's window" OS
                " (as osu_put_latency, osu_put_bw, osu_put_bibw)"},
     {.name = "GET", .family = &family_rma, .opk = OPK_PAIRS,
+     .mode = MODE_NONBLOCKING,
      .buffers = bufs_n_n, .pair_begin = rma_pair_begin, .pair_end = rma_pair_end,
      .loop = run_get, .check = check_get,
      .timing = "time per MPI_Get of n elements from the partner's window" OS
                " (as osu_get_latency, osu_get_bw)"},
     {.name = "ACCUMULATE", .family = &family_rma, .opk = OPK_REDUCTION,
+     .mode = MODE_NONBLOCKING,
      .buffers = bufs_n_n, .pair_begin = rma_pair_begin, .pair_end = rma_pair_end,
      .loop = run_accumulate, .check = check_accumulate,
      .timing = "time per MPI_Accumulate of n elements with op into the partner's "
                "window" OS " (as osu_acc_latency)"},
     {.name = "GET_ACCUMULATE", .family = &family_rma, .opk = OPK_REDUCTION,
+     .mode = MODE_NONBLOCKING,
      .buffers = bufs_3n_n, .pair_begin = rma_pair_begin, .pair_end = rma_pair_end,
      .loop = run_get_accumulate, .check = check_get_accumulate,
      .timing = "time per MPI_Get_accumulate of n elements with op (the old values "
                "back)" OS " (as osu_get_acc_latency)"},
     {.name = "FETCH_AND_OP", .family = &family_rma, .opk = OPK_REDUCTION,
+     .mode = MODE_NONBLOCKING,
      .one_element = 1,
      .buffers = bufs_3n_n, .pair_begin = rma_pair_begin, .pair_end = rma_pair_end,
      .loop = run_fetch_and_op, .check = check_get_accumulate,
      .timing = "time per MPI_Fetch_and_op on one element" OS " (as osu_fop_latency)"},
     {.name = "COMPARE_AND_SWAP", .family = &family_rma, .opk = OPK_PAIRS,
+     .mode = MODE_NONBLOCKING,
      .one_element = 1, .integer_only = 1,
      .buffers = bufs_3n_n, .pair_begin = rma_pair_begin, .pair_end = rma_pair_end,
      .loop = run_compare_and_swap, .check = check_compare_and_swap,

@@ -1,5 +1,5 @@
 /* calls_fabric.c: the call table's part for the calls that load the
- * fabric at once (fabric.c); it goes on in calls_threads.c */
+ * fabric at once (fabric.c); listed in kernels/calls.c's call_parts */
 #include "registry/registry.h"
 
 #include "kernels/calls.h"
@@ -8,6 +8,7 @@
 
 static const struct call calls[] = {
     {.name = "FAN_IN", .family = &family_fabric, .opk = OPK_NONE, .rooted = 1,
+     .mode = MODE_NONBLOCKING,
      .legs = 1, .windowed = 1, .streams = streams_fan,
      .buffers = bufs_n_pn, .layout = layout_fabric, .loop = run_fan_in,
      .check = check_fan_in,
@@ -16,6 +17,7 @@ static const struct call calls[] = {
                "each sender (as osu_bw_fan_in): time per message slot of the window; "
                "mbps is the aggregate at the root"},
     {.name = "FAN_OUT", .family = &family_fabric, .opk = OPK_NONE, .rooted = 1,
+     .mode = MODE_NONBLOCKING,
      .legs = 1, .windowed = 1, .streams = streams_fan,
      .buffers = bufs_n_n, .layout = layout_fabric, .loop = run_fan_out,
      .check = check_fan_out,
@@ -24,6 +26,7 @@ static const struct call calls[] = {
                "osu_bw_fan_out): time per message slot of the window; mbps is the "
                "aggregate at the root"},
     {.name = "PERMUTATION", .family = &family_fabric, .opk = OPK_NONE,
+     .mode = MODE_NONBLOCKING,
      .legs = 1, .windowed = 1, .seeded = 1, .streams = streams_paired,
      .phases = permutation_phases, .phase = permutation_phase,
      .buffers = bufs_n_n, .layout = layout_fabric, .loop = run_exchange,
@@ -34,6 +37,7 @@ static const struct call calls[] = {
                "bandwidth); 4 matchings per size, each timed on its own: time per "
                "message of each rank to its partner; per-pair MB/s"},
     {.name = "SHIFT", .family = &family_fabric, .opk = OPK_NONE,
+     .mode = MODE_NONBLOCKING,
      .legs = 1, .windowed = 1, .matrix = 1, .streams = streams_all,
      .phases = shift_phases, .phase = shift_phase,
      .buffers = bufs_n_n, .layout = layout_fabric, .loop = run_exchange,

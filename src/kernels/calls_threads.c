@@ -1,6 +1,5 @@
-/* calls_threads.c: the threaded calls' part of the call table (after
- * calls_fabric.c's; it goes on in calls_objects.c, which ends the
- * chain).  threads= threads on each rank of a pair,
+/* calls_threads.c: the threaded calls' part of the call table (listed
+ * in kernels/calls.c's call_parts).  threads= threads on each rank of a pair,
  * comm=shared|per-thread; docs/threads.md. */
 #include "registry/registry.h"
 
@@ -21,12 +20,14 @@ static const struct call calls[] = {
                "then MPI_Recv)" MT " (as osu_latency_mt); the samples are each "
                "thread's own"},
     {.name = "BW_MT", .family = &family_threads, .opk = OPK_PAIRS,
+     .mode = MODE_NONBLOCKING,
      .legs = 1, .windowed = 1,
      .buffers = bufs_n_n, .pair_begin = mt_pair_begin, .pair_end = mt_pair_end,
      .loop = run_window_mt, .check = check_window_mt,
      .timing = "time per message of BW's window (window= MPI_Isend + MPI_Waitall, "
                "a short acknowledgement)" MT "; mbps sums the threads"},
     {.name = "MSGRATE_MT", .family = &family_threads, .opk = OPK_PAIRS,
+     .mode = MODE_NONBLOCKING,
      .legs = 1, .windowed = 1, .rate = 1,
      .buffers = bufs_n_n, .pair_begin = mt_pair_begin, .pair_end = mt_pair_end,
      .loop = run_window_mt, .check = check_window_mt,

@@ -178,9 +178,10 @@ extern const struct table pair_filter_table;
 /* ---- calls ------------------------------------------------------------------ */
 /* A call family: what its calls share, as data every layer may read
  * (registry/families.c has the rows).  How a family's size is measured is
- * its way; measure/families.c runs each way.  A new family is a row here
- * plus its kernels; the rest of the house reads these fields, not the
- * family's name. */
+ * its way; measure/families.c runs each way.  A new family is a row
+ * there, its name here, its kernels and its part of the call table (one
+ * line in kernels/calls.c's call_parts); the rest of the house reads these
+ * fields, not the family's name. */
 enum family_way {
     WAY_PAIRS,          /* every pair of a communicator in turn */
     WAY_ALL_PAIRS,      /* every pair at once: the ranks split into senders
@@ -227,14 +228,20 @@ extern const struct family family_p2p, family_coll, family_reduce, family_sync,
 
 enum op_kind { OPK_NONE, OPK_REDUCTION, OPK_PAIRS, OPK_PATTERN };
 
-/* How a call is issued: an axis of its own beside what it moves (its
- * family, legs, buffers).  SEND, ISEND, SEND_INIT and PSEND are one
- * ping-pong in four modes; ALLREDUCE, IALLREDUCE and ALLREDUCE_INIT one
- * reduction in three.  The mode is what the call is; its hooks (post,
- * init, pair_begin) are how it is done. */
+/* How a call's MPI operations are issued: an axis of its own beside what
+ * it moves (its family, legs, buffers).  SEND, ISEND, SEND_INIT and PSEND
+ * are one ping-pong in four modes; ALLREDUCE, IALLREDUCE and
+ * ALLREDUCE_INIT one reduction in three; BW (a window of MPI_Isend) and
+ * BW_INIT (a window of persistent sends) one stream in two.  The mode is
+ * what the call is; its hooks (post, init, pair_begin) are how it is done.
+ * BARRIER is MPI_Barrier's mode; its patterns' signals inside are
+ * persistent requests, started stage by stage. */
 enum call_mode {
     MODE_BLOCKING,     /* returns when its part is done: MPI_Send, MPI_Allreduce */
-    MODE_NONBLOCKING,  /* started, then waited for: MPI_Isend, MPI_Iallreduce */
+    MODE_NONBLOCKING,  /* started, then completed by a later call: MPI_Isend and
+                        * MPI_Wait(all) (ISEND; BW's, MSGRATE's and the fabric
+                        * calls' windows), MPI_Iallreduce, and the one-sided
+                        * operations, which the synchronisation of sync= completes */
     MODE_PERSISTENT,   /* a request made once, started every call:
                         * MPI_Send_init, MPI_Allreduce_init */
     MODE_PARTITIONED,  /* persistent, its message in partitions= parts
