@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# thesis_sweep.sh [-o OUT] [-i ITERS] [-a "P ..."] [-b "P ..."] [-p PLACEMENTS] [-g IMG] [-r] [-m]
+# thesis_sweep.sh [-o OUT] [-i ITERS] [-a "P ..."] [-b "P ..."] [-p PLACEMENTS] [-g IMG] [-r] [-m] [-s]
 # reproduces the thesis's barrier results at scale on the simulated
 # clusters (docs/thesis-at-scale.md): LINEAR, TREE, DISSEMINATION, PAIRWISE
 # and HYBRID measured against predicted over P, on thesis-8x2x4 (-a, default
@@ -21,12 +21,15 @@
 # build's model (./mpigauge --predict on each run's parameter matrices;
 # HYBRID on the pattern the run built and measured, its .hybrid.pat), not
 # the t_pred_us the runs recorded (a model changed since the runs; timer
-# reads, 0.01 us an iteration under SMPI, are not added).
+# reads, 0.01 us an iteration under SMPI, are not added).  -s: every
+# barrier alone from a common start (--sync window, the thesis's isolated
+# barriers), predicted from a simultaneous start (docs/thesis-at-scale.md,
+# "Isolated barriers").
 # Bad arguments: a message, exit 2, nothing run.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
-usage="usage: thesis_sweep.sh [-o OUT] [-i ITERS] [-a \"P ...\"] [-b \"P ...\"] [-p PLACEMENTS] [-g IMG] [-r] [-m]"
+usage="usage: thesis_sweep.sh [-o OUT] [-i ITERS] [-a \"P ...\"] [-b \"P ...\"] [-p PLACEMENTS] [-g IMG] [-r] [-m] [-s]"
 die() {
     echo "thesis_sweep.sh: $*" >&2
     echo "$usage" >&2
@@ -40,7 +43,8 @@ placements="block round-robin"
 img=""
 runs=1
 repredict=0
-while getopts "o:i:a:b:p:g:rm" opt; do
+sync=()
+while getopts "o:i:a:b:p:g:rms" opt; do
     case $opt in
     o) out=$OPTARG ;;
     i) iters=$OPTARG ;;
@@ -50,6 +54,7 @@ while getopts "o:i:a:b:p:g:rm" opt; do
     g) img=$OPTARG ;;
     r) runs=0 ;;
     m) repredict=1 ;;
+    s) sync=(--sync window) ;;
     *) die "unknown option" ;;
     esac
 done
@@ -113,7 +118,7 @@ run_one() {
     t0=$(date +%s.%N)
     # one simulation at a time: others that take OUT/.lock (flock) wait
     $lock nice -n 10 "$root/scripts/simulate.sh" "$root/platforms/$plat.xml" "$p" --placement "$pl" "$@" \
-        --quiet -o "$dir" "$input" > "$dir.log" 2>&1 || rc=$?
+        ${sync[@]+"${sync[@]}"} --quiet -o "$dir" "$input" > "$dir.log" 2>&1 || rc=$?
     t1=$(date +%s.%N)
     echo "$t0 $t1" | awk '{ printf "%.1f\n", $2 - $1 }' > "$dir.wall"
     [ $rc = 0 ] || echo "thesis_sweep.sh: $plat $pl P=$p: exit $rc (see $dir.log)" >&2
@@ -143,7 +148,7 @@ repredict() {
         for f in "$dir"/*-hybrid.hybrid.pat; do [ -f "$f" ] && what=FILE:$f; done
     fi
     local pred=nan
-    [ "$what" != nan ] && pred=$("$root/mpigauge" --predict "$dir" "$what" 2> /dev/null | awk '/^  matrix model/ { print $(NF - 1) }')
+    [ "$what" != nan ] && pred=$("$root/mpigauge" --predict "$dir" "$what" ${sync[@]+"${sync[@]}"} 2> /dev/null | awk '/^  matrix model/ { print $(NF - 1) }')
     echo "$row" | awk -v pred="${pred:-nan}" '{ m = $(NF - 2); $(NF - 1) = pred
         $NF = (m == "nan" || pred == "nan") ? "nan" : (pred - m) / m; print }'
 }

@@ -158,15 +158,27 @@ mkdir -p "$T/tiny"
 tmpfs_checks=10    # the checks of the block below, for the note when it cannot run
 if mount -t tmpfs -o size=64k tmpfs "$T/tiny" 2>/dev/null; then
     for i in $(seq 32); do echo "SEND CHAR 1 64 MUL 2 WORLD NOP 0 iters=20"; done > "$T/full.in"
-    $MPIRUN -n 2 ./mpigauge --quiet -o "$T/tiny/r" "$T/full.in" > /dev/null 2> "$T/full.err"
+    # The room: the size of the run.json a whole run of this input leaves,
+    # plus 8 KiB.  It holds the first run.json (every record pending) and
+    # the first data files, but not the two copies a rewrite needs once
+    # about half the records are done, so the disk fills mid-run.  A fixed
+    # 64 KiB did so under MPICH but not under Open MPI, whose run.json
+    # lists its many control variables: there the first run.json already
+    # did not fit once the records said their call mode.
+    $MPIRUN -n 2 ./mpigauge --quiet -o "$T/fullref" "$T/full.in" > /dev/null 2>&1
+    room=$(( $(stat -c %s "$T/fullref/run.json" 2> /dev/null || echo 0) / 1024 + 8 ))
+    mkdir -p "$T/full"
+    mount -t tmpfs -o size=${room}k tmpfs "$T/full"
+    $MPIRUN -n 2 ./mpigauge --quiet -o "$T/full/r" "$T/full.in" > /dev/null 2> "$T/full.err"
     rc=$?
     check "a full disk: exit 5" [ $rc = 5 ]
-    check "a full disk: said once, with the file and the reason" [ "$(grep -c "^mpigauge: cannot write $T/tiny/r/.*: No space left on device; the run stops here (exit 5)" "$T/full.err")" = 1 ]
-    check "a full disk: run.json is whole JSON" jq -e .records "$T/tiny/r/run.json" > /dev/null
-    if [ -z "$(find "$T/tiny/r" -size 0)" ] && [ ! -e "$T/tiny/r/.run.json.tmp" ]; then ok_=1; else ok_=0; fi
+    check "a full disk: said once, with the file and the reason" [ "$(grep -c "^mpigauge: cannot write $T/full/r/.*: No space left on device; the run stops here (exit 5)" "$T/full.err")" = 1 ]
+    check "a full disk: run.json is whole JSON" jq -e .records "$T/full/r/run.json" > /dev/null
+    if [ -z "$(find "$T/full/r" -size 0)" ] && [ ! -e "$T/full/r/.run.json.tmp" ]; then ok_=1; else ok_=0; fi
     check "a full disk: no empty file, no temporary left" [ "$ok_" = 1 ]
-    check "a full disk: every record run.json calls done has its rows" [ "$(jq -r '.records[] | select(.status == "done") | "\(.file) \(.points | length)"' "$T/tiny/r/run.json" | while read -r f n; do [ "$(grep -vc '^#' "$T/tiny/r/$f")" = "$n" ] || echo bad; done)" = "" ]
-    check "a full disk: the run stopped early" [ "$(jq '[.records[] | select(.status == "pending")] | length' "$T/tiny/r/run.json")" -gt 20 ]
+    check "a full disk: every record run.json calls done has its rows" [ "$(jq -r '.records[] | select(.status == "done") | "\(.file) \(.points | length)"' "$T/full/r/run.json" | while read -r f n; do [ "$(grep -vc '^#' "$T/full/r/$f")" = "$n" ] || echo bad; done)" = "" ]
+    check "a full disk: the run stopped mid-run (some records done, some pending; room ${room} KiB)" [ "$(jq '[.records[] | select(.status == "done")] | length > 0 and ([.records[] | select(.status == "pending")] | length) > 0' "$T/full/r/run.json")" = true ]
+    umount "$T/full"
     # issue 26 class 6: the disk fills while the pairwise parameter
     # matrices or HYBRID's pattern file are written (each file takes a
     # 4 KiB page of the tmpfs: 12 to 40 KiB left reach each of them in

@@ -194,6 +194,24 @@ done
 check "window: report counts calls" grep -q "^    median .* over [0-9]* calls" "$d/report.txt"
 check "window: report states the clock offsets" grep -q "clocks corrected to rank 0 (largest offset" "$d/report.txt"
 check "window: run.json clocks" [ "$(jq '.clocks.max_rtt_s > 0 and .options.sync == "window"' "$d/run.json")" = true ]
+# BARRIER records under --sync window: every barrier alone from a common
+# start (1 ms windows), predicted from a simultaneous start
+printf 'BARRIER INT 0 0 ADD 1 WORLD LINEAR 0 iters=60\nBARRIER INT 0 0 ADD 1 WORLD MPI 0 iters=60\n' > "$T/alone.in"
+d="$T/alone"
+$MPIRUN -n 2 ./mpigauge --quiet --sync window --window 1000 -o "$d" "$T/alone.in"
+check "barriers alone: run exits 0" [ $? = 0 ]
+for f in "$d"/01-*.dat "$d"/02-*.dat; do
+    check "$f: barriers alone: valid + late = 60, some valid" all_rows "$f" "\$$(colno "$f" blocks) + \$$(colno "$f" late) == 60 && \$$(colno "$f" blocks) > 0"
+done
+check "barriers alone: the report says every barrier starts at a common time" grep -q "every barrier (BARRIER records) starts at a common time" "$d/report.txt"
+pred=$(jq -r "$AT"'at(1).points[0].t_pred_us' "$d/run.json")
+./mpigauge --predict "$d" LINEAR --sync window > "$T/alone.pred"
+check "barriers alone: --predict --sync window says it predicts one barrier from a simultaneous start" grep -q "one barrier from a simultaneous start" "$T/alone.pred"
+off=$(awk '/^  t_pred_us \(median/ { print $(NF - 1) }' "$T/alone.pred")
+read_us=$(jq -r '.timer.overhead_s * 1e6' "$d/run.json")
+check "barriers alone: the run's t_pred_us ($pred) is --predict --sync window's ($off) plus a timer read ($read_us)" \
+    awk -v a="$pred" -v b="$off" -v r="$read_us" 'BEGIN { exit !(a - b - r < 0.01 && a - b - r > -0.01) }'
+
 d="$T/span"
 $MPIRUN -n 2 ./mpigauge --quiet --sync window --coll-time span --iters 60 -o "$d" "$T/small.in"
 check "span run exits 0" [ $? = 0 ]

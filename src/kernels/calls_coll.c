@@ -86,7 +86,7 @@ static const struct call calls[] = {
      .timing = "time per superstep of a full h-relation: h single-word messages per rank, cyclically to the other ranks, then MPI_Barrier"},
     {.name = "BARRIER", .family = &family_sync, .opk = OPK_PATTERN,
      .buffers = bufs_n_pn,
-     .timing = "time per barrier (the pattern's stages, MPI_Startall + MPI_Waitall each, or MPI_Barrier) in a timed loop; then each barrier timed on its own for the slowest rank's view"},
+     .timing = "time per barrier (the pattern's stages, MPI_Startall + MPI_Waitall each, or MPI_Barrier) in a timed loop; then each barrier timed on its own for the slowest rank's view (with --sync window: each barrier alone, from a common start)"},
 };
 
 const struct table collective_calls = {

@@ -2,7 +2,11 @@
  * is timed on its own; the communicator's rank 0 keeps the per-iteration
  * maximum over its ranks (the barrier's real duration), its mean and
  * median, and the model's prediction.  Those maxima are also the series
- * the median and its interval come from. */
+ * the median and its interval come from.  Back to back (the default) the
+ * barriers run one after another, as an application's do; with --sync
+ * window each starts alone at a common time (the thesis's isolated
+ * barriers, section 5.6.6), and the model predicts one barrier from a
+ * simultaneous start (docs/thesis-at-scale.md, "Isolated barriers"). */
 #include "measure/trial.h"
 
 #include <math.h>
@@ -10,6 +14,7 @@
 #include "base/base.h"
 #include "kernels/barrier.h"
 #include "measure/timing.h"
+#include "measure/window.h"
 #include "models/predict_dist.h"
 
 /* the bodies of the two timed blocks */
@@ -76,8 +81,10 @@ double barrier_predict(const struct trial *t, const struct bpattern *bp,
     struct signal_costs c = lg ? costs_from_loggp(lg, pm->o) : costs_from_params(pm);
     if (lsq)
         c.latency = pm->lij;
-    double us = predict_barrier(bp, &c, bytes, record_signals(k->rec),
-                                t->m->timer_cost * 1e6);
+    enum signal_kind kind = record_signals(k->rec);
+    double read = t->m->timer_cost * 1e6;
+    double us = t->m->opt->sync_window ? predict_barrier_alone(bp, &c, bytes, kind, read)
+                                       : predict_barrier(bp, &c, bytes, kind, read);
     free(bytes);
     return us;
 }
@@ -92,29 +99,32 @@ static struct barrier_dist barrier_distribution(const struct trial *t,
     struct signal_costs c = costs_from_params(pm);
     c.tail = pm->tail;
     c.tail_bins = pm->tail ? PARAM_TAIL_BINS : 0;
-    struct barrier_dist d = predict_barrier_dist(bp, &c, bytes,
-                                                 record_signals(k->rec),
-                                                 t->m->timer_cost * 1e6);
+    enum signal_kind kind = record_signals(k->rec);
+    double read = t->m->timer_cost * 1e6;
+    struct barrier_dist d = t->m->opt->sync_window
+                                ? predict_barrier_dist_alone(bp, &c, bytes, kind, read)
+                                : predict_barrier_dist(bp, &c, bytes, kind, read);
     free(bytes);
     return d;
 }
 
 /* rank 0 of the communicator: the statistics of the slowest ranks */
-static void commstats(struct trial *t, const double *tmax, long iters,
+static void commstats(struct trial *t, const double *tmax, long iters, long late,
                       int pattern, struct sizerun *sr)
 {
     const struct params *pm = measured_params(t->m, t->pl->tc->topo);
     struct series *s = new_series(sr, -1);
     s->per_block = 1;
+    s->late = late;
     double sum = 0;
-    double *sorted = xmalloc_array((size_t)iters, sizeof *sorted);
+    double *sorted = xmalloc_array((size_t)iters + 1, sizeof *sorted);
     for (long i = 0; i < iters; i++) {
         sum += tmax[i];
         sorted[i] = tmax[i];
         series_add(s, tmax[i] * 1e6);
     }
-    sr->cs.mean = sum / (double)iters * 1e6;
-    sr->cs.median = median_of(sorted, (size_t)iters) * 1e6;
+    sr->cs.mean = iters ? sum / (double)iters * 1e6 : NAN;
+    sr->cs.median = iters ? median_of(sorted, (size_t)iters) * 1e6 : NAN;
     const struct loggp *lg = measured_loggp(t->m, t->pl->tc->topo);
     struct barrier_dist d = {NAN, NAN, NAN, 0};
     if (pattern && pm)
@@ -145,6 +155,40 @@ static long iters_for_time(struct trial *t, const struct patrun *pr, long warmup
     return n < PILOT ? PILOT : n > MAX_TIMED ? MAX_TIMED : n;
 }
 
+/* --sync window: warm-up, a pilot of back-to-back barriers for the
+ * window, then iters barriers each alone from a common start; the valid
+ * ones (no rank late) are the series */
+static void measure_alone(struct trial *t, const struct patrun *pr, long warmup,
+                          long iters, struct sizerun *sr)
+{
+    enum { PILOT = 16 };
+    struct kernel *k = &t->k;
+    const struct options *o = t->m->opt;
+    struct barrier_args a = {pr, NULL};
+    barrier_run(pr, k->comm, warmup);
+    MPI_Barrier(k->comm);
+    double pilot = timed_block(t, PILOT, loop_body, &a, NULL) / PILOT;
+    MPI_Allreduce(MPI_IN_PLACE, &pilot, 1, MPI_DOUBLE, MPI_MAX, k->comm);
+    struct rule ru = rule_from(o);
+    ru.adaptive = 0;
+    long reps = o->time_per_size > 0 ? per_block_for(o->time_per_size, pilot, 1) : iters;
+    long n = reps < CALL_SAMPLES_MAX ? reps : CALL_SAMPLES_MAX;
+    double *mine = xmalloc_array((size_t)n, sizeof *mine);
+    struct window_plan wp = {&ru, reps, o->window_us * 1e-6, pilot, 0, &t->m->clocks,
+                             loop_body, &a, mine, n};
+    struct series valid = {0};
+    double mean = time_window(t, &wp, &valid);
+    sr->mine[sr->n++] = (struct sample){mean * 1e6, k->world_rank, -1};
+    call_samples_from(t, mine, n, sr);
+    if (k->rank == 0) {
+        for (size_t i = 0; i < valid.n; i++)
+            valid.t[i] *= 1e-6;       /* commstats takes seconds */
+        commstats(t, valid.t, (long)valid.n, valid.late, pr != NULL, sr);
+    }
+    series_free(&valid);
+    free(mine);
+}
+
 void measure_barrier(struct trial *t, long warmup, long iters, struct sizerun *sr)
 {
     struct kernel *k = &t->k;
@@ -152,6 +196,12 @@ void measure_barrier(struct trial *t, long warmup, long iters, struct sizerun *s
     struct patrun pr;
     if (pattern)
         patrun_init(&pr, t->bp, k);
+    if (t->m->opt->sync_window) {
+        measure_alone(t, pattern ? &pr : NULL, warmup, iters, sr);
+        if (pattern)
+            patrun_free(&pr);
+        return;
+    }
     if (t->m->opt->time_per_size > 0)
         iters = iters_for_time(t, pattern ? &pr : NULL, warmup);
     double *times = xmalloc_array((size_t)iters, sizeof *times);
@@ -165,10 +215,11 @@ void measure_barrier(struct trial *t, long warmup, long iters, struct sizerun *s
     call_samples_from(t, times + iters - n, n, sr);
     MPI_Reduce(times, tmax, (int)iters, MPI_DOUBLE, MPI_MAX, 0, k->comm);
     if (k->rank == 0)
-        commstats(t, tmax, iters, pattern, sr);
+        commstats(t, tmax, iters, 0, pattern, sr);
     free(times);
     free(tmax);
 }
+
 
 double barrier_slowest_mean(struct trial *t, const struct patrun *pr, long warmup,
                             long iters)

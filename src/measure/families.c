@@ -192,8 +192,9 @@ static void measure_collective(struct trial *t, long warmup, long iters,
         /* one call a repetition: the blocks' iterations become repetitions */
         long reps = o->time_per_size > 0 ? per_block_for(o->time_per_size, pilot, 1)
                                          : iters;
-        per_call = time_window(t, &ru, reps, o->window_us * 1e-6, pilot, o->span,
-                               &t->m->clocks, s);
+        struct window_plan wp = {&ru, reps, o->window_us * 1e-6, pilot, o->span,
+                                 &t->m->clocks, timed_loop, NULL, NULL, 0};
+        per_call = time_window(t, &wp, s);
     } else {
         per_call = time_collective(t, &ru, per_block(o, &ru, iters, pilot), s);
     }

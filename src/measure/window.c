@@ -3,6 +3,8 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <time.h>
+#include "base/smpi.h"
 #include "base/base.h"
 #include "measure/timing.h"
 #include "measure/trial.h"
@@ -59,20 +61,36 @@ void clock_sync(struct clocks *c)
     }
 }
 
+/* Wait until this rank's clock reads at.  Under SMPI a spin would read
+ * the simulated clock (each read a simulated step) tens of thousands of
+ * times a repetition on every rank; its nanosleep is exact in simulated
+ * time.  On real clocks nanosleep wakes tens of microseconds late, so it
+ * is a spin. */
+static void wait_until(double at)
+{
+    double now = MPI_Wtime();
+    if (MPIGAUGE_SMPI && now < at) {
+        double left = at - now;
+        struct timespec ts = {(time_t)left, (long)((left - (double)(time_t)left) * 1e9)};
+        nanosleep(&ts, NULL);
+        now = MPI_Wtime();
+    }
+    while (now < at)
+        now = MPI_Wtime();
+}
+
 /* one batch of n repetitions from start (rank 0's clock), window apart;
  * fills entry and exit (rank 0's clock), this rank's duration and
  * whether it started late */
-static void batch(struct trial *t, int n, double start, double window,
-                  const struct clocks *c, double *entry, double *exit_,
-                  double *dur_late)
+static void batch(struct trial *t, const struct window_plan *p, int n, double start,
+                  double window, double *entry, double *exit_, double *dur_late)
 {
+    const struct clocks *c = p->clocks;
     for (int i = 0; i < n; i++) {
         double at = start + i * window + c->offset;   /* on this clock */
-        double now = MPI_Wtime();
-        dur_late[n + i] = now > at;
-        while (now < at)
-            now = MPI_Wtime();
-        dur_late[i] = timed_block(t, 1, timed_loop, NULL, &entry[i]);
+        dur_late[n + i] = MPI_Wtime() > at;
+        wait_until(at);
+        dur_late[i] = timed_block(t, 1, p->body, p->arg, &entry[i]);
         exit_[i] = entry[i] + dur_late[i];
         entry[i] -= c->offset;
         exit_[i] -= c->offset;
@@ -122,32 +140,33 @@ static long keep_valid(const struct batch_bufs *b, int n, int span, double legs,
     return late;
 }
 
-double time_window(struct trial *t, const struct rule *ru, long reps,
-                   double window, double pilot, int span,
-                   const struct clocks *c, struct series *s)
+double time_window(struct trial *t, const struct window_plan *p, struct series *s)
 {
     struct batch_bufs *b = xmalloc(sizeof *b);
     double total = 0, started = MPI_Wtime();
     long attempts = 0, calls = 0;
     double legs = (double)call_legs(t->k.rec);     /* per message, not per iteration */
     MPI_Comm comm = t->k.comm;
-    double ctl[3] = {0, 0, window > 0 ? window : 2 * pilot + 2e-6};
+    double ctl[3] = {0, 0, p->window > 0 ? p->window : 2 * p->pilot + 2e-6};
     s->per_block = 1;
     for (;;) {
-        next_batch(t, ru, reps, attempts, started, s, c, ctl);
+        next_batch(t, p->ru, p->reps, attempts, started, s, p->clocks, ctl);
         int n = (int)ctl[0];
         if (n <= 0)
             break;
-        batch(t, n, ctl[1], ctl[2], c, b->entry, b->exit_, b->dl);
-        for (int i = 0; i < n; i++)
+        batch(t, p, n, ctl[1], ctl[2], b->entry, b->exit_, b->dl);
+        for (int i = 0; i < n; i++) {
             total += b->dl[i];
+            if (p->mine && calls + i < p->nmine)
+                p->mine[calls + i] = b->dl[i];
+        }
         calls += n;
         MPI_Reduce(b->entry, b->first, n, MPI_DOUBLE, MPI_MIN, 0, comm);
         MPI_Reduce(b->exit_, b->last, n, MPI_DOUBLE, MPI_MAX, 0, comm);
         MPI_Reduce(b->dl, b->dlmax, 2 * n, MPI_DOUBLE, MPI_MAX, 0, comm);
         if (t->k.rank == 0) {
             attempts += n;
-            if (4 * keep_valid(b, n, span, legs, s) > n)
+            if (4 * keep_valid(b, n, p->span, legs, s) > n)
                 ctl[2] *= 2;
         }
     }

@@ -13,6 +13,7 @@
 
 struct trial;
 
+
 struct clocks {
     double offset;             /* this rank's MPI_Wtime minus rank 0's, s */
     double rtt;                /* round trip it was estimated from, s */
@@ -22,14 +23,29 @@ struct clocks {
 /* Collective over MPI_COMM_WORLD. */
 void clock_sync(struct clocks *c);
 
-/* Repetitions of one call each, window seconds apart (0: twice pilot,
- * the slowest rank's time per call, agreed by the caller, plus 2 us; doubled whenever more than
- * a quarter of a batch start late), until the rule says enough.  s (on the
- * communicator's rank 0) gets each valid repetition's time: the slowest
- * rank's own duration, or with span the last exit minus the first entry.
- * Returns this rank's mean seconds per call. */
-double time_window(struct trial *t, const struct rule *ru, long reps,
-                   double window, double pilot, int span,
-                   const struct clocks *c, struct series *s);
+/* What time_window repeats and how: body(t, 1, arg) once a repetition
+ * (timed_loop for a collective's call, a barrier for BARRIER records),
+ * reps of them (or until the rule says enough), window seconds apart (0:
+ * twice pilot, the slowest rank's time per call, agreed by the caller,
+ * plus 2 us; doubled whenever more than a quarter of a batch start late).
+ * mine, when set, gets this rank's own duration of the first nmine
+ * repetitions (late ones too: only rank 0 knows which those are). */
+struct window_plan {
+    const struct rule *ru;
+    long reps;
+    double window, pilot;      /* s */
+    int span;                  /* time a repetition first entry to last exit */
+    const struct clocks *clocks;
+    void (*body)(struct trial *t, long n, void *arg);   /* a block_body */
+    void *arg;
+    double *mine;              /* NULL, or nmine seconds */
+    long nmine;
+};
+
+/* The repetitions of p; s (on the communicator's rank 0) gets each valid
+ * repetition's time: the slowest rank's own duration, or with span the
+ * last exit minus the first entry.  Returns this rank's mean seconds per
+ * call. */
+double time_window(struct trial *t, const struct window_plan *p, struct series *s);
 
 #endif

@@ -240,6 +240,13 @@ double predict_barrier(const struct bpattern *bp, const struct signal_costs *c,
     return us;
 }
 
+double predict_barrier_alone(const struct bpattern *bp, const struct signal_costs *c,
+                             const double *edge_bytes, enum signal_kind kind,
+                             double per_iteration)
+{
+    return predict_barrier_window(bp, c, edge_bytes, kind, per_iteration, NULL, 0, 1);
+}
+
 double predict_barrier_from(const struct bpattern *bp, const struct signal_costs *c,
                             const double *edge_bytes, enum signal_kind kind,
                             double per_iteration, const double *begin)

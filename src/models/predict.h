@@ -118,6 +118,14 @@ double predict_barrier_from(const struct bpattern *bp, const struct signal_costs
                             const double *edge_bytes, enum signal_kind kind,
                             double per_iteration, const double *start);
 
+/* One barrier from a simultaneous start: what --sync window measures,
+ * every barrier starting alone at a common time (the thesis's isolated
+ * barriers, whose predictor traverses one barrier's paths).  No skew is
+ * carried in, so PAIRWISE's settled state (above) does not arise. */
+double predict_barrier_alone(const struct bpattern *bp, const struct signal_costs *c,
+                             const double *edge_bytes, enum signal_kind kind,
+                             double per_iteration);
+
 /* Iterations simulated: the first PREDICT_SETTLE are left out (the ranks
  * settling from their start into the skew the pattern keeps), the mean of
  * the next PREDICT_AVERAGED is the prediction.  predict_barrier_window

@@ -28,6 +28,15 @@ struct barrier_dist predict_barrier_dist(const struct bpattern *bp,
                                          const double *edge_bytes,
                                          enum signal_kind kind, double per_iteration);
 
+/* The same for barriers that each start alone, every rank at once (what
+ * --sync window measures): each draw one iteration from a simultaneous
+ * start, drawn with its own seed (PREDICT_SEED + draw). */
+struct barrier_dist predict_barrier_dist_alone(const struct bpattern *bp,
+                                               const struct signal_costs *c,
+                                               const double *edge_bytes,
+                                               enum signal_kind kind,
+                                               double per_iteration);
+
 /* the draws for a pattern of `edges` signals */
 int predict_draws(long edges);
 

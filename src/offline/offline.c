@@ -32,6 +32,7 @@ struct request {
     char topo[64];             /* as the files spell it: lower case */
     int ranks;                 /* 0: every rank of the matrices */
     int ssend, exchange;
+    int alone;                 /* --sync window: barriers that start alone */
     double bytes;
     struct recordset rs;       /* one BARRIER record: its pattern */
 };
@@ -111,6 +112,7 @@ static int parse_request(int argc, char **argv, struct request *rq, char *found,
     rq->ranks = o.ranks;
     rq->ssend = o.ssend;
     rq->exchange = o.exchange;
+    rq->alone = o.sync_window;
     rq->bytes = (double)o.bytes;
     struct stat st;
     if (stat(rq->dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
@@ -268,17 +270,20 @@ static double *payloads(const struct request *rq, const struct bpattern *bp)
 }
 
 static void say_model(const char *what, const struct bpattern *bp,
-                      const struct signal_costs *c, const double *bytes, int ssend)
+                      const struct signal_costs *c, const double *bytes,
+                      const struct request *rq)
 {
-    double us = predict_barrier(bp, c, bytes, ssend ? SIGNAL_SYNCHRONOUS
-                                                    : SIGNAL_EAGER, 0);
+    enum signal_kind kind = rq->ssend ? SIGNAL_SYNCHRONOUS : SIGNAL_EAGER;
+    double us = rq->alone ? predict_barrier_alone(bp, c, bytes, kind, 0)
+                          : predict_barrier(bp, c, bytes, kind, 0);
     printf("  %-44s %10.3f us\n", what, us);
 }
 
 /* the matrix model with each signal drawn from its pair's tail: the
  * distribution a run gives as t_pred_us, t_pred_mean_us, t_pred_p90_us */
 static void say_distribution(const struct bpattern *bp, struct signal_costs c,
-                             const float *tail, const double *bytes, int ssend)
+                             const float *tail, const double *bytes,
+                             const struct request *rq)
 {
     if (!tail) {
         printf("  no params-<topology>-tail.dat for these ranks: no distribution\n");
@@ -286,12 +291,13 @@ static void say_distribution(const struct bpattern *bp, struct signal_costs c,
     }
     c.tail = tail;
     c.tail_bins = PARAM_TAIL_BINS;
-    struct barrier_dist d = predict_barrier_dist(bp, &c, bytes, ssend
-                                                 ? SIGNAL_SYNCHRONOUS : SIGNAL_EAGER, 0);
+    enum signal_kind kind = rq->ssend ? SIGNAL_SYNCHRONOUS : SIGNAL_EAGER;
+    struct barrier_dist d = rq->alone ? predict_barrier_dist_alone(bp, &c, bytes, kind, 0)
+                                      : predict_barrier_dist(bp, &c, bytes, kind, 0);
     printf("  %-44s %10.3f us\n", "t_pred_us (median, signals' tails drawn)", d.median);
     printf("  %-44s %10.3f us\n", "t_pred_mean_us (mean)", d.mean);
     printf("  %-44s %10.3f us\n", "t_pred_p90_us (90th percentile)", d.p90);
-    printf("  (%d simulated iterations)\n", d.draws);
+    printf("  (%d simulated %s)\n", d.draws, rq->alone ? "barriers" : "iterations");
 }
 
 /* the thesis's matrices for ranks 0..p-1; 0, or 2 after saying why */
@@ -367,18 +373,21 @@ int offline_predict(int argc, char **argv)
         lg.p = missing ? 0 : p;
         double *bytes = payloads(&rq, &bp);
         printf("%s on ranks 0..%d of %s (%s, %s%g bytes a signal, timer reads "
-               "not added):\n", rq.pattern, p - 1, topo, rq.ssend ? "ssend" : "send",
-               rq.exchange ? "exchange: " : "", rq.bytes);
+               "not added; %s):\n", rq.pattern, p - 1, topo, rq.ssend ? "ssend" : "send",
+               rq.exchange ? "exchange: " : "", rq.bytes,
+               rq.alone ? "one barrier from a simultaneous start, as --sync window "
+                          "measures"
+                        : "barriers back to back");
         struct signal_costs c = costs_from_params(&pm);
-        say_model("matrix model (O_i, O_ij, L_ij, B_ij)", &bp, &c, bytes, rq.ssend);
+        say_model("matrix model (O_i, O_ij, L_ij, B_ij)", &bp, &c, bytes, &rq);
         float *tail = load_tail(&rq, topo, world, p);
-        say_distribution(&bp, c, tail, bytes, rq.ssend);
+        say_distribution(&bp, c, tail, bytes, &rq);
         free(tail);
         c.latency = pm.lij;
-        say_model("the same, L_ij by least squares to 1 MiB", &bp, &c, bytes, rq.ssend);
+        say_model("the same, L_ij by least squares to 1 MiB", &bp, &c, bytes, &rq);
         if (lg.p) {
             c = costs_from_loggp(&lg, pm.o);
-            say_model("LogGP (O_i, o_s, g, L, G, o_r)", &bp, &c, bytes, rq.ssend);
+            say_model("LogGP (O_i, o_s, g, L, G, o_r)", &bp, &c, bytes, &rq);
         }
         free(bytes);
     }

@@ -122,7 +122,8 @@ void report_run(struct writer *w)
         "per second.\n");
     const struct options *o = w->info->opt;
     if (o->sync_window)
-        say(w, "Statistics: every call of a collective starts at a common time "
+        say(w, "Statistics: every call of a collective and every barrier "
+            "(BARRIER records) starts at a common time "
             "on clocks corrected to rank 0 (largest offset %.3g us, estimated "
             "from round trips up to %.3g us); starts that come late are "
             "dropped; a call's time is %s.  ", w->info->clock_offset * 1e6,

@@ -361,6 +361,12 @@ static void skew(void)
     CHECK(kept > 1.8 * once && kept < 2 * once);
     /* the default starts far apart too, and the order does not matter */
     CHECK(fabs(predict_barrier(&bp, &c, NULL, SIGNAL_EAGER, 0) - kept) < 1e-6);
+    /* a barrier that starts alone (--sync window) carries no skew in: the
+     * first iteration from a simultaneous start, about half the settled one */
+    double alone = predict_barrier_alone(&bp, &c, NULL, SIGNAL_EAGER, 0);
+    double first = predict_barrier_window(&bp, &c, NULL, SIGNAL_EAGER, 0, NULL, 0, 1);
+    CHECK(alone == first);
+    CHECK(alone > 56 && alone < 62 && 1.8 * alone < kept);
     bpattern_free(&bp);
 }
 

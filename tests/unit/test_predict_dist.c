@@ -100,6 +100,33 @@ static void heavy_tail(void)
     bpattern_free(&bp);
 }
 
+/* barriers that start alone: each draw one barrier from a simultaneous
+ * start; no deviation gives predict_barrier_alone's value, a heavy tail
+ * pulls the mean and p90 up, and the draws repeat */
+static void alone(void)
+{
+    static struct setup s;
+    struct bpattern bp;
+    set_up(&s, 4, none);
+    gen_pairwise(&bp, 4, 0);
+    struct signal_costs c = with_tail(&s), plain = costs_from_params(&s.pm);
+    double det = predict_barrier_alone(&bp, &plain, NULL, SIGNAL_EAGER, 0.05);
+    struct barrier_dist d = predict_barrier_dist_alone(&bp, &c, NULL, SIGNAL_EAGER, 0.05);
+    CHECK(det > 0 && fabs(d.median - det) < 1e-9 * det && fabs(d.p90 - det) < 1e-9 * det);
+    CHECK(d.draws == PREDICT_DRAWS);
+    d = predict_barrier_dist_alone(&bp, &plain, NULL, SIGNAL_EAGER, 0.05);
+    CHECK(d.draws == 1 && d.mean == det);
+    set_up(&s, 4, heavy);
+    c = with_tail(&s);
+    d = predict_barrier_dist_alone(&bp, &c, NULL, SIGNAL_EAGER, 0.05);
+    struct barrier_dist again = predict_barrier_dist_alone(&bp, &c, NULL, SIGNAL_EAGER,
+                                                           0.05);
+    CHECK(d.p90 > d.median && d.mean > d.median);
+    CHECK(fabs(d.median - det) < 0.5);
+    CHECK(again.median == d.median && again.mean == d.mean && again.p90 == d.p90);
+    bpattern_free(&bp);
+}
+
 static void draws(void)
 {
     CHECK(predict_draws(1) == PREDICT_DRAWS);
@@ -111,5 +138,6 @@ void test_predict_dist(void)
 {
     collapses();
     heavy_tail();
+    alone();
     draws();
 }
