@@ -74,6 +74,7 @@ int hybrid_prepare(struct trial *t, struct result *res)
                           .lij = from_rank0(pm->lij, pp, k->comm),
                           .bij = from_rank0(pm->bij, pp, k->comm),
                           .lsm = from_rank0(pm->lsm, pp, k->comm),
+                          .rij = pm->rij ? from_rank0(pm->rij, pp, k->comm) : NULL,
                           .xij = pm->xij ? from_rank0(pm->xij, pp, k->comm) : NULL};
     free(own);
     struct signal_costs c = costs_from_params(&same);

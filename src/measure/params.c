@@ -96,6 +96,50 @@ static double per_request(MPI_Comm comm, int me, int i, int j)
     return f.ok && f.beta > 0 ? f.beta : 0;
 }
 
+/* R_ij on the receiver: the slope of the time to complete k zero-byte
+ * receives from the sender against k, the messages already there (the
+ * sender sends them, then a word on another tag; the receiver starts its
+ * clock once the word is in).  What a rank pays per signal when signals
+ * arrive together: an isolated LINEAR barrier's root takes P - 1 at once.
+ * L_ij holds this work too, but as flight, which cannot queue: the model
+ * takes it out of L_ij and puts it on the receiver's processor.  Under
+ * SMPI it is the platform's receive cost (2 us between hosts of
+ * thesis-8x2x4); without it isolated LINEAR barriers were predicted 8-26%
+ * low there (docs/thesis-at-scale.md, "Isolated barriers"). */
+static double per_receive(MPI_Comm comm, int me, int recv, int send)
+{
+    MPI_Request r[MAX_REQS];
+    double x[MAX_REQS], y[MAX_REQS], t[REPS];
+    for (int k = 1; k <= MAX_REQS; k++) {
+        for (int q = 0; me == recv && q < k; q++)
+            MPI_Recv_init(NULL, 0, MPI_BYTE, send, TAG_PARAM, comm, &r[q]);
+        for (int rep = 0; rep < REPS; rep++) {
+            if (me == send) {
+                for (int q = 0; q < k; q++)
+                    MPI_Send(NULL, 0, MPI_BYTE, recv, TAG_PARAM, comm);
+                MPI_Send(NULL, 0, MPI_BYTE, recv, TAG_PARAM_READY, comm);
+                MPI_Recv(NULL, 0, MPI_BYTE, recv, TAG_PARAM_READY, comm,
+                         MPI_STATUS_IGNORE);
+                continue;
+            }
+            MPI_Recv(NULL, 0, MPI_BYTE, send, TAG_PARAM_READY, comm, MPI_STATUS_IGNORE);
+            double t0 = MPI_Wtime();
+            MPI_Startall(k, r);
+            waitall(k, r);
+            t[rep] = (MPI_Wtime() - t0) * 1e6;
+            MPI_Send(NULL, 0, MPI_BYTE, send, TAG_PARAM_READY, comm);
+        }
+        for (int q = 0; me == recv && q < k; q++)
+            MPI_Request_free(&r[q]);
+        x[k - 1] = k;
+        y[k - 1] = me == recv ? median_of(t, REPS) : 0;
+    }
+    if (me != recv)
+        return 0;
+    struct fit f = fit_linear(x, y, MAX_REQS);
+    return f.ok && f.beta > 0 ? f.beta : 0;
+}
+
 /* L_ij, B_ij from the initiator i: the one-way time of a ping-pong
  * against bytes, 2^0 to 2^20, followed back to 0 bytes by least squares
  * (the thesis's L_ij); small: the same over 2^0 to 2^10 by relative error
@@ -170,6 +214,11 @@ static void measure_pair(MPI_Comm comm, int me, int i, int j, char *buf,
     double o = per_request(comm, me, i, j);
     if (me == i)
         pm->oij[(size_t)i * p + j] = o;
+    if (pm->rij) {
+        double r = per_receive(comm, me, j, i);
+        if (me == j)
+            pm->rij[(size_t)j * p + i] = r;
+    }
     if (i > j)
         return;
     double l, b, small;
@@ -203,6 +252,7 @@ static void sum_over_ranks(MPI_Comm comm, struct params *pm)
     MPI_Allreduce(MPI_IN_PLACE, pm->bij, pp, MPI_DOUBLE, MPI_SUM, comm);
     MPI_Allreduce(MPI_IN_PLACE, pm->lsm, pp, MPI_DOUBLE, MPI_SUM, comm);
     MPI_Allreduce(MPI_IN_PLACE, pm->xij, pp, MPI_DOUBLE, MPI_SUM, comm);
+    MPI_Allreduce(MPI_IN_PLACE, pm->rij, pp, MPI_DOUBLE, MPI_SUM, comm);
     if (pm->tail)
         MPI_Allreduce(MPI_IN_PLACE, pm->tail, pp * PARAM_TAIL_BINS, MPI_FLOAT, MPI_SUM,
                       comm);
@@ -299,6 +349,7 @@ int params_measure(MPI_Comm comm, struct params *pm)
     pm->bij = xcalloc(pp, sizeof *pm->bij);
     pm->lsm = xcalloc(pp, sizeof *pm->lsm);
     pm->xij = xcalloc(pp, sizeof *pm->xij);
+    pm->rij = xcalloc(pp, sizeof *pm->rij);
     /* the tails: bounded, 128 bytes a pair, up to PARAM_TAIL_MAX_P ranks */
     pm->tail = p <= PARAM_TAIL_MAX_P ? xcalloc(pp * PARAM_TAIL_BINS, sizeof *pm->tail)
                                      : NULL;
@@ -322,6 +373,7 @@ void params_free(struct params *pm)
     free(pm->bij);
     free(pm->lsm);
     free(pm->xij);
+    free(pm->rij);
     free(pm->tail);
     memset(pm, 0, sizeof *pm);
 }

@@ -20,6 +20,9 @@ const struct param_file_row param_files[PF_COUNT] = {
                  "first)"},
     [PF_XIJ] = {"Xij", "X_ij, a zero-byte exchange (median time of i and j each "
                 "sending to the other and receiving from it at once)"},
+    [PF_RIJ] = {"Rij", "R_ij, per-receive overhead (slope of the time for i to "
+                "complete k zero-byte receives from j that are already there, "
+                "against k; row = receiver)"},
     [PF_LOGGP_L] = {"loggp-L", "LogGP L, latency (PRTT(1,0,1)/2 - o_s - o_r)"},
     [PF_LOGGP_OS] = {"loggp-os", "LogGP o_s, the sender's overhead of one byte"},
     [PF_LOGGP_OR] = {"loggp-or", "LogGP o_r, the receiver's overhead of one byte "

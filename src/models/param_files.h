@@ -15,6 +15,7 @@ enum param_file {
     PF_LIJ_SMALL,
     PF_TAIL,                   /* PARAM_TAIL_BINS values a pair */
     PF_XIJ,
+    PF_RIJ,
     PF_LOGGP_L,                /* the LogGP and Hockney ones with --loggp */
     PF_LOGGP_OS,
     PF_LOGGP_OR,

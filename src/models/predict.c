@@ -24,7 +24,7 @@ static double at(const double *m, size_t i)
 struct signal_costs costs_from_params(const struct params *pm)
 {
     return (struct signal_costs){pm->p, pm->o, pm->oij, NULL, pm->lsm, 1, pm->bij,
-                                 NULL, NULL, 0, pm->xij};
+                                 pm->rij, NULL, 0, pm->xij};
 }
 
 struct signal_costs costs_from_loggp(const struct loggp *lg, const double *invoke)

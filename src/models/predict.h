@@ -41,6 +41,9 @@ struct params {
                                 * small, L_ij, B_ij */
     float *tail;               /* NULL, or PARAM_TAIL_BINS per pair [i*p+j]:
                                 * a round trip's deviations from its median */
+    double *rij;               /* NULL, or R_ij: rank i's work to complete one
+                                * zero-byte receive from j that is already
+                                * there (row = receiver) */
     double *xij;               /* NULL, or X_ij: a zero-byte exchange's time, i
                                 * and j signalling each other at once */
 };

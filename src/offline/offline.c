@@ -312,11 +312,16 @@ static int load_params(const struct request *rq, const char *topo, int world,
     pm->lsm = load(rq, topo, PF_LIJ_SMALL, world, p, &missing);
     if (missing)
         return usage("the folder lacks params-<topology>-{Oij,Lij,Bij,Lij-small}.dat");
-    int no_x = 0;              /* optional: folders from before X_ij lack it */
+    int no_x = 0;              /* optional: folders from before X_ij and R_ij lack them */
     pm->xij = load(rq, topo, PF_XIJ, world, p, &no_x);
     if (pm->xij && !all_finite(pm->xij, p)) {
         free(pm->xij);
         pm->xij = NULL;
+    }
+    pm->rij = load(rq, topo, PF_RIJ, world, p, &no_x);
+    if (pm->rij && !all_finite(pm->rij, p)) {
+        free(pm->rij);
+        pm->rij = NULL;
     }
     const double *all[] = {pm->oij, pm->lij, pm->bij, pm->lsm};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
@@ -331,7 +336,7 @@ static int load_params(const struct request *rq, const char *topo, int world,
 
 static void free_params(struct params *pm, struct loggp *lg)
 {
-    double *all[] = {pm->oij, pm->lij, pm->bij, pm->lsm, pm->xij, lg->L, lg->os,
+    double *all[] = {pm->oij, pm->lij, pm->bij, pm->lsm, pm->xij, pm->rij, lg->L, lg->os,
                      lg->orr, lg->g, lg->G};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         free(all[i]);

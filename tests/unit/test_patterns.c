@@ -368,6 +368,23 @@ static void skew(void)
     CHECK(alone == first);
     CHECK(alone > 56 && alone < 62 && 1.8 * alone < kept);
     bpattern_free(&bp);
+    /* R_ij, the receiver's work per signal (2 us between the hosts, 0.2 on
+     * one), comes out of the flight and onto the receiver: a LINEAR root
+     * that takes the other host's 8 signals at once works them off one
+     * after another, 7 x 2 us later than the flights alone say; back to
+     * back the signals come apart and nothing queues */
+    double rij[P * P];
+    for (int i = 0; i < P * P; i++)
+        rij[i] = (i / P) / 8 != (i % P) / 8 ? 2 : 0.2;
+    gen_linear(&bp, P, 0);
+    double flat = predict_barrier_alone(&bp, &c, NULL, SIGNAL_EAGER, 0);
+    double flat_loop = predict_barrier(&bp, &c, NULL, SIGNAL_EAGER, 0);
+    pm.rij = rij;
+    struct signal_costs cr = costs_from_params(&pm);
+    double queued = predict_barrier_alone(&bp, &cr, NULL, SIGNAL_EAGER, 0);
+    CHECK(queued - flat > 13.9 && queued - flat < 14.1);
+    CHECK(fabs(predict_barrier(&bp, &cr, NULL, SIGNAL_EAGER, 0) - flat_loop) < 0.5);
+    bpattern_free(&bp);
 }
 
 /* six hosts of 12 ranks with thesis-12x2x6's costs (O_ij 0.3 and one-way
