@@ -68,8 +68,9 @@ const struct option_spec option_specs[] = {
     {.name = "sync", .kind = OPT_CHOICE, .field = F(sync_window), .metavar = "MODE",
      .words = {"barrier", "window"}, .json = "sync", .header = "sync",
      .help = "barrier (default): a barrier before each block;\n"
-             "window: every call starts at a common time on\n"
-             "clocks corrected to rank 0, late starts dropped"},
+             "window: every call (and every barrier of a BARRIER\n"
+             "record) starts at a common time on clocks corrected\n"
+             "to rank 0, late starts dropped"},
     {.name = "window", .kind = OPT_REAL, .field = F(window_us), .metavar = "US",
      .max = 1e9, .json = "window_us", .unset_null = 1,
      .expect = "expected microseconds above 0, like 50",

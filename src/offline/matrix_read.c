@@ -2,12 +2,14 @@
 #include "offline/matrix_read.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "base/base.h"
 #include "base/text.h"
 #include "input/diag.h"
 #include "input/share.h"
+#include "models/predict.h"
 
 double *read_numbers(const char *path, size_t *n)
 {
@@ -63,4 +65,69 @@ float *read_tail(const char *path, int world, int p, int bins)
         return NULL;
     }
     return t;
+}
+
+/* dir/params-<topology>-<what>.dat */
+static void param_path(const char *dir, const char *topo, enum param_file f,
+                       char *path, size_t len)
+{
+    char name[128];
+    param_file_name(topo, f, name, sizeof name);
+    snprintf(path, len, "%s/%s", dir, name);
+}
+
+double *matrix_load(const char *dir, const char *topo, enum param_file f, int world,
+                    int p, int *missing)
+{
+    char path[4200];
+    param_path(dir, topo, f, path, sizeof path);
+    size_t n;
+    double *v = read_numbers(path, &n);
+    if (!v || n != (size_t)world * world) {
+        free(v);
+        *missing = 1;
+        return NULL;
+    }
+    double *sub = xmalloc_array((size_t)p * p, sizeof *sub);
+    for (int i = 0; i < p; i++)
+        for (int j = 0; j < p; j++)
+            sub[(size_t)i * p + j] = i == j ? 0 : v[(size_t)i * world + j];
+    free(v);
+    return sub;
+}
+
+double *matrix_load_optional(const char *dir, const char *topo, enum param_file f,
+                             int world, int p)
+{
+    int absent = 0;
+    double *m = matrix_load(dir, topo, f, world, p, &absent);
+    for (size_t i = 0; m && i < (size_t)p * p; i++)
+        if (!isfinite(m[i])) {
+            free(m);
+            return NULL;
+        }
+    return m;
+}
+
+double *matrix_load_o(const char *dir, const char *topo, int *world)
+{
+    char path[4200];
+    param_path(dir, topo, PF_O, path, sizeof path);
+    size_t n;
+    double *v = read_numbers(path, &n);
+    if (!v || n % 2 || n == 0) {
+        free(v);
+        return NULL;
+    }
+    *world = (int)(n / 2);
+    for (int i = 0; i < *world; i++)
+        v[i] = v[2 * i + 1];
+    return v;
+}
+
+float *matrix_load_tail(const char *dir, const char *topo, int world, int p)
+{
+    char path[4200];
+    param_path(dir, topo, PF_TAIL, path, sizeof path);
+    return read_tail(path, world, p, PARAM_TAIL_BINS);
 }

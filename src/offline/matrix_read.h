@@ -4,6 +4,7 @@
 #define MPIGAUGE_MATRIX_READ_H
 
 #include <stddef.h>
+#include "models/param_files.h"
 
 /* every number of a matrix file, '#' lines left out (lines of any
  * length); NULL when unreadable */
@@ -13,5 +14,21 @@ double *read_numbers(const char *path, size_t *n);
  * ranks 0..p-1's bins, [(i*p+j)*bins+k], zero on the diagonal; NULL when
  * absent, of another shape, or not finite among those ranks */
 float *read_tail(const char *path, int world, int p, int bins);
+
+/* dir/params-<topo>-<what>.dat as ranks 0..p-1 of its world ranks (the
+ * diagonal 0); NULL, and *missing set, when absent or of another size */
+double *matrix_load(const char *dir, const char *topo, enum param_file f, int world,
+                    int p, int *missing);
+
+/* the same for a matrix that folders from before it lack (X_ij, R_ij):
+ * NULL also when it is not finite among ranks 0..p-1 */
+double *matrix_load_optional(const char *dir, const char *topo, enum param_file f,
+                             int world, int p);
+
+/* the O file, "rank value" per world rank, as values; sets *world */
+double *matrix_load_o(const char *dir, const char *topo, int *world);
+
+/* the tails of ranks 0..p-1 (PARAM_TAIL_BINS a pair): read_tail's */
+float *matrix_load_tail(const char *dir, const char *topo, int world, int p);
 
 #endif

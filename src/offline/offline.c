@@ -126,63 +126,6 @@ static int parse_request(int argc, char **argv, struct request *rq, char *found,
     return read_pattern(rq, o.topology ? o.topology : found);
 }
 
-/* the request's folder/params-<topology>-<what>.dat */
-static void param_path(const struct request *rq, const char *topo,
-                       enum param_file f, char *path, size_t len)
-{
-    char name[128];
-    param_file_name(topo, f, name, sizeof name);
-    snprintf(path, len, "%s/%s", rq->dir, name);
-}
-
-/* a parameter matrix of the request, as ranks 0..p-1 of a world of world
- * ranks; NULL (and *missing set) when absent */
-static double *load(const struct request *rq, const char *topo, enum param_file f,
-                    int world, int p, int *missing)
-{
-    char path[4200];
-    param_path(rq, topo, f, path, sizeof path);
-    size_t n;
-    double *v = read_numbers(path, &n);
-    if (!v || n != (size_t)world * world) {
-        free(v);
-        *missing = 1;
-        return NULL;
-    }
-    double *sub = xmalloc_array((size_t)p * p, sizeof *sub);
-    for (int i = 0; i < p; i++)
-        for (int j = 0; j < p; j++)
-            sub[(size_t)i * p + j] = i == j ? 0 : v[(size_t)i * world + j];
-    free(v);
-    return sub;
-}
-
-/* the tails of ranks 0..p-1 (PARAM_TAIL_BINS a pair), NULL when the
- * folder has none or they are not all finite there */
-static float *load_tail(const struct request *rq, const char *topo, int world, int p)
-{
-    char path[4200];
-    param_path(rq, topo, PF_TAIL, path, sizeof path);
-    return read_tail(path, world, p, PARAM_TAIL_BINS);
-}
-
-/* the O file: "rank value" per world rank; sets *world */
-static double *load_o(const struct request *rq, const char *topo, int *world)
-{
-    char path[4200];
-    param_path(rq, topo, PF_O, path, sizeof path);
-    size_t n;
-    double *v = read_numbers(path, &n);
-    if (!v || n % 2 || n == 0) {
-        free(v);
-        return NULL;
-    }
-    *world = (int)(n / 2);
-    for (int i = 0; i < *world; i++)
-        v[i] = v[2 * i + 1];
-    return v;
-}
-
 static int all_finite(const double *m, int p)
 {
     for (size_t i = 0; i < (size_t)p * p; i++)
@@ -306,23 +249,14 @@ static int load_params(const struct request *rq, const char *topo, int world,
 {
     int missing = 0;
     pm->p = p;
-    pm->oij = load(rq, topo, PF_OIJ, world, p, &missing);
-    pm->lij = load(rq, topo, PF_LIJ, world, p, &missing);
-    pm->bij = load(rq, topo, PF_BIJ, world, p, &missing);
-    pm->lsm = load(rq, topo, PF_LIJ_SMALL, world, p, &missing);
+    pm->oij = matrix_load(rq->dir, topo, PF_OIJ, world, p, &missing);
+    pm->lij = matrix_load(rq->dir, topo, PF_LIJ, world, p, &missing);
+    pm->bij = matrix_load(rq->dir, topo, PF_BIJ, world, p, &missing);
+    pm->lsm = matrix_load(rq->dir, topo, PF_LIJ_SMALL, world, p, &missing);
     if (missing)
         return usage("the folder lacks params-<topology>-{Oij,Lij,Bij,Lij-small}.dat");
-    int no_x = 0;              /* optional: folders from before X_ij and R_ij lack them */
-    pm->xij = load(rq, topo, PF_XIJ, world, p, &no_x);
-    if (pm->xij && !all_finite(pm->xij, p)) {
-        free(pm->xij);
-        pm->xij = NULL;
-    }
-    pm->rij = load(rq, topo, PF_RIJ, world, p, &no_x);
-    if (pm->rij && !all_finite(pm->rij, p)) {
-        free(pm->rij);
-        pm->rij = NULL;
-    }
+    pm->xij = matrix_load_optional(rq->dir, topo, PF_XIJ, world, p);
+    pm->rij = matrix_load_optional(rq->dir, topo, PF_RIJ, world, p);
     const double *all[] = {pm->oij, pm->lij, pm->bij, pm->lsm};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         if (!all_finite(all[i], p))
@@ -355,7 +289,7 @@ int offline_predict(int argc, char **argv)
     const char *topo = rq.topo;
     struct params pm = {0};
     struct loggp lg = {0};
-    pm.o = load_o(&rq, topo, &world);
+    pm.o = matrix_load_o(rq.dir, topo, &world);
     int p = rq.ranks ? rq.ranks : world;
     if (!pm.o || world < 2)
         status = usage("no params-<topology>-O.dat of 2 or more ranks for that "
@@ -370,11 +304,11 @@ int offline_predict(int argc, char **argv)
     if (!status)
         status = build_pattern(&rq, p, &pm, &bp);
     if (!status) {
-        lg.L = load(&rq, topo, PF_LOGGP_L, world, p, &missing);
-        lg.os = load(&rq, topo, PF_LOGGP_OS, world, p, &missing);
-        lg.orr = load(&rq, topo, PF_LOGGP_OR, world, p, &missing);
-        lg.g = load(&rq, topo, PF_LOGGP_G, world, p, &missing);
-        lg.G = load(&rq, topo, PF_LOGGP_BIG_G, world, p, &missing);
+        lg.L = matrix_load(rq.dir, topo, PF_LOGGP_L, world, p, &missing);
+        lg.os = matrix_load(rq.dir, topo, PF_LOGGP_OS, world, p, &missing);
+        lg.orr = matrix_load(rq.dir, topo, PF_LOGGP_OR, world, p, &missing);
+        lg.g = matrix_load(rq.dir, topo, PF_LOGGP_G, world, p, &missing);
+        lg.G = matrix_load(rq.dir, topo, PF_LOGGP_BIG_G, world, p, &missing);
         lg.p = missing ? 0 : p;
         double *bytes = payloads(&rq, &bp);
         printf("%s on ranks 0..%d of %s (%s, %s%g bytes a signal, timer reads "
@@ -385,7 +319,7 @@ int offline_predict(int argc, char **argv)
                         : "barriers back to back");
         struct signal_costs c = costs_from_params(&pm);
         say_model("matrix model (O_i, O_ij, L_ij, B_ij)", &bp, &c, bytes, &rq);
-        float *tail = load_tail(&rq, topo, world, p);
+        float *tail = matrix_load_tail(rq.dir, topo, world, p);
         say_distribution(&bp, c, tail, bytes, &rq);
         free(tail);
         c.latency = pm.lij;
