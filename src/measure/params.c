@@ -298,7 +298,8 @@ static double rel(double alone, double in_round)
 }
 
 /* VERIFY pairs measured again alone, in turn: the largest relative
- * difference of O_ij (both ways), L_ij small, L_ij and B_ij, into pm->dev */
+ * difference of O_ij (both ways), L_ij small, L_ij, B_ij and R_ij (both
+ * ways), into pm->dev */
 static void verify_rounds(MPI_Comm comm, int me, char *buf, struct params *pm)
 {
     int p = pm->p, pi[VERIFY], pj[VERIFY];
@@ -308,6 +309,7 @@ static void verify_rounds(MPI_Comm comm, int me, char *buf, struct params *pm)
     alone.lij = xcalloc(pp, sizeof *alone.lij);
     alone.bij = xcalloc(pp, sizeof *alone.bij);
     alone.lsm = xcalloc(pp, sizeof *alone.lsm);
+    alone.rij = xcalloc(pp, sizeof *alone.rij);
     pm->verified = (int)sample_pairs(p, VERIFY, SAMPLE_SEED, pi, pj);
     for (int k = 0; k < pm->verified; k++) {
         int i = pi[k], j = pj[k];
@@ -317,23 +319,26 @@ static void verify_rounds(MPI_Comm comm, int me, char *buf, struct params *pm)
         }
         quiet_barrier(comm);
     }
-    double dev[4] = {0, 0, 0, 0};
+    double dev[5] = {0, 0, 0, 0, 0};
     for (int k = 0; k < pm->verified; k++) {
         size_t ij = (size_t)pi[k] * p + pj[k], ji = (size_t)pj[k] * p + pi[k];
-        /* measured on i (O_ij, L, B) or j (O_ji): the rank that has it */
-        double got[5] = {alone.oij[ij], alone.oij[ji], alone.lsm[ij], alone.lij[ij],
-                         alone.bij[ij]};
-        MPI_Allreduce(MPI_IN_PLACE, got, 5, MPI_DOUBLE, MPI_SUM, comm);
+        /* measured on i (O_ij, L, B, R_ij) or j (O_ji, R_ji): the rank that
+         * has it */
+        double got[7] = {alone.oij[ij], alone.oij[ji], alone.lsm[ij], alone.lij[ij],
+                         alone.bij[ij], alone.rij[ij], alone.rij[ji]};
+        MPI_Allreduce(MPI_IN_PLACE, got, 7, MPI_DOUBLE, MPI_SUM, comm);
         dev[0] = fmax(dev[0], fmax(rel(got[0], pm->oij[ij]), rel(got[1], pm->oij[ji])));
         dev[1] = fmax(dev[1], rel(got[2], pm->lsm[ij]));
         dev[2] = fmax(dev[2], rel(got[3], pm->lij[ij]));
         dev[3] = fmax(dev[3], rel(got[4], pm->bij[ij]));
+        dev[4] = fmax(dev[4], fmax(rel(got[5], pm->rij[ij]), rel(got[6], pm->rij[ji])));
     }
     memcpy(pm->dev, dev, sizeof dev);
     free(alone.oij);
     free(alone.lij);
     free(alone.bij);
     free(alone.lsm);
+    free(alone.rij);
 }
 
 int params_measure(MPI_Comm comm, struct params *pm)
