@@ -158,17 +158,14 @@ mkdir -p "$T/tiny"
 tmpfs_checks=10    # the checks of the block below, for the note when it cannot run
 if mount -t tmpfs -o size=64k tmpfs "$T/tiny" 2>/dev/null; then
     for i in $(seq 32); do echo "SEND CHAR 1 64 MUL 2 WORLD NOP 0 iters=20"; done > "$T/full.in"
-    # The room: the size of the run.json a whole run of this input leaves,
-    # plus 8 KiB.  It holds the first run.json (every record pending) and
-    # the first data files, but not the two copies a rewrite needs once
-    # about half the records are done, so the disk fills mid-run.  A fixed
-    # 64 KiB did so under MPICH but not under Open MPI, whose run.json
-    # lists its many control variables: there the first run.json already
-    # did not fit once the records said their call mode.
-    $MPIRUN -n 2 ./mpigauge --quiet -o "$T/fullref" "$T/full.in" > /dev/null 2>&1
-    room=$(( $(stat -c %s "$T/fullref/run.json" 2> /dev/null || echo 0) / 1024 + 8 ))
+    # The disk is full of files, not bytes: a tmpfs of 16 inodes fills
+    # after the ninth or tenth record's data file, whatever the library
+    # writes into run.json.  A room in bytes (64 KiB, then a whole run's run.json plus
+    # 8 KiB) filled at a point that moved with Open MPI's many control
+    # variables in run.json and with the numbers' widths: no record done
+    # under CI once, where the same tree here did four.  ENOSPC either way.
     mkdir -p "$T/full"
-    mount -t tmpfs -o size=${room}k tmpfs "$T/full"
+    mount -t tmpfs -o size=16m,nr_inodes=16 tmpfs "$T/full"
     $MPIRUN -n 2 ./mpigauge --quiet -o "$T/full/r" "$T/full.in" > /dev/null 2> "$T/full.err"
     rc=$?
     check "a full disk: exit 5" [ $rc = 5 ]
@@ -177,7 +174,9 @@ if mount -t tmpfs -o size=64k tmpfs "$T/tiny" 2>/dev/null; then
     if [ -z "$(find "$T/full/r" -size 0)" ] && [ ! -e "$T/full/r/.run.json.tmp" ]; then ok_=1; else ok_=0; fi
     check "a full disk: no empty file, no temporary left" [ "$ok_" = 1 ]
     check "a full disk: every record run.json calls done has its rows" [ "$(jq -r '.records[] | select(.status == "done") | "\(.file) \(.points | length)"' "$T/full/r/run.json" | while read -r f n; do [ "$(grep -vc '^#' "$T/full/r/$f")" = "$n" ] || echo bad; done)" = "" ]
-    check "a full disk: the run stopped mid-run (some records done, some pending; room ${room} KiB)" [ "$(jq '[.records[] | select(.status == "done")] | length > 0 and ([.records[] | select(.status == "pending")] | length) > 0' "$T/full/r/run.json")" = true ]
+    counts=$(jq -r '[([.records[] | select(.status == "done")] | length), ([.records[] | select(.status == "pending")] | length)] | "\(.[0]) \(.[1])"' "$T/full/r/run.json" 2> /dev/null)
+    check "a full disk: the run stopped mid-run (done, pending: ${counts:-none}; 9 and 23 seen under MPICH, 10 and 22 under Open MPI)" \
+        awk -v c="${counts:-x}" 'BEGIN { split(c, n, " "); exit !(n[1] >= 5 && n[2] >= 20 && n[1] + n[2] == 32) }'
     umount "$T/full"
     # issue 26 class 6: the disk fills while the pairwise parameter
     # matrices or HYBRID's pattern file are written (each file takes a
