@@ -220,7 +220,6 @@ void measure_barrier(struct trial *t, long warmup, long iters, struct sizerun *s
     free(tmax);
 }
 
-
 double barrier_slowest_mean(struct trial *t, const struct patrun *pr, long warmup,
                             long iters)
 {

@@ -53,6 +53,17 @@ static double invocation(int p)
     return median_of(t, REPS);
 }
 
+/* the per-message cost: the slope of y[k - 1], the median time of k
+ * messages, against k = 1..MAX_REQS (0 when no positive slope fits) */
+static double per_message(const double *y)
+{
+    double x[MAX_REQS];
+    for (int k = 1; k <= MAX_REQS; k++)
+        x[k - 1] = k;
+    struct fit f = fit_linear(x, y, MAX_REQS);
+    return f.ok && f.beta > 0 ? f.beta : 0;
+}
+
 /* O_ij from the sender i: the slope of the time to start and complete k
  * zero-byte sends at once against k.  The receives are not posted in
  * advance (thesis 5.6.3; a waiting receiver is condition 2's case): i
@@ -61,7 +72,7 @@ static double invocation(int p)
 static double per_request(MPI_Comm comm, int me, int i, int j)
 {
     MPI_Request r[MAX_REQS];
-    double x[MAX_REQS], y[MAX_REQS], t[REPS];
+    double y[MAX_REQS], t[REPS];
     for (int k = 1; k <= MAX_REQS; k++) {
         for (int q = 0; q < k; q++) {
             if (me == i)
@@ -87,13 +98,9 @@ static double per_request(MPI_Comm comm, int me, int i, int j)
         }
         for (int q = 0; q < k; q++)
             MPI_Request_free(&r[q]);
-        x[k - 1] = k;
         y[k - 1] = me == i ? median_of(t, REPS) : 0;
     }
-    if (me != i)
-        return 0;
-    struct fit f = fit_linear(x, y, MAX_REQS);
-    return f.ok && f.beta > 0 ? f.beta : 0;
+    return me == i ? per_message(y) : 0;
 }
 
 /* R_ij on the receiver: the slope of the time to complete k zero-byte
@@ -109,7 +116,7 @@ static double per_request(MPI_Comm comm, int me, int i, int j)
 static double per_receive(MPI_Comm comm, int me, int recv, int send)
 {
     MPI_Request r[MAX_REQS];
-    double x[MAX_REQS], y[MAX_REQS], t[REPS];
+    double y[MAX_REQS], t[REPS];
     for (int k = 1; k <= MAX_REQS; k++) {
         for (int q = 0; me == recv && q < k; q++)
             MPI_Recv_init(NULL, 0, MPI_BYTE, send, TAG_PARAM, comm, &r[q]);
@@ -131,13 +138,9 @@ static double per_receive(MPI_Comm comm, int me, int recv, int send)
         }
         for (int q = 0; me == recv && q < k; q++)
             MPI_Request_free(&r[q]);
-        x[k - 1] = k;
         y[k - 1] = me == recv ? median_of(t, REPS) : 0;
     }
-    if (me != recv)
-        return 0;
-    struct fit f = fit_linear(x, y, MAX_REQS);
-    return f.ok && f.beta > 0 ? f.beta : 0;
+    return me == recv ? per_message(y) : 0;
 }
 
 /* L_ij, B_ij from the initiator i: the one-way time of a ping-pong

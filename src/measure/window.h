@@ -13,7 +13,6 @@
 
 struct trial;
 
-
 struct clocks {
     double offset;             /* this rank's MPI_Wtime minus rank 0's, s */
     double rtt;                /* round trip it was estimated from, s */

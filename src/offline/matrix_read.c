@@ -96,16 +96,23 @@ double *matrix_load(const char *dir, const char *topo, enum param_file f, int wo
     return sub;
 }
 
+int matrix_finite(const double *m, int p)
+{
+    for (size_t i = 0; i < (size_t)p * p; i++)
+        if (!isfinite(m[i]))
+            return 0;
+    return 1;
+}
+
 double *matrix_load_optional(const char *dir, const char *topo, enum param_file f,
                              int world, int p)
 {
     int absent = 0;
     double *m = matrix_load(dir, topo, f, world, p, &absent);
-    for (size_t i = 0; m && i < (size_t)p * p; i++)
-        if (!isfinite(m[i])) {
-            free(m);
-            return NULL;
-        }
+    if (m && !matrix_finite(m, p)) {
+        free(m);
+        return NULL;
+    }
     return m;
 }
 

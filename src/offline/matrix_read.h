@@ -20,6 +20,9 @@ float *read_tail(const char *path, int world, int p, int bins);
 double *matrix_load(const char *dir, const char *topo, enum param_file f, int world,
                     int p, int *missing);
 
+/* 1 when every value of the p x p matrix m is finite */
+int matrix_finite(const double *m, int p);
+
 /* the same for a matrix that folders from before it lack (X_ij, R_ij):
  * NULL also when it is not finite among ranks 0..p-1 */
 double *matrix_load_optional(const char *dir, const char *topo, enum param_file f,

@@ -126,14 +126,6 @@ static int parse_request(int argc, char **argv, struct request *rq, char *found,
     return read_pattern(rq, o.topology ? o.topology : found);
 }
 
-static int all_finite(const double *m, int p)
-{
-    for (size_t i = 0; i < (size_t)p * p; i++)
-        if (!isfinite(m[i]))
-            return 0;
-    return 1;
-}
-
 /* the one check of every pattern (models/pattern.h), as a run makes it;
  * 0, or 2 after saying why */
 static int verified(const char *what, const struct bpattern *bp, int p)
@@ -259,7 +251,7 @@ static int load_params(const struct request *rq, const char *topo, int world,
     pm->rij = matrix_load_optional(rq->dir, topo, PF_RIJ, world, p);
     const double *all[] = {pm->oij, pm->lij, pm->bij, pm->lsm};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
-        if (!all_finite(all[i], p))
+        if (!matrix_finite(all[i], p))
             return usage("ranks 0..P-1 were not measured together (nan or inf "
                          "in the matrices): choose --ranks or --topology");
     for (int i = 0; i < p; i++)
