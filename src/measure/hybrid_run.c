@@ -75,6 +75,8 @@ int hybrid_prepare(struct trial *t, struct result *res)
                           .bij = from_rank0(pm->bij, pp, k->comm),
                           .lsm = from_rank0(pm->lsm, pp, k->comm),
                           .rij = pm->rij ? from_rank0(pm->rij, pp, k->comm) : NULL,
+                          .r1ij = pm->r1ij ? from_rank0(pm->r1ij, pp, k->comm) : NULL,
+                          .sij = pm->sij ? from_rank0(pm->sij, pp, k->comm) : NULL,
                           .xij = pm->xij ? from_rank0(pm->xij, pp, k->comm) : NULL};
     free(own);
     struct signal_costs c = costs_from_params(&same);

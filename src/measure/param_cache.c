@@ -124,6 +124,8 @@ static void hand_on(struct measurer *m, const struct topo_comm *tc,
     add(&mx, m, tc, PF_LIJ_SMALL, n ? pm->lsm : NULL, 0);
     add(&mx, m, tc, PF_XIJ, n ? pm->xij : NULL, 0);
     add(&mx, m, tc, PF_RIJ, n ? pm->rij : NULL, 0);
+    add(&mx, m, tc, PF_R1IJ, n ? pm->r1ij : NULL, 0);
+    add(&mx, m, tc, PF_SIJ, n ? pm->sij : NULL, 0);
     add_tail(&mx, m, tc, pm);
     if (m->opt->loggp)
         add_loggp(&mx, m, tc, &e->lg);

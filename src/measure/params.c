@@ -143,6 +143,89 @@ static double per_receive(MPI_Comm comm, int me, int recv, int send)
     return me == recv ? per_message(y) : 0;
 }
 
+/* the median of REPS zero-byte ping-pongs between me and other, us, on
+ * the rank that starts them (first) and its partner alike */
+static double round_trip(MPI_Comm comm, int me, int first, int other)
+{
+    double t[REPS];
+    for (int rep = 0; rep < REPS; rep++) {
+        double t0 = MPI_Wtime();
+        if (me == first) {
+            MPI_Send(NULL, 0, MPI_BYTE, other, TAG_PARAM, comm);
+            MPI_Recv(NULL, 0, MPI_BYTE, other, TAG_PARAM, comm, MPI_STATUS_IGNORE);
+        } else {
+            MPI_Recv(NULL, 0, MPI_BYTE, first, TAG_PARAM, comm, MPI_STATUS_IGNORE);
+            MPI_Send(NULL, 0, MPI_BYTE, first, TAG_PARAM, comm);
+        }
+        t[rep] = (MPI_Wtime() - t0) * 1e6;
+    }
+    return median_of(t, REPS);
+}
+
+/* R1_ij on the receiver: the median time to start and complete one
+ * zero-byte receive from the sender whose signal arrived while the
+ * receiver was outside MPI (it tells the sender to send, then waits four
+ * round trips on its clock), less its call overhead O_i.  What a rank
+ * pays for a signal it takes up on its own, not together with others as
+ * R_ij's are: over TCP between two simulated hosts here 1.5 us against
+ * R_ij's 0.05, of a one-way time of 3.5 of which the sender's O_ij is
+ * 2.3.  predict.c puts it on the receiver's processor, where it queues
+ * behind the rank's own sends (an exchange of two ranks one of which is
+ * late). */
+static double lone_receive(MPI_Comm comm, int me, int recv, int send, double o)
+{
+    double away = 4 * round_trip(comm, me, recv, send) * 1e-6, t[REPS];
+    for (int rep = 0; rep < REPS; rep++) {
+        if (me == send) {
+            MPI_Recv(NULL, 0, MPI_BYTE, recv, TAG_PARAM_READY, comm, MPI_STATUS_IGNORE);
+            MPI_Send(NULL, 0, MPI_BYTE, recv, TAG_PARAM, comm);
+            continue;
+        }
+        MPI_Request r;
+        MPI_Recv_init(NULL, 0, MPI_BYTE, send, TAG_PARAM, comm, &r);
+        MPI_Send(NULL, 0, MPI_BYTE, send, TAG_PARAM_READY, comm);
+        wait_until(MPI_Wtime() + away);
+        double t0 = MPI_Wtime();
+        MPI_Start(&r);
+        MPI_Wait(&r, MPI_STATUS_IGNORE);
+        t[rep] = (MPI_Wtime() - t0) * 1e6;
+        MPI_Request_free(&r);
+    }
+    if (me != recv)
+        return 0;
+    double r1 = median_of(t, REPS) - o;
+    return r1 > 0 ? r1 : 0;
+}
+
+/* S_ij from i: half the difference between zero-byte ping-pongs of
+ * MPI_Ssend and of MPI_Send (alternating, medians of REPS each): what a
+ * receiver's acknowledging a synchronous signal adds to a chain of them.
+ * Over TCP between two simulated hosts here 3.2 us where a signal's O_ij
+ * is 2.3: with O_ij in its place synchronous LINEAR and TREE barriers
+ * were predicted 12-15% low. */
+static double acknowledgement(MPI_Comm comm, int me, int i, int j)
+{
+    int other = me == i ? j : i;
+    double t[2][REPS];
+    for (int rep = 0; rep < REPS; rep++)
+        for (int sync = 0; sync < 2; sync++) {
+            double t0 = MPI_Wtime();
+            if (me == j)
+                MPI_Recv(NULL, 0, MPI_BYTE, other, TAG_PARAM, comm, MPI_STATUS_IGNORE);
+            if (sync)
+                MPI_Ssend(NULL, 0, MPI_BYTE, other, TAG_PARAM, comm);
+            else
+                MPI_Send(NULL, 0, MPI_BYTE, other, TAG_PARAM, comm);
+            if (me == i)
+                MPI_Recv(NULL, 0, MPI_BYTE, other, TAG_PARAM, comm, MPI_STATUS_IGNORE);
+            t[sync][rep] = (MPI_Wtime() - t0) * 1e6;
+        }
+    if (me != i)
+        return 0;
+    double s = (median_of(t[1], REPS) - median_of(t[0], REPS)) / 2;
+    return s > 0 ? s : 0;
+}
+
 /* L_ij, B_ij from the initiator i: the one-way time of a ping-pong
  * against bytes, 2^0 to 2^20, followed back to 0 bytes by least squares
  * (the thesis's L_ij); small: the same over 2^0 to 2^10 by relative error
@@ -222,6 +305,11 @@ static void measure_pair(MPI_Comm comm, int me, int i, int j, char *buf,
         if (me == j)
             pm->rij[(size_t)j * p + i] = r;
     }
+    if (pm->r1ij) {
+        double r = lone_receive(comm, me, j, i, pm->o[me]);
+        if (me == j)
+            pm->r1ij[(size_t)j * p + i] = r;
+    }
     if (i > j)
         return;
     double l, b, small;
@@ -235,6 +323,11 @@ static void measure_pair(MPI_Comm comm, int me, int i, int j, char *buf,
         double x = exchange(comm, me, i, j);
         if (me == i)
             pm->xij[(size_t)i * p + j] = pm->xij[(size_t)j * p + i] = x;
+    }
+    if (pm->sij) {
+        double a = acknowledgement(comm, me, i, j);
+        if (me == i)
+            pm->sij[(size_t)i * p + j] = pm->sij[(size_t)j * p + i] = a;
     }
     if (!pm->tail)
         return;
@@ -256,6 +349,8 @@ static void sum_over_ranks(MPI_Comm comm, struct params *pm)
     MPI_Allreduce(MPI_IN_PLACE, pm->lsm, pp, MPI_DOUBLE, MPI_SUM, comm);
     MPI_Allreduce(MPI_IN_PLACE, pm->xij, pp, MPI_DOUBLE, MPI_SUM, comm);
     MPI_Allreduce(MPI_IN_PLACE, pm->rij, pp, MPI_DOUBLE, MPI_SUM, comm);
+    MPI_Allreduce(MPI_IN_PLACE, pm->r1ij, pp, MPI_DOUBLE, MPI_SUM, comm);
+    MPI_Allreduce(MPI_IN_PLACE, pm->sij, pp, MPI_DOUBLE, MPI_SUM, comm);
     if (pm->tail)
         MPI_Allreduce(MPI_IN_PLACE, pm->tail, pp * PARAM_TAIL_BINS, MPI_FLOAT, MPI_SUM,
                       comm);
@@ -358,6 +453,8 @@ int params_measure(MPI_Comm comm, struct params *pm)
     pm->lsm = xcalloc(pp, sizeof *pm->lsm);
     pm->xij = xcalloc(pp, sizeof *pm->xij);
     pm->rij = xcalloc(pp, sizeof *pm->rij);
+    pm->r1ij = xcalloc(pp, sizeof *pm->r1ij);
+    pm->sij = xcalloc(pp, sizeof *pm->sij);
     /* the tails: bounded, 128 bytes a pair, up to PARAM_TAIL_MAX_P ranks */
     pm->tail = p <= PARAM_TAIL_MAX_P ? xcalloc(pp * PARAM_TAIL_BINS, sizeof *pm->tail)
                                      : NULL;
@@ -382,6 +479,8 @@ void params_free(struct params *pm)
     free(pm->lsm);
     free(pm->xij);
     free(pm->rij);
+    free(pm->r1ij);
+    free(pm->sij);
     free(pm->tail);
     memset(pm, 0, sizeof *pm);
 }

@@ -151,6 +151,19 @@ double time_pair(struct trial *t, const struct rule *ru, long per_block,
     return total / ((double)attempts * (double)per_block * legs);
 }
 
+void wait_until(double at)
+{
+    double now = MPI_Wtime();
+    if (MPIGAUGE_SMPI && now < at) {
+        double left = at - now;
+        struct timespec ts = {(time_t)left, (long)((left - (double)(time_t)left) * 1e9)};
+        nanosleep(&ts, NULL);
+        now = MPI_Wtime();
+    }
+    while (now < at)
+        now = MPI_Wtime();
+}
+
 void quiet_barrier(MPI_Comm comm)
 {
     /* SMPI's MPI_Test sleeps in simulated time, longer at each call across

@@ -41,6 +41,13 @@ void quiet_barrier(MPI_Comm comm);
  * (MPI_Iallreduce, MPI_MAX), on every rank of comm. */
 int quiet_agree(MPI_Comm comm, int mine);
 
+/* Returns once MPI_Wtime() reaches `at` (seconds), outside MPI.  Under
+ * SMPI a spin would read the simulated clock (each read a simulated step)
+ * tens of thousands of times; its nanosleep is exact in simulated time.
+ * On real clocks nanosleep wakes tens of microseconds late, so it is a
+ * spin. */
+void wait_until(double at);
+
 /* MPI_Wtime's resolution (the smallest step seen between two reads) and
  * the cost of one read, both in seconds. */
 void timer_probe(double *resolution, double *overhead);

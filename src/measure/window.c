@@ -3,7 +3,6 @@
 
 #include <math.h>
 #include <stdlib.h>
-#include <time.h>
 #include "base/smpi.h"
 #include "base/base.h"
 #include "measure/timing.h"
@@ -59,24 +58,6 @@ void clock_sync(struct clocks *c)
             c->rtt = est[1];
         }
     }
-}
-
-/* Wait until this rank's clock reads at.  Under SMPI a spin would read
- * the simulated clock (each read a simulated step) tens of thousands of
- * times a repetition on every rank; its nanosleep is exact in simulated
- * time.  On real clocks nanosleep wakes tens of microseconds late, so it
- * is a spin. */
-static void wait_until(double at)
-{
-    double now = MPI_Wtime();
-    if (MPIGAUGE_SMPI && now < at) {
-        double left = at - now;
-        struct timespec ts = {(time_t)left, (long)((left - (double)(time_t)left) * 1e9)};
-        nanosleep(&ts, NULL);
-        now = MPI_Wtime();
-    }
-    while (now < at)
-        now = MPI_Wtime();
 }
 
 /* one batch of n repetitions from start (rank 0's clock), window apart;

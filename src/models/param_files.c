@@ -23,6 +23,11 @@ const struct param_file_row param_files[PF_COUNT] = {
     [PF_RIJ] = {"Rij", "R_ij, per-receive overhead (slope of the time for i to "
                 "complete k zero-byte receives from j that are already there, "
                 "against k; row = receiver)"},
+    [PF_R1IJ] = {"R1ij", "R1_ij, a lone receive (median time for i to complete "
+                 "one zero-byte receive from j whose signal arrived while i was "
+                 "outside MPI, less O_i; row = receiver)"},
+    [PF_SIJ] = {"Sij", "S_ij, acknowledging a synchronous signal (half the "
+                "difference between zero-byte MPI_Ssend and MPI_Send ping-pongs)"},
     [PF_LOGGP_L] = {"loggp-L", "LogGP L, latency (PRTT(1,0,1)/2 - o_s - o_r)"},
     [PF_LOGGP_OS] = {"loggp-os", "LogGP o_s, the sender's overhead of one byte"},
     [PF_LOGGP_OR] = {"loggp-or", "LogGP o_r, the receiver's overhead of one byte "

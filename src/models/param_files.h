@@ -16,6 +16,8 @@ enum param_file {
     PF_TAIL,                   /* PARAM_TAIL_BINS values a pair */
     PF_XIJ,
     PF_RIJ,
+    PF_R1IJ,
+    PF_SIJ,
     PF_LOGGP_L,                /* the LogGP and Hockney ones with --loggp */
     PF_LOGGP_OS,
     PF_LOGGP_OR,

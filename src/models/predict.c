@@ -23,14 +23,64 @@ static double at(const double *m, size_t i)
 
 struct signal_costs costs_from_params(const struct params *pm)
 {
-    return (struct signal_costs){pm->p, pm->o, pm->oij, NULL, pm->lsm, 1, pm->bij,
-                                 pm->rij, NULL, 0, pm->xij};
+    return (struct signal_costs){.p = pm->p, .invoke = pm->o, .overhead = pm->oij,
+                                 .latency = pm->lsm, .latency_is_one_way = 1,
+                                 .per_byte = pm->bij, .recv = pm->rij,
+                                 .recv_lone = pm->r1ij, .ack = pm->sij,
+                                 .exchange = pm->xij};
 }
 
 struct signal_costs costs_from_loggp(const struct loggp *lg, const double *invoke)
 {
-    return (struct signal_costs){lg->p, invoke, lg->os, lg->g, lg->L, 0, lg->G,
-                                 lg->orr, NULL, 0, NULL};
+    return (struct signal_costs){.p = lg->p, .invoke = invoke, .overhead = lg->os,
+                                 .gap = lg->g, .latency = lg->L, .per_byte = lg->G,
+                                 .recv = lg->orr};
+}
+
+/* A stage's acknowledgements in flight, by their arrival at the sender:
+ * a binary heap, so that each is taken up in time order among the
+ * stage's arrivals.  Taken up when made, an acknowledgement that arrives
+ * late kept its sender's processor from a signal that arrived before it
+ * (two ranks exchanging synchronous signals were predicted 26-37% high). */
+struct acks {
+    double *t;                 /* arrival at the sender */
+    int *e;                    /* the signal it acknowledges */
+    int n;
+};
+
+static void acks_push(struct acks *a, double t, int e)
+{
+    int k = a->n++;
+    for (; k > 0 && a->t[(k - 1) / 2] > t; k = (k - 1) / 2) {
+        a->t[k] = a->t[(k - 1) / 2];
+        a->e[k] = a->e[(k - 1) / 2];
+    }
+    a->t[k] = t;
+    a->e[k] = e;
+}
+
+/* the earliest: its arrival into *t, its signal returned */
+static int acks_pop(struct acks *a, double *t)
+{
+    int e = a->e[0], k = 0;
+    *t = a->t[0];
+    double last = a->t[--a->n];
+    int last_e = a->e[a->n];
+    for (;;) {
+        int c = 2 * k + 1;
+        if (c >= a->n)
+            break;
+        if (c + 1 < a->n && a->t[c + 1] < a->t[c])
+            c++;
+        if (a->t[c] >= last)
+            break;
+        a->t[k] = a->t[c];
+        a->e[k] = a->e[c];
+        k = c;
+    }
+    a->t[k] = last;
+    a->e[k] = last_e;
+    return e;
 }
 
 /* per-rank state of the simulation */
@@ -45,6 +95,8 @@ struct sim {
     double **crossing;         /* NULL, or per stage per signal: its
                                 * receiver's extra work for crossing one the
                                 * other way */
+    double *receiving;         /* per rank: its last receive ends here */
+    struct acks *acks;         /* acknowledgements in flight */
 };
 
 /* splitmix64: small, well mixed, and the same on every rank and run */
@@ -73,6 +125,24 @@ static double deviation(const struct signal_costs *c, struct sim *m, size_t ij)
     return c->tail[ij * (size_t)c->tail_bins + k];
 }
 
+/* The receiver's work for a signal it takes up on its own (R1_ij): at
+ * most what the one-way time leaves after the sender's overhead, so that
+ * a receiver that waits for it still sees L_ij.  Over TCP between two
+ * simulated hosts here a lone receive took 1.5 us of a one-way 3.5 whose
+ * sender took 2.3 (docs/models.md). */
+static double lone(const struct signal_costs *c, size_t ij, size_t ji)
+{
+    if (!c->recv_lone)
+        return at(c->recv, ji);
+    double r = c->recv_lone[ji];
+    if (c->latency_is_one_way) {
+        double left = at(c->latency, ij) - at(c->overhead, ij);
+        if (r > left)
+            r = left > 0 ? left : 0;
+    }
+    return r;
+}
+
 /* the flight of a signal after the sender's overhead: LogGP's L, or what
  * the matrix model's one-way time L_ij leaves after the overheads */
 static double flight(const struct signal_costs *c, struct sim *m, size_t ij, size_t ji,
@@ -80,7 +150,7 @@ static double flight(const struct signal_costs *c, struct sim *m, size_t ij, siz
 {
     double f = at(c->latency, ij);
     if (c->latency_is_one_way)
-        f -= at(c->overhead, ij) + at(c->recv, ji);
+        f -= at(c->overhead, ij) + lone(c, ij, ji);
     f = (f > 0 ? f : 0) + bytes * at(c->per_byte, ij) + deviation(c, m, ij);
     return f > 0 ? f : 0;
 }
@@ -183,25 +253,45 @@ static int by_arrival(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+/* Rank j completes a receive from i that arrived at `when`: R_ij when j
+ * was still completing another then (a receiver reads what is there
+ * together), else the lone receive.  Returns when it is done. */
+static double receive(const struct signal_costs *c, struct sim *m, int i, int j,
+                      double when, double extra)
+{
+    size_t p = (size_t)c->p, ij = (size_t)i * p + j, ji = (size_t)j * p + i;
+    double r = when < m->receiving[j] ? at(c->recv, ji) : lone(c, ij, ji);
+    m->receiving[j] = work(m, j, when, r + extra);
+    return m->receiving[j];
+}
+
 /* the receives in the order the signals arrive, each on the receiver's
- * processor (recv); a synchronous signal's receiver then sends the
- * acknowledgement (overhead, flight back) and the sender receives it */
+ * processor; a synchronous signal's receiver then acknowledges it (ack,
+ * or the overhead of a signal, then the flight back), and the sender
+ * takes the acknowledgement up when it arrives */
 static void arrivals(const struct bpattern *bp, int s, const struct signal_costs *c,
                      enum signal_kind kind, struct sim *m)
 {
-    int p = bp->p;
+    int p = bp->p, k = 0;
     const struct stage *st = &bp->st[s];
     arrival_key = m->arrive;
     qsort(m->order, (size_t)st->n, sizeof *m->order, by_arrival);
-    for (int k = 0; k < st->n; k++) {
-        int e = m->order[k], i = st->e[e].from, j = st->e[e].to;
+    m->acks->n = 0;
+    while (k < st->n || m->acks->n) {
+        if (m->acks->n && (k == st->n || m->acks->t[0] < m->arrive[m->order[k]])) {
+            double t;
+            int e = acks_pop(m->acks, &t);
+            receive(c, m, st->e[e].to, st->e[e].from, t, 0);
+            continue;
+        }
+        int e = m->order[k++], i = st->e[e].from, j = st->e[e].to;
         size_t ij = (size_t)i * p + j, ji = (size_t)j * p + i;
         double extra = m->crossing ? m->crossing[s][e] : 0;
-        double got = work(m, j, m->arrive[e], at(c->recv, ji) + extra);
+        double got = receive(c, m, i, j, m->arrive[e], extra);
         if (kind != SIGNAL_SYNCHRONOUS)
             continue;
-        double ack = work(m, j, got, at(c->overhead, ji)) + flight(c, m, ji, ij, 0);
-        work(m, i, ack, at(c->recv, ij));
+        double w = c->ack ? c->ack[ji] : at(c->overhead, ji);
+        acks_push(m->acks, work(m, j, got, w) + flight(c, m, ji, ij, 0), e);
     }
     memcpy(m->t, m->end, (size_t)p * sizeof *m->t);
 }
@@ -305,10 +395,13 @@ void predict_barrier_series(const struct bpattern *bp, const struct signal_costs
     for (int s = 0; s < bp->nstages; s++)
         if ((size_t)bp->st[s].n > most)
             most = (size_t)bp->st[s].n;
+    struct acks acks = {xcalloc(most, sizeof(double)), xcalloc(most, sizeof(int)), 0};
     struct sim m = {xcalloc(p, sizeof(double)), xcalloc(p, sizeof(double)),
                     xcalloc(p, sizeof(double)), xcalloc(p, sizeof(double)),
                     xcalloc(most, sizeof(double)), xcalloc(most, sizeof(int)), seed,
-                    crossings(bp, c, kind)};
+                    crossings(bp, c, kind), xmalloc_array(p, sizeof(double)), &acks};
+    for (size_t i = 0; i < p; i++)
+        m.receiving[i] = -1e300;
     double *start = xcalloc(p, sizeof *start);
     if (begin && bp->p > 0)
         memcpy(m.t, begin, p * sizeof *m.t);
@@ -327,5 +420,8 @@ void predict_barrier_series(const struct bpattern *bp, const struct signal_costs
         for (int s = 0; s < bp->nstages; s++)
             free(m.crossing[s]);
     free(m.crossing);
+    free(m.receiving);
+    free(acks.t);
+    free(acks.e);
     free(start);
 }

@@ -46,6 +46,12 @@ struct params {
                                 * there (row = receiver) */
     double *xij;               /* NULL, or X_ij: a zero-byte exchange's time, i
                                 * and j signalling each other at once */
+    double *r1ij;              /* NULL, or R1_ij: rank i's work to complete one
+                                * zero-byte receive from j whose signal arrived
+                                * while i was outside MPI (row = receiver) */
+    double *sij;               /* NULL, or S_ij: rank i's work to acknowledge
+                                * a synchronous signal from j (row = the
+                                * acknowledging receiver) */
 };
 
 /* LogGP per pair (Alexandrov et al.; measured the way netgauge does,
@@ -72,7 +78,13 @@ struct signal_costs {
     const double *latency;     /* flight of a zero-byte signal, or ... */
     int latency_is_one_way;    /* ... its whole one-way time, overheads in */
     const double *per_byte;    /* flight per payload byte */
-    const double *recv;        /* the receiver's work to complete one */
+    const double *recv;        /* the receiver's work to complete one that
+                                * arrived while it was completing another */
+    const double *recv_lone;   /* NULL (then recv), or its work to complete
+                                * one that it takes up on its own: the part
+                                * of a one-way time that is the receiver's */
+    const double *ack;         /* NULL (then overhead), or the receiver's
+                                * work to acknowledge a synchronous signal */
     /* the tail (NULL: none, every flight its typical time): per pair,
      * tail_bins deviations of a round trip from its median
      * ([(i*p+j)*tail_bins + k], models/predict_dist.h) */

@@ -249,6 +249,8 @@ static int load_params(const struct request *rq, const char *topo, int world,
         return usage("the folder lacks params-<topology>-{Oij,Lij,Bij,Lij-small}.dat");
     pm->xij = matrix_load_optional(rq->dir, topo, PF_XIJ, world, p);
     pm->rij = matrix_load_optional(rq->dir, topo, PF_RIJ, world, p);
+    pm->r1ij = matrix_load_optional(rq->dir, topo, PF_R1IJ, world, p);
+    pm->sij = matrix_load_optional(rq->dir, topo, PF_SIJ, world, p);
     const double *all[] = {pm->oij, pm->lij, pm->bij, pm->lsm};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         if (!matrix_finite(all[i], p))
@@ -262,7 +264,8 @@ static int load_params(const struct request *rq, const char *topo, int world,
 
 static void free_params(struct params *pm, struct loggp *lg)
 {
-    double *all[] = {pm->oij, pm->lij, pm->bij, pm->lsm, pm->xij, pm->rij, lg->L, lg->os,
+    double *all[] = {pm->oij, pm->lij, pm->bij, pm->lsm, pm->xij, pm->rij, pm->r1ij,
+                     pm->sij, lg->L, lg->os,
                      lg->orr, lg->g, lg->G};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         free(all[i]);

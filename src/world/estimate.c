@@ -17,7 +17,8 @@
  * barriers, pilot and gathering; a BARRIER record times each barrier
  * twice (the loop, then one by one).  The pairwise parameters, measured
  * before a topology's first pattern barrier: each ordered pair's O_ij
- * sends and R_ij receives and each pair's ping-pongs over 2^0 to 2^20 bytes, the pairs in
+ * sends, R_ij receives and R1_ij's round trips and waits, and each pair's
+ * ping-pongs over 2^0 to 2^20 bytes and S_ij's, the pairs in
  * turn (up to PARAM_TURNS_MAX ranks) or in rounds, each step adding the
  * overhead.  Their 2 MiB a pair and repetition are what takes the time,
  * so they go at PARAM_BYTES_PER_US, Gigabit Ethernet (the thesis's
@@ -71,9 +72,12 @@ double estimate_params(int p, int node_ranks)
     int rounds = p > PARAM_TURNS_MAX;
     /* in rounds, the pairs of a node's ranks share its link */
     double share = rounds ? (node_ranks < 1 ? 1 : node_ranks > p ? p : node_ranks) : 1;
-    double o = 0, l = 0;       /* one ordered pair's O_ij and R_ij; one pair's L_ij */
+    double o = 0, l = 0;       /* one ordered pair's O_ij, R_ij, R1_ij; one pair's
+                                * L_ij and S_ij */
     for (int k = 1; k <= PARAM_MAX_REQS; k++)
         o += 2 * PARAM_REPS * (2 + k) * LATENCY_US;
+    o += PARAM_REPS * (2 + 10) * LATENCY_US;      /* R1_ij: 1 + 4 round trips */
+    l += PARAM_REPS * 8 * LATENCY_US;             /* S_ij: two ping-pongs, one synchronous */
     for (int e = 0; e <= PARAM_MAX_POW; e++)
         l += (rounds && e > PARAM_SMALL_POW ? PARAM_BIG_REPS : PARAM_REPS) * 2 *
              (LATENCY_US + (double)(1L << e) * share / PARAM_BYTES_PER_US);
