@@ -95,14 +95,19 @@ for m in loggp-L loggp-os loggp-or loggp-g loggp-G hockney-alpha hockney-beta; d
     check "models: $m is 2x2 with nan on the diagonal" awk '!/^#/ { for (c = 1; c <= NF; c++) if ((c - 1 == r) != ($c == "nan")) exit 1; r++; if (NF != 2) exit 1 } END { exit r != 2 }' "$d/params-world-$m.dat"
 done
 # the offline predictor reads the same matrices and runs the same model:
-# the run's prediction is it plus the timer's read cost per iteration
+# the run's prediction is it plus the timer's read cost per iteration,
+# within 0.5% (the files keep 4 decimals, and the timer's read shifts
+# when a signal arrives against when its receiver finished the last one,
+# which decides R_ij or R1_ij: 0.1% seen with ssend; a matrix left out
+# moves it by far more: without S_ij 1.01 us against 2.42 on 2 ranks
+# here)
 timer=$(jq '.timer.overhead_s * 1e6' "$j")
 for rec in 0 1; do
     sig=$(jq -r ".records[$rec].pattern.signal" "$j")
     off=$(./mpigauge --predict "$d" LINEAR --signal "$sig" | grep '^  t_pred_us' | awk '{ print $(NF-1) }')
     run=$(jq ".records[$rec].points[0].t_pred_us" "$j")
     check "models: --predict LINEAR --signal $sig ($off) = the run's $run less the timer" \
-        awk -v a="$off" -v b="$run" -v t="$timer" 'BEGIN { d = a + t - b; exit !(d < 0.002 && d > -0.002) }'
+        awk -v a="$off" -v b="$run" -v t="$timer" 'BEGIN { d = a + t - b; e = 0.005 * b; exit !(d < e && d > -e) }'
 done
 check "models: --predict gives LogGP too" [ "$(./mpigauge --predict "$d" DISSEMINATION --payload exchange --bytes 64 | grep -c ' us$')" = 6 ]
 ./mpigauge --predict "$d" PAIRWISE --signal ssend > "$T/pdist"

@@ -197,29 +197,51 @@ static double lone_receive(MPI_Comm comm, int me, int recv, int send, double o)
     return r1 > 0 ? r1 : 0;
 }
 
-/* S_ij from i: half the difference between zero-byte ping-pongs of
- * MPI_Ssend and of MPI_Send (alternating, medians of REPS each): what a
- * receiver's acknowledging a synchronous signal adds to a chain of them.
- * Over TCP between two simulated hosts here 3.2 us where a signal's O_ij
- * is 2.3: with O_ij in its place synchronous LINEAR and TREE barriers
- * were predicted 12-15% low. */
+/* one zero-byte ping-pong from i with j on persistent requests (a
+ * barrier's signals are), r[0] the send, r[1] the receive; its time on i,
+ * us */
+static double ping_pong(int me, int i, MPI_Request *r)
+{
+    double t0 = MPI_Wtime();
+    for (int k = 0; k < 2; k++) {
+        MPI_Request *q = &r[(me == i) == (k == 0) ? 0 : 1];
+        MPI_Start(q);
+        MPI_Wait(q, MPI_STATUS_IGNORE);
+    }
+    return (MPI_Wtime() - t0) * 1e6;
+}
+
+/* S_ij from i: half the difference between the medians of REPS zero-byte
+ * ping-pongs of synchronous and of standard sends, on persistent
+ * requests as a barrier's signals are: what a receiver's acknowledging a
+ * synchronous signal adds to a chain of them.  Over TCP between two
+ * simulated hosts here 2.8-3.1 us where a signal's O_ij is 2.3: with O_ij
+ * in its place synchronous LINEAR and TREE barriers were predicted 12-15%
+ * low.  Under MPICH's shared memory the first 25-75 synchronous
+ * ping-pongs took two to three times as long as the ones after, and so
+ * did the first ones after standard ones (S 0.4-0.65 us against 0.2 from
+ * the SSEND records): PARAM_ACK_WARMUP untimed synchronous ones first,
+ * then the synchronous ones timed, then the standard ones. */
 static double acknowledgement(MPI_Comm comm, int me, int i, int j)
 {
     int other = me == i ? j : i;
     double t[2][REPS];
-    for (int rep = 0; rep < REPS; rep++)
-        for (int sync = 0; sync < 2; sync++) {
-            double t0 = MPI_Wtime();
-            if (me == j)
-                MPI_Recv(NULL, 0, MPI_BYTE, other, TAG_PARAM, comm, MPI_STATUS_IGNORE);
-            if (sync)
-                MPI_Ssend(NULL, 0, MPI_BYTE, other, TAG_PARAM, comm);
-            else
-                MPI_Send(NULL, 0, MPI_BYTE, other, TAG_PARAM, comm);
-            if (me == i)
-                MPI_Recv(NULL, 0, MPI_BYTE, other, TAG_PARAM, comm, MPI_STATUS_IGNORE);
-            t[sync][rep] = (MPI_Wtime() - t0) * 1e6;
-        }
+    MPI_Request r[2][2];
+    for (int sync = 0; sync < 2; sync++) {
+        if (sync)
+            MPI_Ssend_init(NULL, 0, MPI_BYTE, other, TAG_PARAM, comm, &r[sync][0]);
+        else
+            MPI_Send_init(NULL, 0, MPI_BYTE, other, TAG_PARAM, comm, &r[sync][0]);
+        MPI_Recv_init(NULL, 0, MPI_BYTE, other, TAG_PARAM, comm, &r[sync][1]);
+    }
+    for (int w = 0; w < PARAM_ACK_WARMUP; w++)
+        ping_pong(me, i, r[1]);
+    for (int sync = 1; sync >= 0; sync--)
+        for (int rep = 0; rep < REPS; rep++)
+            t[sync][rep] = ping_pong(me, i, r[sync]);
+    for (int sync = 0; sync < 2; sync++)
+        for (int k = 0; k < 2; k++)
+            MPI_Request_free(&r[sync][k]);
     if (me != i)
         return 0;
     double s = (median_of(t[1], REPS) - median_of(t[0], REPS)) / 2;

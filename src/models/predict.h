@@ -21,6 +21,9 @@
 #define PARAM_TURNS_MAX 16     /* pairs in turn up to 16 ranks (240 pairs), rounds beyond */
 #define PARAM_BIG_REPS (MPIGAUGE_SMPI ? 1 : 3) /* in rounds: repetitions over 1 KiB */
 #define PARAM_VERIFY 4         /* in rounds: pairs measured again alone */
+/* S_ij's untimed synchronous ping-pongs first (measure/params.c); SMPI
+ * needs none */
+#define PARAM_ACK_WARMUP (MPIGAUGE_SMPI ? 0 : 100)
 /* The tail of a signal's cost (docs/models.md): per pair, PARAM_TAIL_TRIPS
  * zero-byte round trips, kept as PARAM_TAIL_BINS deviations from their
  * median: the means of the sorted trips in bins of 32 (so the mean is kept

@@ -183,7 +183,7 @@ struct param_matrix {
 
 struct param_matrices {
     int p, n;
-    struct param_matrix m[16];
+    struct param_matrix m[PF_COUNT];   /* at most one of each file */
     char how[320];             /* how they were measured, a sentence */
 };
 

@@ -77,7 +77,7 @@ double estimate_params(int p, int node_ranks)
     for (int k = 1; k <= PARAM_MAX_REQS; k++)
         o += 2 * PARAM_REPS * (2 + k) * LATENCY_US;
     o += PARAM_REPS * (2 + 10) * LATENCY_US;      /* R1_ij: 1 + 4 round trips */
-    l += PARAM_REPS * 8 * LATENCY_US;             /* S_ij: two ping-pongs, one synchronous */
+    l += (PARAM_ACK_WARMUP * 4 + PARAM_REPS * 6) * LATENCY_US;   /* S_ij's ping-pongs */
     for (int e = 0; e <= PARAM_MAX_POW; e++)
         l += (rounds && e > PARAM_SMALL_POW ? PARAM_BIG_REPS : PARAM_REPS) * 2 *
              (LATENCY_US + (double)(1L << e) * share / PARAM_BYTES_PER_US);
