@@ -59,10 +59,12 @@ run_patterns() { # folder, launch words...
     check "$dir: tail file 4 x (4 x 32), bins ascending, symmetric" awk 'BEGIN { r = 0 } !/^#/ { if (NF != 128) exit 1; for (c = 1; c <= NF; c++) { j = int((c - 1) / 32); if ((j == r) != ($c == "nan")) exit 1; v[r, c] = $c; if (c % 32 != 1 && $c != "nan" && $c + 0 < $(c - 1) - 1e-3) exit 1 } r++ } END { if (r != 4) exit 1; for (i = 0; i < 4; i++) for (k = 0; k < 4; k++) if (i != k) for (b = 1; b <= 32; b++) if (v[i, k * 32 + b] != v[k, i * 32 + b]) exit 1 }' "$dir/params-world-tail.dat"
     # the pairwise parameters: O_i per rank, O_ij and L_ij 4x4 with nan on the diagonal
     check "$dir: O_i for 4 ranks, all positive" awk '!/^#/ { n++; if (!($2 > 0)) exit 1 } END { exit n != 4 }' "$dir/params-world-O.dat"
-    for m in Oij Lij Bij Lij-small; do
+    for m in Oij Lij Bij Lij-small Xij Rij R1ij Sij; do
         check "$dir: $m is 4x4, nan exactly on the diagonal, else >= 0" awk '!/^#/ { for (c = 1; c <= NF; c++) if ((c - 1 == r) != ($c == "nan") || ($c != "nan" && $c < 0)) exit 1; r++; if (NF != 4) exit 1 } END { exit r != 4 }' "$dir/params-world-$m.dat"
     done
-    check "$dir: L_ij symmetric" awk 'BEGIN { r = 0 } !/^#/ { for (c = 1; c <= NF; c++) m[r, c - 1] = $c; r++ } END { for (i = 0; i < 4; i++) for (k = 0; k < 4; k++) if (i != k && m[i, k] != m[k, i]) exit 1 }' "$dir/params-world-Lij.dat"
+    for m in Lij Xij Sij; do   # measured once a pair, both ways alike
+        check "$dir: $m symmetric" awk 'BEGIN { r = 0 } !/^#/ { for (c = 1; c <= NF; c++) m[r, c - 1] = $c; r++ } END { for (i = 0; i < 4; i++) for (k = 0; k < 4; k++) if (i != k && m[i, k] != m[k, i]) exit 1 }' "$dir/params-world-$m.dat"
+    done
     check "$dir: HRELATION fits g and l, or flags the fit (negative l or R^2 < 0.5) and gives none" [ "$(jq "$AT"'at(10).bsp | (.fitted.g_us_per_word | type) == "number" and .r2 >= 0 and .r2 <= 1 and (if (.fitted.l_us < 0 or .r2 < 0.5) then (.flagged | type) == "string" and .g_us_per_word == null and .l_us == null else .flagged == null and .g_us_per_word == .fitted.g_us_per_word and .l_us == .fitted.l_us end)' "$j")" = true ]
     check "$dir: HRELATION --check passed" [ "$(jq -r "$AT"'at(10).check' "$j")" = passed ]
 }

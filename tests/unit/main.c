@@ -14,6 +14,7 @@ int main(void)
     test_patterns();
     test_predict_dist();
     test_crossing();
+    test_receiver();
     test_repeat();
     test_graph();
     test_schedule();

@@ -28,6 +28,7 @@ void test_topology(void);
 void test_patterns(void);
 void test_predict_dist(void);
 void test_crossing(void);
+void test_receiver(void);
 void test_repeat(void);
 void test_graph(void);
 void test_schedule(void);
