@@ -53,9 +53,8 @@ static double invocation(int p)
     return median_of(t, REPS);
 }
 
-/* the per-message cost: the slope of y[k - 1], the median time of k
- * messages, against k = 1..MAX_REQS (0 when no positive slope fits) */
-static double per_message(const double *y)
+/* params.h */
+double param_per_message(const double *y)
 {
     double x[MAX_REQS];
     for (int k = 1; k <= MAX_REQS; k++)
@@ -100,152 +99,7 @@ static double per_request(MPI_Comm comm, int me, int i, int j)
             MPI_Request_free(&r[q]);
         y[k - 1] = me == i ? median_of(t, REPS) : 0;
     }
-    return me == i ? per_message(y) : 0;
-}
-
-/* R_ij on the receiver: the slope of the time to complete k zero-byte
- * receives from the sender against k, the messages already there (the
- * sender sends them, then a word on another tag; the receiver starts its
- * clock once the word is in).  What a rank pays per signal when signals
- * arrive together: an isolated LINEAR barrier's root takes P - 1 at once.
- * L_ij holds this work too, but as flight, which cannot queue: the model
- * takes it out of L_ij and puts it on the receiver's processor.  Under
- * SMPI it is the platform's receive cost (2 us between hosts of
- * thesis-8x2x4); without it isolated LINEAR barriers were predicted 8-26%
- * low there (docs/thesis-at-scale.md, "Isolated barriers"). */
-static double per_receive(MPI_Comm comm, int me, int recv, int send)
-{
-    MPI_Request r[MAX_REQS];
-    double y[MAX_REQS], t[REPS];
-    for (int k = 1; k <= MAX_REQS; k++) {
-        for (int q = 0; me == recv && q < k; q++)
-            MPI_Recv_init(NULL, 0, MPI_BYTE, send, TAG_PARAM, comm, &r[q]);
-        for (int rep = 0; rep < REPS; rep++) {
-            if (me == send) {
-                for (int q = 0; q < k; q++)
-                    MPI_Send(NULL, 0, MPI_BYTE, recv, TAG_PARAM, comm);
-                MPI_Send(NULL, 0, MPI_BYTE, recv, TAG_PARAM_READY, comm);
-                MPI_Recv(NULL, 0, MPI_BYTE, recv, TAG_PARAM_READY, comm,
-                         MPI_STATUS_IGNORE);
-                continue;
-            }
-            MPI_Recv(NULL, 0, MPI_BYTE, send, TAG_PARAM_READY, comm, MPI_STATUS_IGNORE);
-            double t0 = MPI_Wtime();
-            MPI_Startall(k, r);
-            waitall(k, r);
-            t[rep] = (MPI_Wtime() - t0) * 1e6;
-            MPI_Send(NULL, 0, MPI_BYTE, send, TAG_PARAM_READY, comm);
-        }
-        for (int q = 0; me == recv && q < k; q++)
-            MPI_Request_free(&r[q]);
-        y[k - 1] = me == recv ? median_of(t, REPS) : 0;
-    }
-    return me == recv ? per_message(y) : 0;
-}
-
-/* the median of REPS zero-byte ping-pongs between me and other, us, on
- * the rank that starts them (first) and its partner alike */
-static double round_trip(MPI_Comm comm, int me, int first, int other)
-{
-    double t[REPS];
-    for (int rep = 0; rep < REPS; rep++) {
-        double t0 = MPI_Wtime();
-        if (me == first) {
-            MPI_Send(NULL, 0, MPI_BYTE, other, TAG_PARAM, comm);
-            MPI_Recv(NULL, 0, MPI_BYTE, other, TAG_PARAM, comm, MPI_STATUS_IGNORE);
-        } else {
-            MPI_Recv(NULL, 0, MPI_BYTE, first, TAG_PARAM, comm, MPI_STATUS_IGNORE);
-            MPI_Send(NULL, 0, MPI_BYTE, first, TAG_PARAM, comm);
-        }
-        t[rep] = (MPI_Wtime() - t0) * 1e6;
-    }
-    return median_of(t, REPS);
-}
-
-/* R1_ij on the receiver: the median time to start and complete one
- * zero-byte receive from the sender whose signal arrived while the
- * receiver was outside MPI (it tells the sender to send, then waits four
- * round trips on its clock), less its call overhead O_i.  What a rank
- * pays for a signal it takes up on its own, not together with others as
- * R_ij's are: over TCP between two simulated hosts here 1.5 us against
- * R_ij's 0.05, of a one-way time of 3.5 of which the sender's O_ij is
- * 2.3.  predict.c puts it on the receiver's processor, where it queues
- * behind the rank's own sends (an exchange of two ranks one of which is
- * late). */
-static double lone_receive(MPI_Comm comm, int me, int recv, int send, double o)
-{
-    double away = 4 * round_trip(comm, me, recv, send) * 1e-6, t[REPS];
-    for (int rep = 0; rep < REPS; rep++) {
-        if (me == send) {
-            MPI_Recv(NULL, 0, MPI_BYTE, recv, TAG_PARAM_READY, comm, MPI_STATUS_IGNORE);
-            MPI_Send(NULL, 0, MPI_BYTE, recv, TAG_PARAM, comm);
-            continue;
-        }
-        MPI_Request r;
-        MPI_Recv_init(NULL, 0, MPI_BYTE, send, TAG_PARAM, comm, &r);
-        MPI_Send(NULL, 0, MPI_BYTE, send, TAG_PARAM_READY, comm);
-        wait_until(MPI_Wtime() + away);
-        double t0 = MPI_Wtime();
-        MPI_Start(&r);
-        MPI_Wait(&r, MPI_STATUS_IGNORE);
-        t[rep] = (MPI_Wtime() - t0) * 1e6;
-        MPI_Request_free(&r);
-    }
-    if (me != recv)
-        return 0;
-    double r1 = median_of(t, REPS) - o;
-    return r1 > 0 ? r1 : 0;
-}
-
-/* one zero-byte ping-pong from i with j on persistent requests (a
- * barrier's signals are), r[0] the send, r[1] the receive; its time on i,
- * us */
-static double ping_pong(int me, int i, MPI_Request *r)
-{
-    double t0 = MPI_Wtime();
-    for (int k = 0; k < 2; k++) {
-        MPI_Request *q = &r[(me == i) == (k == 0) ? 0 : 1];
-        MPI_Start(q);
-        MPI_Wait(q, MPI_STATUS_IGNORE);
-    }
-    return (MPI_Wtime() - t0) * 1e6;
-}
-
-/* S_ij from i: half the difference between the medians of REPS zero-byte
- * ping-pongs of synchronous and of standard sends, on persistent
- * requests as a barrier's signals are: what a receiver's acknowledging a
- * synchronous signal adds to a chain of them.  Over TCP between two
- * simulated hosts here 2.8-3.1 us where a signal's O_ij is 2.3: with O_ij
- * in its place synchronous LINEAR and TREE barriers were predicted 12-15%
- * low.  Under MPICH's shared memory the first 25-75 synchronous
- * ping-pongs took two to three times as long as the ones after, and so
- * did the first ones after standard ones (S 0.4-0.65 us against 0.2 from
- * the SSEND records): PARAM_ACK_WARMUP untimed synchronous ones first,
- * then the synchronous ones timed, then the standard ones. */
-static double acknowledgement(MPI_Comm comm, int me, int i, int j)
-{
-    int other = me == i ? j : i;
-    double t[2][REPS];
-    MPI_Request r[2][2];
-    for (int sync = 0; sync < 2; sync++) {
-        if (sync)
-            MPI_Ssend_init(NULL, 0, MPI_BYTE, other, TAG_PARAM, comm, &r[sync][0]);
-        else
-            MPI_Send_init(NULL, 0, MPI_BYTE, other, TAG_PARAM, comm, &r[sync][0]);
-        MPI_Recv_init(NULL, 0, MPI_BYTE, other, TAG_PARAM, comm, &r[sync][1]);
-    }
-    for (int w = 0; w < PARAM_ACK_WARMUP; w++)
-        ping_pong(me, i, r[1]);
-    for (int sync = 1; sync >= 0; sync--)
-        for (int rep = 0; rep < REPS; rep++)
-            t[sync][rep] = ping_pong(me, i, r[sync]);
-    for (int sync = 0; sync < 2; sync++)
-        for (int k = 0; k < 2; k++)
-            MPI_Request_free(&r[sync][k]);
-    if (me != i)
-        return 0;
-    double s = (median_of(t[1], REPS) - median_of(t[0], REPS)) / 2;
-    return s > 0 ? s : 0;
+    return me == i ? param_per_message(y) : 0;
 }
 
 /* L_ij, B_ij from the initiator i: the one-way time of a ping-pong
@@ -286,34 +140,6 @@ static void latency(MPI_Comm comm, int me, int i, int j, char *buf, int rounds,
         *small = f.alpha > 0 ? f.alpha : 0;
 }
 
-/* X_ij from i: the median time of a zero-byte exchange, i and j each
- * starting a send to the other and a receive from it (persistent
- * requests, MPI_Startall + MPI_Waitall, as a barrier stage does), back
- * to back so that each exchange starts both sides together.  Over TCP
- * between two hosts here it was 6.99 us against a one-way 4.78: a rank
- * that sends and receives at once is slower than either alone. */
-static double exchange(MPI_Comm comm, int me, int i, int j)
-{
-    int other = me == i ? j : i;
-    MPI_Request r[2];
-    double t[REPS];
-    MPI_Send_init(NULL, 0, MPI_BYTE, other, TAG_PARAM, comm, &r[0]);
-    MPI_Recv_init(NULL, 0, MPI_BYTE, other, TAG_PARAM, comm, &r[1]);
-    for (int rep = 0; rep < 2; rep++) {   /* untimed: the pair falls in step */
-        MPI_Startall(2, r);
-        waitall(2, r);
-    }
-    for (int rep = 0; rep < REPS; rep++) {
-        double t0 = MPI_Wtime();
-        MPI_Startall(2, r);
-        waitall(2, r);
-        t[rep] = (MPI_Wtime() - t0) * 1e6;
-    }
-    MPI_Request_free(&r[0]);
-    MPI_Request_free(&r[1]);
-    return median_of(t, REPS);
-}
-
 /* the pair i, j seen from one of them: O_ij (and O_ji), then L_ij */
 static void measure_pair(MPI_Comm comm, int me, int i, int j, char *buf,
                          int rounds, struct params *pm)
@@ -323,12 +149,12 @@ static void measure_pair(MPI_Comm comm, int me, int i, int j, char *buf,
     if (me == i)
         pm->oij[(size_t)i * p + j] = o;
     if (pm->rij) {
-        double r = per_receive(comm, me, j, i);
+        double r = param_receive(comm, me, j, i);
         if (me == j)
             pm->rij[(size_t)j * p + i] = r;
     }
     if (pm->r1ij) {
-        double r = lone_receive(comm, me, j, i, pm->o[me]);
+        double r = param_lone_receive(comm, me, j, i, pm->o[me]);
         if (me == j)
             pm->r1ij[(size_t)j * p + i] = r;
     }
@@ -342,12 +168,12 @@ static void measure_pair(MPI_Comm comm, int me, int i, int j, char *buf,
         pm->lsm[(size_t)i * p + j] = pm->lsm[(size_t)j * p + i] = small;
     }
     if (pm->xij) {
-        double x = exchange(comm, me, i, j);
+        double x = param_exchange(comm, me, i, j);
         if (me == i)
             pm->xij[(size_t)i * p + j] = pm->xij[(size_t)j * p + i] = x;
     }
     if (pm->sij) {
-        double a = acknowledgement(comm, me, i, j);
+        double a = param_ack(comm, me, i, j);
         if (me == i)
             pm->sij[(size_t)i * p + j] = pm->sij[(size_t)j * p + i] = a;
     }

@@ -15,13 +15,33 @@
  *   L_ij  intercept (and B_ij the slope) of the median one-way time of a
  *         ping-pong between i and j against bytes, 1 B to 1 KiB, fitted
  *         by relative error (weights 1/t^2);
- *   X_ij  median time of a zero-byte exchange, i and j sending to each
- *         other at once.
- * Medians of 25 timings each; pairs one at a time, others asleep.
+ *   R_ij, R1_ij, S_ij, X_ij  what a receive, an acknowledgement and an
+ *         exchange add (param_receiver.c, below).
+ * Medians of 25 timings each; pairs one at a time, others asleep (in
+ * rounds beyond PARAM_TURNS_MAX ranks).
  * Returns 0, or the signal that stopped it between two pairs (or rounds):
  * every rank of comm stops at the same step, and the matrices are
  * incomplete. */
 int params_measure(MPI_Comm comm, struct params *pm);
+
+/* the per-message cost: the slope of y[k - 1], the median time of k
+ * messages, against k = 1..PARAM_MAX_REQS (0 when no positive slope
+ * fits); on the rank that timed them */
+double param_per_message(const double *y);
+
+/* Collective over the pair (param_receiver.c); each returns its value on
+ * the rank named first in its description, 0 on the other:
+ *   R_ij on recv: the slope of completing k zero-byte receives from send
+ *         that are already there;
+ *   R1_ij on recv: completing one whose signal arrived while recv was
+ *         outside MPI, less o (recv's O_i);
+ *   S_ij on i: half the difference of synchronous and standard zero-byte
+ *         ping-pongs with j;
+ *   X_ij on i: a zero-byte exchange with j. */
+double param_receive(MPI_Comm comm, int me, int recv, int send);
+double param_lone_receive(MPI_Comm comm, int me, int recv, int send, double o);
+double param_ack(MPI_Comm comm, int me, int i, int j);
+double param_exchange(MPI_Comm comm, int me, int i, int j);
 
 /* Collective over i and j: PARAM_TAIL_TRIPS zero-byte round trips from i,
  * into PARAM_TAIL_BINS deviations from their median on i (bins untouched

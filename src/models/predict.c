@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/base.h"
+#include "models/acks.h"
 
 static double at(const double *m, size_t i)
 {
@@ -35,52 +36,6 @@ struct signal_costs costs_from_loggp(const struct loggp *lg, const double *invok
     return (struct signal_costs){.p = lg->p, .invoke = invoke, .overhead = lg->os,
                                  .gap = lg->g, .latency = lg->L, .per_byte = lg->G,
                                  .recv = lg->orr};
-}
-
-/* A stage's acknowledgements in flight, by their arrival at the sender:
- * a binary heap, so that each is taken up in time order among the
- * stage's arrivals.  Taken up when made, an acknowledgement that arrives
- * late kept its sender's processor from a signal that arrived before it
- * (two ranks exchanging synchronous signals were predicted 26-37% high). */
-struct acks {
-    double *t;                 /* arrival at the sender */
-    int *e;                    /* the signal it acknowledges */
-    int n;
-};
-
-static void acks_push(struct acks *a, double t, int e)
-{
-    int k = a->n++;
-    for (; k > 0 && a->t[(k - 1) / 2] > t; k = (k - 1) / 2) {
-        a->t[k] = a->t[(k - 1) / 2];
-        a->e[k] = a->e[(k - 1) / 2];
-    }
-    a->t[k] = t;
-    a->e[k] = e;
-}
-
-/* the earliest: its arrival into *t, its signal returned */
-static int acks_pop(struct acks *a, double *t)
-{
-    int e = a->e[0], k = 0;
-    *t = a->t[0];
-    double last = a->t[--a->n];
-    int last_e = a->e[a->n];
-    for (;;) {
-        int c = 2 * k + 1;
-        if (c >= a->n)
-            break;
-        if (c + 1 < a->n && a->t[c + 1] < a->t[c])
-            c++;
-        if (a->t[c] >= last)
-            break;
-        a->t[k] = a->t[c];
-        a->e[k] = a->e[c];
-        k = c;
-    }
-    a->t[k] = last;
-    a->e[k] = last_e;
-    return e;
 }
 
 /* per-rank state of the simulation */

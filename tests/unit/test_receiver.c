@@ -2,6 +2,7 @@
  * lone receive's work (R1_ij), an acknowledgement's (S_ij), and the
  * acknowledgements taken up in time order */
 #include <math.h>
+#include "models/acks.h"
 #include "models/pattern.h"
 #include "models/predict.h"
 #include "unit.h"
@@ -42,8 +43,25 @@ static double settled(void (*gen)(struct bpattern *, int, int), double r1, doubl
     return us;
 }
 
+/* the heap gives 64 pushes back earliest first, each with its signal */
+static void test_acks(void)
+{
+    double t[64];
+    int e[64], ok = 1;
+    struct acks a = {t, e, 0};
+    for (int k = 0; k < 64; k++)
+        acks_push(&a, (double)((k * 37) % 64), k);   /* a permutation of 0..63 */
+    for (int k = 0; k < 64; k++) {
+        double at;
+        int sig = acks_pop(&a, &at);
+        ok &= at == k && (sig * 37) % 64 == k;
+    }
+    CHECK(ok && a.n == 0);
+}
+
 void test_receiver(void)
 {
+    test_acks();
     /* An eager exchange: each rank's send leaves after 2 us, the one-way 3.
      * With the receiver's 1 us of it as a lone receive, a rank that comes
      * late pays that 1 us after its own send, both end together, 3 us.
