@@ -133,9 +133,10 @@ static void hand_on(struct measurer *m, const struct topo_comm *tc,
         snprintf(mx.how, sizeof mx.how, "measured in %d rounds of disjoint pairs at "
                  "once (%d repetitions over 1 KiB); %d pairs measured again alone differ "
                  "by at most %.1f%% in O_ij, %.1f%% in L_ij (1 B - 1 KiB), %.1f%% in "
-                 "L_ij, %.1f%% in B_ij, %.1f%% in R_ij", pm->rounds, PARAM_BIG_REPS,
-                 pm->verified, 100 * pm->dev[0], 100 * pm->dev[1], 100 * pm->dev[2],
-                 100 * pm->dev[3], 100 * pm->dev[4]);
+                 "L_ij, %.1f%% in B_ij, %.1f%% in R_ij, %.1f%% in R1_ij, %.1f%% in S_ij",
+                 pm->rounds, PARAM_BIG_REPS, pm->verified, 100 * pm->dev[0],
+                 100 * pm->dev[1], 100 * pm->dev[2], 100 * pm->dev[3], 100 * pm->dev[4],
+                 100 * pm->dev[5], 100 * pm->dev[6]);
     else
         snprintf(mx.how, sizeof mx.how, "measured pair by pair, every ordered pair "
                  "in turn");

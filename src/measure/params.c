@@ -244,18 +244,17 @@ static double rel(double alone, double in_round)
 }
 
 /* VERIFY pairs measured again alone, in turn: the largest relative
- * difference of O_ij (both ways), L_ij small, L_ij, B_ij and R_ij (both
- * ways), into pm->dev */
+ * difference of O_ij (both ways), L_ij small, L_ij, B_ij, R_ij and R1_ij
+ * (both ways) and S_ij, into pm->dev */
 static void verify_rounds(MPI_Comm comm, int me, char *buf, struct params *pm)
 {
     int p = pm->p, pi[VERIFY], pj[VERIFY];
     size_t pp = (size_t)p * (size_t)p;
-    struct params alone = {.p = p};
-    alone.oij = xcalloc(pp, sizeof *alone.oij);
-    alone.lij = xcalloc(pp, sizeof *alone.lij);
-    alone.bij = xcalloc(pp, sizeof *alone.bij);
-    alone.lsm = xcalloc(pp, sizeof *alone.lsm);
-    alone.rij = xcalloc(pp, sizeof *alone.rij);
+    struct params alone = {.p = p, .o = pm->o};
+    double **m[] = {&alone.oij, &alone.lij, &alone.bij, &alone.lsm, &alone.rij,
+                    &alone.r1ij, &alone.sij};
+    for (size_t k = 0; k < sizeof m / sizeof m[0]; k++)
+        *m[k] = xcalloc(pp, sizeof **m[k]);
     pm->verified = (int)sample_pairs(p, VERIFY, SAMPLE_SEED, pi, pj);
     for (int k = 0; k < pm->verified; k++) {
         int i = pi[k], j = pj[k];
@@ -265,26 +264,26 @@ static void verify_rounds(MPI_Comm comm, int me, char *buf, struct params *pm)
         }
         quiet_barrier(comm);
     }
-    double dev[5] = {0, 0, 0, 0, 0};
+    double dev[7] = {0, 0, 0, 0, 0, 0, 0};
     for (int k = 0; k < pm->verified; k++) {
         size_t ij = (size_t)pi[k] * p + pj[k], ji = (size_t)pj[k] * p + pi[k];
-        /* measured on i (O_ij, L, B, R_ij) or j (O_ji, R_ji): the rank that
-         * has it */
-        double got[7] = {alone.oij[ij], alone.oij[ji], alone.lsm[ij], alone.lij[ij],
-                         alone.bij[ij], alone.rij[ij], alone.rij[ji]};
-        MPI_Allreduce(MPI_IN_PLACE, got, 7, MPI_DOUBLE, MPI_SUM, comm);
+        /* measured on i (O_ij, L, B, R_ij, R1_ij, S_ij) or j (O_ji, R_ji,
+         * R1_ji): the rank that has it */
+        double got[10] = {alone.oij[ij], alone.oij[ji], alone.lsm[ij], alone.lij[ij],
+                          alone.bij[ij], alone.rij[ij], alone.rij[ji], alone.r1ij[ij],
+                          alone.r1ij[ji], alone.sij[ij]};
+        MPI_Allreduce(MPI_IN_PLACE, got, 10, MPI_DOUBLE, MPI_SUM, comm);
         dev[0] = fmax(dev[0], fmax(rel(got[0], pm->oij[ij]), rel(got[1], pm->oij[ji])));
         dev[1] = fmax(dev[1], rel(got[2], pm->lsm[ij]));
         dev[2] = fmax(dev[2], rel(got[3], pm->lij[ij]));
         dev[3] = fmax(dev[3], rel(got[4], pm->bij[ij]));
         dev[4] = fmax(dev[4], fmax(rel(got[5], pm->rij[ij]), rel(got[6], pm->rij[ji])));
+        dev[5] = fmax(dev[5], fmax(rel(got[7], pm->r1ij[ij]), rel(got[8], pm->r1ij[ji])));
+        dev[6] = fmax(dev[6], rel(got[9], pm->sij[ij]));
     }
     memcpy(pm->dev, dev, sizeof dev);
-    free(alone.oij);
-    free(alone.lij);
-    free(alone.bij);
-    free(alone.lsm);
-    free(alone.rij);
+    for (size_t k = 0; k < sizeof m / sizeof m[0]; k++)
+        free(*m[k]);
 }
 
 int params_measure(MPI_Comm comm, struct params *pm)

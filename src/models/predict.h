@@ -40,8 +40,8 @@ struct params {
     double *lsm;               /* L_ij fitted over 1 B - 1 KiB by relative error */
     int rounds;                /* 0: pairs in turn; else measured in so many rounds */
     int verified;              /* in rounds: pairs measured again alone */
-    double dev[5];             /* their largest relative difference: O_ij, L_ij
-                                * small, L_ij, B_ij, R_ij */
+    double dev[7];             /* their largest relative difference: O_ij, L_ij
+                                * small, L_ij, B_ij, R_ij, R1_ij, S_ij */
     float *tail;               /* NULL, or PARAM_TAIL_BINS per pair [i*p+j]:
                                 * a round trip's deviations from its median */
     double *rij;               /* NULL, or R_ij: rank i's work to complete one
