@@ -127,6 +127,11 @@ const struct option_spec option_specs[] = {
      .expect = "expected bytes (0 or more) with an optional K, M or G, like 64K",
      .help = "with --predict: bytes a signal carries\n"
              "(default 0)"},
+    {.name = "timer", .kind = OPT_REAL, .field = F(timer_us), .metavar = "US",
+     .max = 1e6, .expect = "expected microseconds above 0, like 0.027",
+     .help = "with --predict: add a timer read of US to each\n"
+             "iteration, as a run adds its own (run.json's\n"
+             "timer.overhead_s x 10^6; default none)"},
 
     {.name = "max-memory", .kind = OPT_BYTES, .field = F(max_memory), .min = 1,
      .metavar = "SIZE", .json = "max_memory", .unset_null = 1, .group = "",

@@ -206,9 +206,10 @@ static int check_combinations(const struct options *o, FILE *err)
                         "window: only then do the ranks share a clock", "");
     if (o->window_us > 0 && !o->sync_window)
         return complain(err, "mpigauge: %s%s\n", "--window needs --sync window", "");
-    if (!o->predict && (o->topology || o->ssend || o->exchange || o->bytes))
-        return complain(err, "mpigauge: %s%s\n", "--topology, --signal, --payload "
-                        "and --bytes go with --predict DIR PATTERN", "");
+    if (!o->predict && (o->topology || o->ssend || o->exchange || o->bytes ||
+                        o->timer_us > 0))
+        return complain(err, "mpigauge: %s%s\n", "--topology, --signal, --payload, "
+                        "--bytes and --timer go with --predict DIR PATTERN", "");
     /* a peer times one loop a size, with its own counts and no clock
      * windows: what would change that is not --like's timing any more */
     if (o->like && (o->adaptive || o->time_per_size > 0 || o->sync_window ||

@@ -53,6 +53,7 @@ struct options {
     int ssend;                 /* --signal ssend (0: send) */
     int exchange;              /* --payload exchange (0: uniform) */
     unsigned long long bytes;  /* --bytes: a signal's payload */
+    double timer_us;           /* --timer: a timer read's cost, us (0: none) */
 };
 
 /* What kind of value an option takes, and so how it is parsed into its

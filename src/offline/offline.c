@@ -34,6 +34,7 @@ struct request {
     int ssend, exchange;
     int alone;                 /* --sync window: barriers that start alone */
     double bytes;
+    double timer_us;           /* --timer: added to each iteration */
     struct recordset rs;       /* one BARRIER record: its pattern */
 };
 
@@ -114,6 +115,7 @@ static int parse_request(int argc, char **argv, struct request *rq, char *found,
     rq->exchange = o.exchange;
     rq->alone = o.sync_window;
     rq->bytes = (double)o.bytes;
+    rq->timer_us = o.timer_us;
     struct stat st;
     if (stat(rq->dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
         fprintf(stderr, "mpigauge --predict: %s: %s\n", rq->dir,
@@ -166,7 +168,8 @@ static void hybrid_pattern(const struct request *rq, int p, const struct params 
 {
     struct hybrid h;
     struct signal_costs c = costs_from_params(pm);
-    hybrid_build(&h, p, pm->oij, &c, rq->ssend ? SIGNAL_SYNCHRONOUS : SIGNAL_EAGER, 0);
+    hybrid_build(&h, p, pm->oij, &c, rq->ssend ? SIGNAL_SYNCHRONOUS : SIGNAL_EAGER,
+                 rq->timer_us);
     *bp = h.bp;                /* the pattern is kept, the rest freed */
     memset(&h.bp, 0, sizeof h.bp);
     printf("HYBRID built from O_ij: %d group%s, top level %s\n", h.ngroups,
@@ -209,8 +212,8 @@ static void say_model(const char *what, const struct bpattern *bp,
                       const struct request *rq)
 {
     enum signal_kind kind = rq->ssend ? SIGNAL_SYNCHRONOUS : SIGNAL_EAGER;
-    double us = rq->alone ? predict_barrier_alone(bp, c, bytes, kind, 0)
-                          : predict_barrier(bp, c, bytes, kind, 0);
+    double us = rq->alone ? predict_barrier_alone(bp, c, bytes, kind, rq->timer_us)
+                          : predict_barrier(bp, c, bytes, kind, rq->timer_us);
     printf("  %-44s %10.3f us\n", what, us);
 }
 
@@ -227,8 +230,9 @@ static void say_distribution(const struct bpattern *bp, struct signal_costs c,
     c.tail = tail;
     c.tail_bins = PARAM_TAIL_BINS;
     enum signal_kind kind = rq->ssend ? SIGNAL_SYNCHRONOUS : SIGNAL_EAGER;
-    struct barrier_dist d = rq->alone ? predict_barrier_dist_alone(bp, &c, bytes, kind, 0)
-                                      : predict_barrier_dist(bp, &c, bytes, kind, 0);
+    double timer = rq->timer_us;
+    struct barrier_dist d = rq->alone ? predict_barrier_dist_alone(bp, &c, bytes, kind, timer)
+                                      : predict_barrier_dist(bp, &c, bytes, kind, timer);
     printf("  %-44s %10.3f us\n", "t_pred_us (median, signals' tails drawn)", d.median);
     printf("  %-44s %10.3f us\n", "t_pred_mean_us (mean)", d.mean);
     printf("  %-44s %10.3f us\n", "t_pred_p90_us (90th percentile)", d.p90);
@@ -306,9 +310,12 @@ int offline_predict(int argc, char **argv)
         lg.G = matrix_load(rq.dir, topo, PF_LOGGP_BIG_G, world, p, &missing);
         lg.p = missing ? 0 : p;
         double *bytes = payloads(&rq, &bp);
-        printf("%s on ranks 0..%d of %s (%s, %s%g bytes a signal, timer reads "
-               "not added; %s):\n", rq.pattern, p - 1, topo, rq.ssend ? "ssend" : "send",
-               rq.exchange ? "exchange: " : "", rq.bytes,
+        char timer[64] = "timer reads not added";
+        if (rq.timer_us > 0)
+            snprintf(timer, sizeof timer, "a timer read of %g us an iteration", rq.timer_us);
+        printf("%s on ranks 0..%d of %s (%s, %s%g bytes a signal, %s; %s):\n", rq.pattern,
+               p - 1, topo, rq.ssend ? "ssend" : "send", rq.exchange ? "exchange: " : "",
+               rq.bytes, timer,
                rq.alone ? "one barrier from a simultaneous start, as --sync window "
                           "measures"
                         : "barriers back to back");
