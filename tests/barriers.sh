@@ -161,6 +161,17 @@ sed '4s/^[0-9.e+-]*/nan/' "$d/params-world-Bij.dat" > "$T/nanfold/params-world-B
 check "a Bij with nan off the diagonal was made" [ "$(sed -n 4p "$T/nanfold/params-world-Bij.dat")" = "nan nan" ]
 ./mpigauge --predict "$T/nanfold" LINEAR > "$T/pout" 2> "$T/perr"
 check "--predict on a nan in Bij: exit 2 ($?), no prediction" [ "$(grep -c ' us$' "$T/pout")/$(grep -c 'nan or inf' "$T/perr")" = 0/1 ]
+# the matrices older folders lack (Xij, Rij, R1ij, Sij): absent, --predict
+# goes without them; present with a nan, the file is named and refused
+for m in Xij Rij R1ij Sij; do
+    rm -rf "$T/nanopt" && mkdir -p "$T/nanopt" && cp "$d"/params-world-*.dat "$T/nanopt/"
+    sed '4s/^[0-9.e+-]*/nan/' "$d/params-world-$m.dat" > "$T/nanopt/params-world-$m.dat"
+    ./mpigauge --predict "$T/nanopt" LINEAR > "$T/pout" 2> "$T/perr"
+    check "--predict on a nan in $m: exit 2, names the file, no prediction" \
+        [ "$?/$(grep -c ' us$' "$T/pout")/$(grep -c "params-world-$m.dat: .*nan or inf" "$T/perr")" = 2/0/1 ]
+    rm "$T/nanopt/params-world-$m.dat"
+    check "--predict without $m: a prediction" [ "$(./mpigauge --predict "$T/nanopt" LINEAR | grep -c '^  t_pred_us ')" = 1 ]
+done
 
 # issue 26 class 7: options and fields BARRIER used to ignore.  --time
 # sets its count from a pilot as for every other call; MPI_Barrier

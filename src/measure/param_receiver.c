@@ -73,17 +73,35 @@ static double round_trip(MPI_Comm comm, int me, int first, int other)
     return median_of(t, REPS);
 }
 
+/* the median time to start and complete a receive request from
+ * MPI_PROC_NULL: the call's own part of a lone receive (O_i is that of P
+ * requests, and would take a rank count's worth away from R1_ij) */
+static double one_request(void)
+{
+    MPI_Request r;
+    double t[REPS];
+    MPI_Recv_init(NULL, 0, MPI_BYTE, MPI_PROC_NULL, TAG_PARAM, MPI_COMM_SELF, &r);
+    for (int rep = 0; rep < REPS; rep++) {
+        double t0 = MPI_Wtime();
+        MPI_Start(&r);
+        MPI_Wait(&r, MPI_STATUS_IGNORE);
+        t[rep] = (MPI_Wtime() - t0) * 1e6;
+    }
+    MPI_Request_free(&r);
+    return median_of(t, REPS);
+}
+
 /* R1_ij on the receiver: the median time to start and complete one
  * zero-byte receive from the sender whose signal arrived while the
  * receiver was outside MPI (it tells the sender to send, then waits four
- * round trips on its clock), less its call overhead O_i.  What a rank
- * pays for a signal it takes up on its own, not together with others as
- * R_ij's are: over TCP between two simulated hosts here 1.5 us against
+ * round trips on its clock), less the call's own part (one_request).
+ * What a rank pays for a signal it takes up on its own, not together
+ * with others as R_ij's are: over TCP between two simulated hosts here 1.5 us against
  * R_ij's 0.05, of a one-way time of 3.5 of which the sender's O_ij is
  * 2.3.  predict.c puts it on the receiver's processor, where it queues
  * behind the rank's own sends (an exchange of two ranks one of which is
  * late). */
-double param_lone_receive(MPI_Comm comm, int me, int recv, int send, double o)
+double param_lone_receive(MPI_Comm comm, int me, int recv, int send)
 {
     double away = 4 * round_trip(comm, me, recv, send) * 1e-6, t[REPS];
     for (int rep = 0; rep < REPS; rep++) {
@@ -104,7 +122,7 @@ double param_lone_receive(MPI_Comm comm, int me, int recv, int send, double o)
     }
     if (me != recv)
         return 0;
-    double r1 = median_of(t, REPS) - o;
+    double r1 = median_of(t, REPS) - one_request();
     return r1 > 0 ? r1 : 0;
 }
 
@@ -133,7 +151,7 @@ static double ping_pong(int me, int i, MPI_Request *r)
  * did the first ones after standard ones (S 0.4-0.65 us against 0.2 from
  * the SSEND records): PARAM_ACK_WARMUP untimed synchronous ones first,
  * then the synchronous ones timed, then the standard ones. */
-double param_ack(MPI_Comm comm, int me, int i, int j)
+double param_acknowledge(MPI_Comm comm, int me, int i, int j)
 {
     int other = me == i ? j : i;
     double t[2][REPS];

@@ -140,7 +140,8 @@ static void latency(MPI_Comm comm, int me, int i, int j, char *buf, int rounds,
         *small = f.alpha > 0 ? f.alpha : 0;
 }
 
-/* the pair i, j seen from one of them: O_ij (and O_ji), then L_ij */
+/* the pair i, j seen from one of them: O_ij, R_ij and R1_ij from i to
+ * j; then, once a pair (i < j), L_ij, B_ij, X_ij, S_ij and the tail */
 static void measure_pair(MPI_Comm comm, int me, int i, int j, char *buf,
                          int rounds, struct params *pm)
 {
@@ -154,7 +155,7 @@ static void measure_pair(MPI_Comm comm, int me, int i, int j, char *buf,
             pm->rij[(size_t)j * p + i] = r;
     }
     if (pm->r1ij) {
-        double r = param_lone_receive(comm, me, j, i, pm->o[me]);
+        double r = param_lone_receive(comm, me, j, i);
         if (me == j)
             pm->r1ij[(size_t)j * p + i] = r;
     }
@@ -173,7 +174,7 @@ static void measure_pair(MPI_Comm comm, int me, int i, int j, char *buf,
             pm->xij[(size_t)i * p + j] = pm->xij[(size_t)j * p + i] = x;
     }
     if (pm->sij) {
-        double a = param_ack(comm, me, i, j);
+        double a = param_acknowledge(comm, me, i, j);
         if (me == i)
             pm->sij[(size_t)i * p + j] = pm->sij[(size_t)j * p + i] = a;
     }
@@ -204,8 +205,8 @@ static void sum_over_ranks(MPI_Comm comm, struct params *pm)
                       comm);
 }
 
-/* every unordered pair once, the pairs of a round at once: O both ways,
- * then L_ij from the lower rank */
+/* every unordered pair once, the pairs of a round at once: measure_pair
+ * both ways */
 static int in_rounds(MPI_Comm comm, int me, char *buf, struct params *pm)
 {
     for (int r = 0; r < pm->rounds; r++) {
@@ -250,7 +251,7 @@ static void verify_rounds(MPI_Comm comm, int me, char *buf, struct params *pm)
 {
     int p = pm->p, pi[VERIFY], pj[VERIFY];
     size_t pp = (size_t)p * (size_t)p;
-    struct params alone = {.p = p, .o = pm->o};
+    struct params alone = {.p = p};
     double **m[] = {&alone.oij, &alone.lij, &alone.bij, &alone.lsm, &alone.rij,
                     &alone.r1ij, &alone.sij};
     for (size_t k = 0; k < sizeof m / sizeof m[0]; k++)

@@ -34,13 +34,14 @@ double param_per_message(const double *y);
  *   R_ij on recv: the slope of completing k zero-byte receives from send
  *         that are already there;
  *   R1_ij on recv: completing one whose signal arrived while recv was
- *         outside MPI, less o (recv's O_i);
+ *         outside MPI, less starting and completing one from
+ *         MPI_PROC_NULL;
  *   S_ij on i: half the difference of synchronous and standard zero-byte
  *         ping-pongs with j;
  *   X_ij on i: a zero-byte exchange with j. */
 double param_receive(MPI_Comm comm, int me, int recv, int send);
-double param_lone_receive(MPI_Comm comm, int me, int recv, int send, double o);
-double param_ack(MPI_Comm comm, int me, int i, int j);
+double param_lone_receive(MPI_Comm comm, int me, int recv, int send);
+double param_acknowledge(MPI_Comm comm, int me, int i, int j);
 double param_exchange(MPI_Comm comm, int me, int i, int j);
 
 /* Collective over i and j: PARAM_TAIL_TRIPS zero-byte round trips from i,

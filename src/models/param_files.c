@@ -25,7 +25,7 @@ const struct param_file_row param_files[PF_COUNT] = {
                 "against k; row = receiver)"},
     [PF_R1IJ] = {"R1ij", "R1_ij, a lone receive (median time for i to complete "
                  "one zero-byte receive from j whose signal arrived while i was "
-                 "outside MPI, less O_i; row = receiver)"},
+                 "outside MPI, less one from MPI_PROC_NULL; row = receiver)"},
     [PF_SIJ] = {"Sij", "S_ij, acknowledging a synchronous signal (half the "
                 "difference between zero-byte MPI_Ssend and MPI_Send ping-pongs)"},
     [PF_LOGGP_L] = {"loggp-L", "LogGP L, latency (PRTT(1,0,1)/2 - o_s - o_r)"},

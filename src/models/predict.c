@@ -27,7 +27,7 @@ struct signal_costs costs_from_params(const struct params *pm)
     return (struct signal_costs){.p = pm->p, .invoke = pm->o, .overhead = pm->oij,
                                  .latency = pm->lsm, .latency_is_one_way = 1,
                                  .per_byte = pm->bij, .recv = pm->rij,
-                                 .recv_lone = pm->r1ij, .ack = pm->sij,
+                                 .recv_lone = pm->r1ij, .ack_work = pm->sij,
                                  .exchange = pm->xij};
 }
 
@@ -221,9 +221,9 @@ static double receive(const struct signal_costs *c, struct sim *m, int i, int j,
 }
 
 /* the receives in the order the signals arrive, each on the receiver's
- * processor; a synchronous signal's receiver then acknowledges it (ack,
- * or the overhead of a signal, then the flight back), and the sender
- * takes the acknowledgement up when it arrives */
+ * processor; a synchronous signal's receiver then acknowledges it
+ * (ack_work, or the overhead of a signal, then the flight back), and
+ * the sender takes the acknowledgement up when it arrives */
 static void arrivals(const struct bpattern *bp, int s, const struct signal_costs *c,
                      enum signal_kind kind, struct sim *m)
 {
@@ -231,7 +231,6 @@ static void arrivals(const struct bpattern *bp, int s, const struct signal_costs
     const struct stage *st = &bp->st[s];
     arrival_key = m->arrive;
     qsort(m->order, (size_t)st->n, sizeof *m->order, by_arrival);
-    m->acks->n = 0;
     while (k < st->n || m->acks->n) {
         if (m->acks->n && (k == st->n || m->acks->t[0] < m->arrive[m->order[k]])) {
             double t;
@@ -245,7 +244,7 @@ static void arrivals(const struct bpattern *bp, int s, const struct signal_costs
         double got = receive(c, m, i, j, m->arrive[e], extra);
         if (kind != SIGNAL_SYNCHRONOUS)
             continue;
-        double w = c->ack ? c->ack[ji] : at(c->overhead, ji);
+        double w = c->ack_work ? c->ack_work[ji] : at(c->overhead, ji);
         acks_push(m->acks, work(m, j, got, w) + flight(c, m, ji, ij, 0), e);
     }
     memcpy(m->t, m->end, (size_t)p * sizeof *m->t);

@@ -21,8 +21,8 @@
 #define PARAM_TURNS_MAX 16     /* pairs in turn up to 16 ranks (240 pairs), rounds beyond */
 #define PARAM_BIG_REPS (MPIGAUGE_SMPI ? 1 : 3) /* in rounds: repetitions over 1 KiB */
 #define PARAM_VERIFY 4         /* in rounds: pairs measured again alone */
-/* S_ij's untimed synchronous ping-pongs first (measure/params.c); SMPI
- * needs none */
+/* S_ij's untimed synchronous ping-pongs first (measure/param_receiver.c);
+ * SMPI needs none */
 #define PARAM_ACK_WARMUP (MPIGAUGE_SMPI ? 0 : 100)
 /* The tail of a signal's cost (docs/models.md): per pair, PARAM_TAIL_TRIPS
  * zero-byte round trips, kept as PARAM_TAIL_BINS deviations from their
@@ -86,7 +86,7 @@ struct signal_costs {
     const double *recv_lone;   /* NULL (then recv), or its work to complete
                                 * one that it takes up on its own: the part
                                 * of a one-way time that is the receiver's */
-    const double *ack;         /* NULL (then overhead), or the receiver's
+    const double *ack_work;    /* NULL (then overhead), or the receiver's
                                 * work to acknowledge a synchronous signal */
     /* the tail (NULL: none, every flight its typical time): per pair,
      * tail_bins deviations of a round trip from its median
@@ -114,10 +114,12 @@ struct signal_costs costs_from_loggp(const struct loggp *lg, const double *invok
  *     leaves after overhead (LogGP's max(o, g) between messages);
  *   - a signal reaches j after its flight (latency + bytes x per_byte),
  *     and j completes its receive no earlier than it posted it (its own
- *     start of the stage) and pays recv;
+ *     start of the stage) and pays recv_lone, or recv when it arrived
+ *     while j was completing another receive;
  *   - eager: the sender is done with a signal once it left; synchronous:
- *     only when the receiver has matched it and the acknowledgement flew
- *     back (latency j -> i, and recv at i);
+ *     only when the receiver has matched it, done ack_work, and the
+ *     acknowledgement flew back and i took it up (in time order among the
+ *     stage's arrivals);
  *   - a rank ends the stage when its call and all its signals are done.
  * edge_bytes: each signal's payload, in the order of the stages' edges
  * (NULL: none). */

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "base/base.h"
 #include "base/text.h"
 #include "input/diag.h"
@@ -105,15 +106,21 @@ int matrix_finite(const double *m, int p)
 }
 
 double *matrix_load_optional(const char *dir, const char *topo, enum param_file f,
-                             int world, int p)
+                             int world, int p, int *bad)
 {
-    int absent = 0;
-    double *m = matrix_load(dir, topo, f, world, p, &absent);
-    if (m && !matrix_finite(m, p)) {
-        free(m);
+    char path[4200];
+    param_path(dir, topo, f, path, sizeof path);
+    if (access(path, F_OK) != 0)
         return NULL;
-    }
-    return m;
+    int wrong = 0;
+    double *m = matrix_load(dir, topo, f, world, p, &wrong);
+    if (m && matrix_finite(m, p))
+        return m;
+    free(m);
+    fprintf(stderr, "mpigauge --predict: %s: not a %d x %d matrix of numbers, or nan or "
+            "inf among ranks 0..%d\n", path, world, world, p - 1);
+    *bad = 1;
+    return NULL;
 }
 
 double *matrix_load_o(const char *dir, const char *topo, int *world)

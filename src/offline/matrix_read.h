@@ -23,10 +23,13 @@ double *matrix_load(const char *dir, const char *topo, enum param_file f, int wo
 /* 1 when every value of the p x p matrix m is finite */
 int matrix_finite(const double *m, int p);
 
-/* the same for a matrix that folders from before it lack (X_ij, R_ij):
- * NULL also when it is not finite among ranks 0..p-1 */
+/* the same for a matrix that folders from before it lack (X_ij, R_ij,
+ * R1_ij, S_ij): NULL when the folder has no such file; NULL and *bad set,
+ * after saying so on stderr, when it has one that is not a finite matrix
+ * of ranks 0..p-1 (a file that was damaged: a run writes them all or
+ * none, and the matrices every folder has were finite) */
 double *matrix_load_optional(const char *dir, const char *topo, enum param_file f,
-                             int world, int p);
+                             int world, int p, int *bad);
 
 /* the O file, "rank value" per world rank, as values; sets *world */
 double *matrix_load_o(const char *dir, const char *topo, int *world);

@@ -251,10 +251,6 @@ static int load_params(const struct request *rq, const char *topo, int world,
     pm->lsm = matrix_load(rq->dir, topo, PF_LIJ_SMALL, world, p, &missing);
     if (missing)
         return usage("the folder lacks params-<topology>-{Oij,Lij,Bij,Lij-small}.dat");
-    pm->xij = matrix_load_optional(rq->dir, topo, PF_XIJ, world, p);
-    pm->rij = matrix_load_optional(rq->dir, topo, PF_RIJ, world, p);
-    pm->r1ij = matrix_load_optional(rq->dir, topo, PF_R1IJ, world, p);
-    pm->sij = matrix_load_optional(rq->dir, topo, PF_SIJ, world, p);
     const double *all[] = {pm->oij, pm->lij, pm->bij, pm->lsm};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         if (!matrix_finite(all[i], p))
@@ -263,14 +259,62 @@ static int load_params(const struct request *rq, const char *topo, int world,
     for (int i = 0; i < p; i++)
         if (!isfinite(pm->o[i]))
             return usage("O_i of ranks 0..P-1 is nan or inf in params-<topology>-O.dat");
-    return 0;
+    int bad = 0;               /* each said on stderr */
+    pm->xij = matrix_load_optional(rq->dir, topo, PF_XIJ, world, p, &bad);
+    pm->rij = matrix_load_optional(rq->dir, topo, PF_RIJ, world, p, &bad);
+    pm->r1ij = matrix_load_optional(rq->dir, topo, PF_R1IJ, world, p, &bad);
+    pm->sij = matrix_load_optional(rq->dir, topo, PF_SIJ, world, p, &bad);
+    return bad ? EXIT_BAD_INPUT : 0;
 }
 
-static void free_params(struct params *pm, struct loggp *lg)
+static void free_params(struct params *pm)
 {
     double *all[] = {pm->oij, pm->lij, pm->bij, pm->lsm, pm->xij, pm->rij, pm->r1ij,
-                     pm->sij, lg->L, lg->os,
-                     lg->orr, lg->g, lg->G};
+                     pm->sij};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        free(all[i]);
+}
+
+/* the heading: the pattern, its ranks and what the predictions assume */
+static void say_heading(const struct request *rq, int p, const char *topo)
+{
+    char timer[64] = "timer reads not added";
+    if (rq->timer_us > 0)
+        snprintf(timer, sizeof timer, "a timer read of %g us an iteration", rq->timer_us);
+    printf("%s on ranks 0..%d of %s (%s, %s%g bytes a signal, %s; %s):\n", rq->pattern,
+           p - 1, topo, rq->ssend ? "ssend" : "send", rq->exchange ? "exchange: " : "",
+           rq->bytes, timer,
+           rq->alone ? "one barrier from a simultaneous start, as --sync window measures"
+                     : "barriers back to back");
+}
+
+/* every model's prediction of bp from the folder's matrices */
+static void say_models(const struct request *rq, const char *topo, int world, int p,
+                       const struct params *pm, const struct bpattern *bp)
+{
+    int missing = 0;
+    struct loggp lg = {0};
+    lg.L = matrix_load(rq->dir, topo, PF_LOGGP_L, world, p, &missing);
+    lg.os = matrix_load(rq->dir, topo, PF_LOGGP_OS, world, p, &missing);
+    lg.orr = matrix_load(rq->dir, topo, PF_LOGGP_OR, world, p, &missing);
+    lg.g = matrix_load(rq->dir, topo, PF_LOGGP_G, world, p, &missing);
+    lg.G = matrix_load(rq->dir, topo, PF_LOGGP_BIG_G, world, p, &missing);
+    lg.p = missing ? 0 : p;
+    double *bytes = payloads(rq, bp);
+    say_heading(rq, p, topo);
+    struct signal_costs c = costs_from_params(pm);
+    say_model("matrix model (O_i, O_ij, L_ij, B_ij, R, X, S)", bp, &c, bytes, rq);
+    float *tail = matrix_load_tail(rq->dir, topo, world, p);
+    say_distribution(bp, c, tail, bytes, rq);
+    free(tail);
+    c.latency = pm->lij;
+    say_model("the same, L_ij by least squares to 1 MiB", bp, &c, bytes, rq);
+    if (lg.p) {
+        c = costs_from_loggp(&lg, pm->o);
+        say_model("LogGP (O_i, o_s, g, L, G, o_r)", bp, &c, bytes, rq);
+    }
+    free(bytes);
+    double *all[] = {lg.L, lg.os, lg.orr, lg.g, lg.G};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         free(all[i]);
 }
@@ -279,7 +323,7 @@ int offline_predict(int argc, char **argv)
 {
     struct request rq;
     char found[256];
-    int world = 0, missing = 0;
+    int world = 0;
     int status = parse_request(argc, argv, &rq, found, sizeof found);
     if (status) {
         recordset_free(&rq.rs);
@@ -287,7 +331,6 @@ int offline_predict(int argc, char **argv)
     }
     const char *topo = rq.topo;
     struct params pm = {0};
-    struct loggp lg = {0};
     pm.o = matrix_load_o(rq.dir, topo, &world);
     int p = rq.ranks ? rq.ranks : world;
     if (!pm.o || world < 2)
@@ -302,39 +345,11 @@ int offline_predict(int argc, char **argv)
     struct bpattern bp = {0};
     if (!status)
         status = build_pattern(&rq, p, &pm, &bp);
-    if (!status) {
-        lg.L = matrix_load(rq.dir, topo, PF_LOGGP_L, world, p, &missing);
-        lg.os = matrix_load(rq.dir, topo, PF_LOGGP_OS, world, p, &missing);
-        lg.orr = matrix_load(rq.dir, topo, PF_LOGGP_OR, world, p, &missing);
-        lg.g = matrix_load(rq.dir, topo, PF_LOGGP_G, world, p, &missing);
-        lg.G = matrix_load(rq.dir, topo, PF_LOGGP_BIG_G, world, p, &missing);
-        lg.p = missing ? 0 : p;
-        double *bytes = payloads(&rq, &bp);
-        char timer[64] = "timer reads not added";
-        if (rq.timer_us > 0)
-            snprintf(timer, sizeof timer, "a timer read of %g us an iteration", rq.timer_us);
-        printf("%s on ranks 0..%d of %s (%s, %s%g bytes a signal, %s; %s):\n", rq.pattern,
-               p - 1, topo, rq.ssend ? "ssend" : "send", rq.exchange ? "exchange: " : "",
-               rq.bytes, timer,
-               rq.alone ? "one barrier from a simultaneous start, as --sync window "
-                          "measures"
-                        : "barriers back to back");
-        struct signal_costs c = costs_from_params(&pm);
-        say_model("matrix model (O_i, O_ij, L_ij, B_ij)", &bp, &c, bytes, &rq);
-        float *tail = matrix_load_tail(rq.dir, topo, world, p);
-        say_distribution(&bp, c, tail, bytes, &rq);
-        free(tail);
-        c.latency = pm.lij;
-        say_model("the same, L_ij by least squares to 1 MiB", &bp, &c, bytes, &rq);
-        if (lg.p) {
-            c = costs_from_loggp(&lg, pm.o);
-            say_model("LogGP (O_i, o_s, g, L, G, o_r)", &bp, &c, bytes, &rq);
-        }
-        free(bytes);
-    }
+    if (!status)
+        say_models(&rq, topo, world, p, &pm, &bp);
     bpattern_free(&bp);
     free(pm.o);
-    free_params(&pm, &lg);
+    free_params(&pm);
     recordset_free(&rq.rs);
     return status;
 }
