@@ -51,7 +51,7 @@ double param_receive(MPI_Comm comm, int me, int recv, int send)
             MPI_Request_free(&r[q]);
         y[k - 1] = me == recv ? median_of(t, REPS) : 0;
     }
-    return me == recv ? param_per_message(y) : 0;
+    return me == recv ? slope_per_count(y, MAX_REQS) : 0;
 }
 
 /* the median of REPS zero-byte ping-pongs between me and other, us, on
@@ -75,7 +75,10 @@ static double round_trip(MPI_Comm comm, int me, int first, int other)
 
 /* the median time to start and complete a receive request from
  * MPI_PROC_NULL: the call's own part of a lone receive (O_i is that of P
- * requests, and would take a rank count's worth away from R1_ij) */
+ * requests, and would take a rank count's worth away from R1_ij).
+ * MPI_Startall and waitall as measure/params.c's invocation, not
+ * MPI_Start and MPI_Wait: SMPI 3.32 makes such a request MPI_REQUEST_NULL,
+ * which its MPI_Start dereferences (a crash at 64 simulated ranks). */
 static double one_request(void)
 {
     MPI_Request r;
@@ -83,11 +86,12 @@ static double one_request(void)
     MPI_Recv_init(NULL, 0, MPI_BYTE, MPI_PROC_NULL, TAG_PARAM, MPI_COMM_SELF, &r);
     for (int rep = 0; rep < REPS; rep++) {
         double t0 = MPI_Wtime();
-        MPI_Start(&r);
-        MPI_Wait(&r, MPI_STATUS_IGNORE);
+        MPI_Startall(1, &r);
+        waitall(1, &r);
         t[rep] = (MPI_Wtime() - t0) * 1e6;
     }
-    MPI_Request_free(&r);
+    if (r != MPI_REQUEST_NULL)
+        MPI_Request_free(&r);
     return median_of(t, REPS);
 }
 

@@ -53,16 +53,6 @@ static double invocation(int p)
     return median_of(t, REPS);
 }
 
-/* params.h */
-double param_per_message(const double *y)
-{
-    double x[MAX_REQS];
-    for (int k = 1; k <= MAX_REQS; k++)
-        x[k - 1] = k;
-    struct fit f = fit_linear(x, y, MAX_REQS);
-    return f.ok && f.beta > 0 ? f.beta : 0;
-}
-
 /* O_ij from the sender i: the slope of the time to start and complete k
  * zero-byte sends at once against k.  The receives are not posted in
  * advance (thesis 5.6.3; a waiting receiver is condition 2's case): i
@@ -99,7 +89,7 @@ static double per_request(MPI_Comm comm, int me, int i, int j)
             MPI_Request_free(&r[q]);
         y[k - 1] = me == i ? median_of(t, REPS) : 0;
     }
-    return me == i ? param_per_message(y) : 0;
+    return me == i ? slope_per_count(y, MAX_REQS) : 0;
 }
 
 /* L_ij, B_ij from the initiator i: the one-way time of a ping-pong

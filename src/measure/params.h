@@ -24,11 +24,6 @@
  * incomplete. */
 int params_measure(MPI_Comm comm, struct params *pm);
 
-/* the per-message cost: the slope of y[k - 1], the median time of k
- * messages, against k = 1..PARAM_MAX_REQS (0 when no positive slope
- * fits); on the rank that timed them */
-double param_per_message(const double *y);
-
 /* Collective over the pair (param_receiver.c); each returns its value on
  * the rank named first in its description, 0 on the other:
  *   R_ij on recv: the slope of completing k zero-byte receives from send

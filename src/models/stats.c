@@ -176,3 +176,13 @@ struct tail tail_of(double *x, size_t n)
     t.sd = n > 1 ? gsl_stats_sd(x, 1, n) : 0;
     return t;
 }
+
+double slope_per_count(const double *y, size_t n)
+{
+    double *x = xmalloc_array(n + 1, sizeof *x);
+    for (size_t k = 1; k <= n; k++)
+        x[k - 1] = (double)k;
+    struct fit f = fit_linear(x, y, n);
+    free(x);
+    return f.ok && f.beta > 0 ? f.beta : 0;
+}
