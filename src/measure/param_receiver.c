@@ -54,22 +54,42 @@ double param_receive(MPI_Comm comm, int me, int recv, int send)
     return me == recv ? slope_per_count(y, MAX_REQS) : 0;
 }
 
-/* the median of REPS zero-byte ping-pongs between me and other, us, on
- * the rank that starts them (first) and its partner alike */
+/* one zero-byte ping-pong from i with j on persistent requests (a
+ * barrier's signals are), r[0] the send, r[1] the receive; its time on i,
+ * us */
+static double ping_pong(int me, int i, MPI_Request *r)
+{
+    double t0 = MPI_Wtime();
+    for (int k = 0; k < 2; k++) {
+        MPI_Request *q = &r[(me == i) == (k == 0) ? 0 : 1];
+        MPI_Start(q);
+        MPI_Wait(q, MPI_STATUS_IGNORE);
+    }
+    return (MPI_Wtime() - t0) * 1e6;
+}
+
+/* r[0] a zero-byte send to other, synchronous or standard, r[1] a
+ * zero-byte receive from it: the persistent requests of ping_pong */
+static void pair_requests(MPI_Comm comm, int other, int sync, MPI_Request *r)
+{
+    if (sync)
+        MPI_Ssend_init(NULL, 0, MPI_BYTE, other, TAG_PARAM, comm, &r[0]);
+    else
+        MPI_Send_init(NULL, 0, MPI_BYTE, other, TAG_PARAM, comm, &r[0]);
+    MPI_Recv_init(NULL, 0, MPI_BYTE, other, TAG_PARAM, comm, &r[1]);
+}
+
+/* the median of REPS zero-byte ping-pongs from first with other, us, on
+ * both ranks */
 static double round_trip(MPI_Comm comm, int me, int first, int other)
 {
+    MPI_Request r[2];
     double t[REPS];
-    for (int rep = 0; rep < REPS; rep++) {
-        double t0 = MPI_Wtime();
-        if (me == first) {
-            MPI_Send(NULL, 0, MPI_BYTE, other, TAG_PARAM, comm);
-            MPI_Recv(NULL, 0, MPI_BYTE, other, TAG_PARAM, comm, MPI_STATUS_IGNORE);
-        } else {
-            MPI_Recv(NULL, 0, MPI_BYTE, first, TAG_PARAM, comm, MPI_STATUS_IGNORE);
-            MPI_Send(NULL, 0, MPI_BYTE, first, TAG_PARAM, comm);
-        }
-        t[rep] = (MPI_Wtime() - t0) * 1e6;
-    }
+    pair_requests(comm, me == first ? other : first, 0, r);
+    for (int rep = 0; rep < REPS; rep++)
+        t[rep] = ping_pong(me, first, r);
+    MPI_Request_free(&r[0]);
+    MPI_Request_free(&r[1]);
     return median_of(t, REPS);
 }
 
@@ -100,9 +120,9 @@ static double one_request(void)
  * receiver was outside MPI (it tells the sender to send, then waits four
  * round trips on its clock), less the call's own part (one_request).
  * What a rank pays for a signal it takes up on its own, not together
- * with others as R_ij's are: over TCP between two simulated hosts here 1.5 us against
- * R_ij's 0.05, of a one-way time of 3.5 of which the sender's O_ij is
- * 2.3.  predict.c puts it on the receiver's processor, where it queues
+ * with others as R_ij's are: over TCP between two simulated hosts here
+ * 1.4-2.0 us against R_ij's 0.05, of a one-way time of 3.5 of which the
+ * sender's O_ij is 2.3.  predict.c puts it on the receiver's processor, where it queues
  * behind the rank's own sends (an exchange of two ranks one of which is
  * late). */
 double param_lone_receive(MPI_Comm comm, int me, int recv, int send)
@@ -130,25 +150,11 @@ double param_lone_receive(MPI_Comm comm, int me, int recv, int send)
     return r1 > 0 ? r1 : 0;
 }
 
-/* one zero-byte ping-pong from i with j on persistent requests (a
- * barrier's signals are), r[0] the send, r[1] the receive; its time on i,
- * us */
-static double ping_pong(int me, int i, MPI_Request *r)
-{
-    double t0 = MPI_Wtime();
-    for (int k = 0; k < 2; k++) {
-        MPI_Request *q = &r[(me == i) == (k == 0) ? 0 : 1];
-        MPI_Start(q);
-        MPI_Wait(q, MPI_STATUS_IGNORE);
-    }
-    return (MPI_Wtime() - t0) * 1e6;
-}
-
 /* S_ij from i: half the difference between the medians of REPS zero-byte
  * ping-pongs of synchronous and of standard sends, on persistent
  * requests as a barrier's signals are: what a receiver's acknowledging a
  * synchronous signal adds to a chain of them.  Over TCP between two
- * simulated hosts here 2.8-3.1 us where a signal's O_ij is 2.3: with O_ij
+ * simulated hosts here 2.8-3.2 us where a signal's O_ij is 2.3: with O_ij
  * in its place synchronous LINEAR and TREE barriers were predicted 12-15%
  * low.  Under MPICH's shared memory the first 25-75 synchronous
  * ping-pongs took two to three times as long as the ones after, and so
@@ -160,13 +166,8 @@ double param_acknowledge(MPI_Comm comm, int me, int i, int j)
     int other = me == i ? j : i;
     double t[2][REPS];
     MPI_Request r[2][2];
-    for (int sync = 0; sync < 2; sync++) {
-        if (sync)
-            MPI_Ssend_init(NULL, 0, MPI_BYTE, other, TAG_PARAM, comm, &r[sync][0]);
-        else
-            MPI_Send_init(NULL, 0, MPI_BYTE, other, TAG_PARAM, comm, &r[sync][0]);
-        MPI_Recv_init(NULL, 0, MPI_BYTE, other, TAG_PARAM, comm, &r[sync][1]);
-    }
+    for (int sync = 0; sync < 2; sync++)
+        pair_requests(comm, other, sync, r[sync]);
     for (int w = 0; w < PARAM_ACK_WARMUP; w++)
         ping_pong(me, i, r[1]);
     for (int sync = 1; sync >= 0; sync--)
@@ -192,8 +193,7 @@ double param_exchange(MPI_Comm comm, int me, int i, int j)
     int other = me == i ? j : i;
     MPI_Request r[2];
     double t[REPS];
-    MPI_Send_init(NULL, 0, MPI_BYTE, other, TAG_PARAM, comm, &r[0]);
-    MPI_Recv_init(NULL, 0, MPI_BYTE, other, TAG_PARAM, comm, &r[1]);
+    pair_requests(comm, other, 0, r);
     for (int rep = 0; rep < 2; rep++) {   /* untimed: the pair falls in step */
         MPI_Startall(2, r);
         waitall(2, r);
