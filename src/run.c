@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "base/base.h"
+#include "base/hash.h"
 #include "base/smpi.h"
 #include "input/parser.h"
 #include "measure/counters.h"
@@ -110,6 +111,8 @@ static void describe_run(struct run *run)
     in->places = w->places;
     in->cvars = w->cvars;
     in->ncvars = w->ncvars;
+    in->cpu_model = w->cpu_model;
+    in->input_hash = fnv1a64(run->text, run->len);
     in->estimate_s = run->total.seconds;
     in->nres = run->nrec;
 }

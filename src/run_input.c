@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/base.h"
+#include "base/hash.h"
 #include "input/parser.h"
 #include "input/share.h"
 
@@ -135,6 +136,31 @@ static void results_from_plan(struct batch *b)
     }
 }
 
+/* --shuffle SEED: the batch's records (their plans and results, which
+ * go together) in an order drawn from the seed and the batch's first
+ * line, the same on every rank and on both passes, so that run.json's
+ * list, written in the order records are measured, agrees.  A record keeps
+ * its index, and so its data file's name. */
+static void shuffle_batch(struct batch *b, long seed)
+{
+    int n = b->plan.n;
+    if (seed <= 0 || n < 2)
+        return;
+    int *order = xmalloc_array((size_t)n, sizeof *order);
+    seeded_permutation(order, n, (uint64_t)seed, (uint64_t)b->line);
+    struct planned *rec = xmalloc_array((size_t)n, sizeof *rec);
+    struct result *res = xmalloc_array((size_t)n, sizeof *res);
+    for (int i = 0; i < n; i++) {
+        rec[i] = b->plan.rec[order[i]];
+        res[i] = b->res[order[i]];
+    }
+    memcpy(b->plan.rec, rec, (size_t)n * sizeof *rec);
+    memcpy(b->res, res, (size_t)n * sizeof *res);
+    free(order);
+    free(rec);
+    free(res);
+}
+
 int batch_next(struct run *run, struct batch *b, struct diag *d, int skip_bad,
                int *errors, int *fatal)
 {
@@ -152,6 +178,7 @@ int batch_next(struct run *run, struct batch *b, struct diag *d, int skip_bad,
     MPI_Allreduce(MPI_IN_PLACE, errors, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     *fatal = *errors && skip_bad && skip_invalid(b, d, kept0, run->world.rank);
     results_from_plan(b);
+    shuffle_batch(b, run->opt.shuffle);
     b->line += lines;
     b->pos = end;
     return 1;

@@ -63,6 +63,13 @@ const struct option_spec option_specs[] = {
      .expect = "expected seconds above 0, like 0.2",
      .help = "iterations per size from a pilot, so that the\n"
              "timed loop takes about S seconds (as IMB's -time)"},
+    {.name = "shuffle", .kind = OPT_LONG, .field = F(shuffle), .metavar = "SEED",
+     .dflt = 0, .min = 1, .max = 1L << 62, .json = "shuffle", .unset_null = 1,
+     .header = "shuffle",
+     .expect = "expected a whole number above 0 (the seed), like 7",
+     .help = "measure the records in an order drawn from SEED\n"
+             "(within each 256 lines); files keep their names\n"
+             "(scripts/launches.sh --shuffle gives each launch one)"},
     {.name = "raw", .kind = OPT_FLAG, .field = F(raw), .json = "raw",
      .help = "every block's time in <data file>.raw.dat"},
     {.name = "sync", .kind = OPT_CHOICE, .field = F(sync_window), .metavar = "MODE",
@@ -132,6 +139,23 @@ const struct option_spec option_specs[] = {
      .help = "with --predict: add a timer read of US to each\n"
              "iteration, as a run adds its own (run.json's\n"
              "timer.overhead_s x 10^6; default none)"},
+
+    {.name = "set", .kind = OPT_TEXT, .field = F(set), .metavar = "SET",
+     .group = "Launch sets (docs/report.md, no MPI):",
+     .help = "summarise SET's launches (SET/launch-*/, as\n"
+             "scripts/launches.sh makes them) into SET/set.json\n"
+             "and SET/set.txt"},
+    {.name = "compare", .kind = OPT_TEXT, .field = F(compare), .metavar = "A",
+     .help = "mpigauge --compare A B: is B slower than A?\n"
+             "(two launch sets, or two result folders)"},
+    {.name = "fail-above", .kind = OPT_TEXT, .field = F(fail_above), .metavar = "P%",
+     .help = "with --compare: exit 1 when a record is slower by\n"
+             "more than P percent"},
+    {.name = "json", .kind = OPT_FLAG, .field = F(json),
+     .help = "with --compare: the verdicts as JSON on stdout"},
+    {.name = "allow-different", .kind = OPT_FLAG, .field = F(allow_different),
+     .help = "with --compare: compare runs whose fingerprints\n"
+             "differ, the differences printed first"},
 
     {.name = "max-memory", .kind = OPT_BYTES, .field = F(max_memory), .min = 1,
      .metavar = "SIZE", .json = "max_memory", .unset_null = 1, .group = "",

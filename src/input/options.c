@@ -217,9 +217,12 @@ static int check_combinations(const struct options *o, FILE *err)
         return complain(err, "mpigauge: --like %s times one loop a size as the "
                         "peer does; it takes no --adaptive, --time, --sync window "
                         "or --blocks%s\n", o->like == LIKE_OSU ? "osu" : "imb", "");
-    if (o->predict && o->validate)
-        return complain(err, "mpigauge: %s%s\n", "choose one of --predict and "
-                        "--validate", "");
+    if ((o->predict != NULL) + (o->set != NULL) + (o->compare != NULL) + o->validate > 1)
+        return complain(err, "mpigauge: %s%s\n", "choose one of --predict, --set, "
+                        "--compare and --validate", "");
+    if (!o->compare && (o->fail_above || o->json || o->allow_different))
+        return complain(err, "mpigauge: %s%s\n", "--fail-above, --json and "
+                        "--allow-different go with --compare A B", "");
     if (o->adaptive && o->fixed)
         return complain(err, "mpigauge: %s%s\n", "choose one of --adaptive and "
                         "--fixed", "");
@@ -280,12 +283,21 @@ int parse_options(int argc, char **argv, struct options *o, FILE *err)
     if (check_combinations(o, err))
         return EXIT_BAD_INPUT;
     repeat_default(o);
-    const char *what = o->predict ? "pattern (--predict DIR PATTERN)" : "input file";
+    if (o->set) {              /* the set is the option's value: nothing more */
+        if (optind != argc)
+            return complain(err, "mpigauge: --set SET takes no other word ('%s')%s\n",
+                            argv[optind], "");
+        return 0;
+    }
+    const char *what = o->predict ? "pattern (--predict DIR PATTERN)"
+                       : o->compare ? "run B (--compare A B)" : "input file";
     if (optind != argc - 1)
         return complain(err, "mpigauge: %s %s (see --help)\n",
                         optind == argc ? "no" : "one", what);
     if (o->predict)
         o->pattern = argv[optind];
+    else if (o->compare)
+        o->compare_b = argv[optind];
     else
         o->input = argv[optind];
     return 0;

@@ -54,6 +54,16 @@ struct options {
     int exchange;              /* --payload exchange (0: uniform) */
     unsigned long long bytes;  /* --bytes: a signal's payload */
     double timer_us;           /* --timer: a timer read's cost, us (0: none) */
+    long shuffle;              /* --shuffle SEED: records in an order of their
+                                * own (0: the input's order) */
+    /* launch sets, without MPI (offline/launch_set.h, set_compare.h):
+     * --set SET summarises SET's launches; --compare A B judges B
+     * against A (B is the one word after the options) */
+    const char *set;
+    const char *compare, *compare_b;
+    const char *fail_above;    /* --fail-above P%: the gate; NULL: none */
+    int json;                  /* --json: the verdicts as JSON on stdout */
+    int allow_different;       /* --allow-different: unlike runs, said */
 };
 
 /* What kind of value an option takes, and so how it is parsed into its

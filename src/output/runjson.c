@@ -16,6 +16,7 @@
 #include "base/smpi.h"
 #include "output/columns.h"
 #include "output/fabric_json.h"
+#include "output/fingerprint.h"
 #include "output/call_json.h"
 #include "output/threads_json.h"
 #include "output/timer_json.h"
@@ -326,6 +327,7 @@ static json_t *run_json(const struct writer *w, const char *status)
                         ? json_integer(in->peak_rss_kib) : json_null());
     json_object_set_new(root, "options", options_json(in->opt));
     json_object_set_new(root, "settings", settings_json(in));
+    json_object_set_new(root, "fingerprint", fingerprint_json(in, root));
     return root;               /* the records are spliced in (spill.c) */
 }
 

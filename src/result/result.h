@@ -219,6 +219,8 @@ struct run_info {
     int nres;
     const struct name_value *cvars;   /* MPI_T control variables at start */
     int ncvars;
+    const char *cpu_model;        /* rank 0's processor (hwloc), "" unknown */
+    unsigned long long input_hash;   /* FNV-1a 64 of the input's bytes */
 };
 
 #endif

@@ -6,6 +6,7 @@
 #include "world/hw.h"
 
 #include <hwloc.h>
+#include <stdio.h>
 #include <string.h>
 
 static int index_in_package(hwloc_topology_t topo, hwloc_obj_t pkg, hwloc_obj_t core)
@@ -63,6 +64,9 @@ int hw_locate(struct hw_location *loc)
         hwloc_obj_t core = hwloc_get_ancestor_obj_by_type(topo, HWLOC_OBJ_CORE, pu);
         loc->package = pkg ? (int)pkg->logical_index : 0;
         loc->core = index_in_package(topo, pkg, core);
+        const char *model = hwloc_obj_get_info_by_name(
+            pkg ? pkg : hwloc_get_root_obj(topo), "CPUModel");
+        snprintf(loc->cpu_model, sizeof loc->cpu_model, "%s", model ? model : "");
         level_sizes(topo, pu, pkg, loc);
         rc = 0;
     }

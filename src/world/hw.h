@@ -9,6 +9,7 @@ struct hw_location {
     int llc;                   /* index of its last-level cache within the node */
     /* bytes of that cache, of the memory below its package, of the node */
     unsigned long long llc_bytes, package_bytes, node_bytes;
+    char cpu_model[128];       /* hwloc's CPUModel of its package, or "" */
 };
 
 /* Returns 0, or -1 when hwloc cannot tell (then all fields are 0). */

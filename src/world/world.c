@@ -131,6 +131,7 @@ int world_init(struct world *w, const struct options *o, const int *coords)
     w->place.llc_bytes = loc.llc_bytes;
     w->place.package_bytes = loc.package_bytes;
     w->place.node_bytes = loc.node_bytes;
+    memcpy(w->cpu_model, loc.cpu_model, sizeof w->cpu_model);
     MPI_Allreduce(&loc.bound, &w->bound, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
 
     w->place.rank = w->rank;

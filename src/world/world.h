@@ -46,6 +46,7 @@ struct world {
     const char *grid_source;   /* how the coordinates were found */
     struct place *places;      /* every rank's place, on every rank */
     int bound;                 /* ranks bound to one core */
+    char cpu_model[128];       /* this rank's processor (hwloc), "" unknown */
     /* --validate --ranks N: size N simulated places (x fastest on the
      * grid, nodes of this machine's core count, one package), none of
      * them launched: communicators are laid out, never built */
