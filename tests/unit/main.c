@@ -9,6 +9,7 @@ int main(void)
     test_sizes();
     test_registry();
     test_stats();
+    test_launch_stats();
     test_misc();
     test_topology();
     test_patterns();
