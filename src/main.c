@@ -16,7 +16,7 @@ int main(int argc, char **argv)
 {
     /* the models on a result folder's matrices need no MPI */
     if (offline_wanted(argc, argv))
-        return offline_predict(argc, argv);
+        return offline_main(argc, argv);
     finalize_note_fds();
     struct run run;
     memset(&run, 0, sizeof run);

@@ -23,6 +23,8 @@
 #include "models/param_files.h"
 #include "models/predict.h"
 #include "models/predict_dist.h"
+#include "offline/set_compare.h"
+#include "offline/set_summary.h"
 #include "registry/registry.h"
 
 /* what to predict: the options, the folder's topology, the pattern as a
@@ -42,7 +44,20 @@ int offline_wanted(int argc, char **argv)
 {
     struct options o;
     parse_options(argc, argv, &o, NULL);   /* errors: said by the real parse */
-    return o.predict != NULL;
+    return o.predict != NULL || o.set != NULL || o.compare != NULL;
+}
+
+int offline_main(int argc, char **argv)
+{
+    struct options o;
+    int status = parse_options(argc, argv, &o, stderr);
+    if (status)
+        return status;
+    if (o.set)
+        return set_summary_main(o.set);
+    if (o.compare)
+        return set_compare_main(&o);
+    return offline_predict(argc, argv);
 }
 
 static int usage(const char *why)

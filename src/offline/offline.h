@@ -11,7 +11,12 @@
  * status (2: bad arguments or files). */
 int offline_predict(int argc, char **argv);
 
-/* 1 when argv asks for --predict (before MPI is started) */
+/* 1 when argv asks for --predict, --set or --compare (before MPI is
+ * started) */
 int offline_wanted(int argc, char **argv);
+
+/* --set SET (set_summary.h), --compare A B (set_compare.h) or --predict:
+ * the exit status */
+int offline_main(int argc, char **argv);
 
 #endif

@@ -1,0 +1,228 @@
+/* set_summary.c: mpigauge --set (set_summary.h) */
+#include "offline/set_summary.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "base/base.h"
+#include "base/exit_status.h"
+
+static double number(const json_t *o, const char *key)
+{
+    const json_t *v = json_object_get(o, key);
+    return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+void set_size_of(const struct launch_set *s, const char *file, double elements,
+                 struct set_size *z)
+{
+    memset(z, 0, sizeof *z);
+    z->elements = elements;
+    z->bytes = NAN;
+    double width[256], sorted[256];
+    int nw = 0;
+    for (int k = 0; k < s->n && z->n < 256; k++) {
+        struct launch_point p;
+        if (!launch_point_at(s, k, file, elements, &p))
+            continue;
+        z->bytes = p.bytes;
+        z->targets_met += p.target_met;
+        if (!isnan(p.lo_us) && !isnan(p.hi_us))
+            width[nw++] = (p.hi_us - p.lo_us) / p.t_us;
+        sorted[z->n] = p.t_us;
+        z->t[z->n++] = p.t_us;
+    }
+    z->spread = launch_spread_of(sorted, (size_t)z->n);
+    z->launch_width = NAN;
+    if (nw) {
+        struct launch_spread w = launch_spread_of(width, (size_t)nw);
+        z->launch_width = w.median;
+        z->wider = z->n > 1 &&
+                   z->spread.max - z->spread.min > w.median * z->spread.median;
+    }
+}
+
+static json_t *num(double x)
+{
+    return isfinite(x) ? json_real(x) : json_null();
+}
+
+static json_t *size_json(const struct set_size *z)
+{
+    json_t *t = json_array();
+    for (int k = 0; k < z->n; k++)
+        json_array_append_new(t, json_real(z->t[k]));
+    const struct launch_spread *p = &z->spread;
+    return json_pack("{s:o,s:o,s:o,s:i,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:b,s:i}",
+        "elements", num(z->elements), "bytes", num(z->bytes), "launch_medians_us", t,
+        "launches", z->n, "median_us", num(p->median), "min_us", num(p->min),
+        "max_us", num(p->max), "cv", num(p->cv), "lo_us", num(p->lo),
+        "hi_us", num(p->hi), "coverage", num(p->coverage),
+        "launch_interval_rel", num(z->launch_width), "spread_wider", z->wider,
+        "targets_met", z->targets_met);
+}
+
+/* the sizes of a record, from the first launch that has the record */
+static const json_t *points_of(const struct launch_set *s, const char *file)
+{
+    for (int k = 0; k < s->n; k++) {
+        const json_t *rec = json_object_get(s->launch[k].by_file, file);
+        if (rec && record_points(rec))
+            return record_points(rec);
+    }
+    return NULL;
+}
+
+static void text_head(FILE *f, const struct launch_set *s)
+{
+    const json_t *fp = launch_set_fingerprint(s);
+    const json_t *root = s->launch[0].root;
+    fprintf(f, "Launch set %s: %d launch%s used of %d", s->dir, s->n,
+            s->n == 1 ? "" : "es", s->total);
+    if (fp)
+        fprintf(f, " (%s, %s, %lld ranks on %lld node%s)",
+                json_string_value(json_object_get(root, "input")),
+                json_string_value(json_object_get(fp, "mpi_library")),
+                json_integer_value(json_object_get(fp, "ranks")),
+                json_integer_value(json_object_get(fp, "nodes")),
+                json_integer_value(json_object_get(fp, "nodes")) == 1 ? "" : "s");
+    fprintf(f, ".\n");
+    for (int i = 0; i < s->nleft; i++)
+        fprintf(f, "Left out: %s.\n", s->left_out[i]);
+    fprintf(f, "Per size: each launch's median (us); over the launches their median, min, "
+            "max, coefficient of variation, and a distribution-free interval for the "
+            "median with its coverage (the launch is the unit; below 6 launches no "
+            "interval reaches 95%%).\n");
+    if (s->n < 4)
+        fprintf(f, "With %d launch%s a comparison cannot decide (mpigauge --compare "
+                "needs at least 4 launches a side).\n", s->n, s->n == 1 ? "" : "es");
+}
+
+/* the sentence on sizes whose launches spread wider than one launch's
+ * interval */
+static void text_wider(FILE *f, const struct set_size *z, int nz)
+{
+    int n = 0;
+    double worst = 0, width = 0;
+    for (int i = 0; i < nz; i++) {
+        if (!z[i].wider)
+            continue;
+        n++;
+        double spread = (z[i].spread.max - z[i].spread.min) / z[i].spread.median;
+        if (spread > worst) {
+            worst = spread;
+            width = z[i].launch_width;
+        }
+    }
+    if (!n)
+        return;
+    fprintf(f, "  At %d of %d sizes the launches' medians spread wider than one launch's "
+            "95%% interval (up to %.1f%% of the median, where one launch's interval "
+            "spans %.1f%%): one launch's interval does not cover the next launch; "
+            "decide on the set, not on one launch.\n", n, nz, 100 * worst, 100 * width);
+}
+
+static void text_size(FILE *f, const struct set_size *z)
+{
+    const struct launch_spread *p = &z->spread;
+    fprintf(f, "  %10.0f %10.0f %10.4f %10.4f %10.4f %6.1f %10.4f %10.4f %6.1f  ",
+            z->elements, z->bytes, p->median, p->min, p->max, 100 * p->cv, p->lo,
+            p->hi, 100 * p->coverage);
+    for (int k = 0; k < z->n; k++)
+        fprintf(f, "%s%.4f", k ? " " : "", z->t[k]);
+    fprintf(f, "\n");
+}
+
+static json_t *record_summary(const struct launch_set *s, const json_t *rec, FILE *txt)
+{
+    const char *file = json_string_value(json_object_get(rec, "file"));
+    const json_t *pts = points_of(s, file), *pt;
+    json_t *sizes = json_array();
+    int npts = (int)json_array_size(pts);
+    struct set_size *z = xcalloc((size_t)npts + 1, sizeof *z);
+    fprintf(txt, "\nLine %lld: %s (%s)\n",
+            json_integer_value(json_object_get(rec, "line")),
+            json_string_value(json_object_get(rec, "text")), file);
+    fprintf(txt, "  %10s %10s %10s %10s %10s %6s %10s %10s %6s  %s\n", "elements", "bytes",
+            "median_us", "min_us", "max_us", "cv%", "lo_us", "hi_us", "cover%",
+            "launch medians (us)");
+    size_t i;
+    json_array_foreach(pts, i, pt) {
+        set_size_of(s, file, number(pt, "elements"), &z[i]);
+        text_size(txt, &z[i]);
+        json_array_append_new(sizes, size_json(&z[i]));
+    }
+    text_wider(txt, z, npts);
+    free(z);
+    return json_pack("{s:s,s:O?,s:O?,s:O?,s:o}", "file", file,
+                     "line", json_object_get(rec, "line"),
+                     "text", json_object_get(rec, "text"),
+                     "call", json_object_get(rec, "call"), "sizes", sizes);
+}
+
+static json_t *launches_json(const struct launch_set *s)
+{
+    json_t *used = json_array(), *left = json_array();
+    for (int k = 0; k < s->n; k++)
+        json_array_append_new(used, json_string(s->launch[k].name));
+    for (int i = 0; i < s->nleft; i++)
+        json_array_append_new(left, json_string(s->left_out[i]));
+    return json_pack("{s:i,s:o,s:o}", "total", s->total, "used", used, "left_out", left);
+}
+
+/* text to path through a temporary file and a rename: whole or absent */
+static int write_whole(const char *path, const char *text, size_t len)
+{
+    char tmp[4400];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    int ok = f && fwrite(text, 1, len, f) == len;
+    ok = f && fclose(f) == 0 && ok;
+    if (ok && rename(tmp, path) == 0)
+        return 0;
+    perror(path);
+    unlink(tmp);
+    return -1;
+}
+
+int set_summary_main(const char *dir)
+{
+    struct launch_set s;
+    if (launch_set_load(&s, dir, "SET")) {
+        launch_set_free(&s);
+        return EXIT_BAD_INPUT;
+    }
+    if (!s.is_set) {
+        fprintf(stderr, "mpigauge --set: '%s' is one result folder, not a launch set "
+                "(folders launch-1, launch-2, ...; scripts/launches.sh)\n", dir);
+        launch_set_free(&s);
+        return EXIT_BAD_INPUT;
+    }
+    char *text = NULL;
+    size_t len = 0;
+    FILE *txt = open_memstream(&text, &len);
+    text_head(txt, &s);
+    json_t *records = launch_set_records(&s), *rec, *out = json_array();
+    size_t i;
+    json_array_foreach(records, i, rec)
+        json_array_append_new(out, record_summary(&s, rec, txt));
+    fclose(txt);
+    const json_t *fp = launch_set_fingerprint(&s);
+    json_t *root = json_pack("{s:s,s:o,s:O?,s:o}", "set", dir, "launches",
+                             launches_json(&s), "fingerprint", fp, "records", out);
+    char *js = json_dumps(root, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+    char pj[4200], pt[4200];
+    snprintf(pj, sizeof pj, "%s/set.json", dir);
+    snprintf(pt, sizeof pt, "%s/set.txt", dir);
+    int bad = write_whole(pj, js, strlen(js)) || write_whole(pt, text, len);
+    if (!bad)
+        fwrite(text, 1, len, stdout);
+    free(js);
+    free(text);
+    json_decref(root);
+    json_decref(records);
+    launch_set_free(&s);
+    return bad ? EXIT_WRITE_FAILED : EXIT_OK;
+}
