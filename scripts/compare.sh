@@ -1,78 +1,101 @@
 #!/usr/bin/env bash
-# compare.sh [--fail-above P%] RUN_A RUN_B [OUT_DIR]: did B get slower
-# than A?  Records are matched by data file name (the same input gives the
-# same names) and sizes by element count.  Prints one line per record and
-# size:
+# compare.sh [--fail-above P%] [--json] [--allow-different] [--plots|--no-plots]
+#            A B [OUT_DIR]: did B get slower than A?
+# A and B are two launch sets (scripts/launches.sh) or two result folders.
+# The verdicts are mpigauge's (mpigauge --compare; docs/report.md, Did it
+# get slower?): for sets, from the launches' medians (an exact rank test,
+# the launch as the unit); for single runs, from each run's 95% intervals,
+# which cover the noise within one launch only (a size that missed its
+# target in either run is inconclusive).  Unlike runs (their fingerprints
+# differ: library, ranks, nodes, input, build, settings) are refused
+# naming every difference, unless --allow-different.  Prints one line per
+# record and size:
 #   file elements t_A_us t_B_us ratio verdict
-# t: the median time per call (t_med_us; the mean, t_avg_us, where a size
-# has no median), ratio = B / A, verdict: slower, faster or same by the
-# rule of plotlib.sh's compare_rows (B's 95% interval wholly above A's,
-# wholly below, overlapping; unknown without intervals; docs/report.md),
-# then a summary line per record (its sizes by verdict, the worst
-# regression and where), and writes into OUT_DIR (default
-# RUN_B/compare-<name of RUN_A>/) one PNG per record with both runs'
-# medians and intervals against bytes, and ratio.png with every record's
-# ratio against bytes.
-# --fail-above P%: a record regressed when one of its sizes is slower and
-# its ratio exceeds 1 + P/100; any such record makes the exit status 1
-# (a CI gate).  The verdicts do not change with it.
-# Exit status: 0 when at least one record was compared, every plot
-# written and (with --fail-above) no record regressed; 2 for bad
-# arguments (a clear message, nothing written, no folder made); 1 when
-# a record regressed, no record could be compared (then no OUT_DIR is
-# left behind) or gnuplot failed on a plot.
+# (verdict: slower, faster, same or inconclusive), then a summary line
+# per record; --json prints mpigauge --compare --json's verdicts instead.
+# Plots (one PNG per record with both sides' medians and intervals, and
+# ratio.png) go to OUT_DIR (default B/compare-<name of A>/) when gnuplot
+# is there, or always with --plots; --no-plots draws none.  The verdicts
+# never need gnuplot.
+# --fail-above P%: exit 1 when a record has a size that is slower with a
+# ratio above 1 + P/100 (a CI gate).
+# Exit status: 0 compared and nothing regressed; 1 a record regressed,
+# nothing could be compared, or a plot failed; 2 bad arguments or unlike
+# runs (a clear message, nothing written, no folder made).
+# MPIGAUGE= names the mpigauge binary (default: the one beside scripts/).
 set -eu
 . "$(dirname "$0")/plotlib.sh"
-for tool in gnuplot jq; do
-    command -v $tool > /dev/null || usage_error compare.sh "needs $tool"
+command -v jq > /dev/null || usage_error compare.sh "needs jq"
+usage="usage: compare.sh [--fail-above P%] [--json] [--allow-different] [--plots|--no-plots] A B [OUT_DIR] (launch sets or folders with run.json)"
+fail_above="" json=0 allow=() plots=auto
+while [ $# -gt 0 ]; do
+    case $1 in
+    --fail-above) [ $# -ge 2 ] || usage_error compare.sh "--fail-above needs a percentage, e.g. --fail-above 5%"
+        fail_above=$(percent compare.sh --fail-above "$2"); shift 2 ;;
+    --fail-above=*) fail_above=$(percent compare.sh --fail-above "${1#*=}"); shift ;;
+    --json) json=1; shift ;;
+    --allow-different) allow=(--allow-different); shift ;;
+    --plots) plots=yes; shift ;;
+    --no-plots) plots=no; shift ;;
+    --) shift; break ;;
+    -*) usage_error compare.sh "unknown option '$1'; $usage" ;;
+    *) break ;;
+    esac
 done
-usage="usage: compare.sh [--fail-above P%] RUN_A RUN_B [OUT_DIR] (folders with run.json)"
-fail_above=""
-case ${1:-} in
---fail-above) [ $# -ge 2 ] || usage_error compare.sh "--fail-above needs a percentage, e.g. --fail-above 5%"
-    fail_above=$(percent compare.sh --fail-above "$2"); shift 2 ;;
---fail-above=*) fail_above=$(percent compare.sh --fail-above "${1#*=}"); shift ;;
--*) usage_error compare.sh "unknown option '$1'; $usage" ;;
-esac
 [ $# -ge 2 ] && [ $# -le 3 ] || usage_error compare.sh "$usage"
-result_dir compare.sh RUN_A "$1"
-result_dir compare.sh RUN_B "$2"
+# side WHAT DIR: a result folder, or a launch set (launch-K folders)
+side() {
+    plain_path compare.sh "$1" "$2"
+    [ -d "$2" ] || usage_error compare.sh "$1 '$2' is not a folder"
+    if [ -f "$2/run.json" ]; then
+        result_dir compare.sh "$1" "$2"
+    elif ! ls -d "$2"/launch-[0-9]* > /dev/null 2>&1; then
+        usage_error compare.sh "$1 '$2' is not an mpigauge result folder (no run.json) nor a launch set (no launch-K folder)"
+    fi
+}
+side RUN_A "$1"
+side RUN_B "$2"
 a=$1 b=$2
 out=${3:-$b/compare-$(basename "$a")}
 plain_path compare.sh OUT_DIR "$out"
 [ ! -e "$out" ] || [ -d "$out" ] || usage_error compare.sh "OUT_DIR '$out' exists and is not a folder"
 [ -d "$(dirname "$out")" ] || usage_error compare.sh "OUT_DIR '$out': its parent folder does not exist"
-made_out=0
-[ -d "$out" ] || made_out=1
-printf '# %s vs %s: median time per call (the mean where a size has none), ratio = B / A,\n' "$a" "$b"
-printf '# verdict: slower/faster when the 95%% intervals do not overlap, else same (docs/report.md)\n'
-printf '# file elements t_A_us t_B_us ratio verdict\n'
+if [ "$plots" = auto ]; then
+    plots=no
+    [ "$json" = 1 ] || ! command -v gnuplot > /dev/null || plots=yes
+fi
+[ "$plots" = no ] || command -v gnuplot > /dev/null || usage_error compare.sh "--plots needs gnuplot"
+mpigauge=${MPIGAUGE:-$(cd "$(dirname "$0")/.." && pwd)/mpigauge}
+[ -x "$mpigauge" ] || usage_error compare.sh "no mpigauge binary at '$mpigauge': build it (make) or set MPIGAUGE="
+gate=()
+[ -z "$fail_above" ] || gate=(--fail-above "$fail_above")
+verdicts=$(mktemp)
+trap 'rm -f "$verdicts"' EXIT
+set +e
+"$mpigauge" --compare "$a" "$b" "${gate[@]}" "${allow[@]}" --json > "$verdicts"
+rc=$?
+set -e
+[ "$rc" != 2 ] || exit 2
+if [ "$json" = 1 ]; then
+    cat "$verdicts"
+else
+    "$mpigauge" --compare "$a" "$b" "${gate[@]}" "${allow[@]}" 2> /dev/null || true
+fi
+n=$(jq '.records | length' "$verdicts")
+failed=0
+if [ "$plots" = no ] || [ "$n" = 0 ]; then
+    [ "$n" != 0 ] || echo "compare.sh: no record of $a has sizes measured in $b too; nothing written" >&2
+    exit "$rc"
+fi
 ratios=""
-n=0
-regressed=0
-files=$(mktemp)
-summary=$(mktemp)
-trap 'rm -f "$files" "$summary"' EXIT
-jq -r '.records[] | select(.file != null) | .file' "$a/run.json" > "$files"
 mkdir -p "$out"
-while IFS= read -r f; do
-    [ -f "$a/$f" ] && [ -f "$b/$f" ] || continue
+for i in $(seq 0 $((n - 1))); do
+    f=$(jq -r ".records[$i].file" "$verdicts")
     stem=${f%.dat}
     joined="$out/$stem.ratio.dat"
-    compare_rows "$a/$f" "$b/$f" > "$joined"
-    [ -s "$joined" ] || { rm -f "$joined"; continue; }
-    awk -v f="$f" '{ printf "%-48s %10s %12s %12s %8s %s\n", f, $1, $3, $6, $9, $10 }' "$joined"
-    # sizes by verdict, the worst regression; "regressed" past the gate
-    awk -v f="$f" -v gate="$fail_above" '
-        { n[$10]++ }
-        $10 == "slower" && $9 > worst { worst = $9; at = $1; bytes = $2 }
-        END {
-            line = sprintf("summary %s: %d slower, %d faster, %d same, %d unknown", f,
-                           n["slower"], n["faster"], n["same"], n["unknown"])
-            if (worst) line = line sprintf("; worst +%.1f%% at %s elements (%s bytes)", (worst - 1) * 100, at, bytes)
-            if (gate != "" && worst > 1 + gate / 100) line = line sprintf(": REGRESSED beyond %s%%", gate)
-            print line
-        }' "$joined" >> "$summary"
+    # the columns plotlib.sh's compare_rows writes: elements bytes tA loA
+    # hiA tB loB hiB ratio verdict
+    jq -r ".records[$i].sizes[] | [.elements, .bytes, .t_a_us, .a_lo_us, .a_hi_us, .t_b_us, .b_lo_us, .b_hi_us, .ratio, .verdict] | map(if . == null then \"nan\" else tostring end) | join(\" \")" "$verdicts" > "$joined"
     if awk '$2 > 0 { found = 1 } END { exit !found }' "$joined"; then
         axis="set logscale x 2; set format x '2^{%L}'"; x='($2 > 0 ? $2 : 1/0)'
     else
@@ -95,11 +118,9 @@ plot $(gq "$joined") using $x:3 with lines $(line_style 0) notitle, \
 GNUPLOT
     wrote "$out/$stem.png" > /dev/null
     if awk '$2 > 0 { found = 1 } END { exit !found }' "$joined"; then
-        ratios+="$(gq "$joined") using (\$2 > 0 ? \$2 : 1/0):9 with linespoints $(point_style "$n") ps 0.6 title $(gq "$stem"), "
+        ratios+="$(gq "$joined") using (\$2 > 0 ? \$2 : 1/0):9 with linespoints $(point_style "$i") ps 0.6 title $(gq "$stem"), "
     fi
-    n=$((n + 1))
-done < "$files"
-cat "$summary"
+done
 if [ -n "$ratios" ]; then
     plot <<GNUPLOT
 $(PLOT_FORMAT=png term 1200,800)
@@ -115,23 +136,9 @@ plot 1 with lines lc rgb 'black' dt 2 notitle, ${ratios%, }
 GNUPLOT
     wrote "$out/ratio.png" > /dev/null
 fi
-if [ "$n" = 0 ]; then
-    [ "$made_out" = 0 ] || rm -rf "$out"
-    echo "compare.sh: no record of $a has sizes measured in $b too; nothing written" >&2
-    exit 1
-fi
 echo "# $n records compared; plots in $out/" >&2
-if [ -n "$fail_above" ]; then
-    regressed=$(grep -c ': REGRESSED beyond' "$summary" || true)
-    if [ "$regressed" -gt 0 ]; then
-        echo "compare.sh: $regressed record(s) of $b are slower than $a by more than $fail_above%:" >&2
-        grep ': REGRESSED beyond' "$summary" | sed 's/^summary /  /; s/: REGRESSED beyond.*//' >&2
-    else
-        echo "# no record is slower than $a by more than $fail_above%" >&2
-    fi
-fi
 if [ "$failed" -gt 0 ]; then
     echo "compare.sh: $failed plot(s) failed" >&2
     exit 1
 fi
-[ "$regressed" = 0 ]
+exit "$rc"

@@ -10,7 +10,7 @@
 # Two runs of one small input (every family the page draws: a DETAIL
 # pair matrix, a reduction, EXSCAN, a LINEAR barrier with its prediction,
 # HYBRID, a record skipped on a 1-rank Y-LINE, SCAN), both with --raw and
-# with tests/corrupt.so preloaded; in the second, MPIGAUGE_SLOW_US=2000
+# with tests/corrupt.so preloaded; in the second, MPIGAUGE_SLOW_US=200
 # makes every MPI_Exscan spin 2 ms (and MPIGAUGE_MPI_ERROR=2 stops SCAN
 # with an MPI error, exit 3): compare.sh must call EXSCAN slower and
 # regressed beyond 5% and exit 1, and a copy of a run compared with itself
@@ -68,21 +68,25 @@ check "line_style: 40 lines, 40 styles" [ "$(for i in $(seq 0 39); do line_style
 check "the overviews' legend goes below the plot" grep -q 'key_below' scripts/plot.sh
 
 # ---- --fail-above on constructed result folders
-mkfolder() { # DIR DATA: a result folder of one record
+mkfolder() { # DIR DATA: a result folder of one record, its points in run.json too
     mkdir -p "$1"
-    echo '{"mpigauge":"0.1.0","status":"complete","mpi_library":"x","ranks":2,"records":[{"line":1,"call":"SEND","family":"point-to-point","datatype":"INT","topology":"WORLD","op":"NOP","file":"01-send-int-world-nop.dat","status":"done","skipped":null}]}' > "$1/run.json"
+    local pts
+    pts=$(awk '!/^#/ && NF { printf "%s{\"elements\":%s,\"bytes\":%s,\"t_med_us\":%s,\"ci_lo_us\":%s,\"ci_hi_us\":%s,\"target_met\":true}", n++ ? "," : "", $1, $2, $6, ($7 == "nan" ? "null" : $7), ($8 == "nan" ? "null" : $8) }' "$2")
+    echo '{"mpigauge":"0.1.0","status":"complete","mpi_library":"x","ranks":2,"fingerprint":{"ranks":2},"records":[{"line":1,"call":"SEND","family":"point-to-point","datatype":"INT","topology":"WORLD","op":"NOP","file":"01-send-int-world-nop.dat","status":"done","skipped":null,"points":['"$pts"']}]}' > "$1/run.json"
     cp "$2" "$1/01-send-int-world-nop.dat"
 }
 mkfolder "$T/ca" "$T/a.dat"
 mkfolder "$T/cb" "$T/b.dat"
 bash scripts/compare.sh --fail-above 5% "$T/ca" "$T/cb" "$T/cmp1" > "$T/cmp1.out" 2> "$T/cmp1.err"
-check "--fail-above 5%: +100% at 16 elements is unknown, +20% at 1 is a regression: exit 1" [ $? = 1 ]
-check "--fail-above 5%: the record and its worst size named" grep -q '01-send-int-world-nop.dat: 1 slower, 1 faster, 2 same, 1 unknown; worst +20.0% at 1 elements (8 bytes)' "$T/cmp1.err"
+check "--fail-above 5%: +100% at 16 elements is inconclusive, +20% at 1 is a regression: exit 1" [ $? = 1 ]
+check "--fail-above 5%: the record and its worst size in the summary" grep -q '^summary 01-send-int-world-nop.dat: 1 slower, 1 faster, 2 same, 1 inconclusive; worst +20.0% at 1 elements (8 bytes): REGRESSED beyond 5%' "$T/cmp1.out"
+check "--fail-above 5%: the record named on stderr" grep -q '^  01-send-int-world-nop.dat: worst +20.0% at 1 elements' "$T/cmp1.err"
+check "single runs: the output says the verdict covers one launch only" grep -q '^# single runs: each verdict covers the noise within one launch only' "$T/cmp1.out"
 bash scripts/compare.sh --fail-above 25% "$T/ca" "$T/cb" "$T/cmp2" > "$T/cmp2.out" 2> "$T/cmp2.err"
 check "--fail-above 25%: +20% is below it: exit 0" [ $? = 0 ]
 bash scripts/compare.sh "$T/ca" "$T/cb" "$T/cmp3" > "$T/cmp3.out" 2>&1
 check "no --fail-above: exit 0 whatever the verdicts" [ $? = 0 ]
-check "the verdict is the last column" grep -qE '^01-send-int-world-nop.dat +1 +10 +12 +1.2000 slower$' "$T/cmp3.out"
+check "the verdict is the last column" grep -qE "^01-send-int-world-nop.dat +1 +10.0000 +12.0000 +1.2000 slower$" "$T/cmp3.out"
 for bad in 5x -3% "" abc; do
     bash scripts/compare.sh --fail-above "$bad" "$T/ca" "$T/cb" "$T/cmp-bad" > /dev/null 2> "$T/err"
     check "--fail-above '$bad': exit 2, named, nothing made" [ "$?/$(grep -c -- "--fail-above '$bad' is not a percentage" "$T/err")/$([ -e "$T/cmp-bad" ]; echo $?)" = 2/1/1 ]
@@ -91,7 +95,7 @@ done
 # ---- two runs, the second with EXSCAN slowed on purpose
 printf '%s\n' 'SEND DOUBLE 1 512 MUL 8 WORLD DETAIL 0 iters=20' \
     'ALLREDUCE DOUBLE 1 4096 MUL 8 WORLD SUM 0 iters=50' \
-    'EXSCAN INT 1 512 MUL 8 WORLD SUM 0 iters=20' \
+    'EXSCAN INT 1 512 MUL 8 WORLD SUM 0' \
     'BARRIER INT 0 0 ADD 1 WORLD LINEAR 0 iters=20' \
     'BARRIER INT 0 0 ADD 1 WORLD HYBRID 0 iters=20' \
     'SEND INT 1 8 MUL 8 Y-LINE NOP 0 iters=20' \
@@ -99,19 +103,22 @@ printf '%s\n' 'SEND DOUBLE 1 512 MUL 8 WORLD DETAIL 0 iters=20' \
 export ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0"
 A="$T/run A"
 B="$T/run B"
-$MPIRUN -n 2 env LD_PRELOAD="$PWD/tests/corrupt.so" ./mpigauge --quiet --raw -o "$A" "$T/r.in" > /dev/null 2> "$T/a.err"
+$MPIRUN -n 2 env LD_PRELOAD="$PWD/tests/corrupt.so" ./mpigauge --quiet --raw --budget 0.3 -o "$A" "$T/r.in" > /dev/null 2> "$T/a.err"
 check "run A: exit 0" [ $? = 0 ]
-$MPIRUN -n 2 env LD_PRELOAD="$PWD/tests/corrupt.so" MPIGAUGE_SLOW_US=2000 MPIGAUGE_MPI_ERROR=2 \
-    ./mpigauge --quiet --raw -o "$B" "$T/r.in" > /dev/null 2> "$T/b.err"
+$MPIRUN -n 2 env LD_PRELOAD="$PWD/tests/corrupt.so" MPIGAUGE_SLOW_US=200 MPIGAUGE_MPI_ERROR=2 \
+    ./mpigauge --quiet --raw --budget 0.3 -o "$B" "$T/r.in" > /dev/null 2> "$T/b.err"
 check "run B (EXSCAN slowed, SCAN stopped by an MPI error): exit 3" [ $? = 3 ]
 bash scripts/compare.sh --fail-above 5% "$A" "$B" > "$T/ab.out" 2> "$T/ab.err"
 check "compare.sh A B --fail-above 5%: exit 1" [ $? = 1 ]
-check "... EXSCAN slower at every size" grep -q '^summary 03-exscan-int-world-sum.dat: 4 slower, 0 faster, 0 same, 0 unknown; worst .*REGRESSED beyond 5%' "$T/ab.out"
+# EXSCAN is timed adaptively (targets met as a rule); a size A missed its
+# target at on a busy machine is inconclusive, never same or faster
+check "... EXSCAN slower at 3 or 4 of its sizes, none same or faster, regressed" grep -qE '^summary 03-exscan-int-world-sum.dat: [34] slower, 0 faster, 0 same, [01] inconclusive; worst .*REGRESSED beyond 5%' "$T/ab.out"
 check "... and named on stderr" grep -q '^  03-exscan-int-world-sum.dat: ' "$T/ab.err"
 cp -r "$A" "$T/run A2"
 bash scripts/compare.sh --fail-above 5% "$A" "$T/run A2" > "$T/aa.out" 2> "$T/aa.err"
 check "a run against its copy: exit 0" [ $? = 0 ]
-check "... every size the same" [ "$(grep -c '\.dat .* same$' "$T/aa.out")" = "$(grep -c '\.dat ' "$T/aa.out")" ]
+check "... no size slower or faster (same, or inconclusive where a target was missed)" [ "$(grep -cE '\.dat .* (same|inconclusive)$' "$T/aa.out")" = "$(grep -c '\.dat ' "$T/aa.out")" ]
+check "... and some size the same" grep -qE '\.dat .* same$' "$T/aa.out"
 
 # ---- the page
 bash scripts/report.sh "$B" "$A" > "$T/rep.out" 2> "$T/rep.err"

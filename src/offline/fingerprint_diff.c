@@ -26,6 +26,33 @@ static void say(json_t *out, const char *prefix, const char *key, const json_t *
     free(y);
 }
 
+int json_same(const json_t *a, const json_t *b)
+{
+    if (!a || !b)
+        return a == b;
+    if (json_is_number(a) && json_is_number(b))
+        return json_number_value(a) == json_number_value(b);
+    if (json_is_object(a) && json_is_object(b)) {
+        if (json_object_size(a) != json_object_size(b))
+            return 0;
+        const char *key;
+        json_t *v;
+        json_object_foreach((json_t *)a, key, v)
+            if (!json_same(v, json_object_get(b, key)))
+                return 0;
+        return 1;
+    }
+    if (json_is_array(a) && json_is_array(b)) {
+        if (json_array_size(a) != json_array_size(b))
+            return 0;
+        for (size_t i = 0; i < json_array_size(a); i++)
+            if (!json_same(json_array_get(a, i), json_array_get(b, i)))
+                return 0;
+        return 1;
+    }
+    return json_equal(a, b);
+}
+
 /* every key of a and b whose values differ; objects one level down
  * (options, environment) key by key */
 static void diff_objects(json_t *out, const char *prefix, const json_t *a,
@@ -35,7 +62,7 @@ static void diff_objects(json_t *out, const char *prefix, const json_t *a,
     json_t *v;
     json_object_foreach((json_t *)a, key, v) {
         const json_t *w = json_object_get(b, key);
-        if (w && json_equal(v, w))
+        if (w && json_same(v, w))
             continue;
         if (deep && json_is_object(v) && json_is_object(w)) {
             char sub[256];
@@ -66,7 +93,7 @@ json_t *fingerprint_diff(const json_t *a, const json_t *b, const json_t *cvars_a
     diff_objects(out, "", a, b, 1, &named, 1 << 30);
     const json_t *ha = json_object_get(a, "cvars_fnv1a64");
     const json_t *hb = json_object_get(b, "cvars_fnv1a64");
-    if (ha && hb && !json_equal(ha, hb) && cvars_a && cvars_b) {
+    if (ha && hb && !json_same(ha, hb) && cvars_a && cvars_b) {
         int cv = 0;
         diff_objects(out, "cvar ", cvars_a, cvars_b, 0, &cv, MAX_NAMED);
         if (cv > MAX_NAMED) {

@@ -14,4 +14,8 @@
 json_t *fingerprint_diff(const json_t *a, const json_t *b, const json_t *cvars_a,
                          const json_t *cvars_b);
 
+/* 1 when a and b hold the same values, numbers compared as numbers (1
+ * and 1.0 alike: a tool that rewrites run.json may change the form) */
+int json_same(const json_t *a, const json_t *b);
+
 #endif

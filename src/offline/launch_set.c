@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include "base/base.h"
 #include "base/exit_status.h"
+#include "offline/fingerprint_diff.h"
 
 static int is_dir(const char *path)
 {
@@ -141,7 +142,7 @@ static void keep_one_fingerprint(struct launch_set *s)
         int same = 0;
         json_t *fi = json_object_get(s->launch[i].root, "fingerprint");
         for (int j = 0; j < s->n; j++)
-            same += json_equal(fi, json_object_get(s->launch[j].root, "fingerprint"));
+            same += json_same(fi, json_object_get(s->launch[j].root, "fingerprint"));
         if (same > most) {
             most = same;
             best = i;
@@ -150,7 +151,7 @@ static void keep_one_fingerprint(struct launch_set *s)
     json_t *ref = json_object_get(s->launch[best].root, "fingerprint");
     int kept = 0;
     for (int i = 0; i < s->n; i++) {
-        if (json_equal(ref, json_object_get(s->launch[i].root, "fingerprint"))) {
+        if (json_same(ref, json_object_get(s->launch[i].root, "fingerprint"))) {
             s->launch[kept++] = s->launch[i];
             continue;
         }

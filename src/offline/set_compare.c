@@ -19,6 +19,7 @@ static const char *const verdict_name[NVERDICTS] = {"same", "slower", "faster",
 /* one size compared */
 struct size_cmp {
     double elements, bytes, ta, tb, ratio, p_slower, p_faster;
+    double lo[2], hi[2];       /* A's and B's interval: the set's, or the run's */
     int na, nb;
     enum verdict v;
     const char *why;           /* why inconclusive, or NULL */
@@ -42,6 +43,10 @@ static void judge_sets(struct size_cmp *c, const struct set_size *a, const struc
     c->nb = b->n;
     c->ta = a->spread.median;
     c->tb = b->spread.median;
+    c->lo[0] = a->spread.lo;
+    c->hi[0] = a->spread.hi;
+    c->lo[1] = b->spread.lo;
+    c->hi[1] = b->spread.hi;
     if (mann_whitney_min_p((size_t)a->n, (size_t)b->n) > SET_ALPHA) {
         c->v = INCONCLUSIVE;
         c->why = "too few launches for the test (at least 4 a side)";
@@ -61,6 +66,10 @@ static void judge_runs(struct size_cmp *c, const struct launch_point *a,
     c->na = c->nb = 1;
     c->ta = a->t_us;
     c->tb = b->t_us;
+    c->lo[0] = a->lo_us;
+    c->hi[0] = a->hi_us;
+    c->lo[1] = b->lo_us;
+    c->hi[1] = b->hi_us;
     if (isnan(a->lo_us) || isnan(b->lo_us)) {
         c->v = INCONCLUSIVE;
         c->why = "no interval (fewer than 6 blocks)";
@@ -112,9 +121,11 @@ struct outcome {
 
 static json_t *size_json(const struct size_cmp *c)
 {
-    return json_pack("{s:o,s:o,s:o,s:o,s:o,s:s,s:s?,s:o,s:o,s:i,s:i}",
+    return json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:s,s:s?,s:o,s:o,s:i,s:i}",
         "elements", num(c->elements), "bytes", num(c->bytes), "t_a_us", num(c->ta),
-        "t_b_us", num(c->tb), "ratio", num(c->ratio), "verdict", verdict_name[c->v],
+        "a_lo_us", num(c->lo[0]), "a_hi_us", num(c->hi[0]), "t_b_us", num(c->tb),
+        "b_lo_us", num(c->lo[1]), "b_hi_us", num(c->hi[1]),
+        "ratio", num(c->ratio), "verdict", verdict_name[c->v],
         "why", c->why, "p_slower", num(c->p_slower), "p_faster", num(c->p_faster),
         "launches_a", c->na, "launches_b", c->nb);
 }
@@ -210,6 +221,23 @@ static void print_text(const struct outcome *out, double gate)
     }
 }
 
+/* the gate's verdict on stderr, for a CI log: each regressed record */
+static void say_regressed(const struct outcome *out, const char *b, const char *a,
+                          double gate)
+{
+    fprintf(stderr, "mpigauge --compare: %d record%s of %s %s slower than %s by more "
+            "than %g%%:\n", out->regressed, out->regressed == 1 ? "" : "s", b,
+            out->regressed == 1 ? "is" : "are", a, gate);
+    size_t i;
+    json_t *r;
+    json_array_foreach(out->records, i, r)
+        if (json_is_true(json_object_get(r, "regressed")))
+            fprintf(stderr, "  %s: worst +%.1f%% at %.0f elements\n",
+                    json_string_value(json_object_get(r, "file")),
+                    100 * (json_number_value(json_object_get(r, "worst_ratio")) - 1),
+                    json_number_value(json_object_get(r, "worst_elements")));
+}
+
 /* both sides loaded and alike (or allowed to differ); 0 or 2 */
 static int load_both(const struct options *o, struct launch_set *a, struct launch_set *b,
                      json_t **diff)
@@ -277,6 +305,8 @@ int set_compare_main(const struct options *o)
             print_rule(&a, &b);
             print_text(&out, gate);
         }
+        if (out.regressed)
+            say_regressed(&out, b.dir, a.dir, gate);
         if (!out.compared)
             fprintf(stderr, "mpigauge --compare: no record of %s has sizes measured in "
                     "%s too\n", a.dir, b.dir);

@@ -1,0 +1,84 @@
+/* launchvary.c: a PMPI interposer for the launch-set tests
+ * (tests/launches.sh): launches that differ on purpose.
+ *
+ * MPIGAUGE_SLOW_PCT=P: every MPI_Exscan made while measuring (between
+ * MPI_Pcontrol(1) and MPI_Pcontrol(0)) is followed by a spin of P percent
+ * of its own duration: the EXSCAN record slowed by about P%, nothing else.
+ *
+ * MPIGAUGE_JITTER_PCT=J: each launch draws a factor f from [0, J] percent
+ * (from its process id and the time), and every MPI_Send, MPI_Allreduce
+ * and MPI_Exscan made while measuring spins f percent of its duration:
+ * launches that differ from one another by up to J%, as launches on a
+ * shared machine do. */
+#include <mpi.h>
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+
+static int measuring;
+
+int MPI_Pcontrol(const int level, ...)
+{
+    measuring = level != 0;
+    return MPI_SUCCESS;
+}
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static double percent(const char *name)
+{
+    const char *s = getenv(name);
+    return s ? atof(s) : 0;
+}
+
+/* this launch's jitter, drawn once */
+static double jitter(void)
+{
+    static double f = -1;
+    if (f < 0) {
+        srand((unsigned)getpid() ^ (unsigned)time(NULL));
+        f = percent("MPIGAUGE_JITTER_PCT") * ((double)rand() / RAND_MAX);
+    }
+    return f;
+}
+
+/* after a call that took `took` seconds: spin pct percent of it */
+static void stretch(double took, double pct)
+{
+    if (!measuring || pct <= 0)
+        return;
+    double until = now() + took * pct / 100;
+    while (now() < until)
+        ;
+}
+
+int MPI_Send(const void *buf, int count, MPI_Datatype t, int dst, int tag, MPI_Comm comm)
+{
+    double t0 = now();
+    int rc = PMPI_Send(buf, count, t, dst, tag, comm);
+    stretch(now() - t0, jitter());
+    return rc;
+}
+
+int MPI_Allreduce(const void *sb, void *rb, int count, MPI_Datatype t, MPI_Op op,
+                  MPI_Comm comm)
+{
+    double t0 = now();
+    int rc = PMPI_Allreduce(sb, rb, count, t, op, comm);
+    stretch(now() - t0, jitter());
+    return rc;
+}
+
+int MPI_Exscan(const void *sb, void *rb, int count, MPI_Datatype t, MPI_Op op,
+               MPI_Comm comm)
+{
+    double t0 = now();
+    int rc = PMPI_Exscan(sb, rb, count, t, op, comm);
+    stretch(now() - t0, jitter() + percent("MPIGAUGE_SLOW_PCT"));
+    return rc;
+}
