@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# report.sh RESULT_DIR [BASELINE_DIR]: one self-contained page of a run,
+# report.sh RESULT_DIR [BASELINE_DIR]: one self-contained page of a run
+# (or of a launch set: report_set.sh),
 # RESULT_DIR/report.html (docs/report.md): the run's facts, a table of its
 # records, and per record (grouped by family, with a table of contents)
 # what it measured, its state, its prose and its plots (plot.sh's, as
 # inline SVG data: images; the --raw distribution), HYBRID's groups and
 # candidates.  With BASELINE_DIR, every record also says per size whether
-# it is slower, faster or the same as there (compare.sh's rule).  The page
+# it is slower, faster, the same or inconclusive as there (mpigauge
+# --compare's verdicts: the set rule for sets, the interval rule for runs).  The page
 # fetches nothing: no script, no link, no URL but data:.
 # A folder without run.json (a run killed early) is read from its data
 # files' headers; pending, skipped, failed and interrupted records say so.
@@ -19,9 +21,19 @@ here=$(cd "$(dirname "$0")" && pwd)
 for tool in gnuplot jq base64; do
     command -v $tool > /dev/null || usage_error report.sh "needs $tool"
 done
-usage="usage: report.sh RESULT_DIR [BASELINE_DIR] (mpigauge result folders)"
+usage="usage: report.sh RESULT_DIR [BASELINE_DIR] (mpigauge result folders, or launch sets)"
 [ $# -ge 1 ] && [ $# -le 2 ] || usage_error report.sh "$usage"
 dir=$1 base=${2:-}
+# a launch set (launch-K folders, no run.json): its own page
+if [ -d "$dir" ] && [ ! -e "$dir/run.json" ] && ls -d "$dir"/launch-[0-9]* > /dev/null 2>&1; then
+    plain_path report.sh SET "$dir"
+    [ -w "$dir" ] || usage_error report.sh "SET '$dir' is not writable"
+    if [ -n "$base" ]; then
+        plain_path report.sh BASELINE_SET "$base"
+        ls -d "$base"/launch-[0-9]* > /dev/null 2>&1 || usage_error report.sh "BASELINE_SET '$base' is not a launch set (no launch-K folder)"
+    fi
+    exec bash "$here/report_set.sh" "$dir" "$base"
+fi
 plain_path report.sh RESULT_DIR "$dir"
 [ -d "$dir" ] || usage_error report.sh "RESULT_DIR '$dir' is not a folder"
 [ -w "$dir" ] || usage_error report.sh "RESULT_DIR '$dir' is not writable"
@@ -89,28 +101,11 @@ HTML
 jq -r -f "$here/report_facts.jq" "$json"
 # ---- the comparison, when there is a baseline
 if [ -n "$base" ]; then
-    : > "$tmp/verdicts"
-    while IFS=$'\t' read -r line file; do
-        [ -f "$dir/$file" ] && [ -f "$base/$file" ] || continue
-        compare_rows "$base/$file" "$dir/$file" > "$tmp/cmp-$line"
-        [ -s "$tmp/cmp-$line" ] || continue
-        awk -v line="$line" -v file="$file" '{ n[$10]++ } $10 == "slower" && $9 > w { w = $9; at = $1 }
-            END { worst = ""; if (w) worst = sprintf("+%.1f%%", (w - 1) * 100)
-                  printf "%s\t%s\t%d\t%d\t%d\t%d\t%s\t%s\n", line, file, n["slower"], n["faster"], n["same"], n["unknown"], worst, at }' \
-            "$tmp/cmp-$line" >> "$tmp/verdicts"
-    done < <(jq -r '.records[] | select(.file != null) | [.line, .file] | @tsv' "$json")
-    printf '<h2 id="compare">Compared with %s</h2>\n' "$(printf '%s' "$base" | esc)"
-    cat <<'HTML'
-<p>Per size, this run is <b>slower</b> when its 95% interval of the median lies wholly above the
-baseline's, <b>faster</b> when wholly below, and the <b>same</b> when they overlap (<code>unknown</code>:
-a size without an interval). Under identical conditions a size is called slower by chance about once in
-1800 comparisons at 10 blocks; runs on a busy machine differ for real, and are called so
-(docs/report.md).</p>
-<table><tr><th>record</th><th>slower</th><th>faster</th><th>same</th><th>unknown</th><th>worst regression</th></tr>
-HTML
-    awk -F'\t' '{ printf "<tr class=\"%s\"><td><a href=\"#line-%s\">%s</a></td><td class=n>%d</td><td class=n>%d</td><td class=n>%d</td><td class=n>%d</td><td>%s</td></tr>\n",
-                  ($3 > 0 ? "slower" : ""), $1, $2, $3, $4, $5, $6, ($7 == "" ? "" : $7 " at " $8 " elements") }' "$tmp/verdicts"
-    echo '</table>'
+    mpigauge=${MPIGAUGE:-$(cd "$here/.." && pwd)/mpigauge}
+    set +e
+    "$mpigauge" --compare "$base" "$dir" --json --allow-different > "$tmp/cmp.json" 2> "$tmp/cmp.err"
+    set -e
+    compare_section "$tmp/cmp.json" "$base"
 fi
 # ---- the records table and the table of contents
 jq -r -f "$here/report_records.jq" "$json"
@@ -125,6 +120,7 @@ while IFS= read -r family; do
         jq -r --argjson l "$line" -f "$here/report_record.jq" "$json"
         prose=$(record_prose "$dir/report.txt" "$line")
         [ -z "$prose" ] || printf '<details><summary>the prose of report.txt</summary><pre>%s</pre></details>\n' "$(printf '%s' "$prose" | esc)"
+        [ -z "$base" ] || compare_rows_of "$tmp/cmp.json" "$line" > "$tmp/cmp-$line" 2> /dev/null || true
         if [ -n "$base" ] && [ -s "$tmp/cmp-$line" ]; then
             printf '<table><tr><th>elements</th><th>bytes</th><th>baseline (us) [95%%]</th><th>this run (us) [95%%]</th><th>ratio</th><th>verdict</th></tr>\n'
             awk '{ printf "<tr><td class=n>%s</td><td class=n>%s</td><td class=n>%s [%s, %s]</td><td class=n>%s [%s, %s]</td><td class=n>%s</td><td class=\"%s\">%s</td></tr>\n", $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10 }' "$tmp/cmp-$line"

@@ -83,3 +83,27 @@ synth_run_json() {
                           family: "unknown (no run.json)", file: .[0],
                           skipped: null, status: "unknown", points: [] }] }'
 }
+
+# compare_section JSON BASELINE: the page's "Compared with" section from
+# mpigauge --compare --json (the set rule for sets, the interval rule for
+# single runs; docs/report.md), the fingerprints' differences first
+compare_section() {
+    printf '<h2 id="compare">Compared with %s</h2>\n' "$(printf '%s' "$2" | esc)"
+    if ! jq -e . "$1" > /dev/null 2>&1; then
+        printf '<p class="warn">mpigauge --compare could not compare them.</p>\n'
+        return 0
+    fi
+    jq -r '(.differences[] | "<p class=\"warn\">Unlike runs: \(@html)</p>"),
+        (if .kind == "sets" then "<p>Per size, by the launches'"'"' medians: <b>slower</b> or <b>faster</b> when the exact one-sided Wilcoxon-Mann-Whitney test gives p &le; \(.alpha) (identical sets are called different at most that often per size and direction), <b>same</b> otherwise, <b>inconclusive</b> with fewer than 4 launches a side (docs/report.md).</p>"
+         else "<p>Single runs: per size, <b>slower</b> when this run'"'"'s 95% interval of the median lies wholly above the baseline'"'"'s, <b>faster</b> when wholly below, <b>same</b> when they overlap, <b>inconclusive</b> without an interval or where either run missed its target. These intervals cover the noise within one launch only; launches differ by more: decide on launch sets (scripts/launches.sh; docs/report.md).</p>" end),
+        "<table><tr><th>record</th><th>slower</th><th>faster</th><th>same</th><th>inconclusive</th><th>worst regression</th></tr>",
+        (.records[] | "<tr class=\"\(if .slower > 0 then "slower" else "" end)\"><td><a href=\"#line-\(.line)\">\(.file | @html)</a></td><td class=n>\(.slower)</td><td class=n>\(.faster)</td><td class=n>\(.same)</td><td class=n>\(.inconclusive)</td><td>\(if .worst_ratio then "+\((.worst_ratio - 1) * 1000 | round / 10)% at \(.worst_elements) elements" else "" end)</td></tr>"),
+        "</table>"' "$1"
+}
+
+# compare_rows_of JSON LINE: one record's sizes from mpigauge --compare
+# --json as compare_rows prints them (elements bytes tA loA hiA tB loB hiB
+# ratio verdict), for the record's table
+compare_rows_of() {
+    jq -r --argjson l "$2" '.records[] | select(.line == $l) | .sizes[] | [.elements, .bytes, .t_a_us, .a_lo_us, .a_hi_us, .t_b_us, .b_lo_us, .b_hi_us, .ratio, .verdict] | map(if . == null then "nan" elif type == "number" then (. * 10000 | round / 10000 | tostring) else . end) | join(" ")' "$1"
+}

@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# report_set.sh SET [BASELINE_SET]: report.sh's page of a launch set
+# (scripts/launches.sh), SET/report.html: the set's facts (its first
+# launch's run.json, the launches used and left out), then per record a
+# plot of every launch's median per size as points with the set's median
+# and its interval over launches, and a table of its sizes (median,
+# interval and coverage, min, max, coefficient of variation, whether the
+# launches spread wider than one launch's interval).  With BASELINE_SET,
+# the comparison by the set rule (mpigauge --compare: the exact rank test
+# on launch medians; docs/report.md).  Reads SET/set.json, which it makes
+# with mpigauge --set when it is missing.  Called by report.sh; same exit
+# statuses (0 written, 1 a plot failed, 2 bad arguments).
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/plotlib.sh"
+. "$here/reportlib.sh"
+set_dir=$1 base=${2:-}
+mpigauge=${MPIGAUGE:-$(cd "$here/.." && pwd)/mpigauge}
+[ -x "$mpigauge" ] || usage_error report.sh "no mpigauge binary at '$mpigauge' (a set's page needs mpigauge --set): build it or set MPIGAUGE="
+if [ ! -f "$set_dir/set.json" ]; then
+    "$mpigauge" --set "$set_dir" > /dev/null || usage_error report.sh "SET '$set_dir': mpigauge --set failed"
+fi
+sj="$set_dir/set.json"
+first=$(jq -r '.launches.used[0]' "$sj")
+tmp=$(mktemp -d)
+page="$set_dir/.report.html.tmp"
+trap 'rm -rf "$tmp"; rm -f "$page"' EXIT
+export PLOT_FORMAT=svg
+# one plot per record: launch medians as points, the set's median and interval
+nrec=$(jq '.records | length' "$sj")
+for i in $(seq 0 $((nrec - 1))); do
+    jq -r ".records[$i].sizes[] | select(.median_us != null) | [(if .bytes > 0 then .bytes else 1 end), .median_us, (.lo_us // .median_us), (.hi_us // .median_us)] | @tsv" "$sj" > "$tmp/set-$i.dat"
+    jq -r ".records[$i].sizes[] | select(.median_us != null) | (if .bytes > 0 then .bytes else 1 end) as \$b | .launch_medians_us | to_entries[] | [\$b, .value, .key] | @tsv" "$sj" > "$tmp/launch-$i.dat"
+    [ -s "$tmp/set-$i.dat" ] || continue
+    stem=$(jq -r ".records[$i].file | sub(\"\\\\.dat$\"; \"\")" "$sj")
+    plot <<GNUPLOT
+$(term 900,600)
+set output $(gq "$tmp/plot-$i.svg")
+set title $(gq "$stem: each launch's median, and the set's median with its interval over launches") noenhanced
+set xlabel 'bytes'
+set ylabel 'time per call (us)'
+set logscale x 2; set format x '2^{%L}'
+set logscale y
+set grid
+set key top left
+plot $(gq "$tmp/launch-$i.dat") using (\$1 * (1 + 0.06 * (\$3 - 2))):2 with points $(point_style 1) ps 0.8 title 'one launch''s median', \
+     $(gq "$tmp/set-$i.dat") using 1:2:3:4 with yerrorbars $(point_style 0) ps 0.6 title 'the set: median, interval', \
+     $(gq "$tmp/set-$i.dat") using 1:2 with lines $(line_style 0) notitle
+GNUPLOT
+    wrote "$tmp/plot-$i.svg" > /dev/null
+done
+title="mpigauge: launch set $(jq -r '.set' "$sj")"
+{
+cat <<HTML
+<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>$(printf '%s' "$title" | esc)</title>
+<style>
+body { font: 15px/1.45 system-ui, sans-serif; margin: 0 auto; max-width: 1500px; padding: 0 1.2em 3em; color: #222; }
+h1 { font-size: 1.6em; margin: .8em 0 .3em; } h2 { border-bottom: 2px solid #ccc; margin-top: 2em; }
+table { border-collapse: collapse; margin: .5em 0; font-size: .92em; }
+th, td { border: 1px solid #ddd; padding: .2em .55em; text-align: left; vertical-align: top; }
+th { background: #f3f3f3; } td.n { text-align: right; font-variant-numeric: tabular-nums; }
+.same { background: #e3f4e3; } .faster { background: #dcebfa; } .inconclusive { background: #eee; }
+.slower, .warn, .wider { background: #fbe0dc; }
+.warn { padding: .5em .8em; border-left: 4px solid #c0392b; }
+.note { padding: .4em .8em; border-left: 4px solid #999; background: #f7f7f7; }
+img.wide { width: 100%; max-width: 1000px; height: auto; border: 1px solid #eee; }
+</style></head>
+<body>
+<h1>$(printf '%s' "$title" | esc)</h1>
+HTML
+jq -r '"<p>\(.launches.used | length) launches used of \(.launches.total): \(.launches.used | join(", ") | @html).</p>",
+       (.launches.left_out[] | "<p class=\"warn\">Left out: \(@html)</p>")' "$sj"
+cat <<'HTML'
+<p class="note">The launch is the unit: per size, each launch's median is one value; the set's interval is
+distribution-free (order statistics of the launch medians) with its own coverage (below 6 launches no
+interval reaches 95%; 5 launches give [min, max] at 93.75%). A size marked <b>wider</b> is one where the
+launches spread wider than one launch's 95% interval: that launch's interval would not have covered the
+next launch (docs/report.md).</p>
+HTML
+jq -r -f "$here/report_facts.jq" "$set_dir/$first/run.json" | sed 's/^<p>State of the run:/<p>Its first launch, '"$first"':/'
+if [ -n "$base" ]; then
+    set +e
+    "$mpigauge" --compare "$base" "$set_dir" --json --allow-different > "$tmp/cmp.json" 2> "$tmp/cmp.err"
+    set -e
+    compare_section "$tmp/cmp.json" "$base"
+fi
+for i in $(seq 0 $((nrec - 1))); do
+    jq -r ".records[$i] | \"<h2 id=\\\"line-\\(.line)\\\">Line \\(.line): \\(.text | @html)</h2>\"" "$sj"
+    [ ! -f "$tmp/plot-$i.svg" ] || embed "$tmp/plot-$i.svg" "launch medians and the set's interval" | sed 's/^<img /<img class="wide" /'
+    echo '<table><tr><th>elements</th><th>bytes</th><th>median (us)</th><th>interval (us)</th><th>coverage</th><th>min</th><th>max</th><th>CV</th><th>launches</th><th>spread</th></tr>'
+    jq -r ".records[$i].sizes[] | \"<tr><td class=n>\(.elements)</td><td class=n>\(.bytes)</td><td class=n>\(.median_us)</td><td class=n>[\(.lo_us), \(.hi_us)]</td><td class=n>\(if .coverage then (.coverage * 1000 | round / 10 | tostring) + \"%\" else \"\" end)</td><td class=n>\(.min_us)</td><td class=n>\(.max_us)</td><td class=n>\(if .cv then (.cv * 1000 | round / 10 | tostring) + \"%\" else \"\" end)</td><td class=n>\(.launches)</td><td\(if .spread_wider then \" class=wider>wider than one launch's interval\" else \">\" end)</td></tr>\"" "$sj"
+    echo '</table>'
+done
+echo '</body></html>'
+} > "$page"
+mv "$page" "$set_dir/report.html"
+echo "$set_dir/report.html"
+[ "$failed" = 0 ] || { echo "report.sh: some plots failed; the page is written without them" >&2; exit 1; }
