@@ -154,13 +154,17 @@ bench/pattern_scale: bench/pattern_scale.c $(LIBOBJ) $(STAMP)
 bench: mpigauge bench/bare_loops bench/pattern_scale
 	MPIRUN="$(MPIRUN)" bash bench/run.sh
 
+# issue 36's measurements of launch sets (docs/report.md): a few minutes
+bench-sets: mpigauge tests/launchvary.so
+	MPIRUN="$(MPIRUN)" bash bench/launch_sets.sh
+
 valgrind: mpigauge
 	MPIRUN="$(MPIRUN)" bash scripts/valgrind.sh
 
 clean:
 	rm -rf build mpigauge mpigauge-smpi platforms/costs.so tests/mpigauge-nopapi tests/unit_tests tests/corrupt.so tests/launchvary.so tests/counter_probe tests/fuzz_replay bench/bare_loops bench/pattern_scale tests/tmp tools/gen_man tools/gen_reference
 
-.PHONY: all asan check unit bench fuzz valgrind clean man docs install uninstall smpi
+.PHONY: all asan check unit bench bench-sets fuzz valgrind clean man docs install uninstall smpi
 
 -include $(OBJ:.o=.d) $(TEST_DEPS) $(TOOLS_OBJ:.o=.d)
 
