@@ -175,6 +175,9 @@ static int load_set(struct launch_set *s, const char *what)
         if (load_run(l, path, why, sizeof why)) {
             leave_out(s, names[i], why);
             drop_launch(l);
+        } else if (s->n == MAX_LAUNCHES) {
+            leave_out(s, names[i], "past the 256 launches a set uses");
+            drop_launch(l);
         } else if (!usable_status(status_of(l))) {
             int done, all;
             done_count(l, &done, &all);

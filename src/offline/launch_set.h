@@ -16,6 +16,10 @@ struct launch {
     json_t *by_file;           /* data file name -> its record (borrowed) */
 };
 
+/* the launches a set uses at most (set_summary.h keeps each size's
+ * launch medians in an array of this many); later ones are left out */
+enum { MAX_LAUNCHES = 256 };
+
 struct launch_set {
     char dir[4096];
     int is_set;                /* 0: one result folder */

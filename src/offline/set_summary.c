@@ -21,9 +21,9 @@ void set_size_of(const struct launch_set *s, const char *file, double elements,
     memset(z, 0, sizeof *z);
     z->elements = elements;
     z->bytes = NAN;
-    double width[256], sorted[256];
+    double width[MAX_LAUNCHES], sorted[MAX_LAUNCHES];
     int nw = 0;
-    for (int k = 0; k < s->n && z->n < 256; k++) {
+    for (int k = 0; k < s->n && z->n < MAX_LAUNCHES; k++) {
         struct launch_point p;
         if (!launch_point_at(s, k, file, elements, &p))
             continue;

@@ -14,7 +14,7 @@
 /* One size of one record over a set's launches. */
 struct set_size {
     double elements, bytes;
-    double t[256];             /* each launch's median, launch order */
+    double t[MAX_LAUNCHES];    /* each launch's median, launch order */
     int n;                     /* launches that measured it */
     int targets_met;           /* of them, those that met their target */
     double launch_width;       /* median over launches of (hi - lo) / t */
