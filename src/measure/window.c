@@ -35,6 +35,11 @@ struct batch_bufs {
     double first[BATCH], last[BATCH], dlmax[2 * BATCH];
 };
 
+static long min_long(long a, long b)
+{
+    return a < b ? a : b;
+}
+
 /* rank 0: 1 while a fixed count wants more: the first reps attempts,
  * then late ones retried until reps are valid, the budget is spent or
  * WINDOW_ATTEMPTS x reps were tried */
@@ -54,7 +59,8 @@ static void next_batch(const struct trial *t, const struct rule *ru, long reps,
     if (t->k.rank == 0) {
         double elapsed = MPI_Wtime() - started;
         long want = ru->adaptive ? (long)(s->n / 2 > 16 ? s->n / 2 : 16)
-                    : attempts < reps ? reps - attempts : reps - (long)s->n;
+                    : attempts < reps ? reps - attempts
+                    : min_long(reps - (long)s->n, WINDOW_ATTEMPTS * reps - attempts);
         int more = ru->adaptive ? attempts == 0 || rule_more(ru, s, attempts, elapsed)
                                 : fixed_more(ru, reps, attempts, elapsed, s);
         ctl[0] = more ? (double)(want < BATCH ? want : BATCH) : 0;

@@ -204,7 +204,7 @@ static void report_stats(struct writer *w, const struct result *res,
     say(w, "    median %.3f us over %ld %s%s", pt->med, pt->blocks, unit,
         pt->blocks == 1 ? "" : "s");
     if (pt->late)
-        say(w, " (%ld valid, %ld dropped as late)", pt->blocks, pt->late);
+        say(w, " (%ld valid; %ld started late, left out)", pt->blocks, pt->late);
     if (isnan(pt->ci_lo))
         say(w, ", no 95%% interval (fewer than 6 blocks): target not met");
     else

@@ -34,5 +34,6 @@ void test_graph(void);
 void test_schedule(void);
 void test_splice(void);
 void test_hybrid(void);
+void test_clock(void);
 
 #endif
