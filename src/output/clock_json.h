@@ -11,7 +11,8 @@
 enum { CLOCK_RANKS_LISTED = 4096 };
 
 /* run.json's "clock": "model", "rounds", "pings", "span_s", "fit_s",
- * "refits", "ranks" [{"rank", "offset_us", "drift_ppm", "drift_se_ppm",
+ * "refits", "ranks" [{"rank", "at_s" (rank 0's time the offset is at),
+ * "offset_us", "drift_ppm", "drift_se_ppm",
  * "rtt_us", "residual_us", "samples"}], "ranks_omitted", "max_offset_us",
  * "max_drift_ppm", "max_rtt_us", "max_residual_us" and "end_check":
  * {"max_error_us"} (null when the run did not reach its end) */
