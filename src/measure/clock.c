@@ -264,8 +264,10 @@ void clock_check(struct clocks *c)
         return;
     }
     c->rep.checked = 1;
+    c->rep.end_error = -1;     /* the first rank's sets it, round trip too */
     for (int r = 1; r < size; r++)
         check_rank(c, r);
+    c->rep.end_error = fmax(c->rep.end_error, 0);
 }
 
 double clock_to_local(const struct clocks *c, double T)
