@@ -176,7 +176,7 @@ static void fit(struct clocks *c)
     int rank, size;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
-    double mine[LINE_DOUBLES], *packed = NULL;
+    double mine[LINE_DOUBLES], *packed = NULL, start = MPI_Wtime();
     if (rank == 0) {
         size_t m = (size_t)size * CLOCK_MAX_ROUNDS;
         double *t = xmalloc_array(m, sizeof *t), *off = xmalloc_array(m, sizeof *off);
@@ -198,6 +198,7 @@ static void fit(struct clocks *c)
     unpack(mine, &c->line);
     c->min_window = INFINITY;
     c->fitted_at = MPI_Wtime();
+    c->fit_cost = c->fitted_at - start;
 }
 
 void clock_sync(struct clocks *c)
@@ -221,7 +222,8 @@ int clock_refit_due(struct clocks *c)
 {
     const struct clock_line *f = &c->line;
     double local = MPI_Wtime(), now = clock_global(f, local);
-    int due = isfinite(c->min_window) && local - c->fitted_at >= CLOCK_REFIT_PAUSE_S &&
+    double pause = fmax(CLOCK_REFIT_PAUSE_S, 4 * c->fit_cost);
+    int due = isfinite(c->min_window) && local - c->fitted_at >= pause &&
               clock_error(f, now) >= c->min_window / 10 &&
               f->se_drift * fabs(now - f->t_ref) >= f->se_offset;
     MPI_Allreduce(MPI_IN_PLACE, &due, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);

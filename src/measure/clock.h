@@ -8,8 +8,8 @@
  * offset (SKaMPI's).  CLOCK_ROUNDS rounds, each started CLOCK_SPAN_S /
  * (rounds - 1) after the last began or later (back to back when a round
  * takes longer: at a thousand ranks a round is some tens of ms), make
- * each rank's samples
- * for the fit; a rank with fewer than CLOCK_MIN_QUICK quick ones
+ * each rank's samples for the fit; a rank with fewer than CLOCK_MIN_QUICK
+ * quick ones
  * (clock_fit.h), with quick ones spread over less than half the span, or
  * whose drift's standard error is over CLOCK_DRIFT_SE (1 ppm: 10 us
  * after 10 s), gets more rounds, up to CLOCK_MAX_ROUNDS.  A rank that
@@ -24,13 +24,15 @@ enum { CLOCK_ROUNDS = 16, CLOCK_MAX_ROUNDS = 48, CLOCK_MIN_QUICK = 6, CLOCK_PING
        CLOCK_CHECK_PINGS = 16, CLOCK_CHECK_TRIES = 8 };
 #define CLOCK_SPAN_S 0.2
 #define CLOCK_DRIFT_SE 1e-6
-/* refits come at least this long after the last fit ended: on a machine
- * so loaded that no fit is good they cost at most a sixth of the run */
+/* refits come at least this long after the last fit ended, and at least
+ * four times the last fit's cost: on a machine so loaded that no fit is
+ * good they take at most a fifth of the run */
 #define CLOCK_REFIT_PAUSE_S 1.0
 
 struct clocks {
     struct clock_line line;    /* this rank's (world rank 0's is all 0) */
     double fitted_at;          /* this rank's clock when it got the line, s */
+    double fit_cost;           /* and how long that fit took, s */
     double min_window;         /* the shortest window any record of this
                                 * rank used since the fit, s; INFINITY: none */
     struct clock_report rep;   /* world rank 0: every rank's, for the writers */
@@ -44,7 +46,8 @@ void clock_sync(struct clocks *c);
  * any rank the predicted error now (clock_error) has reached a tenth of
  * the shortest window used since the fit, its drift part is at least the
  * offset part (so that a new fit at least halves it), and the last fit
- * ended CLOCK_REFIT_PAUSE_S ago or more.  Returns 1 when it did. */
+ * ended CLOCK_REFIT_PAUSE_S ago and four times its cost ago, or more.
+ * Returns 1 when it did. */
 int clock_refit_due(struct clocks *c);
 
 /* Collective over MPI_COMM_WORLD, once the records are done: one more
