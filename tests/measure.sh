@@ -175,25 +175,33 @@ $MPIRUN -n 2 ./mpigauge --quiet --time 0.02 -o "$d" "$T/small.in"
 f="$d/03-bcast-int-world-nop.dat"
 check "--time: iterations from the pilot, not the default 10000" all_rows "$f" "\$$(colno "$f" iters) != 10000 && \$$(colno "$f" iters) % 10 == 0"
 
-# ---- --sync window: every call in its own window; valid + late = calls.
-# The pilot's windows are a few times a call: on a loaded machine every
-# start can be late, so "some valid" is asked of 1 ms windows only (a
-# rank descheduled for 1 ms at each of 60 starts is not load, it is a
-# fault)
+# ---- --sync window: every call in its own window; late calls are
+# counted, left out and tried again until 60 are valid, --budget (1 s a
+# size) is spent or 4 x 60 were tried: valid <= 60 <= valid + late <=
+# 240, and valid + late is the iters column (the calls made).  The
+# pilot's windows are a few times a call: on a loaded machine every start
+# can be late, so "some valid" is asked of 1 ms windows only (a rank
+# descheduled for 1 ms at each of 60 starts is not load, it is a fault),
+# with all 60 or more than 60 tried (on this 2-core machine shared with a
+# 4-rank job, calls took 16 ms and 2 to 55 of 60 were valid in a second)
 d="$T/window"
 $MPIRUN -n 2 ./mpigauge --quiet --sync window --iters 60 -o "$d" "$T/small.in"
 check "window run exits 0" [ $? = 0 ]
 for f in "$d"/01-*.dat "$d"/03-*.dat; do
-    check "$f: valid + late = 60 calls" all_rows "$f" "\$$(colno "$f" blocks) + \$$(colno "$f" late) == 60"
+    b="\$$(colno "$f" blocks)" l="\$$(colno "$f" late)" i="\$$(colno "$f" iters)"
+    check "$f: valid <= 60 <= valid + late = calls <= 240" all_rows "$f" "$b <= 60 && $b + $l >= 60 && $b + $l <= 240 && $b + $l == $i"
 done
 $MPIRUN -n 2 ./mpigauge --quiet --sync window --window 1000 --iters 60 -o "$T/window1ms" "$T/small.in"
 check "1 ms window run exits 0" [ $? = 0 ]
 for f in "$T/window1ms"/01-*.dat "$T/window1ms"/03-*.dat; do
-    check "$f: 1 ms windows: valid + late = 60 calls, some valid" all_rows "$f" "\$$(colno "$f" blocks) + \$$(colno "$f" late) == 60 && \$$(colno "$f" blocks) > 0"
+    b="\$$(colno "$f" blocks)" l="\$$(colno "$f" late)" i="\$$(colno "$f" iters)"
+    check "$f: 1 ms windows: some valid, and 60 or late ones retried" all_rows "$f" "$b > 0 && $b <= 60 && $b + $l == $i && ($b == 60 || $i > 60)"
 done
 check "window: report counts calls" grep -q "^    median .* over [0-9]* calls" "$d/report.txt"
-check "window: report states the clock offsets" grep -q "clocks corrected to rank 0 (largest offset" "$d/report.txt"
-check "window: run.json clocks" [ "$(jq '.clocks.max_rtt_s > 0 and .options.sync == "window"' "$d/run.json")" = true ]
+check "window: report states the clock model" grep -q "clocks corrected to rank 0 by a model of each rank's offset and drift" "$d/report.txt"
+check "window: report says the end check" grep -q "^Clock check at the end: .* within [0-9.e+-]* us of the model's prediction" "$d/report.txt"
+check "window: run.json clock" [ "$(jq '.clock.max_rtt_us > 0 and (.clock.ranks | length) == 2 and .clock.end_check.max_error_us >= 0 and .options.sync == "window"' "$d/run.json")" = true ]
+check "no clock model without --sync window" [ "$(jq 'has("clock") or has("clocks")' "$T/time/run.json")" = false ]
 # BARRIER records under --sync window: every barrier alone from a common
 # start (1 ms windows), predicted from a simultaneous start
 printf 'BARRIER INT 0 0 ADD 1 WORLD LINEAR 0 iters=60\nBARRIER INT 0 0 ADD 1 WORLD MPI 0 iters=60\n' > "$T/alone.in"
@@ -201,7 +209,8 @@ d="$T/alone"
 $MPIRUN -n 2 ./mpigauge --quiet --sync window --window 1000 -o "$d" "$T/alone.in"
 check "barriers alone: run exits 0" [ $? = 0 ]
 for f in "$d"/01-*.dat "$d"/02-*.dat; do
-    check "$f: barriers alone: valid + late = 60, some valid" all_rows "$f" "\$$(colno "$f" blocks) + \$$(colno "$f" late) == 60 && \$$(colno "$f" blocks) > 0"
+    b="\$$(colno "$f" blocks)" l="\$$(colno "$f" late)" i="\$$(colno "$f" iters)"
+    check "$f: barriers alone: some valid, and 60 or late ones retried" all_rows "$f" "$b > 0 && $b <= 60 && $b + $l == $i && ($b == 60 || $i > 60)"
 done
 check "barriers alone: the report says every barrier starts at a common time" grep -q "every barrier (BARRIER records) starts at a common time" "$d/report.txt"
 pred=$(jq -r "$AT"'at(1).points[0].t_pred_us' "$d/run.json")

@@ -56,7 +56,8 @@ const struct option_spec option_specs[] = {
     {.name = "budget", .kind = OPT_REAL, .field = F(budget), .metavar = "S",
      .dflt = 1, .max = 86400, .json = "budget_s", .header = "budget", .unit = "s",
      .expect = "expected seconds above 0, like 0.5",
-     .help = "seconds per size for --adaptive (default 1)"},
+     .help = "seconds per size for --adaptive, and for\n"
+             "--sync window's retries of late starts (default 1)"},
     {.name = "time", .kind = OPT_REAL, .field = F(time_per_size), .metavar = "S",
      .max = 86400, .json = "time_s", .unset_null = 1, .header = "time", .unit = "s",
      .fixes_repeat = 1,
@@ -76,8 +77,9 @@ const struct option_spec option_specs[] = {
      .words = {"barrier", "window"}, .json = "sync", .header = "sync",
      .help = "barrier (default): a barrier before each block;\n"
              "window: every call (and every barrier of a BARRIER\n"
-             "record) starts at a common time on clocks corrected\n"
-             "to rank 0, late starts dropped"},
+             "record) starts at a common time on clocks modelled\n"
+             "against rank 0's (offset and drift), late starts\n"
+             "counted, left out and retried"},
     {.name = "window", .kind = OPT_REAL, .field = F(window_us), .metavar = "US",
      .max = 1e9, .json = "window_us", .unset_null = 1,
      .expect = "expected microseconds above 0, like 50",

@@ -178,4 +178,5 @@ void measurer_free(struct measurer *m)
     free(m->params);
     m->params = NULL;
     m->nparams = 0;
+    clocks_free(&m->clocks);
 }

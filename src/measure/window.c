@@ -1,4 +1,4 @@
-/* window.c: clock offsets and window-synchronised repetitions */
+/* window.c: window-synchronised repetitions (window.h) */
 #include "measure/window.h"
 
 #include <math.h>
@@ -8,57 +8,7 @@
 #include "measure/timing.h"
 #include "measure/trial.h"
 
-enum { PINGS = 50, BATCH = 256 };
-
-/* rank 0's half of the ping-pongs with rank r */
-static void sync_with(int r, double *best_offset, double *best_rtt)
-{
-    *best_rtt = 1e30;
-    for (int i = 0; i < PINGS; i++) {
-        double t0 = MPI_Wtime(), remote;
-        MPI_Send(&t0, 1, MPI_DOUBLE, r, TAG_CLOCK, MPI_COMM_WORLD);
-        MPI_Recv(&remote, 1, MPI_DOUBLE, r, TAG_CLOCK, MPI_COMM_WORLD,
-                 MPI_STATUS_IGNORE);
-        double t1 = MPI_Wtime();
-        /* the remote read happened somewhere in [t0, t1]: the middle is
-         * the best guess, and the shortest round trip the best bound */
-        if (t1 - t0 < *best_rtt) {
-            *best_rtt = t1 - t0;
-            *best_offset = remote - (t0 + t1) / 2;
-        }
-    }
-}
-
-void clock_sync(struct clocks *c)
-{
-    int rank, size;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
-    c->offset = c->rtt = c->max_offset = c->max_rtt = 0;
-    for (int r = 1; r < size; r++) {
-        if (rank == 0) {
-            double est[2];
-            sync_with(r, &est[0], &est[1]);
-            MPI_Send(est, 2, MPI_DOUBLE, r, TAG_CLOCK, MPI_COMM_WORLD);
-            if (fabs(est[0]) > c->max_offset)
-                c->max_offset = fabs(est[0]);
-            if (est[1] > c->max_rtt)
-                c->max_rtt = est[1];
-        } else if (rank == r) {
-            double t, est[2];
-            for (int i = 0; i < PINGS; i++) {
-                MPI_Recv(&t, 1, MPI_DOUBLE, 0, TAG_CLOCK, MPI_COMM_WORLD,
-                         MPI_STATUS_IGNORE);
-                t = MPI_Wtime();
-                MPI_Send(&t, 1, MPI_DOUBLE, 0, TAG_CLOCK, MPI_COMM_WORLD);
-            }
-            MPI_Recv(est, 2, MPI_DOUBLE, 0, TAG_CLOCK, MPI_COMM_WORLD,
-                     MPI_STATUS_IGNORE);
-            c->offset = est[0];
-            c->rtt = est[1];
-        }
-    }
-}
+enum { BATCH = 256 };
 
 /* one batch of n repetitions from start (rank 0's clock), window apart;
  * fills entry and exit (rank 0's clock), this rank's duration and
@@ -68,13 +18,12 @@ static void batch(struct trial *t, const struct window_plan *p, int n, double st
 {
     const struct clocks *c = p->clocks;
     for (int i = 0; i < n; i++) {
-        double at = start + i * window + c->offset;   /* on this clock */
+        double at = clock_to_local(c, start + i * window);
         dur_late[n + i] = MPI_Wtime() > at;
         wait_until(at);
         dur_late[i] = timed_block(t, 1, p->body, p->arg, &entry[i]);
-        exit_[i] = entry[i] + dur_late[i];
-        entry[i] -= c->offset;
-        exit_[i] -= c->offset;
+        exit_[i] = clock_to_rank0(c, entry[i] + dur_late[i]);
+        entry[i] = clock_to_rank0(c, entry[i]);
     }
 }
 
@@ -86,20 +35,37 @@ struct batch_bufs {
     double first[BATCH], last[BATCH], dlmax[2 * BATCH];
 };
 
+static long min_long(long a, long b)
+{
+    return a < b ? a : b;
+}
+
+/* rank 0: 1 while a fixed count wants more: the first reps attempts,
+ * then late ones retried until reps are valid, the budget is spent or
+ * WINDOW_ATTEMPTS x reps were tried */
+static int fixed_more(const struct rule *ru, long reps, long attempts, double elapsed,
+                      const struct series *s)
+{
+    if (attempts < reps)
+        return 1;
+    return (long)s->n < reps && elapsed < ru->budget && attempts < WINDOW_ATTEMPTS * reps;
+}
+
 /* rank 0 decides the next batch: how many, from when, how far apart */
 static void next_batch(const struct trial *t, const struct rule *ru, long reps,
                        long attempts, double started, const struct series *s,
                        const struct clocks *c, double ctl[3])
 {
     if (t->k.rank == 0) {
+        double elapsed = MPI_Wtime() - started;
         long want = ru->adaptive ? (long)(s->n / 2 > 16 ? s->n / 2 : 16)
-                                 : reps - attempts;
-        int more = ru->adaptive ? attempts == 0 || rule_more(ru, s, attempts,
-                                                             MPI_Wtime() - started)
-                                : attempts < reps;
+                    : attempts < reps ? reps - attempts
+                    : min_long(reps - (long)s->n, WINDOW_ATTEMPTS * reps - attempts);
+        int more = ru->adaptive ? attempts == 0 || rule_more(ru, s, attempts, elapsed)
+                                : fixed_more(ru, reps, attempts, elapsed, s);
         ctl[0] = more ? (double)(want < BATCH ? want : BATCH) : 0;
         /* far enough ahead for the broadcast to arrive */
-        ctl[1] = MPI_Wtime() - c->offset + 20 * ctl[2] + 100e-6;
+        ctl[1] = clock_to_rank0(c, MPI_Wtime()) + 20 * ctl[2] + 100e-6;
     }
     MPI_Bcast(ctl, 3, MPI_DOUBLE, 0, t->k.comm);
 }
@@ -152,6 +118,8 @@ double time_window(struct trial *t, const struct window_plan *p, struct series *
         }
     }
     t->calls += calls * (long)legs;
+    if (calls && ctl[2] < t->m->clocks.min_window)
+        t->m->clocks.min_window = ctl[2];   /* for the refit (clock.h) */
     free(b);
     return calls ? total / ((double)calls * legs) : 0;
 }

@@ -1,30 +1,29 @@
 /* window.h: --sync window, the start of every repetition of a collective
  * at a common time (SKaMPI, ReproMPI).
  *
- * Each rank's clock offset to world rank 0 is estimated once per run from
- * ping-pongs; a communicator's rank 0 then hands out start times on rank
- * 0's clock, every rank waits for its corrected time, runs one call and
- * notes when it entered and left.  A repetition that any rank began after
- * its start time is late and dropped. */
+ * Each rank's clock is modelled against world rank 0's (clock.h: offset
+ * and drift); a communicator's rank 0 then hands out start times on rank
+ * 0's clock, every rank waits for its own clock to read the start
+ * (clock_to_local), runs one call and notes when it entered and left
+ * (clock_to_rank0).  A repetition that any rank began after its start
+ * time is late: it is counted and left out, and the record goes on until
+ * it has its count of valid ones or --budget is spent. */
 #ifndef MPIGAUGE_WINDOW_H
 #define MPIGAUGE_WINDOW_H
 
+#include "measure/clock.h"
 #include "measure/repeat.h"
 
 struct trial;
 
-struct clocks {
-    double offset;             /* this rank's MPI_Wtime minus rank 0's, s */
-    double rtt;                /* round trip it was estimated from, s */
-    double max_offset, max_rtt;/* rank 0: the largest over ranks, s */
-};
-
-/* Collective over MPI_COMM_WORLD. */
-void clock_sync(struct clocks *c);
+/* a fixed count's attempts at most, late ones retried: reps times this */
+enum { WINDOW_ATTEMPTS = 4 };
 
 /* What time_window repeats and how: body(t, 1, arg) once a repetition
  * (timed_loop for a collective's call, a barrier for BARRIER records),
- * reps of them (or until the rule says enough), window seconds apart (0:
+ * until reps of them are valid (adaptive: until the rule says enough;
+ * fixed: or the rule's budget is spent, or WINDOW_ATTEMPTS x reps have
+ * been tried), window seconds apart (0:
  * twice pilot, the slowest rank's time per call, agreed by the caller,
  * plus 2 us; doubled whenever more than a quarter of a batch start late).
  * mine, when set, gets this rank's own duration of the first nmine

@@ -195,8 +195,8 @@ static void doc_median(const struct col_ctx *c, char *out, size_t len)
     int sync = c->res->rec->call->family->way == WAY_BARRIER;
     snprintf(out, len, "t_med_us ci_lo_us ci_hi_us: median over blocks of %s "
              "time per call%s, pooled over %s, and its 95%% confidence interval "
-             "(nan under 6 blocks); blocks: how many; late: repetitions dropped "
-             "for a late start (--sync window); target_met: 1 when the interval "
+             "(nan under 6 blocks); blocks: how many; late: repetitions left "
+             "out for a late start (--sync window); target_met: 1 when the interval "
              "lies within %g of the median",
              is_p2p(c) ? "a pair's one-way"
                        : c->opt->span && !sync ? "last exit - first entry"

@@ -10,6 +10,7 @@
 #include "base/smpi.h"
 #include "base/thread_level.h"
 #include "input/parser.h"
+#include "output/clock_json.h"
 #include "output/columns.h"
 #include "output/io_check.h"
 
@@ -121,15 +122,15 @@ void report_run(struct writer *w)
         "min/avg/max the fastest, mean and slowest rank.  MB/s = 10^6 bytes "
         "per second.\n");
     const struct options *o = w->info->opt;
-    if (o->sync_window)
-        say(w, "Statistics: every call of a collective and every barrier "
-            "(BARRIER records) starts at a common time "
-            "on clocks corrected to rank 0 (largest offset %.3g us, estimated "
-            "from round trips up to %.3g us); starts that come late are "
-            "dropped; a call's time is %s.  ", w->info->clock_offset * 1e6,
-            w->info->clock_rtt * 1e6, o->span ? "last exit minus first entry"
-            : "the slowest rank's own duration");
-    else
+    char clock[1024];
+    if (o->sync_window && w->info->clock) {
+        clock_fit_text(w->info->clock, clock, sizeof clock);
+        say(w, "Statistics: every call of a collective and every barrier (BARRIER "
+            "records) starts at a common time %s; starts that come late are counted, "
+            "left out and tried again until the count is valid or the budget is "
+            "spent; a call's time is %s.  ", clock, o->span ?
+            "last exit minus first entry" : "the slowest rank's own duration");
+    } else
         say(w, "Statistics: the timed loop runs in %s%d blocks after a barrier "
             "each; a block's value is its slowest rank's time per call.  ",
             o->adaptive ? "at least " : "", o->adaptive ? 6 : o->blocks);
@@ -203,7 +204,7 @@ static void report_stats(struct writer *w, const struct result *res,
     say(w, "    median %.3f us over %ld %s%s", pt->med, pt->blocks, unit,
         pt->blocks == 1 ? "" : "s");
     if (pt->late)
-        say(w, " (%ld valid, %ld dropped as late)", pt->blocks, pt->late);
+        say(w, " (%ld valid; %ld started late, left out)", pt->blocks, pt->late);
     if (isnan(pt->ci_lo))
         say(w, ", no 95%% interval (fewer than 6 blocks): target not met");
     else
@@ -373,6 +374,10 @@ void report_skipped(struct writer *w, const struct result *res)
 
 void report_close(struct writer *w, int signal)
 {
+    char clock[512] = "";
+    if (w->info->clock)
+        clock_end_text(w->info->clock, clock, sizeof clock);
+    say(w, "%s", clock);
     if (signal)
         say(w, "\nInterrupted by signal %d: every record above is complete on "
             "disk; run.json says which did not run.\n", signal);

@@ -18,6 +18,7 @@
 #include "output/fabric_json.h"
 #include "output/fingerprint.h"
 #include "output/call_json.h"
+#include "output/clock_json.h"
 #include "output/threads_json.h"
 #include "output/timer_json.h"
 #include "output/per_comm.h"
@@ -317,9 +318,8 @@ static json_t *run_json(const struct writer *w, const char *status)
     machine_json(root, in);
     threads_json_run(root, in);
     timer_json_add(root, in);
-    if (in->opt->sync_window)
-        json_object_set_new(root, "clocks", json_pack("{s:f,s:f}", "max_offset_s",
-                            in->clock_offset, "max_rtt_s", in->clock_rtt));
+    if (in->clock)
+        json_object_set_new(root, "clock", clock_json(in->clock));
     if (in->opt->papi)
         json_object_set_new(root, "papi", events_json(&in->ev));
     json_object_set_new(root, "estimate_s", json_real(in->estimate_s));

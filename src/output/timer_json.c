@@ -1,4 +1,4 @@
-/* timer_json.c: what run.json says of the clocks: MPI_Wtime's tick,
+/* timer_json.c: what run.json says of the timer: MPI_Wtime's tick,
  * resolution and cost, and the job's own MPI_Init over the ranks */
 #include "output/timer_json.h"
 

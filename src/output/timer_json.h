@@ -1,4 +1,4 @@
-/* timer_json.h: run.json's clocks (timer_json.c) */
+/* timer_json.h: run.json's timer (timer_json.c) */
 #ifndef MPIGAUGE_TIMER_JSON_H
 #define MPIGAUGE_TIMER_JSON_H
 

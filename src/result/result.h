@@ -9,6 +9,7 @@
 #include "base/text.h"
 #include "input/options.h"
 #include "registry/record.h"
+#include "models/clock_fit.h"
 #include "models/hybrid.h"
 #include "models/param_files.h"
 #include "models/stats.h"
@@ -195,6 +196,19 @@ struct events {
     char dropped[512];         /* events this machine cannot count */
 };
 
+/* --sync window's clock model, as world rank 0 holds it (measure/clock.c) */
+struct clock_report {
+    const struct clock_line *lines;  /* every world rank's latest line (rank 0's: 0) */
+    int ranks;
+    int rounds, pings;         /* a fit's rounds, and ping-pongs per rank a round */
+    double span_s, fit_s;      /* the first fit: its rounds' spread, its cost */
+    int refits;                /* fits after the first */
+    double max_residual;       /* the largest over every fit, s */
+    int checked;               /* the end check ran (the run reached its end) */
+    double end_error;          /* its largest |measured - predicted offset|, s */
+    double end_rtt;            /* the round trip of that measurement, s */
+};
+
 /* what the writers say about the run as a whole */
 struct run_info {
     const struct options *opt;
@@ -211,7 +225,7 @@ struct run_info {
     const struct place *places;   /* every rank's */
     double wtick, timer_res, timer_cost;   /* seconds */
     double init_s[3];             /* MPI_Init: min, mean, max over ranks, s */
-    double clock_offset, clock_rtt;        /* --sync window: largest, s */
+    const struct clock_report *clock;     /* --sync window, else NULL */
     struct events ev;
     long peak_rss_kib;            /* at the end: the largest rank's */
     double estimate_s;            /* every record's estimate (docs/measuring.md, Estimates) */

@@ -21,6 +21,7 @@ int main(void)
     test_schedule();
     test_splice();
     test_hybrid();
+    test_clock();
     printf("unit: %d passed, %d failed\n", unit_passed, unit_failed);
     return unit_failed ? 1 : 0;
 }

@@ -35,5 +35,6 @@ void test_schedule(void);
 void test_splice(void);
 void test_hybrid(void);
 void test_launch_stats(void);
+void test_clock(void);
 
 #endif

@@ -1,0 +1,91 @@
+/* clock_json.c: run.json's "clock" and the report's sentences on the
+ * clock model of --sync window (clock_json.h) */
+#include "output/clock_json.h"
+
+#include <math.h>
+#include <stdio.h>
+
+/* the largest |offset| (us), |drift| (ppm) and round trip (us) over the
+ * ranks other than 0 */
+struct extremes {
+    double offset_us, drift_ppm, rtt_us;
+};
+
+static struct extremes extremes_of(const struct clock_report *c)
+{
+    struct extremes e = {0, 0, 0};
+    for (int r = 1; r < c->ranks; r++) {
+        const struct clock_line *f = &c->lines[r];
+        e.offset_us = fmax(e.offset_us, fabs(f->offset) * 1e6);
+        e.drift_ppm = fmax(e.drift_ppm, fabs(f->drift) * 1e6);
+        e.rtt_us = fmax(e.rtt_us, f->rtt * 1e6);
+    }
+    return e;
+}
+
+void clock_model_text(const struct clock_report *c, char *buf, size_t len)
+{
+    snprintf(buf, len, "each rank's offset and drift to world rank 0, least squares "
+             "over %d rounds %.3g ms apart of %d ping-pongs per rank (the quickest's "
+             "midpoint; rounds with a round trip over twice the median left out); "
+             "offset at the fit's centre", c->rounds,
+             c->rounds > 1 ? 1e3 * c->span_s / (c->rounds - 1) : 0, c->pings);
+}
+
+static json_t *ranks_json(const struct clock_report *c)
+{
+    json_t *a = json_array();
+    int n = c->ranks < CLOCK_RANKS_LISTED ? c->ranks : CLOCK_RANKS_LISTED;
+    for (int r = 0; r < n; r++) {
+        const struct clock_line *f = &c->lines[r];
+        json_array_append_new(a, json_pack("{s:i,s:f,s:f,s:f,s:f,s:f,s:f,s:i}", "rank", r,
+                              "at_s", f->t_ref, "offset_us", f->offset * 1e6,
+                              "drift_ppm", f->drift * 1e6,
+                              "drift_se_ppm", f->se_drift * 1e6, "rtt_us",
+                              isfinite(f->rtt) ? f->rtt * 1e6 : 0.0, "residual_us",
+                              f->max_residual * 1e6, "samples", f->used));
+    }
+    return a;
+}
+
+json_t *clock_json(const struct clock_report *c)
+{
+    char model[512];
+    clock_model_text(c, model, sizeof model);
+    struct extremes e = extremes_of(c);
+    int omitted = c->ranks > CLOCK_RANKS_LISTED ? c->ranks - CLOCK_RANKS_LISTED : 0;
+    return json_pack("{s:s,s:i,s:i,s:f,s:f,s:i,s:o,s:i,s:f,s:f,s:f,s:f,s:o}",
+                     "model", model, "rounds", c->rounds, "pings", c->pings,
+                     "span_s", c->span_s, "fit_s", c->fit_s, "refits", c->refits,
+                     "ranks", ranks_json(c), "ranks_omitted", omitted,
+                     "max_offset_us", e.offset_us, "max_drift_ppm", e.drift_ppm,
+                     "max_rtt_us", e.rtt_us, "max_residual_us", c->max_residual * 1e6,
+                     "end_check", c->checked ? json_pack("{s:f,s:f}", "max_error_us",
+                                                         c->end_error * 1e6, "rtt_us",
+                                                         c->end_rtt * 1e6)
+                                             : json_null());
+}
+
+void clock_fit_text(const struct clock_report *c, char *buf, size_t len)
+{
+    char model[512];
+    clock_model_text(c, model, sizeof model);
+    struct extremes e = extremes_of(c);
+    snprintf(buf, len, "on clocks corrected to rank 0 by a model of %s (largest "
+             "offset %.3g us, drift %.3g ppm, residual %.3g us, round trip %.3g us; "
+             "fitted in %.3g ms, again whenever its predicted error reaches a tenth "
+             "of the window)", model, e.offset_us, e.drift_ppm, c->max_residual * 1e6,
+             e.rtt_us, c->fit_s * 1e3);
+}
+
+void clock_end_text(const struct clock_report *c, char *buf, size_t len)
+{
+    if (!c->checked) {
+        buf[0] = 0;
+        return;
+    }
+    snprintf(buf, len, "\nClock check at the end: one more round of ping-pongs found "
+             "every rank's offset within %.3g us of the model's prediction (%d "
+             "refit%s during the run).\n", c->end_error * 1e6, c->refits,
+             c->refits == 1 ? "" : "s");
+}

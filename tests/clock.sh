@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# clock.sh: --sync window's clock model against clocks skewed on purpose
+# (tests/skew.so: world rank r reads t (1 + d_r) + o_r).  The fitted
+# drift comes within 5% of d_r at 2 and 3 ranks and the offset at the
+# fit's centre within 5 us of o_r + d_r T; unskewed, the drift is 0 to
+# the fit's noise; and a collective measured under --sync window 0.2 s
+# or more after the fit, when an offset-only model would be 20 us off at 100 ppm,
+# does not move with the skew.  Prints "N passed, N failed".
+set -u
+cd "$(dirname "$0")/.."
+. tests/lib.sh
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+# under `make asan`: the preload comes before ASan's runtime
+export ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0"
+T=tests/tmp/clock
+scratch "$T"
+SKEW="$PWD/tests/skew.so"
+
+printf 'ALLREDUCE DOUBLE 1 1 ADD 1 WORLD SUM 0\n' > "$T/one.in"
+
+# skewed DIR RANKS PPM OFFSET_US [OPTIONS...]: a --sync window run under
+# the skew (PPM as MPIGAUGE_SKEW_PPM takes it)
+skewed() {
+    local d=$1 n=$2 ppm=$3 off=$4
+    shift 4
+    MPIGAUGE_SKEW_PPM=$ppm MPIGAUGE_SKEW_OFFSET_US=$off LD_PRELOAD="$SKEW" \
+        $MPIRUN -n "$n" ./mpigauge --quiet --sync window "$@" -o "$d" "$T/one.in"
+}
+
+# drift_within DIR RANK PPM: the fitted drift of RANK within 5% of PPM
+drift_within() {
+    jq -e --argjson r "$2" --argjson d "$3" \
+        '.clock.ranks[$r].drift_ppm as $f | ($f - $d | fabs) <= 0.05 * ($d | fabs)' \
+        "$1/run.json" > /dev/null
+}
+# offset_within DIR RANK PPM OFFSET_US: rank RANK's offset at the fit's
+# centre (at_s on rank 0's clock, whose d and o are 0) within 5 us of
+# o_r + d_r at_s
+offset_within() {
+    jq -e --argjson r "$2" --argjson d "$3" --argjson o "$4" \
+        '.clock.ranks[$r] | (.offset_us - ($o + $d * .at_s) | fabs) <= 5' \
+        "$1/run.json" > /dev/null
+}
+# jqok FILTER FILE: FILTER is true of FILE
+jqok() { jq -e "$1" "$2" > /dev/null; }
+# says DIR RANK: the drift and offset seen, for the failure messages
+says() { jq -r --argjson r "$2" '.clock.ranks[$r] | "drift \(.drift_ppm) ppm, offset \(.offset_us) us at \(.at_s) s"' "$1/run.json"; }
+
+# ---- unskewed: one clock on one node, the drift 0 to the fit's noise
+d="$T/plain"
+$MPIRUN -n 2 ./mpigauge --quiet --sync window --iters 60 -o "$d" "$T/one.in"
+check "plain run exits 0" [ $? = 0 ]
+check "plain: rank 1's drift is 0 within 2 ppm or 3 standard errors ($(says "$d" 1))" \
+    jqok '.clock.ranks[1] | (.drift_ppm | fabs) <= ([2, 3 * .drift_se_ppm] | max)' "$d/run.json"
+check "plain: the end check ran, within its round trip's half plus 1 us" \
+    jqok '.clock.end_check | .max_error_us <= .rtt_us / 2 + 1' "$d/run.json"
+
+# ---- 2 ranks, 100 ppm and 1 ms apart; the fitted model within 5%
+d="$T/skew2"
+skewed "$d" 2 100 1000 --iters 60
+check "skew 2 ranks: exits 0" [ $? = 0 ]
+check "skew 2 ranks: rank 1's drift within 5% of 100 ppm ($(says "$d" 1))" drift_within "$d" 1 100
+check "skew 2 ranks: rank 1's offset matches 1000 us + 100 ppm x T ($(says "$d" 1))" \
+    offset_within "$d" 1 100 1000
+check "skew 2 ranks: the end check agrees with the model" \
+    jqok '.clock.end_check | .max_error_us <= .rtt_us / 2 + 1' "$d/run.json"
+check "skew 2 ranks: run.json's largest drift is rank 1's" \
+    jqok '.clock.max_drift_ppm == (.clock.ranks[1].drift_ppm | fabs)' "$d/run.json"
+
+# ---- 3 ranks: 50 and 100 ppm
+d="$T/skew3"
+skewed "$d" 3 100 1000 --iters 60
+check "skew 3 ranks: exits 0" [ $? = 0 ]
+check "skew 3 ranks: rank 1's drift within 5% of 50 ppm ($(says "$d" 1))" drift_within "$d" 1 50
+check "skew 3 ranks: rank 2's drift within 5% of 100 ppm ($(says "$d" 2))" drift_within "$d" 2 100
+check "skew 3 ranks: rank 2's offset matches 2000 us + 100 ppm x T ($(says "$d" 2))" \
+    offset_within "$d" 2 100 2000
+
+# ---- a list, and a slow clock
+d="$T/slow"
+skewed "$d" 2 0,-80 0 --iters 60
+check "skew list 0,-80: rank 1's drift within 5% of -80 ppm ($(says "$d" 1))" drift_within "$d" 1 -80
+
+# ---- what is measured does not move with the skew.  The ALLREDUCE of
+# line 2 runs after 0.2 s or more of ping-pongs (point-to-point, unchanged
+# by --sync: no window used, so no refit comes before it; 0.5-5 s here),
+# when rank 1's clock at 100 ppm has moved 20 us or more from where an
+# offset-only model would put it, past the windows of a few us here
+# (tests/unit/test_clock.c).  Its median is compared with the same run
+# unskewed: within a quarter of it plus 0.5 us (launch to launch the
+# median moved by up to 0.04 us of 0.27 here) plus three times the
+# model's own error by then, the drift's standard error times the time
+# since the fit (0.1 ppm x 5 s is 0.5 us; an ASan build on this shared
+# machine once took 5 s over the ping-pongs).  20 us off would make a
+# rank wait 20 us into every call.
+printf 'SEND DOUBLE 131072 131072 ADD 1 WORLD NOP 0 iters=2000\nALLREDUCE DOUBLE 1 1 ADD 1 WORLD SUM 0\n' > "$T/later.in"
+$MPIRUN -n 2 ./mpigauge --quiet --sync window --iters 200 -o "$T/later-plain" "$T/later.in"
+check "later, plain: exits 0" [ $? = 0 ]
+MPIGAUGE_SKEW_PPM=100 MPIGAUGE_SKEW_OFFSET_US=1000 LD_PRELOAD="$SKEW" \
+    $MPIRUN -n 2 ./mpigauge --quiet --sync window --iters 200 -o "$T/later-skew" "$T/later.in"
+check "later, skewed: exits 0" [ $? = 0 ]
+gap=$(jq "$AT"'at(1).elapsed_s' "$T/later-skew/run.json")
+check "later: the ping-pongs before took 0.2 s or more ($gap s)" \
+    awk -v g="$gap" 'BEGIN { exit !(g >= 0.2) }'
+check "later: the model of the first fit measured it (no refit)" \
+    jqok '.clock.refits == 0' "$T/later-skew/run.json"
+med() { local f=("$1"/02-*.dat); column "${f[0]}" t_med_us; }
+a=$(med "$T/later-plain") b=$(med "$T/later-skew")
+own=$(jq "$AT"'3 * .clock.ranks[1].drift_se_ppm * at(1).elapsed_s' "$T/later-skew/run.json")
+check "later: ALLREDUCE's median skewed ($b us) within 25% + 0.5 us + $own us of unskewed ($a us)" \
+    awk -v a="$a" -v b="$b" -v own="$own" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(a > 0 && own != "" && d <= 0.25 * a + 0.5 + own) }'
+check "later: the model still held at the end" \
+    jqok '.clock.end_check | .max_error_us <= .rtt_us / 2 + 1' "$T/later-skew/run.json"
+
+summary clock
