@@ -195,7 +195,7 @@ static void print_text(const struct outcome *out, double gate)
     json_array_foreach(out->records, i, r) {
         const char *file = json_string_value(json_object_get(r, "file"));
         json_array_foreach(json_object_get(r, "sizes"), j, z)
-            printf("%-48s %10.0f %12.4f %12.4f %8.4f %s\n", file,
+            printf("%-48s %10.0f %12.6f %12.6f %8.4f %s\n", file,
                    json_number_value(json_object_get(z, "elements")),
                    json_number_value(json_object_get(z, "t_a_us")),
                    json_number_value(json_object_get(z, "t_b_us")),
