@@ -117,7 +117,10 @@ check "... the set rule in the comparison, EXSCAN's row red" [ "$(grep -c 'Wilco
 check "... a table of sizes per record with the launches counted" [ "$(grep -c '<td class=n>7</td><td' "$P")" = 9 ]
 
 # ---- a set with too few launches, a set against a run
-bash $L -n 2 -o "$T/two" -- $MPIRUN -n 2 ./mpigauge --quiet "$T/three.in" > /dev/null 2>&1
+# launched as A was (through env and the preload: Open MPI's OMPI_COMMAND
+# names the program it started, and the fingerprint keeps it)
+bash $L -n 2 -o "$T/two" --shuffle -- $MPIRUN -n 2 env LD_PRELOAD="$PWD/tests/launchvary.so" \
+    ./mpigauge --quiet "$T/three.in" > /dev/null 2>&1
 check "a 2-launch set says comparisons cannot decide" grep -q 'cannot decide' "$T/two/set.txt"
 ./mpigauge --compare "$T/two" "$T/A" > "$T/two.out"
 check "2 launches against 5: every size inconclusive" [ "$(grep -cE '\.dat .* inconclusive$' "$T/two.out")" = 9 ]
