@@ -51,26 +51,7 @@ GNUPLOT
 done
 title="mpigauge: launch set $(jq -r '.set' "$sj")"
 {
-cat <<HTML
-<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>$(printf '%s' "$title" | esc)</title>
-<style>
-body { font: 15px/1.45 system-ui, sans-serif; margin: 0 auto; max-width: 1500px; padding: 0 1.2em 3em; color: #222; }
-h1 { font-size: 1.6em; margin: .8em 0 .3em; } h2 { border-bottom: 2px solid #ccc; margin-top: 2em; }
-table { border-collapse: collapse; margin: .5em 0; font-size: .92em; }
-th, td { border: 1px solid #ddd; padding: .2em .55em; text-align: left; vertical-align: top; }
-th { background: #f3f3f3; } td.n { text-align: right; font-variant-numeric: tabular-nums; }
-.same { background: #e3f4e3; } .faster { background: #dcebfa; } .inconclusive { background: #eee; }
-.slower, .warn, .wider { background: #fbe0dc; }
-.warn { padding: .5em .8em; border-left: 4px solid #c0392b; }
-.note { padding: .4em .8em; border-left: 4px solid #999; background: #f7f7f7; }
-img.wide { width: 100%; max-width: 1000px; height: auto; border: 1px solid #eee; }
-</style></head>
-<body>
-<h1>$(printf '%s' "$title" | esc)</h1>
-HTML
+page_head "$title"
 jq -r '"<p>\(.launches.used | length) launches used of \(.launches.total): \(.launches.used | join(", ") | @html).</p>",
        (.launches.left_out[] | "<p class=\"warn\">Left out: \(@html)</p>")' "$sj"
 cat <<'HTML'

@@ -107,3 +107,37 @@ compare_section() {
 compare_rows_of() {
     jq -r --argjson l "$2" '.records[] | select(.line == $l) | .sizes[] | [.elements, .bytes, .t_a_us, .a_lo_us, .a_hi_us, .t_b_us, .b_lo_us, .b_hi_us, .ratio, .verdict] | map(if . == null then "nan" elif type == "number" then (. * 10000 | round / 10000 | tostring) else . end) | join(" ")' "$1"
 }
+
+# page_head TITLE: the page's head, its one style sheet (inline: the page
+# fetches nothing) and its title, for report.sh and report_set.sh alike
+page_head() {
+    local t
+    t=$(printf '%s' "$1" | esc)
+    cat <<HTML
+<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>$t</title>
+<style>
+body { font: 15px/1.45 system-ui, sans-serif; margin: 0 auto; max-width: 1500px; padding: 0 1.2em 3em; color: #222; }
+h1 { font-size: 1.6em; margin: .8em 0 .3em; } h2 { border-bottom: 2px solid #ccc; margin-top: 2em; }
+h3 { margin: 1.6em 0 .3em; } code { font-size: .95em; }
+table { border-collapse: collapse; margin: .5em 0; font-size: .92em; }
+th, td { border: 1px solid #ddd; padding: .2em .55em; text-align: left; vertical-align: top; }
+th { background: #f3f3f3; } td.n { text-align: right; font-variant-numeric: tabular-nums; }
+.state { display: inline-block; padding: .1em .5em; border-radius: .3em; font-weight: 600; }
+.done, .complete, .passed, .same { background: #e3f4e3; } .faster { background: #dcebfa; }
+.skipped, .pending, .unknown, .running, .inconclusive { background: #eee; }
+.error, .failed, .interrupted, .slower, .complete-with-errors, .warn, .wider { background: #fbe0dc; }
+.warn { padding: .5em .8em; border-left: 4px solid #c0392b; }
+.note { padding: .4em .8em; border-left: 4px solid #999; background: #f7f7f7; }
+.plots { display: grid; grid-template-columns: repeat(auto-fill, minmax(560px, 1fr)); gap: .6em; }
+.plots img, img.wide { width: 100%; height: auto; border: 1px solid #eee; }
+img.wide { max-width: 1000px; }
+nav ul { columns: 3 22em; } pre { background: #f7f7f7; padding: .5em; overflow-x: auto; font-size: .85em; }
+section.record { border-top: 1px solid #ddd; }
+</style></head>
+<body>
+<h1>$t</h1>
+HTML
+}
