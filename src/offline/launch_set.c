@@ -293,10 +293,15 @@ const json_t *record_points(const json_t *rec)
     return json_is_array(p) ? p : NULL;
 }
 
-static double number(const json_t *o, const char *key)
+double json_number_at(const json_t *o, const char *key)
 {
     const json_t *v = json_object_get(o, key);
     return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+json_t *json_finite_or_null(double x)
+{
+    return isfinite(x) ? json_real(x) : json_null();
 }
 
 int launch_point_at(const struct launch_set *s, int k, const char *file,
@@ -306,14 +311,14 @@ int launch_point_at(const struct launch_set *s, int k, const char *file,
     const json_t *pts = rec ? record_points(rec) : NULL, *pt;
     size_t i;
     json_array_foreach(pts, i, pt) {
-        if (number(pt, "elements") != elements)
+        if (json_number_at(pt, "elements") != elements)
             continue;
-        p->t_us = number(pt, "t_med_us");
+        p->t_us = json_number_at(pt, "t_med_us");
         if (isnan(p->t_us))
-            p->t_us = number(pt, "t_avg_us");
-        p->lo_us = number(pt, "ci_lo_us");
-        p->hi_us = number(pt, "ci_hi_us");
-        p->bytes = number(pt, "bytes");
+            p->t_us = json_number_at(pt, "t_avg_us");
+        p->lo_us = json_number_at(pt, "ci_lo_us");
+        p->hi_us = json_number_at(pt, "ci_hi_us");
+        p->bytes = json_number_at(pt, "bytes");
         p->target_met = json_is_true(json_object_get(pt, "target_met"));
         return !isnan(p->t_us) && p->t_us > 0;
     }

@@ -61,6 +61,11 @@ json_t *launch_set_records(const struct launch_set *s);
 int launch_point_at(const struct launch_set *s, int k, const char *file,
                     double elements, struct launch_point *p);
 
+/* o's member key as a number, NaN when it is absent or not a number; and
+ * a number for JSON, null where it is not finite (what run.json writes) */
+double json_number_at(const json_t *o, const char *key);
+json_t *json_finite_or_null(double x);
+
 /* The points of a record (its "points" array), borrowed, or NULL */
 const json_t *record_points(const json_t *rec);
 

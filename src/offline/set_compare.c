@@ -108,11 +108,6 @@ static int compare_size(const struct launch_set *a, const struct launch_set *b,
     return 1;
 }
 
-static json_t *num(double x)
-{
-    return isfinite(x) ? json_real(x) : json_null();
-}
-
 /* what the comparison found, for the text and JSON writers */
 struct outcome {
     json_t *records;           /* per record: its sizes and summary */
@@ -122,11 +117,11 @@ struct outcome {
 static json_t *size_json(const struct size_cmp *c)
 {
     return json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:s,s:s?,s:o,s:o,s:i,s:i}",
-        "elements", num(c->elements), "bytes", num(c->bytes), "t_a_us", num(c->ta),
-        "a_lo_us", num(c->lo[0]), "a_hi_us", num(c->hi[0]), "t_b_us", num(c->tb),
-        "b_lo_us", num(c->lo[1]), "b_hi_us", num(c->hi[1]),
-        "ratio", num(c->ratio), "verdict", verdict_name[c->v],
-        "why", c->why, "p_slower", num(c->p_slower), "p_faster", num(c->p_faster),
+        "elements", json_finite_or_null(c->elements), "bytes", json_finite_or_null(c->bytes), "t_a_us", json_finite_or_null(c->ta),
+        "a_lo_us", json_finite_or_null(c->lo[0]), "a_hi_us", json_finite_or_null(c->hi[0]), "t_b_us", json_finite_or_null(c->tb),
+        "b_lo_us", json_finite_or_null(c->lo[1]), "b_hi_us", json_finite_or_null(c->hi[1]),
+        "ratio", json_finite_or_null(c->ratio), "verdict", verdict_name[c->v],
+        "why", c->why, "p_slower", json_finite_or_null(c->p_slower), "p_faster", json_finite_or_null(c->p_faster),
         "launches_a", c->na, "launches_b", c->nb);
 }
 

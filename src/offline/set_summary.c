@@ -9,12 +9,6 @@
 #include "base/base.h"
 #include "base/exit_status.h"
 
-static double number(const json_t *o, const char *key)
-{
-    const json_t *v = json_object_get(o, key);
-    return json_is_number(v) ? json_number_value(v) : NAN;
-}
-
 void set_size_of(const struct launch_set *s, const char *file, double elements,
                  struct set_size *z)
 {
@@ -44,11 +38,6 @@ void set_size_of(const struct launch_set *s, const char *file, double elements,
     }
 }
 
-static json_t *num(double x)
-{
-    return isfinite(x) ? json_real(x) : json_null();
-}
-
 static json_t *size_json(const struct set_size *z)
 {
     json_t *t = json_array();
@@ -56,11 +45,11 @@ static json_t *size_json(const struct set_size *z)
         json_array_append_new(t, json_real(z->t[k]));
     const struct launch_spread *p = &z->spread;
     return json_pack("{s:o,s:o,s:o,s:i,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:b,s:i}",
-        "elements", num(z->elements), "bytes", num(z->bytes), "launch_medians_us", t,
-        "launches", z->n, "median_us", num(p->median), "min_us", num(p->min),
-        "max_us", num(p->max), "cv", num(p->cv), "lo_us", num(p->lo),
-        "hi_us", num(p->hi), "coverage", num(p->coverage),
-        "launch_interval_rel", num(z->launch_width), "spread_wider", z->wider,
+        "elements", json_finite_or_null(z->elements), "bytes", json_finite_or_null(z->bytes), "launch_medians_us", t,
+        "launches", z->n, "median_us", json_finite_or_null(p->median), "min_us", json_finite_or_null(p->min),
+        "max_us", json_finite_or_null(p->max), "cv", json_finite_or_null(p->cv), "lo_us", json_finite_or_null(p->lo),
+        "hi_us", json_finite_or_null(p->hi), "coverage", json_finite_or_null(p->coverage),
+        "launch_interval_rel", json_finite_or_null(z->launch_width), "spread_wider", z->wider,
         "targets_met", z->targets_met);
 }
 
@@ -150,7 +139,7 @@ static json_t *record_summary(const struct launch_set *s, const json_t *rec, FIL
             "launch medians (us)");
     size_t i;
     json_array_foreach(pts, i, pt) {
-        set_size_of(s, file, number(pt, "elements"), &z[i]);
+        set_size_of(s, file, json_number_at(pt, "elements"), &z[i]);
         text_size(txt, &z[i]);
         json_array_append_new(sizes, size_json(&z[i]));
     }

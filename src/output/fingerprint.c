@@ -88,25 +88,14 @@ static void build_text(char *out, size_t len)
              MPIGAUGE_SMPI ? ", SimGrid SMPI" : "");
 }
 
-static json_t *kept_options(const json_t *options)
+/* a copy of from less the members whose names drop says to leave out */
+static json_t *kept(const json_t *from, int (*drop)(const char *))
 {
     json_t *o = json_object();
     const char *key;
     json_t *v;
-    json_object_foreach((json_t *)options, key, v)
-        if (!option_is_incidental(key))
-            json_object_set(o, key, v);
-    return o;
-}
-
-static json_t *kept_environment(const json_t *settings)
-{
-    json_t *o = json_object();
-    const json_t *env = json_object_get(settings, "environment");
-    const char *key;
-    json_t *v;
-    json_object_foreach((json_t *)env, key, v)
-        if (!names_one_launch(key))
+    json_object_foreach((json_t *)from, key, v)
+        if (!drop(key))
             json_object_set(o, key, v);
     return o;
 }
@@ -139,7 +128,7 @@ json_t *fingerprint_json(const struct run_info *in, const json_t *root)
                    : "some ranks bound to one core",
         "cpu_model", in->cpu_model ? in->cpu_model : "",
         "input_fnv1a64", hash, "mpigauge", MPIGAUGE_VERSION, "build", build,
-        "options", kept_options(json_object_get(root, "options")),
-        "environment", kept_environment(settings),
+        "options", kept(json_object_get(root, "options"), option_is_incidental),
+        "environment", kept(json_object_get(settings, "environment"), names_one_launch),
         "cvars_fnv1a64", cvars_hash(settings));
 }
