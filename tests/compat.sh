@@ -120,4 +120,18 @@ for want in "1:33: BCAST takes no MPI_IN_PLACE here; inplace= applies to ALLREDU
             "6:37: ALLREDUCE has no root"; do
     check "bad settings: $want" grep -qF "$T/bad.in:$want" "$T/bad.err"
 done
+
+# the settings as the writers print them, from the table's rows; words
+# (and keys) in any case
+cat > "$T/set.in" <<'IN'
+BW    CHAR 8 8 MUL 2 WORLD NOP 0 WINDOW=8 recv=ANY_TAG buffers=Multiple
+BCAST CHAR 8 8 MUL 2 WORLD NOP 0 root=rotate iters=3
+PUT   CHAR 8 8 MUL 2 WORLD NOP 0 sync=LOCK mode=BW
+IN
+$MPIRUN -n 2 ./mpigauge --quiet -o "$T/set" "$T/set.in" > /dev/null 2> "$T/set.err"
+check "settings in any case: exit 0" [ $? = 0 ]
+check "run.json: BW's record_settings" [ "$(jq -c "$AT"'at(1).record_settings' "$T/set/run.json")" = '{"window":8,"recv":"any_tag","buffers":"multiple"}' ]
+check "run.json: BCAST's, iters= as written" [ "$(jq -c "$AT"'at(2).record_settings' "$T/set/run.json")" = '{"root":"rotate","iters":3}' ]
+check "run.json: PUT's one-sided words" [ "$(jq -c "$AT"'at(3).record_settings | [.sync, .win, .mode, .window]' "$T/set/run.json")" = '["lock","create","bw",64]' ]
+check "data file: the # settings: line" grep -qx "# settings: window=8 recv=any_tag buffers=multiple" "$T/set/01-bw-char-world-nop.dat"
 summary compat

@@ -81,6 +81,15 @@ done
 nnames=$(./mpigauge --list | grep -cE '^  +[A-Z0-9]')
 check "--list prints names ($nnames)" [ "$nnames" -gt 100 ]
 check "every name of --list is in docs/reference.md${missing:+: missing$missing}" [ -z "$missing" ]
+# ... and every record setting, a row each in the reference and the man page
+keys=$(./mpigauge --list | sed -n 's/^  \([a-z]*\)=.*/\1/p')
+missing=""
+for key in $keys; do
+    grep -q "^| \`$key=\` |" docs/reference.md && grep -q "^\\\\fB$key=" man/mpigauge.1 ||
+        missing="$missing $key"
+done
+check "--list prints settings ($(echo $keys | wc -w))" [ "$(echo $keys | wc -w)" -ge 20 ]
+check "every setting of --list is in docs/reference.md and the man page${missing:+: missing$missing}" [ -z "$missing" ]
 
 # ---- make install, make uninstall --------------------------------------------
 # -o mpigauge: install what this build made, never rebuild it here (under

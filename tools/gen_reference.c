@@ -12,6 +12,7 @@
 #include "base/exit_status.h"
 #include "input/options.h"
 #include "registry/registry.h"
+#include "registry/settings.h"
 #include "gen_reference.h"
 
 /* a table cell: what markdown would take for markup escaped ('|', '*',
@@ -111,6 +112,33 @@ static void pairs_patterns_topologies(FILE *out)
     }
 }
 
+/* the record settings, from registry/settings.c's rows */
+static void settings(FILE *out)
+{
+    fputs("\n## Record settings (after the nine fields)\n\n"
+          "Written `key=value` after a record's nine fields; words are matched as "
+          "names are (any case, `-` and `_` alike).\n\n"
+          "| setting | values | default | calls | what it does |\n"
+          "| --- | --- | --- | --- | --- |\n", out);
+    for (size_t i = 0; i < setting_count; i++) {
+        const struct setting *s = &setting_table[i];
+        char values[160];
+        setting_values_text(s, values, sizeof values);
+        fprintf(out, "| `%s=` | ", s->key);
+        cell(out, values);
+        fputs(" | ", out);
+        if (s->kind == SETTING_WORDS)
+            fprintf(out, "%s", s->words[s->dflt - s->first >= 0 ? s->dflt - s->first : 0]);
+        else if (s->store != STORE_NONE && s->dflt >= 0)
+            fprintf(out, "%ld", s->dflt);
+        fputs(" | ", out);
+        cell(out, s->applies ? s->applies : "every call");
+        fputs(" | ", out);
+        cell(out, s->help);
+        fputs(" |\n", out);
+    }
+}
+
 static void options(FILE *out)
 {
     fputs("\n## Options\n\n"
@@ -163,6 +191,7 @@ int main(int argc, char **argv)
     calls(out);
     types_and_ops(out);
     pairs_patterns_topologies(out);
+    settings(out);
     columns_reference(out);
     options(out);
     fputs("\n## Exit statuses\n\n", out);

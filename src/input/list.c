@@ -3,6 +3,7 @@
 #include "input/list.h"
 
 #include "registry/registry.h"
+#include "registry/settings.h"
 
 static void classes(FILE *out, unsigned mask)
 {
@@ -36,6 +37,19 @@ static void list_types_and_ops(FILE *out)
     }
 }
 
+/* the settings' rows: key=VALUES, what it does, which calls */
+static void list_settings(FILE *out)
+{
+    fputs("\nSettings after the nine fields (key=value; words in any case):\n", out);
+    for (size_t i = 0; i < setting_count; i++) {
+        const struct setting *s = &setting_table[i];
+        char values[160];
+        setting_values_text(s, values, sizeof values);
+        fprintf(out, "  %s=%s: %s; %s\n", s->key, values, s->help,
+                s->applies ? s->applies : "every call");
+    }
+}
+
 void print_list(FILE *out)
 {
     list_calls(out);
@@ -56,7 +70,6 @@ void print_list(FILE *out)
     const struct topology *t;
     for (size_t i = 0; (t = table_row(&topology_table, i)); i++)
         fprintf(out, "  %-22s %s\n", t->name, t->desc);
-    fputs("\nOther calls take op NOP.  Settings after the nine fields: root=N "
-          "(rooted calls), iters=N, warmup=N, window=N (the calls that stream), "
-          "seed=N (PERMUTATION).\n", out);
+    fputs("\nOther calls take op NOP.\n", out);
+    list_settings(out);
 }

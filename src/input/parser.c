@@ -12,7 +12,7 @@
 #include "base/base.h"
 #include "base/text.h"
 #include "input/tokens.h"
-#include "models/schedule.h"
+#include "registry/settings.h"
 
 /* Splits a line (comment already cut) into blank-separated tokens. */
 static void tokenize(struct line_ctx *lc, const char *s, int len)
@@ -80,11 +80,7 @@ static struct record *append(struct recordset *rs, int *cap)
     }
     struct record *r = &rs->rec[rs->n++];
     memset(r, 0, sizeof *r);
-    r->iters = r->warmup = -1;
-    r->window = DEFAULT_WINDOW;
-    r->seed = MATCHING_SEED;
-    r->partitions = 1;
-    r->threads = DEFAULT_THREADS;
+    settings_defaults(r);
     return r;
 }
 

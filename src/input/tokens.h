@@ -39,36 +39,19 @@ int parse_number(struct line_ctx *lc, const struct token *t, const char *what,
 void parse_fields(struct line_ctx *lc, struct record *r);
 void parse_op(struct line_ctx *lc, struct record *r, const struct token *t);
 
-/* one-sided settings and rules (rma_fields.c) */
-void take_sync(struct line_ctx *lc, struct record *r, const struct token *key,
-               const struct token *val);
-void take_win(struct line_ctx *lc, struct record *r, const struct token *key,
-              const struct token *val);
-void take_mode(struct line_ctx *lc, struct record *r, const struct token *key,
-               const struct token *val);
+/* the settings after the nine fields (settings.c): seen[i] gets the
+ * column where setting_table[i] was written, 0 if it was not */
+enum { SETTINGS_MAX = 64 };
+void parse_settings(struct line_ctx *lc, struct record *r, int *seen);
+int setting_column(const int *seen, const char *key);
+
+/* one-sided rules (rma_fields.c) */
 void check_one_sided(struct line_ctx *lc, struct record *r);
 
-/* inplace= and buffers= (buffer_fields.c) */
-void take_inplace(struct line_ctx *lc, struct record *r, const struct token *key,
-                  const struct token *val);
-void take_buffers(struct line_ctx *lc, struct record *r, const struct token *key,
-                  const struct token *val);
-
-/* point-to-point settings and counts (p2p_fields.c) */
-void take_recv(struct line_ctx *lc, struct record *r, const struct token *key,
-               const struct token *val);
-void take_partitions(struct line_ctx *lc, struct record *r, const struct token *key,
-                     const struct token *val);
-void take_complete(struct line_ctx *lc, struct record *r, const struct token *key,
-                   const struct token *val);
+/* partitions= against the sizes, and the counts a call may take (p2p_fields.c) */
 void check_partitions(struct line_ctx *lc, struct record *r);
 /* the most elements a size of r may have: past int only for the calls
  * with MPI 4's large-count functions, in a build that has them */
 uint64_t record_max_elements(const struct record *r);
-/* the threaded calls' settings (thread_fields.c) */
-void take_threads(struct line_ctx *lc, struct record *r, const struct token *key,
-                  const struct token *val);
-void take_comm(struct line_ctx *lc, struct record *r, const struct token *key,
-               const struct token *val);
 
 #endif

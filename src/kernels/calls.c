@@ -225,9 +225,11 @@ static const char *const call_aliases[] = {
 /* the table's other parts, one a family file, in --list's order: a new
  * family with a file of calls of its own is one line here (and its
  * table's name in calls.h) */
+extern const struct table chain_calls;         /* chain.c: the whole family */
+
 static const struct table *const call_parts[] = {
     &collective_calls, &nonblocking_calls, &neighbor_calls, &fabric_calls,
-    &thread_calls, &objects_calls, NULL};
+    &thread_calls, &objects_calls, &chain_calls, NULL};
 
 const struct table call_table = {
     "call", calls, sizeof calls / sizeof calls[0], sizeof calls[0], call_aliases,

@@ -17,6 +17,7 @@
 #include "input/parser.h"
 #include "models/schedule.h"
 #include "output/columns.h"
+#include "output/record_settings.h"
 #include "output/call_json.h"
 #include "output/settings.h"
 #include "output/io_check.h"
@@ -181,6 +182,7 @@ static void header(FILE *f, const struct run_info *in, const struct result *res)
         char how[200];
         fprintf(f, "# pairs: %s\n", pair_mode(res, how, sizeof how));
     }
+    record_settings_line(f, r);
     call_header_lines(f, res, in->opt);
     if (r->call->family == &family_rma) {
         char how[128];

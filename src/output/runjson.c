@@ -19,6 +19,7 @@
 #include "output/fingerprint.h"
 #include "output/call_json.h"
 #include "output/clock_json.h"
+#include "output/record_settings.h"
 #include "output/threads_json.h"
 #include "output/timer_json.h"
 #include "output/per_comm.h"
@@ -213,6 +214,7 @@ static json_t *record_json(const struct writer *w, const struct result *res)
     json_object_set_new(o, "estimate_s", json_real(res->estimate_s));
     json_object_set_new(o, "elapsed_s", res->elapsed_s >= 0 ? json_real(res->elapsed_s)
                                                             : json_null());
+    json_object_set_new(o, "record_settings", record_settings_json(r));
     call_json_add(o, res, w->info->opt);
     fabric_json_add(o, res);
     threads_json_add(o, res);

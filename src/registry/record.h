@@ -106,6 +106,7 @@ struct record {
     enum rma_sync sync;            /* sync= (flush) */
     enum rma_win win;              /* win= (create) */
     enum rma_mode rma;             /* mode= (latency) */
+    int distance;                  /* chain calls: distance= (1) */
     struct record_cvar cvar[MAX_RECORD_CVARS];
     int ncvars;
     char text[RECORD_TEXT];        /* the record as written, comment cut */

@@ -176,6 +176,12 @@ struct pair_filter {
 extern const struct table pair_filter_table;
 
 /* ---- calls ------------------------------------------------------------------ */
+/* what the plan knows of a record's communicators when it asks a call's
+ * own rule (struct call's skip) */
+struct plan_facts {
+    int min_size, max_size;    /* ranks of its smallest and largest communicator */
+};
+
 /* A call family: what its calls share, as data every layer may read
  * (registry/families.c has the rows).  How a family's size is measured is
  * its way; measure/families.c runs each way.  A new family is a row
@@ -317,6 +323,10 @@ struct call {
     void (*between)(struct kernel *k, long n);
     int batch;
     int sizeless;               /* moves no data: its sizes must be 0 0 */
+    /* a rule of the call's own for the plan: 1 (why written) when r
+     * cannot run on communicators of these sizes; NULL: none */
+    int (*skip)(const struct record *r, const struct plan_facts *f, char *why,
+                size_t len);
     /* --validate's guess of one call's own cost beyond its messages, us
      * (making and freeing an MPI object) */
     double cost_us;

@@ -85,6 +85,7 @@ static void skip_reason(struct planned *pl, const struct world *w,
     const struct call *c = r->call;
     char *why = pl->skipped;
     size_t len = sizeof pl->skipped;
+    struct plan_facts facts = {tc->min_size, tc->max_size};
     if (tc->n == 0)
         snprintf(why, len, "%s leaves every rank out", r->topo->name);
     else if (tc->why[0])
@@ -122,6 +123,8 @@ static void skip_reason(struct planned *pl, const struct world *w,
     else if (c->family->threaded && r->threads > 1 && w->thread_level < MPI_THREAD_MULTIPLE)
         snprintf(why, len, "threads=%d needs MPI_THREAD_MULTIPLE; the library "
                  "granted %s", r->threads, thread_level_name(w->thread_level));
+    else if (c->skip && c->skip(r, &facts, why, len))
+        ;                  /* said in why */
     else if (c->unavailable && c->unavailable())
         snprintf(why, len, "%s", c->unavailable());
     else if (c->rooted && r->root >= tc->min_size)

@@ -1,0 +1,166 @@
+/* settings.c: the key=value settings after a record's nine fields, read
+ * by one typed parser from the registry's rows (registry/settings.c):
+ * counts with their bounds, words by the registry's one matching rule,
+ * and the two settings that need their own reading (root=, cvar=) */
+#include "input/tokens.h"
+
+#include <stdio.h>
+#include <string.h>
+#include "registry/settings.h"
+
+/* cvar=NAME:VALUE, up to MAX_RECORD_CVARS, each NAME once; the plan
+ * finds the variable and reads VALUE (world/mpit.c) */
+static void take_cvar(struct line_ctx *lc, struct record *r, const struct token *key,
+                      const struct token *val)
+{
+    char text[256];
+    token_str(val, text, sizeof text);
+    char *colon = strchr(text, ':');
+    if (!colon || colon == text || !colon[1]) {
+        diag_add(lc->d, lc->line, val->col, "cvar takes NAME:VALUE (an MPI_T control "
+                 "variable and its value, e.g. MPIR_CVAR_ALLREDUCE_INTRA_ALGORITHM:"
+                 "recursive_doubling), not '%s'", text);
+        return;
+    }
+    *colon = 0;
+    struct record_cvar *c = &r->cvar[r->ncvars];
+    if (r->ncvars == MAX_RECORD_CVARS) {
+        diag_add(lc->d, lc->line, key->col, "at most %d cvar= settings in a record",
+                 MAX_RECORD_CVARS);
+        return;
+    }
+    if (strlen(text) >= sizeof c->name || strlen(colon + 1) >= sizeof c->value) {
+        diag_add(lc->d, lc->line, val->col, "cvar %s: the name (at most %zu "
+                 "characters) or the value (%zu) is too long", text, sizeof c->name - 1,
+                 sizeof c->value - 1);
+        return;
+    }
+    for (int i = 0; i < r->ncvars; i++)
+        if (strcmp(r->cvar[i].name, text) == 0) {
+            diag_add(lc->d, lc->line, val->col, "cvar %s given twice (first at column "
+                     "%d)", text, r->cvar[i].col);
+            return;
+        }
+    /* both lengths were checked above; the precision says so to the compiler */
+    snprintf(c->name, sizeof c->name, "%.*s", (int)sizeof c->name - 1, text);
+    snprintf(c->value, sizeof c->value, "%.*s", (int)sizeof c->value - 1, colon + 1);
+    c->col = key->col;
+    r->ncvars++;
+}
+
+/* root=N, or root=rotate (call i's root is i mod P, as IMB) on the calls
+ * that can change root from call to call */
+static void take_root(struct line_ctx *lc, struct record *r, const struct token *val)
+{
+    uint64_t v;
+    if (token_is(val, "rotate") && r->call && !r->call->rotates)
+        diag_add(lc->d, lc->line, val->col, "%s makes its request for one root; "
+                 "root=rotate applies to the blocking BCAST, GATHER(V), SCATTER(V) "
+                 "and REDUCE", r->call->name);
+    else if (token_is(val, "rotate"))
+        r->root_rotate = 1;
+    else if (parse_number(lc, val, "root", 1u << 30, &v) == 0)
+        r->root = (int)v;
+}
+
+static void take_count(struct line_ctx *lc, struct record *r, const struct setting *s,
+                       const struct token *val)
+{
+    uint64_t v;
+    if (parse_number(lc, val, s->key, s->hi, &v) != 0)
+        return;
+    if (v < s->lo)
+        diag_add(lc->d, lc->line, val->col, "%s must be at least %llu", s->key,
+                 (unsigned long long)s->lo);
+    else
+        setting_put(s, r, (long long)v);
+}
+
+static void take_word(struct line_ctx *lc, struct record *r, const struct setting *s,
+                      const struct token *val)
+{
+    int n = 0;
+    for (; s->words[n]; n++)
+        if (token_is(val, s->words[n])) {
+            setting_put(s, r, s->first + n);
+            return;
+        }
+    unknown_of(lc, val, s->what, s->words, n);
+}
+
+static void take(struct line_ctx *lc, struct record *r, const struct setting *s,
+                 const struct token *key, const struct token *val)
+{
+    const char *why = r->call ? setting_refusal(s, r->call) : NULL;
+    if (why)
+        diag_add(lc->d, lc->line, key->col, "%s%s; %s= applies to %s", r->call->name,
+                 why, s->key, s->applies);
+    else if (s->kind == SETTING_COUNT)
+        take_count(lc, r, s, val);
+    else if (s->kind == SETTING_WORDS)
+        take_word(lc, r, s, val);
+    else if (strcmp(s->key, "root") == 0)
+        take_root(lc, r, val);
+    else
+        take_cvar(lc, r, key, val);
+}
+
+/* "root=, iters=, ..., cvar=" */
+static void keys_text(char *out, size_t len)
+{
+    size_t at = 0;
+    out[0] = 0;
+    for (size_t i = 0; i < setting_count && at < len; i++)
+        at += (size_t)snprintf(out + at, len - at, "%s%s=", i ? ", " : "",
+                               setting_table[i].key);
+}
+
+/* seen[i]: the column where setting i was given, 0 if not yet */
+static void parse_setting(struct line_ctx *lc, struct record *r, const struct token *t,
+                          int *seen)
+{
+    const char *eq = memchr(t->s, '=', (size_t)t->len);
+    char word[64];
+    token_str(t, word, sizeof word);
+    if (!eq) {
+        char keys[512];
+        keys_text(keys, sizeof keys);
+        diag_add(lc->d, lc->line, t->col, "extra field '%s': a record has nine "
+                 "fields, then only key=value settings (%s)", word, keys);
+        return;
+    }
+    struct token key = {t->s, (int)(eq - t->s), t->col};
+    struct token val = {eq + 1, t->len - key.len - 1, t->col + key.len + 1};
+    if (val.len == 0) {
+        diag_add(lc->d, lc->line, val.col, "setting '%s' has no value", word);
+        return;
+    }
+    const char *keys[SETTINGS_MAX];
+    for (size_t i = 0; i < setting_count; i++) {
+        const struct setting *s = &setting_table[i];
+        keys[i] = s->key;
+        if (!token_is(&key, s->key))
+            continue;
+        if (seen[i] && !s->repeats)   /* root=1 root=0: last-wins, silently */
+            diag_add(lc->d, lc->line, key.col, "%s= given twice (first at "
+                     "column %d)", s->key, seen[i]);
+        else
+            take(lc, r, s, &key, &val);
+        seen[i] = key.col;
+        return;
+    }
+    unknown_of(lc, &key, "setting", keys, (int)setting_count);
+}
+
+void parse_settings(struct line_ctx *lc, struct record *r, int *seen)
+{
+    for (int i = NFIELDS; i < lc->ntok; i++)
+        parse_setting(lc, r, &lc->tok[i], seen);
+    r->window_col = setting_column(seen, "window");
+}
+
+int setting_column(const int *seen, const char *key)
+{
+    const struct setting *s = setting_find(key);
+    return s ? seen[s - setting_table] : 0;
+}

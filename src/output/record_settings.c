@@ -1,0 +1,57 @@
+/* record_settings.c: a record's settings from the table's rows; no
+ * writer names a setting here, so a new row is printed without an edit */
+#include "output/record_settings.h"
+
+#include "registry/settings.h"
+
+/* a setting the writers show for r: the call takes it, and it has a value
+ * of its own (iters= and warmup= only where written; buffers= only where
+ * written, its default being --like's, which run.json's `buffers` says;
+ * cvar= has lines of its own) */
+static int shown(const struct setting *s, const struct record *r)
+{
+    if (s->store == STORE_NONE || !setting_takes(s, r->call))
+        return 0;
+    if (s->kind == SETTING_WORDS)
+        return setting_word(s, r) != NULL;
+    return s->dflt >= 0 || setting_get(s, r) >= 0;
+}
+
+/* root=rotate is kept beside the root's number */
+static int rotating(const struct setting *s, const struct record *r)
+{
+    return r->root_rotate && s->kind == SETTING_CUSTOM && s->store == STORE_INT;
+}
+
+json_t *record_settings_json(const struct record *r)
+{
+    json_t *o = json_object();
+    for (size_t i = 0; i < setting_count; i++) {
+        const struct setting *s = &setting_table[i];
+        if (!shown(s, r))
+            continue;
+        const char *word = rotating(s, r) ? "rotate" : setting_word(s, r);
+        json_object_set_new(o, s->key, word ? json_string(word)
+                                            : json_integer(setting_get(s, r)));
+    }
+    return o;
+}
+
+void record_settings_line(FILE *f, const struct record *r)
+{
+    int any = 0;
+    for (size_t i = 0; i < setting_count; i++) {
+        const struct setting *s = &setting_table[i];
+        if (!shown(s, r))
+            continue;
+        const char *word = rotating(s, r) ? "rotate" : setting_word(s, r);
+        fprintf(f, "%s %s=", any ? "" : "# settings:", s->key);
+        if (word)
+            fputs(word, f);
+        else
+            fprintf(f, "%lld", setting_get(s, r));
+        any = 1;
+    }
+    if (any)
+        fputc('\n', f);
+}
