@@ -59,6 +59,8 @@ bad() {   # bad NAME RECORD-SETTING EXPECTED-TEXT
 }
 bad nosuch "cvar=MPIGAUGE_NO_SUCH_CVAR:1" "no control variable MPIGAUGE_NO_SUCH_CVAR"
 bad value "cvar=$cv:no_such_algorithm" "takes an integer or one of the names its description lists, not 'no_such_algorithm'"
+bad range "cvar=$cv:99" "not 99"
+bad negative "cvar=$cv:-1" "not -1"
 bad syntax "cvar=$cv" "cvar takes NAME:VALUE"
 bad twice "cvar=$cv:1 cvar=$cv:2" "cvar $cv given twice"
 if $MPIRUN --version 2>&1 | grep -qE 'Open MPI|OpenRTE'; then

@@ -32,6 +32,8 @@ int mpit_resolve(const char *name, const char *value, struct cvar_set *out,
 /* The n-th name of a description's "name - text" list whose name is
  * value, or -1 (exposed for the unit test; no MPI). */
 int mpit_choice_in(const char *desc, const char *value);
+/* how many names that list has (0: none) */
+int mpit_choice_count(const char *desc);
 
 /* Writes s's value and reads it back; the value it had goes to *was.  0,
  * the MPI_T error code, or MPIT_NOT_KEPT when the library reads back

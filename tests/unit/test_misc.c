@@ -179,6 +179,11 @@ static void test_cvar_choices(void)
     /* an exact name wins over a longer one it ends */
     CHECK(mpit_choice_in("x - a, ring - b, segmented_ring - c", "ring") == 1);
     CHECK(mpit_choice_in("no list here", "auto") == -1);
+    /* the list's length bounds the integers a value may be (issue: 5
+     * passed, and MPICH stopped the job in the collective) */
+    CHECK(mpit_choice_count(d) == 5);
+    CHECK(mpit_choice_count("no list here") == 0);
+    CHECK(mpit_choice_count("x - a, ring - b, segmented_ring - c") == 3);
 }
 
 /* the pairwise parameters' estimate against what they took: 57.8
