@@ -133,20 +133,27 @@ INSTALL_SCRIPTS = compare.sh full_matrix.sh pairs_heatmap.sh plot.sh plotlib.sh 
                   report_records.jq seed_table.sh sweep.sh
 INSTALL_INPUTS = $(patsubst inputs/%,%,$(wildcard inputs/*.in inputs/graphs/*))
 D = $(DESTDIR)$(PREFIX)
-install: mpigauge
-	install -d $(D)/bin $(D)/share/man/man1 $(D)/share/mpigauge/scripts \
-	    $(D)/share/mpigauge/inputs/graphs
-	install -m 755 mpigauge $(D)/bin/mpigauge
-	install -m 644 man/mpigauge.1 $(D)/share/man/man1/mpigauge.1
-	install -m 755 $(addprefix scripts/,$(INSTALL_SCRIPTS)) $(D)/share/mpigauge/scripts
-	for f in $(INSTALL_INPUTS); do install -m 644 inputs/$$f $(D)/share/mpigauge/inputs/$$f || exit 1; done
+# every path is quoted in the shell, so a PREFIX or DESTDIR with blanks
+# works; one with a character that would end the quoting is refused
+# before anything is made or removed
+UNQUOTABLE = $(findstring ",$(D))$(findstring `,$(D))$(findstring $$,$(D))$(findstring \,$(D))
+check-prefix:
+	$(if $(strip $(UNQUOTABLE)),$(error PREFIX and DESTDIR may not contain '"', '`', '$$' or '\': "$(D)"))
+	@case "$(D)" in /*) ;; *) echo 'make: PREFIX (or DESTDIR) must be an absolute path, not "$(D)"' >&2; exit 2 ;; esac
+install: mpigauge check-prefix
+	install -d "$(D)/bin" "$(D)/share/man/man1" "$(D)/share/mpigauge/scripts" \
+	    "$(D)/share/mpigauge/inputs/graphs"
+	install -m 755 mpigauge "$(D)/bin/mpigauge"
+	install -m 644 man/mpigauge.1 "$(D)/share/man/man1/mpigauge.1"
+	for f in $(INSTALL_SCRIPTS); do install -m 755 "scripts/$$f" "$(D)/share/mpigauge/scripts/$$f" || exit 1; done
+	for f in $(INSTALL_INPUTS); do install -m 644 "inputs/$$f" "$(D)/share/mpigauge/inputs/$$f" || exit 1; done
 
-uninstall:
-	rm -f $(D)/bin/mpigauge $(D)/share/man/man1/mpigauge.1
-	rm -f $(addprefix $(D)/share/mpigauge/scripts/,$(INSTALL_SCRIPTS))
-	rm -f $(addprefix $(D)/share/mpigauge/inputs/,$(INSTALL_INPUTS))
-	-rmdir $(D)/share/mpigauge/inputs/graphs $(D)/share/mpigauge/inputs \
-	    $(D)/share/mpigauge/scripts $(D)/share/mpigauge 2>/dev/null
+uninstall: check-prefix
+	rm -f "$(D)/bin/mpigauge" "$(D)/share/man/man1/mpigauge.1"
+	for f in $(INSTALL_SCRIPTS); do rm -f "$(D)/share/mpigauge/scripts/$$f" || exit 1; done
+	for f in $(INSTALL_INPUTS); do rm -f "$(D)/share/mpigauge/inputs/$$f" || exit 1; done
+	-rmdir "$(D)/share/mpigauge/inputs/graphs" "$(D)/share/mpigauge/inputs" \
+	    "$(D)/share/mpigauge/scripts" "$(D)/share/mpigauge" 2>/dev/null
 
 bench/pattern_scale: bench/pattern_scale.c $(LIBOBJ) $(STAMP)
 	$(MPICC) $(WARN) $(CFLAGS) $(CPPFLAGS) -o $@ $< $(LIBOBJ) $(LIBS)
@@ -164,7 +171,7 @@ valgrind: mpigauge
 clean:
 	rm -rf build mpigauge mpigauge-smpi platforms/costs.so tests/mpigauge-nopapi tests/unit_tests tests/corrupt.so tests/launchvary.so tests/skew.so tests/counter_probe tests/fuzz_replay bench/bare_loops bench/pattern_scale tests/tmp tools/gen_man tools/gen_reference
 
-.PHONY: all asan check unit bench bench-sets fuzz valgrind clean man docs install uninstall smpi
+.PHONY: all asan check unit bench bench-sets fuzz valgrind clean man docs install uninstall check-prefix smpi
 
 -include $(OBJ:.o=.d) $(TEST_DEPS) $(TOOLS_OBJ:.o=.d)
 

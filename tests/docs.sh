@@ -125,6 +125,25 @@ check "make install DESTDIR= PREFIX= installs under DESTDIR" installed "$S/opt/m
 make --no-print-directory uninstall DESTDIR="$S" PREFIX=/opt/mg >> "$T/destdir.log" 2>&1
 left=$(find "$S" -type f)
 check "make uninstall DESTDIR= leaves no file${left:+: $left}" [ -z "$left" ]
+# a PREFIX with a blank: installed there, removed from there, and the
+# file named by its first word (what an unquoted rm took) left alone
+B="$(realpath "$T")/with space/prefix"
+echo keep > "$(realpath "$T")/with"
+make --no-print-directory -o mpigauge install PREFIX="$B" > "$T/space.log" 2>&1
+check "make install PREFIX='.../with space/prefix' succeeds" [ $? = 0 ]
+check "... and installs everything there" installed "$B"
+make --no-print-directory uninstall PREFIX="$B" >> "$T/space.log" 2>&1
+check "make uninstall PREFIX with a blank succeeds" [ $? = 0 ]
+left=$(find "$B" -type f)
+check "... leaves no file there${left:+: $left}" [ -z "$left" ]
+check "... and removes nothing outside it" [ "$(cat "$(realpath "$T")/with" 2> /dev/null)" = keep ]
+# a PREFIX the shell's quoting cannot hold, or a relative one: refused,
+# nothing made
+for bad in "$(realpath "$T")/q\"uote" "relative/prefix"; do
+    make --no-print-directory -o mpigauge install PREFIX="$bad" > "$T/bad.log" 2>&1
+    check "make install PREFIX='$bad' refused, nothing made" \
+        [ "$?/$( [ -e "$(realpath "$T")/q" ] || [ -e relative ] && echo made || echo none)" = 2/none ]
+done
 [ -n "$stamp" ] && echo "$stamp" > build/.last-build
 
 rm -rf "$T"
