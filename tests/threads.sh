@@ -85,4 +85,14 @@ bad_input "threads= on SEND" "SEND CHAR 1 8 MUL 8 WORLD NOP 0 threads=2" 33 "SEN
 bad_input "comm=foo" "MSGRATE_MT CHAR 1 8 MUL 8 WORLD NOP 0 comm=foo" 44 "unknown thread communicator .foo.; accepted: shared per-thread"
 bad_input "comm= on BW" "BW CHAR 1 8 MUL 8 WORLD NOP 0 comm=shared" 31 "BW runs on one thread; comm= applies"
 
+# the memory bound counts every thread's buffers: BW_MT at 4 MiB with
+# window=64 takes 512 MiB a thread a rank; threads=1 fits 1 GiB, threads=8
+# (4 GiB) does not, in --validate as in a run
+printf 'BW_MT CHAR 4194304 4194304 MUL 2 WORLD NOP 0 window=64 threads=%s\n' 1 > "$T/mem1.in"
+printf 'BW_MT CHAR 4194304 4194304 MUL 2 WORLD NOP 0 window=64 threads=%s\n' 8 > "$T/mem8.in"
+$MPIRUN -n 1 ./mpigauge --validate --ranks 2 --max-memory 1G "$T/mem1.in" > /dev/null 2>&1
+check "memory bound: threads=1 (512 MiB) fits 1 GiB" [ $? = 0 ]
+$MPIRUN -n 1 ./mpigauge --validate --ranks 2 --max-memory 1G "$T/mem8.in" > /dev/null 2> "$T/mem8.err"
+check "memory bound: threads=8 (4096 MiB) is refused, line and column" \
+    [ "$?/$(grep -c "mem8.in:1:[0-9]*: max 4194304 needs 4096.0 MiB of buffers per rank" "$T/mem8.err")" = 2/1 ]
 summary threads

@@ -102,10 +102,8 @@ void trial_setup(struct trial *t, struct measurer *m, const struct planned *pl,
     MPI_Comm_size(k->comm, &k->size);
     size_t s, r;
     k->rec->call->buffers(k->size, (size_t)k->rec->max, &s, &r);
-    s *= (size_t)record_window(k->rec);   /* a slot for every message of a window */
-    r *= (size_t)record_window(k->rec);
-    s *= (size_t)record_threads(k->rec);      /* and every thread its own */
-    r *= (size_t)record_threads(k->rec);
+    s *= (size_t)record_copies(k->rec);   /* a slot a message of a window, a thread */
+    r *= (size_t)record_copies(k->rec);
     size_t sbytes = s * (size_t)k->extent, rbytes = r * (size_t)k->extent;
     if (m->opt->cache_cold && k->rec->call->family->moves_data)
         cold_copies(t, &sbytes, &rbytes);

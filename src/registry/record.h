@@ -133,4 +133,13 @@ static inline int record_threads(const struct record *r)
     return r->call && r->call->family->threaded ? r->threads : 1;
 }
 
+/* The copies of a record's buffers each rank holds: a slot for every
+ * message of a window, for every thread.  The one product that both the
+ * buffers measure/ allocates and the bound world/ plans with use, so that
+ * no setting that multiplies buffers is counted in one and not the other. */
+static inline int record_copies(const struct record *r)
+{
+    return record_window(r) * record_threads(r);
+}
+
 #endif

@@ -7,11 +7,11 @@
 
 uint64_t record_memory(const struct call *c, int p, uint64_t max_elems,
                        uint64_t extent, uint64_t stride, uint64_t pack_size,
-                       int window)
+                       int copies)
 {
     size_t s, r;
     c->buffers(p, (size_t)max_elems, &s, &r);
-    uint64_t bytes = ((uint64_t)s + (uint64_t)r) * extent * (uint64_t)window + 2 * stride;
+    uint64_t bytes = ((uint64_t)s + (uint64_t)r) * extent * (uint64_t)copies + 2 * stride;
     if (c->bsend)
         bytes += 2 * (pack_size + MPI_BSEND_OVERHEAD);
     return bytes;

@@ -159,7 +159,7 @@ static uint64_t buffer_need(const struct planned *pl, const struct options *o)
     uint64_t pack = r->call->bsend ? packed_bytes(r) : 0;
     uint64_t need = record_memory(r->call, pl->tc->max_size, r->max,
                                   (uint64_t)extent, r->stride, pack,
-                                  record_window(r));
+                                  record_copies(r));
     /* --cache cold: the copies come to at least twice the cache, plus one
      * more pair of buffers (measure/buffers.c) */
     if (o->cache_cold && r->call->family->moves_data)

@@ -38,10 +38,10 @@ struct plan {
 };
 
 /* Bytes one rank allocates for a call on a communicator of p ranks, its
- * buffers window times over (record_window). */
+ * buffers copies times over (record_copies: window= times threads=). */
 uint64_t record_memory(const struct call *c, int p, uint64_t max_elems,
                        uint64_t extent, uint64_t stride, uint64_t pack_size,
-                       int window);
+                       int copies);
 
 /* Memory one rank may use: the node's memory shared by its ranks.  The
  * node's free memory changes from call to call; memory_share is the
