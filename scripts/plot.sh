@@ -66,10 +66,16 @@ finite() { awk -v c="$2" '!/^#/ && NF && $c != "nan" && $c > 0 { n++ } END { pri
 # x axis: log bytes when the record has sizes above 0 bytes, else linear
 xaxis() {
     if [ "$(positive "$1")" -gt 0 ]; then
-        echo "set logscale x 2; set format x '2^{%L}'; xcol = '(\$2 > 0 ? \$2 : 1/0)'"
+        echo "set logscale x 2; set format x '2^{%L}'"
     else
-        echo "set xrange [-1:1]; xcol = '\$2'"
+        echo "set xrange [-1:1]"
     fi
+}
+# the x column's expression, written into each plot's using (not a
+# gnuplot macro: macro expansion stops at a '"' inside the quoted path
+# before it, and a folder named with one lost its plots)
+xexpr() {
+    if [ "$(positive "$1")" -gt 0 ]; then echo '($2 > 0 ? $2 : 1/0)'; else echo '($2)'; fi
 }
 
 time_plot() {   # data file, title, png
@@ -78,7 +84,7 @@ time_plot() {   # data file, title, png
     c_med=$(col "$f" t_med_us); c_lo=$(col "$f" ci_lo_us); c_hi=$(col "$f" ci_hi_us)
     local med=""
     [ "$c_med" -gt 0 ] && [ "$(finite "$f" "$c_med")" -gt 0 ] &&
-        med=", $(gq "$f") using (@xcol):$c_med:$c_lo:$c_hi with yerrorbars lc rgb '#c0392b' pt 7 ps 0.6 title 'median, 95% interval'"
+        med=", $(gq "$f") using $(xexpr "$f"):$c_med:$c_lo:$c_hi with yerrorbars lc rgb '#c0392b' pt 7 ps 0.6 title 'median, 95% interval'"
     plot <<GNUPLOT
 $(term $SIZE)
 set output $(gq "$3")
@@ -89,9 +95,8 @@ set logscale y
 set grid
 set key top left
 $(xaxis "$f")
-set macros
-plot $(gq "$f") using (@xcol):$c_min:$c_max with filledcurves lc rgb '#aed6f1' title 'fastest to slowest', \
-     $(gq "$f") using (@xcol):$c_avg with linespoints lc rgb '#1f618d' pt 5 ps 0.6 title 'mean'$med
+plot $(gq "$f") using $(xexpr "$f"):$c_min:$c_max with filledcurves lc rgb '#aed6f1' title 'fastest to slowest', \
+     $(gq "$f") using $(xexpr "$f"):$c_avg with linespoints lc rgb '#1f618d' pt 5 ps 0.6 title 'mean'$med
 GNUPLOT
     wrote "$3"
 }
@@ -143,18 +148,16 @@ distribution_plot() {   # data file, title, png
 $(term $SIZE)
 set output $(gq "$3")
 set title $(gq "$2: calls timed one by one") noenhanced
-set termoption noenhanced
 set xlabel 'bytes'
 set ylabel 'time per call (us)'
 set logscale y
 set grid
 set key top left
 $(xaxis "$f")
-set macros
-plot $(gq "$f") using (@xcol):$c50 with linespoints pt 7 ps 0.6 title 'median (p50_us)', \
-     $(gq "$f") using (@xcol):$c90 with linespoints pt 5 ps 0.6 title '90th percentile (p90_us)', \
-     $(gq "$f") using (@xcol):$c99 with linespoints pt 9 ps 0.6 title '99th percentile (p99_us)', \
-     $(gq "$f") using (@xcol):$cmax with linespoints pt 11 ps 0.6 title 'largest (pmax_us)'
+plot $(gq "$f") using $(xexpr "$f"):$c50 with linespoints pt 7 ps 0.6 title 'median (p50_us)' noenhanced, \
+     $(gq "$f") using $(xexpr "$f"):$c90 with linespoints pt 5 ps 0.6 title '90th percentile (p90_us)' noenhanced, \
+     $(gq "$f") using $(xexpr "$f"):$c99 with linespoints pt 9 ps 0.6 title '99th percentile (p99_us)' noenhanced, \
+     $(gq "$f") using $(xexpr "$f"):$cmax with linespoints pt 11 ps 0.6 title 'largest (pmax_us)' noenhanced
 GNUPLOT
     wrote "$3"
 }
@@ -213,7 +216,7 @@ comms_plot() { # comms.dat title png
     for i in $(seq 0 $((n - 1))); do
         local who
         who=$(grep "^# communicator $i:" "$f" | sed 's/^# communicator [0-9]*: world ranks //; s/ at .*//')
-        lines+="$(gq "$f") index $i using (@xcol):(\$6 == \$6 ? \$6 : \$4) with linespoints $(point_style "$i") ps 0.6 title $(gq "ranks $who"), "
+        lines+="$(gq "$f") index $i using $(xexpr "$f"):(\$6 == \$6 ? \$6 : \$4) with linespoints $(point_style "$i") ps 0.6 title $(gq "ranks $who"), "
     done
     plot <<GNUPLOT
 $(term $SIZE)
@@ -225,7 +228,6 @@ set ylabel 'median time per call (us)'
 set logscale y
 set grid
 $(key_below)
-set macros
 plot ${lines%, }
 GNUPLOT
     wrote "$3"

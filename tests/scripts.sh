@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 S=${SCRIPTS:-scripts}
 T=tests/tmp/scripts
 scratch "$T"
-Q="$T/it's a dir"                 # a quote and spaces
+Q="$T/it's a \"dir\""            # both quotes and spaces
 mkdir -p "$Q"
 A="$Q/run A"
 printf 'SEND INT 1 64 MUL 8 WORLD DETAIL 0 iters=20\nALLREDUCE DOUBLE 1 64 MUL 8 WORLD SUM 0 iters=20\nBARRIER INT 0 0 ADD 1 WORLD LINEAR 0 iters=20\n' > "$T/q.in"
@@ -47,9 +47,18 @@ for stem in 01-send-int-world-detail 02-allreduce-double-world-sum 03-barrier-in
 done
 mkdir -p "$T/svg"
 bash $S/plot.sh -f svg -o "$T/svg" "$A" > /dev/null 2>&1
-check "plot.sh: the distribution's four series (p50, p90, p99, largest)" [ "$(grep -cE '>(median \(p50_us\)|90th percentile \(p90_us\)|99th percentile \(p99_us\)|largest \(pmax_us\))<' "$T/svg/01-send-int-world-detail-distribution.svg")" = 4 ]
+check "plot.sh: the distribution's four series (p50, p90, p99, largest)" [ "$(grep -oE '>(median \(p50_us\)|90th percentile \(p90_us\)|99th percentile \(p99_us\)|largest \(pmax_us\))<' "$T/svg/01-send-int-world-detail-distribution.svg" | sort -u | wc -l)" = 4 ]
+# its x axis as powers of two, rendered (enhanced text: a superscript), not
+# the format's braces written out
+check "plot.sh: the distribution's x axis has no literal 2^{...}" [ "$(grep -c '2^{' "$T/svg/01-send-int-world-detail-distribution.svg")" = 0 ]
 check "plot.sh: the barrier's predicted against measured (two series)" [ "$(grep -cE '>(measured \(per-iteration maximum\)|predicted \(signals drawn from their tails\))<' "$T/svg/03-barrier-int-world-linear-predicted.svg")" = 2 ]
 check "plot.sh: no predicted plot for a collective" [ ! -e "$T/svg/02-allreduce-double-world-sum-predicted.svg" ]
+# report.sh on the same folder: its page embeds the plots (a '"' in the
+# path once left the page without them)
+bash $S/report.sh "$A" > "$T/report.out" 2> "$T/report.err"
+check "report.sh, quoted path: exit 0" [ $? = 0 ]
+check "report.sh, quoted path: the page embeds the plots (at least 6)" \
+    [ "$(grep -c '<img' "$A/report.html" 2> /dev/null || echo 0)" -ge 6 ]
 # gnuplot failing on every plot (a stand-in that refuses): no name printed,
 # non-zero, and no plots/ left behind
 mkdir -p "$T/bin"
