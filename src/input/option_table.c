@@ -23,55 +23,55 @@ const struct option_spec option_specs[] = {
     {.name = "coords", .kind = OPT_TEXT, .field = F(coords), .metavar = "FILE",
      .json = "coords",
      .help = "coordinates from FILE, one 'rank x y z' per line"},
-    {.name = "iters", .kind = OPT_LONG, .field = F(iters), .metavar = "N",
+    {.name = "iters", .run_only = 1, .kind = OPT_LONG, .field = F(iters), .metavar = "N",
      .dflt = -1, .min = 1, .max = 1L << 30, .json = "iters", .unset_null = 1,
      .header = "iters", .fixes_repeat = 1,
      .help = "timed iterations per size (default by size:\n"
              "10000 up to 8 KiB, then fewer, at least 10)"},
-    {.name = "warmup", .kind = OPT_LONG, .field = F(warmup), .metavar = "N",
+    {.name = "warmup", .run_only = 1, .kind = OPT_LONG, .field = F(warmup), .metavar = "N",
      .dflt = -1, .min = 0, .max = 1L << 30, .json = "warmup", .unset_null = 1,
      .header = "warmup", .note = " (-1: by message size)",
      .help = "untimed iterations first (default iters/10)"},
-    {.name = "check", .kind = OPT_FLAG, .field = F(check), .json = "check",
+    {.name = "check", .run_only = 1, .kind = OPT_FLAG, .field = F(check), .json = "check",
      .header = "check", .help = "verify every element of every call's data"},
 
-    {.name = "blocks", .kind = OPT_INT, .field = F(blocks), .metavar = "N",
+    {.name = "blocks", .run_only = 1, .kind = OPT_INT, .field = F(blocks), .metavar = "N",
      .dflt = DEFAULT_BLOCKS, .min = 1, .max = 100000, .json = "blocks", .header = "blocks",
      .fixes_repeat = 1, .group = "Statistics (see docs/measuring.md):",
      .help = "split each size's timed iterations into N blocks\n"
              "(default 10); median and 95% CI over blocks"},
-    {.name = "target", .kind = OPT_REAL, .field = F(target), .metavar = "F",
+    {.name = "target", .run_only = 1, .kind = OPT_REAL, .field = F(target), .metavar = "F",
      .dflt = 0.05, .max = 1, .json = "target", .header = "target",
      .expect = "expected a fraction above 0 and at most 1, like 0.05",
      .help = "the CI should lie within F x median of the\n"
              "median (default 0.05); reported per size"},
-    {.name = "adaptive", .kind = OPT_FLAG, .field = F(adaptive),
+    {.name = "adaptive", .run_only = 1, .kind = OPT_FLAG, .field = F(adaptive),
      .json = "adaptive", .header = "adaptive",
      .help = "run more blocks until the target is met or the\n"
              "budget is spent (at least 6 blocks); the default\n"
              "unless --iters, --blocks, --time, --fixed or --like"},
-    {.name = "fixed", .kind = OPT_FLAG, .field = F(fixed),
+    {.name = "fixed", .run_only = 1, .kind = OPT_FLAG, .field = F(fixed),
      .help = "exactly --blocks blocks (default 10) of the\n"
              "iterations, whether the target is met or not"},
-    {.name = "budget", .kind = OPT_REAL, .field = F(budget), .metavar = "S",
+    {.name = "budget", .run_only = 1, .kind = OPT_REAL, .field = F(budget), .metavar = "S",
      .dflt = 1, .max = 86400, .json = "budget_s", .header = "budget", .unit = "s",
      .expect = "expected seconds above 0, like 0.5",
      .help = "seconds per size for --adaptive, and for\n"
              "--sync window's retries of late starts (default 1)"},
-    {.name = "time", .kind = OPT_REAL, .field = F(time_per_size), .metavar = "S",
+    {.name = "time", .run_only = 1, .kind = OPT_REAL, .field = F(time_per_size), .metavar = "S",
      .max = 86400, .json = "time_s", .unset_null = 1, .header = "time", .unit = "s",
      .fixes_repeat = 1,
      .expect = "expected seconds above 0, like 0.2",
      .help = "iterations per size from a pilot, so that the\n"
              "timed loop takes about S seconds (as IMB's -time)"},
-    {.name = "shuffle", .kind = OPT_LONG, .field = F(shuffle), .metavar = "SEED",
+    {.name = "shuffle", .run_only = 1, .kind = OPT_LONG, .field = F(shuffle), .metavar = "SEED",
      .dflt = 0, .min = 1, .max = 1L << 62, .json = "shuffle", .unset_null = 1,
      .header = "shuffle",
      .expect = "expected a whole number above 0 (the seed), like 7",
      .help = "measure the records in an order drawn from SEED\n"
              "(within each 256 lines); files keep their names\n"
              "(scripts/launches.sh --shuffle gives each launch one)"},
-    {.name = "raw", .kind = OPT_FLAG, .field = F(raw), .json = "raw",
+    {.name = "raw", .run_only = 1, .kind = OPT_FLAG, .field = F(raw), .json = "raw",
      .help = "every block's time in <data file>.raw.dat"},
     {.name = "sync", .kind = OPT_CHOICE, .field = F(sync_window), .metavar = "MODE",
      .words = {"barrier", "window"}, .json = "sync", .header = "sync",
@@ -80,38 +80,38 @@ const struct option_spec option_specs[] = {
              "record) starts at a common time on clocks modelled\n"
              "against rank 0's (offset and drift), late starts\n"
              "counted, left out and retried"},
-    {.name = "window", .kind = OPT_REAL, .field = F(window_us), .metavar = "US",
+    {.name = "window", .run_only = 1, .kind = OPT_REAL, .field = F(window_us), .metavar = "US",
      .max = 1e9, .json = "window_us", .unset_null = 1,
      .expect = "expected microseconds above 0, like 50",
      .help = "window length for --sync window (default: from\na pilot)"},
-    {.name = "coll-time", .kind = OPT_CHOICE, .field = F(span), .metavar = "T",
+    {.name = "coll-time", .run_only = 1, .kind = OPT_CHOICE, .field = F(span), .metavar = "T",
      .words = {"max", "span"}, .json = "coll_time", .header = "coll-time",
      .help = "with --sync window, a collective's time is max\n"
              "(the slowest rank's own duration, default) or\n"
              "span (last exit - first entry)"},
-    {.name = "like", .kind = OPT_CHOICE, .field = F(like), .metavar = "PEER",
+    {.name = "like", .run_only = 1, .kind = OPT_CHOICE, .field = F(like), .metavar = "PEER",
      .words = {"none", "osu", "imb"}, .json = "like", .header = "like",
      .help = "time as a peer does (docs/peers.md, --like): osu or\n"
              "imb: its iterations and warm-up by size, one timed\n"
              "loop (no blocks), a barrier after every collective\n"
              "call outside the timing; osu: a window's receives\n"
              "into one buffer; none (default): mpigauge's way"},
-    {.name = "cache", .kind = OPT_CHOICE, .field = F(cache_cold), .metavar = "MODE",
+    {.name = "cache", .run_only = 1, .kind = OPT_CHOICE, .field = F(cache_cold), .metavar = "MODE",
      .words = {"warm", "cold"}, .json = "cache", .header = "cache",
      .help = "warm (default) or cold: cycle through buffers\n"
              "twice the last-level cache (hwloc)"},
-    {.name = "scratch", .kind = OPT_TEXT, .field = F(scratch), .metavar = "DIR",
+    {.name = "scratch", .run_only = 1, .kind = OPT_TEXT, .field = F(scratch), .metavar = "DIR",
      .json = "scratch",
      .help = "MPI I/O files go to a new folder in DIR\n"
              "(default <result folder>/scratch), removed after"},
-    {.name = "papi", .kind = OPT_TEXT, .field = F(papi), .metavar = "LIST",
+    {.name = "papi", .run_only = 1, .kind = OPT_TEXT, .field = F(papi), .metavar = "LIST",
      .json = "papi", .expect = "expected event names separated by commas",
      .help = "count events (comma-separated, like\n"
              "perf::TASK-CLOCK,PAPI_TOT_CYC) over the timed loops:\n"
              "PAPI's, and the kernel's software events where\n"
              "PAPI cannot count them"},
 
-    {.name = "loggp", .kind = OPT_FLAG, .field = F(loggp), .json = "loggp",
+    {.name = "loggp", .run_only = 1, .kind = OPT_FLAG, .field = F(loggp), .json = "loggp",
      .header = "loggp", .group = "Barrier models (see docs/models.md):",
      .help = "with barrier patterns, also measure LogGP and\n"
              "Hockney's parameters per pair and predict from them"},
@@ -159,14 +159,14 @@ const struct option_spec option_specs[] = {
      .help = "with --compare: compare runs whose fingerprints\n"
              "differ, the differences printed first"},
 
-    {.name = "max-memory", .kind = OPT_BYTES, .field = F(max_memory), .min = 1,
+    {.name = "max-memory", .run_only = 1, .kind = OPT_BYTES, .field = F(max_memory), .min = 1,
      .metavar = "SIZE", .json = "max_memory", .unset_null = 1, .group = "",
      .expect = "expected bytes with an optional K, M or G, like 512M",
      .help = "buffers one rank may allocate, like 512M or\n"
              "2G (default: the node's memory / its ranks)"},
     {.name = "quiet", .kind = OPT_FLAG, .field = F(quiet), .json = "quiet",
      .help = "no prose on stdout (report.txt still has it)"},
-    {.name = "keep-going", .kind = OPT_FLAG, .field = F(keep_going),
+    {.name = "keep-going", .run_only = 1, .kind = OPT_FLAG, .field = F(keep_going),
      .json = "keep_going",
      .help = "run every valid record; report each invalid one\n"
              "as skipped with its FILE:LINE:COL message (exit 4)"},

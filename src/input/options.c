@@ -229,6 +229,38 @@ static int check_combinations(const struct options *o, FILE *err)
     return 0;
 }
 
+/* an option of a measuring run given to a front end that measures
+ * nothing: it would do nothing, so it is refused as the other options
+ * that do not go together are */
+static int check_front_end(const struct options *o, FILE *err)
+{
+    const char *front = o->predict ? "--predict" : o->set ? "--set"
+                        : o->compare ? "--compare" : NULL;
+    for (size_t i = 0; front && i < noption_specs; i++)
+        if (o->given[i] && option_specs[i].run_only)
+            return complain(err, "mpigauge: --%s shapes a measuring run; %s measures "
+                            "nothing and would ignore it\n", option_specs[i].name, front);
+    return 0;
+}
+
+/* --budget is adaptive repetition's time per size and --sync window's
+ * for its retries; with the counts fixed (--fixed, --like, --iters,
+ * --blocks, --time) and no --sync window it would do nothing.  Runs after
+ * repeat_default: it judges the repetition the run will have. */
+static int check_budget(const struct options *o, FILE *err)
+{
+    const struct option_spec *b = NULL;
+    for (size_t i = 0; i < noption_specs; i++)
+        if (strcmp(option_specs[i].name, "budget") == 0 && o->given[i])
+            b = &option_specs[i];
+    if (!b || o->adaptive || o->sync_window || o->predict || o->set || o->compare)
+        return 0;
+    return complain(err, "mpigauge: --budget is the time adaptive repetition (and --sync "
+                    "window's retries) may spend a size; %s fixes the counts, so it would "
+                    "do nothing%s\n", o->like ? "--like" : o->fixed ? "--fixed"
+                    : "--iters, --blocks or --time", "");
+}
+
 /* Adaptive repetition is the default, so that a plain run meets its
  * target at every size it can within --budget; a count the user gave
  * (--iters, --blocks, --time), --fixed, or a peer's timing (--like) keeps
@@ -255,6 +287,7 @@ static int take(int c, char **argv, struct options *o, FILE *err)
                         argv[optind - 1], "");
     if (store(sp, optarg, o) == 0) {
         o->count_given |= sp->fixes_repeat;
+        o->given[sp - option_specs] = 1;
         return 0;
     }
     char want[160], name[64];
@@ -265,7 +298,6 @@ static int take(int c, char **argv, struct options *o, FILE *err)
 
 int parse_options(int argc, char **argv, struct options *o, FILE *err)
 {
-    enum { MAX_OPTIONS = 64 };   /* above the table's length; checked */
     struct option lo[MAX_OPTIONS + 1];
     char shorts[2 * MAX_OPTIONS + 2];
     if (noption_specs > MAX_OPTIONS)
@@ -280,9 +312,11 @@ int parse_options(int argc, char **argv, struct options *o, FILE *err)
             return EXIT_BAD_INPUT;
     if (o->help || o->version || o->list)
         return 0;
-    if (check_combinations(o, err))
+    if (check_combinations(o, err) || check_front_end(o, err))
         return EXIT_BAD_INPUT;
     repeat_default(o);
+    if (check_budget(o, err))
+        return EXIT_BAD_INPUT;
     if (o->set) {              /* the set is the option's value: nothing more */
         if (optind != argc)
             return complain(err, "mpigauge: --set SET takes no other word ('%s')%s\n",

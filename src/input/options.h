@@ -14,8 +14,13 @@ enum like { LIKE_NONE, LIKE_OSU, LIKE_IMB };
 /* --blocks' default (the option table's, and what --like accepts) */
 enum { DEFAULT_BLOCKS = 10 };
 
+enum { MAX_OPTIONS = 64 };     /* above the option table's length; checked */
+
 struct options {
     const char *input;
+    /* given[i]: option_specs[i] was written on the command line (the
+     * checks of what goes together judge what was written) */
+    unsigned char given[MAX_OPTIONS];
     const char *outdir;        /* -o; NULL: results/<timestamp>-<input> */
     int grid[3];               /* --grid XxYxZ; zeros: see grid_hw, coords */
     int grid_hw;               /* --grid hw: coordinates from the hardware */
@@ -100,6 +105,9 @@ struct option_spec {
     const char *unit;          /* appended to the header's value ("s") */
     const char *note;          /* appended after the header's key=value */
     int fixes_repeat;          /* giving it asks for a count: no adaptive default */
+    /* it shapes a measuring run (or --validate's plan of one): refused
+     * with --predict, --set and --compare, which measure nothing */
+    int run_only;
 };
 
 extern const struct option_spec option_specs[];
