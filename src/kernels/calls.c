@@ -126,13 +126,13 @@ static const struct call calls[] = {
     {.name = "MSGRATE", .family = &family_multi, .opk = OPK_NONE,
      .mode = MODE_NONBLOCKING,
      .legs = 1, .windowed = 1, .rate = 1,
-     .buffers = bufs_n_n, .layout = layout_window, .loop = run_msgrate, .check = check_msgrate,
+     .buffers = bufs_n_n, .layout = layout_multi, .loop = run_msgrate, .check = check_msgrate,
      .timing = "every pair streaming at once (ranks r < P/2 send to r + P/2, as "
                "osu_mbw_mr): time per window= step; aggregate MB/s and messages/s"},
     {.name = "MULTI_BIBW", .family = &family_multi, .opk = OPK_NONE,
      .mode = MODE_NONBLOCKING,
      .legs = 2, .windowed = 1,
-     .buffers = bufs_n_n, .layout = layout_window, .loop = run_multi_bibw,
+     .buffers = bufs_n_n, .layout = layout_multi, .loop = run_multi_bibw,
      .check = check_multi_bibw,
      .timing = "every pair at once (ranks r < P/2 with r + P/2), both partners posting "
                "window= MPI_Irecv and MPI_Isend, then MPI_Waitall (osu_bibw on every "
@@ -140,7 +140,8 @@ static const struct call calls[] = {
                "MB/s both ways"},
     {.name = "MULTI_LATENCY", .family = &family_multi, .opk = OPK_NONE,
      .legs = 2,
-     .buffers = bufs_n_n, .loop = run_multi_latency, .check = check_multi_latency,
+     .buffers = bufs_n_n, .layout = layout_multi, .loop = run_multi_latency,
+     .check = check_multi_latency,
      .timing = "one-way time = half the round trip of a ping-pong, every pair "
                "(r < P/2 with r + P/2) at once (as osu_multi_lat)"},
 

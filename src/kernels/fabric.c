@@ -197,6 +197,7 @@ void permutation_phase(struct kernel *k, int i)
     int *partner = xmalloc_array((size_t)k->size + 1, sizeof *partner);
     random_matching(k->size, k->rec->seed, i, partner);
     k->peer = partner[k->rank];
+    k->sits_out = k->peer < 0;     /* odd P: the rank the matching leaves out */
     ((struct fabric *)k->priv)->source = k->peer;
     free(partner);
 }

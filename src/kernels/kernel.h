@@ -28,6 +28,15 @@ struct kernel {
     MPI_Count count;
     /* point-to-point: this rank's partner and whether it sends first */
     int peer, initiator;
+    /* this rank has no part in what is timed at this size or phase: a
+     * multi-pair call's odd rank out (its layout says so), a rank left
+     * out of a PERMUTATION's matching (its phase).  measure/ clears it
+     * before the layout and before every phase; a rank that sits out
+     * still runs the (empty) timed loop in step with the others, but
+     * gives no sample, no timed calls to the counters' means and no
+     * share of the calls' mean.  (A rank whose topology colour is -1 has
+     * no communicator and never gets this far.) */
+    int sits_out;
     MPI_Request req;           /* a receive posted ahead (RSEND) */
     char *sbuf, *rbuf;         /* data start: aligned address + stride */
     /* v-variants: counts[r], displs[r] of the rank layout; alltoallv also

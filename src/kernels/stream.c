@@ -102,6 +102,14 @@ static int partner(const struct kernel *k, int *sender)
     return k->rank < 2 * half ? k->rank - half : -1;
 }
 
+void layout_multi(struct kernel *k)
+{
+    int sender;
+    if (k->rec->call->windowed)
+        layout_window(k);
+    k->sits_out = partner(k, &sender) < 0;
+}
+
 void run_msgrate(struct kernel *k, int iters)
 {
     int sender, peer = partner(k, &sender);

@@ -17,6 +17,10 @@ void check_window(struct kernel *k, int peer, int receives,
                   void (*run)(struct kernel *, int));
 /* window= requests for the window's messages */
 void layout_window(struct kernel *k);
+/* the multi-pair calls (r < P/2 with r + P/2): layout_window's requests
+ * where the call streams a window, and an odd rank out sits the size out
+ * (k->sits_out) */
+void layout_multi(struct kernel *k);
 void run_bw(struct kernel *k, int iters);
 void run_bibw(struct kernel *k, int iters);
 void run_msgrate(struct kernel *k, int iters);

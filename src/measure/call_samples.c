@@ -66,21 +66,31 @@ void sample_collective(struct trial *t, long n, struct sizerun *sr)
     free(mine);
 }
 
+/* A call's time is the slowest rank's, its excess over the mean of the
+ * ranks that take part: a rank that sits out (kernel.h) ran an empty
+ * loop, so it is neither the slowest nor in the mean (its times count
+ * as -1 and 0, and the last of part[] counts the ranks that take part). */
 void call_samples_from(struct trial *t, const double *mine, long n, struct sizerun *sr)
 {
     struct kernel *k = &t->k;
     struct { double t; int rank; } *me = xmalloc_array((size_t)n, sizeof *me),
                                    *last = xmalloc_array((size_t)n, sizeof *last);
-    double *sum = xmalloc_array((size_t)n, sizeof *sum);
+    double *part = xmalloc_array((size_t)n + 1, sizeof *part);
+    double *sum = xmalloc_array((size_t)n + 1, sizeof *sum);
     double legs = (double)call_legs(k->rec);
-    for (long i = 0; i < n; i++)
-        me[i].t = mine[i], me[i].rank = k->world_rank;
+    for (long i = 0; i < n; i++) {
+        me[i].t = k->sits_out ? -1 : mine[i];
+        me[i].rank = k->world_rank;
+        part[i] = k->sits_out ? 0 : mine[i];
+    }
+    part[n] = !k->sits_out;
     MPI_Reduce(me, last, (int)n, MPI_DOUBLE_INT, MPI_MAXLOC, 0, k->comm);
-    MPI_Reduce(mine, sum, (int)n, MPI_DOUBLE, MPI_SUM, 0, k->comm);
-    for (long i = 0; k->rank == 0 && i < n; i++)
+    MPI_Reduce(part, sum, (int)n + 1, MPI_DOUBLE, MPI_SUM, 0, k->comm);
+    for (long i = 0; k->rank == 0 && sum[n] > 0 && i < n; i++)
         keep(sr, last[i].t / legs * 1e6, last[i].rank,
-             (last[i].t - sum[i] / k->size) / legs * 1e6, k->world_rank, -1);
+             (last[i].t - sum[i] / sum[n]) / legs * 1e6, k->world_rank, -1);
     free(me);
     free(last);
+    free(part);
     free(sum);
 }

@@ -174,6 +174,24 @@ static void make_request(struct trial *t, struct sizerun *sr)
     sr->init = MPI_Wtime() - t0;
 }
 
+/* this rank's sample of one timing of the communicator: its own time per
+ * call, or in a phase its pair's (it -> k->peer); none from a rank that
+ * sits out (kernel.h: k->sits_out), whose empty loop measured nothing,
+ * and its calls leave the counters' means as they were */
+static void collective_sample(struct trial *t, double per_call, long calls_before,
+                              struct sizerun *sr)
+{
+    struct kernel *k = &t->k;
+    int b = -1;
+    if (k->sits_out) {
+        t->calls = calls_before;
+        return;
+    }
+    if (k->rec->call->phase)
+        b = t->pl->tc->places[k->peer].rank;
+    sr->mine[sr->n++] = (struct sample){per_call * 1e6, k->world_rank, b};
+}
+
 /* collectives, reductions and I/O: every rank of the communicator at once */
 static void measure_collective(struct trial *t, long warmup, long iters,
                                struct sizerun *sr)
@@ -181,6 +199,7 @@ static void measure_collective(struct trial *t, long warmup, long iters,
     struct kernel *k = &t->k;
     const struct options *o = t->m->opt;
     struct rule ru = size_rule(o, k->rec, iters);
+    long calls_before = t->calls;
     int need_pilot = o->time_per_size > 0 || o->sync_window;
     make_request(t, sr);
     double pilot = warm_collective(t, warmup, need_pilot);
@@ -200,11 +219,7 @@ static void measure_collective(struct trial *t, long warmup, long iters,
     }
     series_free(&scratch);
     sample_collective(t, call_sample_count(iters, t->pl->tc->n), sr);
-    if (!k->rec->call->phase)
-        sr->mine[sr->n++] = (struct sample){per_call * 1e6, k->world_rank, -1};
-    else if (k->peer >= 0)    /* a phase's pair: this rank to its partner */
-        sr->mine[sr->n++] = (struct sample){per_call * 1e6, k->world_rank,
-                                            t->pl->tc->places[k->peer].rank};
+    collective_sample(t, per_call, calls_before, sr);
     if (k->rec->call->post)
         measure_overlap(t, iters, per_call, &sr->ov);
     if (o->check && k->rec->call->check)
@@ -221,8 +236,10 @@ static void measure_phases(struct trial *t, long warmup, long iters,
     const struct call *c = t->k.rec->call;
     int n = c->phases ? c->phases(t->k.rec, t->k.size) : 1;
     for (int i = 0; i < n; i++) {
-        if (c->phase)
+        if (c->phase) {
+            t->k.sits_out = 0;
             c->phase(&t->k, i);
+        }
         measure_collective(t, warmup, iters, sr);
     }
 }
@@ -236,6 +253,7 @@ void measure_size(struct trial *t, long warmup, long iters, struct sizerun *sr)
     sr->ncs = 0;
     sr->ov.used = 0;
     sr->init = -1;
+    k->sits_out = 0;
     if (k->comm == MPI_COMM_NULL)
         return;
     const struct call *c = k->rec->call;

@@ -299,9 +299,10 @@ struct call {
     /* calls that load the fabric in phases (SHIFT: a phase per shift,
      * PERMUTATION: one per permutation): phases(r, p) for a communicator
      * of p ranks; phase(k, i) sets this rank's partner for phase i
-     * (k->peer, -1: it sits the phase out).  Each phase is timed as the
-     * communicator, and a rank's sample is its pair's (it -> k->peer).
-     * NULL: one phase, a sample per rank. */
+     * (k->peer; -1 with k->sits_out set: it sits the phase out).  Each
+     * phase is timed as the communicator, and a rank's sample is its
+     * pair's (it -> k->peer).  NULL: one phase, a sample per rank that
+     * takes part (a layout may set k->sits_out: kernel.h). */
     int (*phases)(const struct record *r, int p);
     void (*phase)(struct kernel *k, int i);
     /* the messages in flight at once on a communicator of p ranks, for
