@@ -57,6 +57,8 @@ streams() {
         fabric/FAN_IN | fabric/FAN_OUT) echo $(($3 - 1)) ;;
         fabric/PERMUTATION) echo $(($3 - $3 % 2)) ;;
         fabric/SHIFT) echo "$3" ;;
+        chain/SENDRECV_CHAIN) echo 2 ;;   # IMB's Sendrecv: both directions
+        chain/EXCHANGE) echo 4 ;;         # IMB's Exchange: two neighbours, both ways
         *) echo 1 ;;
     esac
 }
