@@ -78,9 +78,10 @@ double barrier_predict(const struct trial *t, const struct bpattern *bp,
 {
     const struct kernel *k = &t->k;
     double *bytes = signal_bytes(k, bp);
-    struct signal_costs c = lg ? costs_from_loggp(lg, pm->o) : costs_from_params(pm);
+    struct signal_costs c = lg ? costs_from_loggp(lg, pm->m[PF_O])
+                               : costs_from_params(pm);
     if (lsq)
-        c.latency = pm->lij;
+        c.latency = pm->m[PF_LIJ];
     enum signal_kind kind = record_signals(k->rec);
     double read = t->m->timer_cost * 1e6;
     double us = t->m->opt->sync_window ? predict_barrier_alone(bp, &c, bytes, kind, read)
@@ -97,8 +98,8 @@ static struct barrier_dist barrier_distribution(const struct trial *t,
     const struct kernel *k = &t->k;
     double *bytes = signal_bytes(k, bp);
     struct signal_costs c = costs_from_params(pm);
-    c.tail = pm->tail;
-    c.tail_bins = pm->tail ? PARAM_TAIL_BINS : 0;
+    c.tail = pm->m[PF_TAIL];
+    c.tail_bins = c.tail ? PARAM_TAIL_BINS : 0;
     enum signal_kind kind = record_signals(k->rec);
     double read = t->m->timer_cost * 1e6;
     struct barrier_dist d = t->m->opt->sync_window

@@ -62,29 +62,26 @@ int hybrid_prepare(struct trial *t, struct result *res)
     const struct params *pm = measured_params(t->m, t->pl->tc->topo);
     if (k->comm == MPI_COMM_NULL || !pm)   /* the caller saw HYBRID */
         return 0;
-    size_t p = (size_t)k->size, pp = p * p;
+    size_t pp = (size_t)k->size * (size_t)k->size;
     double *own = xmalloc_array(pp, sizeof *own);
-    memcpy(own, pm->oij, pp * sizeof *own);
+    memcpy(own, pm->m[PF_OIJ], pp * sizeof *own);
     test_skew(k, own);
     /* every input of the construction is rank 0's: a rank's own copy or
      * timer cost would let near ties fall differently on different ranks
-     * (issue 28: three different barriers on 64 simulated ranks) */
-    struct params same = {.p = k->size, .o = from_rank0(pm->o, p, k->comm),
-                          .oij = from_rank0(own, pp, k->comm),
-                          .lij = from_rank0(pm->lij, pp, k->comm),
-                          .bij = from_rank0(pm->bij, pp, k->comm),
-                          .lsm = from_rank0(pm->lsm, pp, k->comm),
-                          .rij = pm->rij ? from_rank0(pm->rij, pp, k->comm) : NULL,
-                          .r1ij = pm->r1ij ? from_rank0(pm->r1ij, pp, k->comm) : NULL,
-                          .sij = pm->sij ? from_rank0(pm->sij, pp, k->comm) : NULL,
-                          .xij = pm->xij ? from_rank0(pm->xij, pp, k->comm) : NULL};
+     * (issue 28: three different barriers on 64 simulated ranks).  The
+     * tails are not among its inputs (costs_from_params leaves them out). */
+    struct params same = {.p = k->size};
+    for (int f = 0; f < PF_MODEL_COUNT; f++)
+        if (pm->m[f] && param_files[f].shape != PS_TAIL)
+            same.m[f] = from_rank0(f == PF_OIJ ? own : pm->m[f],
+                                   param_values(f, k->size), k->comm);
     free(own);
     struct signal_costs c = costs_from_params(&same);
     /* agreed at the start of the run (timer_agree); rank 0's again here, so
      * that the construction depends on nothing else */
     double per_iteration = t->m->timer_cost * 1e6;
     MPI_Bcast(&per_iteration, 1, MPI_DOUBLE, 0, k->comm);
-    hybrid_build(&t->hy, k->size, same.oij, &c, k->rec->signal == SIGNAL_SSEND
+    hybrid_build(&t->hy, k->size, same.m[PF_OIJ], &c, k->rec->signal == SIGNAL_SSEND
                  ? SIGNAL_SYNCHRONOUS : SIGNAL_EAGER, per_iteration);
     params_free(&same);
     /* the tests' MPIGAUGE_TEST_DIVERGE: the last rank's barrier gets one

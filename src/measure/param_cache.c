@@ -84,18 +84,58 @@ static void add(struct param_matrices *mx, const struct measurer *m,
  * communicators kept them (all or none: the same p <= PARAM_TAIL_MAX_P
  * everywhere would not hold for communicators of different sizes) */
 static void add_tail(struct param_matrices *mx, const struct measurer *m,
-                     const struct topo_comm *tc, const struct params *pm)
+                     const struct topo_comm *tc, enum param_file file,
+                     const struct params *pm)
 {
-    int have = tc->comm == MPI_COMM_NULL || pm->tail;
+    const float *tail = pm->m[file];
+    int have = tc->comm == MPI_COMM_NULL || tail;
     MPI_Allreduce(MPI_IN_PLACE, &have, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
     if (!have)
         return;
-    size_t n = pm->tail ? (size_t)pm->p * pm->p * PARAM_TAIL_BINS : 0;
+    size_t n = tail ? param_values(file, pm->p) : 0;
     double *v = xmalloc_array(n + 1, sizeof *v);
     for (size_t i = 0; i < n; i++)
-        v[i] = pm->tail[i];
-    add_deep(mx, m, tc, PF_TAIL, v, 0, PARAM_TAIL_BINS);
+        v[i] = tail[i];
+    add_deep(mx, m, tc, file, v, 0, PARAM_TAIL_BINS);
     free(v);
+}
+
+/* Collective: one matrix of the table; n: this rank measured it (it is in
+ * one of the topology's communicators) */
+static void add_model(struct param_matrices *mx, const struct measurer *m,
+                      const struct topo_comm *tc, enum param_file f,
+                      const struct params *pm, int n)
+{
+    switch (param_files[f].shape) {
+    case PS_TAIL:
+        add_tail(mx, m, tc, f, pm);
+        break;
+    case PS_RANK:
+        add(mx, m, tc, f, n ? pm->m[f] : NULL, 1);
+        break;
+    default:
+        add(mx, m, tc, f, n ? pm->m[f] : NULL, 0);
+    }
+}
+
+/* how the matrices were measured, a sentence for the report: in rounds,
+ * the checked matrices in their places (models/param_files.h) */
+static void say_how(char *how, size_t len, const struct params *pm)
+{
+    if (!pm->rounds) {
+        snprintf(how, len, "measured pair by pair, every ordered pair in turn");
+        return;
+    }
+    size_t at = (size_t)snprintf(how, len, "measured in %d rounds of disjoint pairs "
+                                 "at once (%d repetitions over 1 KiB); %d pairs "
+                                 "measured again alone differ by at most",
+                                 pm->rounds, PARAM_BIG_REPS, pm->verified);
+    for (int place = 1; place <= PF_MODEL_COUNT; place++)
+        for (int f = 0; f < PF_MODEL_COUNT; f++)
+            if (param_files[f].checked == place && at < len)
+                at += (size_t)snprintf(how + at, len - at, "%s %.1f%% in %s",
+                                       place > 1 ? "," : "", 100 * pm->dev[f],
+                                       param_files[f].name);
 }
 
 static void add_loggp(struct param_matrices *mx, const struct measurer *m,
@@ -117,29 +157,11 @@ static void hand_on(struct measurer *m, const struct topo_comm *tc,
     const struct params *pm = &e->pm;
     int n = tc->comm != MPI_COMM_NULL;
     struct param_matrices mx = {.p = m->world->size};
-    add(&mx, m, tc, PF_O, n ? pm->o : NULL, 1);
-    add(&mx, m, tc, PF_OIJ, n ? pm->oij : NULL, 0);
-    add(&mx, m, tc, PF_LIJ, n ? pm->lij : NULL, 0);
-    add(&mx, m, tc, PF_BIJ, n ? pm->bij : NULL, 0);
-    add(&mx, m, tc, PF_LIJ_SMALL, n ? pm->lsm : NULL, 0);
-    add(&mx, m, tc, PF_XIJ, n ? pm->xij : NULL, 0);
-    add(&mx, m, tc, PF_RIJ, n ? pm->rij : NULL, 0);
-    add(&mx, m, tc, PF_R1IJ, n ? pm->r1ij : NULL, 0);
-    add(&mx, m, tc, PF_SIJ, n ? pm->sij : NULL, 0);
-    add_tail(&mx, m, tc, pm);
+    for (int f = 0; f < PF_MODEL_COUNT; f++)
+        add_model(&mx, m, tc, f, pm, n);
     if (m->opt->loggp)
         add_loggp(&mx, m, tc, &e->lg);
-    if (pm->rounds)
-        snprintf(mx.how, sizeof mx.how, "measured in %d rounds of disjoint pairs at "
-                 "once (%d repetitions over 1 KiB); %d pairs measured again alone differ "
-                 "by at most %.1f%% in O_ij, %.1f%% in L_ij (1 B - 1 KiB), %.1f%% in "
-                 "L_ij, %.1f%% in B_ij, %.1f%% in R_ij, %.1f%% in R1_ij, %.1f%% in S_ij",
-                 pm->rounds, PARAM_BIG_REPS, pm->verified, 100 * pm->dev[0],
-                 100 * pm->dev[1], 100 * pm->dev[2], 100 * pm->dev[3], 100 * pm->dev[4],
-                 100 * pm->dev[5], 100 * pm->dev[6]);
-    else
-        snprintf(mx.how, sizeof mx.how, "measured pair by pair, every ordered pair "
-                 "in turn");
+    say_how(mx.how, sizeof mx.how, pm);
     if (m->world->rank == 0 && m->on_params)
         m->on_params(m->sink, tc->topo, &mx);
     for (int i = 0; i < mx.n; i++)

@@ -3,7 +3,8 @@
  * R_ij and R1_ij, a receive's work when signals wait together and when
  * one is taken up alone; S_ij, acknowledging a synchronous signal; X_ij,
  * two ranks signalling each other at once.  Each is measured by the pair
- * alone, zero-byte messages, medians of PARAM_REPS timings. */
+ * alone, zero-byte messages, medians of PARAM_REPS timings; the table at
+ * the end says which matrix each fills (measure/params.c loops over it). */
 #include "measure/params.h"
 
 #include "base/base.h"
@@ -24,7 +25,7 @@
  * SMPI it is the platform's receive cost (2 us between hosts of
  * thesis-8x2x4); without it isolated LINEAR barriers were predicted 8-26%
  * low there (docs/thesis-at-scale.md, "Isolated barriers"). */
-double param_receive(MPI_Comm comm, int me, int recv, int send)
+static double param_receive(MPI_Comm comm, int me, int recv, int send)
 {
     MPI_Request r[MAX_REQS];
     double y[MAX_REQS], t[REPS];
@@ -125,7 +126,7 @@ static double one_request(void)
  * sender's O_ij is 2.3.  predict.c puts it on the receiver's processor, where it queues
  * behind the rank's own sends (an exchange of two ranks one of which is
  * late). */
-double param_lone_receive(MPI_Comm comm, int me, int recv, int send)
+static double param_lone_receive(MPI_Comm comm, int me, int recv, int send)
 {
     double away = 4 * round_trip(comm, me, recv, send) * 1e-6, t[REPS];
     for (int rep = 0; rep < REPS; rep++) {
@@ -161,7 +162,7 @@ double param_lone_receive(MPI_Comm comm, int me, int recv, int send)
  * did the first ones after standard ones (S 0.4-0.65 us against 0.2 from
  * the SSEND records): PARAM_ACK_WARMUP untimed synchronous ones first,
  * then the synchronous ones timed, then the standard ones. */
-double param_acknowledge(MPI_Comm comm, int me, int i, int j)
+static double param_acknowledge(MPI_Comm comm, int me, int i, int j)
 {
     int other = me == i ? j : i;
     double t[2][REPS];
@@ -188,7 +189,7 @@ double param_acknowledge(MPI_Comm comm, int me, int i, int j)
  * to back so that each exchange starts both sides together.  Over TCP
  * between two hosts here it was 6.99 us against a one-way 4.78: a rank
  * that sends and receives at once is slower than either alone. */
-double param_exchange(MPI_Comm comm, int me, int i, int j)
+static double param_exchange(MPI_Comm comm, int me, int i, int j)
 {
     int other = me == i ? j : i;
     MPI_Request r[2];
@@ -208,3 +209,14 @@ double param_exchange(MPI_Comm comm, int me, int i, int j)
     MPI_Request_free(&r[1]);
     return median_of(t, REPS);
 }
+
+/* the rows of models/param_files.h's table that are measured here, in the
+ * order measure_pair measures them: for each ordered pair first the ones
+ * that are not symmetric, then once a pair the symmetric ones */
+const struct pair_measure pair_measures[] = {
+    {PF_RIJ, param_receive, 1},
+    {PF_R1IJ, param_lone_receive, 1},
+    {PF_XIJ, param_exchange, 0},
+    {PF_SIJ, param_acknowledge, 0},
+};
+const int npair_measures = sizeof pair_measures / sizeof pair_measures[0];

@@ -130,69 +130,67 @@ static void latency(MPI_Comm comm, int me, int i, int j, char *buf, int rounds,
         *small = f.alpha > 0 ? f.alpha : 0;
 }
 
-/* the pair i, j seen from one of them: O_ij, R_ij and R1_ij from i to
- * j; then, once a pair (i < j), L_ij, B_ij, X_ij, S_ij and the tail */
+/* value measured on a into [a*p+b], and on both ways when symmetric */
+static void keep(struct params *pm, enum param_file f, int me, int a, int b, double value)
+{
+    double *m = pm->m[f];
+    size_t p = (size_t)pm->p;
+    if (me != a)
+        return;
+    m[a * p + b] = value;
+    if (param_files[f].symmetric)
+        m[b * p + a] = value;
+}
+
+/* pair_measures' rows that are (or are not) symmetric and that pm holds */
+static void measure_table(MPI_Comm comm, int me, int i, int j, int symmetric,
+                          struct params *pm)
+{
+    for (int k = 0; k < npair_measures; k++) {
+        const struct pair_measure *r = &pair_measures[k];
+        if (param_files[r->file].symmetric != symmetric || !pm->m[r->file])
+            continue;
+        int a = r->by_receiver ? j : i, b = r->by_receiver ? i : j;
+        keep(pm, r->file, me, a, b, r->measure(comm, me, a, b));
+    }
+}
+
+/* the pair i, j seen from one of them: O_ij, then pair_measures' ordered
+ * ones (R_ij, R1_ij) from i to j; then, once a pair (i < j), L_ij, B_ij,
+ * the symmetric ones (X_ij, S_ij) and the tail.  Only the matrices that
+ * pm holds: verify_rounds' hold the checked ones. */
 static void measure_pair(MPI_Comm comm, int me, int i, int j, char *buf,
                          int rounds, struct params *pm)
 {
     int p = pm->p;
-    double o = per_request(comm, me, i, j);
-    if (me == i)
-        pm->oij[(size_t)i * p + j] = o;
-    if (pm->rij) {
-        double r = param_receive(comm, me, j, i);
-        if (me == j)
-            pm->rij[(size_t)j * p + i] = r;
-    }
-    if (pm->r1ij) {
-        double r = param_lone_receive(comm, me, j, i);
-        if (me == j)
-            pm->r1ij[(size_t)j * p + i] = r;
-    }
+    keep(pm, PF_OIJ, me, i, j, per_request(comm, me, i, j));
+    measure_table(comm, me, i, j, 0, pm);
     if (i > j)
         return;
     double l, b, small;
     latency(comm, me, i, j, buf, rounds, &l, &b, &small);
-    if (me == i) {
-        pm->lij[(size_t)i * p + j] = pm->lij[(size_t)j * p + i] = l;
-        pm->bij[(size_t)i * p + j] = pm->bij[(size_t)j * p + i] = b;
-        pm->lsm[(size_t)i * p + j] = pm->lsm[(size_t)j * p + i] = small;
-    }
-    if (pm->xij) {
-        double x = param_exchange(comm, me, i, j);
-        if (me == i)
-            pm->xij[(size_t)i * p + j] = pm->xij[(size_t)j * p + i] = x;
-    }
-    if (pm->sij) {
-        double a = param_acknowledge(comm, me, i, j);
-        if (me == i)
-            pm->sij[(size_t)i * p + j] = pm->sij[(size_t)j * p + i] = a;
-    }
-    if (!pm->tail)
+    keep(pm, PF_LIJ, me, i, j, l);
+    keep(pm, PF_BIJ, me, i, j, b);
+    keep(pm, PF_LIJ_SMALL, me, i, j, small);
+    measure_table(comm, me, i, j, 1, pm);
+    float *tail = pm->m[PF_TAIL];
+    if (!tail)
         return;
-    float *ij = pm->tail + ((size_t)i * p + j) * PARAM_TAIL_BINS;
+    float *ij = tail + ((size_t)i * p + j) * PARAM_TAIL_BINS;
     param_tail(comm, me, i, j, ij);
     if (me == i)               /* a round trip is the same both ways */
-        memcpy(pm->tail + ((size_t)j * p + i) * PARAM_TAIL_BINS, ij,
+        memcpy(tail + ((size_t)j * p + i) * PARAM_TAIL_BINS, ij,
                PARAM_TAIL_BINS * sizeof *ij);
 }
 
 /* each value was measured on one rank and is 0 elsewhere */
 static void sum_over_ranks(MPI_Comm comm, struct params *pm)
 {
-    int p = pm->p, pp = p * p;
-    MPI_Allreduce(MPI_IN_PLACE, pm->o, p, MPI_DOUBLE, MPI_SUM, comm);
-    MPI_Allreduce(MPI_IN_PLACE, pm->oij, pp, MPI_DOUBLE, MPI_SUM, comm);
-    MPI_Allreduce(MPI_IN_PLACE, pm->lij, pp, MPI_DOUBLE, MPI_SUM, comm);
-    MPI_Allreduce(MPI_IN_PLACE, pm->bij, pp, MPI_DOUBLE, MPI_SUM, comm);
-    MPI_Allreduce(MPI_IN_PLACE, pm->lsm, pp, MPI_DOUBLE, MPI_SUM, comm);
-    MPI_Allreduce(MPI_IN_PLACE, pm->xij, pp, MPI_DOUBLE, MPI_SUM, comm);
-    MPI_Allreduce(MPI_IN_PLACE, pm->rij, pp, MPI_DOUBLE, MPI_SUM, comm);
-    MPI_Allreduce(MPI_IN_PLACE, pm->r1ij, pp, MPI_DOUBLE, MPI_SUM, comm);
-    MPI_Allreduce(MPI_IN_PLACE, pm->sij, pp, MPI_DOUBLE, MPI_SUM, comm);
-    if (pm->tail)
-        MPI_Allreduce(MPI_IN_PLACE, pm->tail, pp * PARAM_TAIL_BINS, MPI_FLOAT, MPI_SUM,
-                      comm);
+    for (int f = 0; f < PF_MODEL_COUNT; f++)
+        if (pm->m[f])
+            MPI_Allreduce(MPI_IN_PLACE, pm->m[f], (int)param_values(f, pm->p),
+                          param_files[f].shape == PS_TAIL ? MPI_FLOAT : MPI_DOUBLE,
+                          MPI_SUM, comm);
 }
 
 /* every unordered pair once, the pairs of a round at once: measure_pair
@@ -234,18 +232,35 @@ static double rel(double alone, double in_round)
     return alone > 0 ? fabs(in_round - alone) / alone : in_round > 0 ? INFINITY : 0;
 }
 
+/* the values of the checked matrices that `alone` holds for the pair i,
+ * j (each on the rank that measured it, so summed over the ranks): [i*p+j],
+ * and [j*p+i] where a matrix is not symmetric, in the table's order */
+static void alone_values(MPI_Comm comm, const struct params *alone, int i, int j,
+                        double *got)
+{
+    size_t p = (size_t)alone->p, ij = i * p + j, ji = j * p + i;
+    int n = 0;
+    for (int f = 0; f < PF_MODEL_COUNT; f++) {
+        const double *m = alone->m[f];
+        if (!param_files[f].checked)
+            continue;
+        got[n++] = m[ij];
+        if (!param_files[f].symmetric)
+            got[n++] = m[ji];
+    }
+    MPI_Allreduce(MPI_IN_PLACE, got, n, MPI_DOUBLE, MPI_SUM, comm);
+}
+
 /* VERIFY pairs measured again alone, in turn: the largest relative
- * difference of O_ij (both ways), L_ij small, L_ij, B_ij, R_ij and R1_ij
- * (both ways) and S_ij, into pm->dev */
+ * difference of each checked matrix (O_ij, R_ij and R1_ij both ways) into
+ * pm->dev */
 static void verify_rounds(MPI_Comm comm, int me, char *buf, struct params *pm)
 {
     int p = pm->p, pi[VERIFY], pj[VERIFY];
-    size_t pp = (size_t)p * (size_t)p;
     struct params alone = {.p = p};
-    double **m[] = {&alone.oij, &alone.lij, &alone.bij, &alone.lsm, &alone.rij,
-                    &alone.r1ij, &alone.sij};
-    for (size_t k = 0; k < sizeof m / sizeof m[0]; k++)
-        *m[k] = xcalloc(pp, sizeof **m[k]);
+    for (int f = 0; f < PF_MODEL_COUNT; f++)
+        if (param_files[f].checked)
+            alone.m[f] = xcalloc(param_values(f, p), param_value_size(f));
     pm->verified = (int)sample_pairs(p, VERIFY, SAMPLE_SEED, pi, pj);
     for (int k = 0; k < pm->verified; k++) {
         int i = pi[k], j = pj[k];
@@ -255,26 +270,22 @@ static void verify_rounds(MPI_Comm comm, int me, char *buf, struct params *pm)
         }
         quiet_barrier(comm);
     }
-    double dev[7] = {0, 0, 0, 0, 0, 0, 0};
+    memset(pm->dev, 0, sizeof pm->dev);
     for (int k = 0; k < pm->verified; k++) {
         size_t ij = (size_t)pi[k] * p + pj[k], ji = (size_t)pj[k] * p + pi[k];
-        /* measured on i (O_ij, L, B, R_ij, R1_ij, S_ij) or j (O_ji, R_ji,
-         * R1_ji): the rank that has it */
-        double got[10] = {alone.oij[ij], alone.oij[ji], alone.lsm[ij], alone.lij[ij],
-                          alone.bij[ij], alone.rij[ij], alone.rij[ji], alone.r1ij[ij],
-                          alone.r1ij[ji], alone.sij[ij]};
-        MPI_Allreduce(MPI_IN_PLACE, got, 10, MPI_DOUBLE, MPI_SUM, comm);
-        dev[0] = fmax(dev[0], fmax(rel(got[0], pm->oij[ij]), rel(got[1], pm->oij[ji])));
-        dev[1] = fmax(dev[1], rel(got[2], pm->lsm[ij]));
-        dev[2] = fmax(dev[2], rel(got[3], pm->lij[ij]));
-        dev[3] = fmax(dev[3], rel(got[4], pm->bij[ij]));
-        dev[4] = fmax(dev[4], fmax(rel(got[5], pm->rij[ij]), rel(got[6], pm->rij[ji])));
-        dev[5] = fmax(dev[5], fmax(rel(got[7], pm->r1ij[ij]), rel(got[8], pm->r1ij[ji])));
-        dev[6] = fmax(dev[6], rel(got[9], pm->sij[ij]));
+        double got[2 * PF_MODEL_COUNT];
+        alone_values(comm, &alone, pi[k], pj[k], got);
+        int n = 0;
+        for (int f = 0; f < PF_MODEL_COUNT; f++) {
+            const double *m = pm->m[f];
+            if (!param_files[f].checked)
+                continue;
+            pm->dev[f] = fmax(pm->dev[f], rel(got[n++], m[ij]));
+            if (!param_files[f].symmetric)
+                pm->dev[f] = fmax(pm->dev[f], rel(got[n++], m[ji]));
+        }
     }
-    memcpy(pm->dev, dev, sizeof dev);
-    for (size_t k = 0; k < sizeof m / sizeof m[0]; k++)
-        free(*m[k]);
+    params_free(&alone);
 }
 
 int params_measure(MPI_Comm comm, struct params *pm)
@@ -282,23 +293,11 @@ int params_measure(MPI_Comm comm, struct params *pm)
     int me, p;
     MPI_Comm_rank(comm, &me);
     MPI_Comm_size(comm, &p);
-    size_t pp = (size_t)p * (size_t)p;
-    pm->p = p;
-    pm->o = xcalloc((size_t)p, sizeof *pm->o);
-    pm->oij = xcalloc(pp, sizeof *pm->oij);
-    pm->lij = xcalloc(pp, sizeof *pm->lij);
-    pm->bij = xcalloc(pp, sizeof *pm->bij);
-    pm->lsm = xcalloc(pp, sizeof *pm->lsm);
-    pm->xij = xcalloc(pp, sizeof *pm->xij);
-    pm->rij = xcalloc(pp, sizeof *pm->rij);
-    pm->r1ij = xcalloc(pp, sizeof *pm->r1ij);
-    pm->sij = xcalloc(pp, sizeof *pm->sij);
-    /* the tails: bounded, 128 bytes a pair, up to PARAM_TAIL_MAX_P ranks */
-    pm->tail = p <= PARAM_TAIL_MAX_P ? xcalloc(pp * PARAM_TAIL_BINS, sizeof *pm->tail)
-                                     : NULL;
+    params_alloc(pm, p);
     char *buf = xcalloc((size_t)1 << MAX_POW, 1);   /* 1 MiB */
     quiet_barrier(comm);
-    pm->o[me] = invocation(p);
+    double *o = pm->m[PF_O];
+    o[me] = invocation(p);
     pm->rounds = p > TURNS_MAX ? round_count(p) : 0;
     int sig = pm->rounds ? in_rounds(comm, me, buf, pm) : in_turns(comm, me, buf, pm);
     sum_over_ranks(comm, pm);
@@ -306,19 +305,4 @@ int params_measure(MPI_Comm comm, struct params *pm)
         verify_rounds(comm, me, buf, pm);
     free(buf);
     return sig;
-}
-
-void params_free(struct params *pm)
-{
-    free(pm->o);
-    free(pm->oij);
-    free(pm->lij);
-    free(pm->bij);
-    free(pm->lsm);
-    free(pm->xij);
-    free(pm->rij);
-    free(pm->r1ij);
-    free(pm->sij);
-    free(pm->tail);
-    memset(pm, 0, sizeof *pm);
 }

@@ -24,8 +24,11 @@
  * incomplete. */
 int params_measure(MPI_Comm comm, struct params *pm);
 
-/* Collective over the pair (param_receiver.c); each returns its value on
- * the rank named first in its description, 0 on the other:
+/* The matrices measured between two ranks beside O_ij, L_ij, B_ij and
+ * the tail (param_receiver.c): measure(comm, me, a, b), collective over
+ * ranks a and b, returns on a the value of [a*p+b] (0 on b).  For a
+ * signal from i to j that is a = i, b = j, or, by_receiver (the row is
+ * the receiver), a = j, b = i:
  *   R_ij on recv: the slope of completing k zero-byte receives from send
  *         that are already there;
  *   R1_ij on recv: completing one whose signal arrived while recv was
@@ -34,16 +37,18 @@ int params_measure(MPI_Comm comm, struct params *pm);
  *   S_ij on i: half the difference of synchronous and standard zero-byte
  *         ping-pongs with j;
  *   X_ij on i: a zero-byte exchange with j. */
-double param_receive(MPI_Comm comm, int me, int recv, int send);
-double param_lone_receive(MPI_Comm comm, int me, int recv, int send);
-double param_acknowledge(MPI_Comm comm, int me, int i, int j);
-double param_exchange(MPI_Comm comm, int me, int i, int j);
+struct pair_measure {
+    enum param_file file;      /* its row in models/param_files.h's table */
+    double (*measure)(MPI_Comm comm, int me, int a, int b);
+    int by_receiver;
+};
+extern const struct pair_measure pair_measures[];
+extern const int npair_measures;
 
 /* Collective over i and j: PARAM_TAIL_TRIPS zero-byte round trips from i,
  * into PARAM_TAIL_BINS deviations from their median on i (bins untouched
  * on j) (param_tail.c) */
 void param_tail(MPI_Comm comm, int me, int i, int j, float *bins);
-void params_free(struct params *pm);
 
 /* Collective over comm (--loggp): LogGP and Hockney per ordered pair,
  * allocated here (loggp.c).  Returns 0, or the signal that stopped it

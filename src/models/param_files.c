@@ -1,42 +1,85 @@
-/* param_files.c: the parameter matrices' file names and meanings */
+/* param_files.c: the parameter matrices' table (file names, meanings,
+ * shapes, what the loops over them need), and struct params allocated
+ * and freed by it */
 #include "models/param_files.h"
 
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include "base/base.h"
+#include "models/predict.h"
 
+/* The model's rows in the enum's order (the order of the files written);
+ * a matrix of pairs is the default shape (PS_PAIR).  The meanings are the
+ * files' header lines, byte for byte. */
 const struct param_file_row param_files[PF_COUNT] = {
-    [PF_O] = {"O", "O_i, invocation overhead (median time of MPI_Startall + "
-              "MPI_Waitall on P requests to MPI_PROC_NULL)"},
-    [PF_OIJ] = {"Oij", "O_ij, per-request overhead (slope of the time to start "
-                "and complete k zero-byte sends i -> j against k)"},
-    [PF_LIJ] = {"Lij", "L_ij, latency (intercept of the one-way time of a "
-                "ping-pong against bytes, 2^0 to 2^20, least squares)"},
-    [PF_BIJ] = {"Bij", "B_ij, time per byte (slope of the same line)"},
-    [PF_LIJ_SMALL] = {"Lij-small", "L_ij fitted over 2^0 to 2^10 bytes by "
-                      "relative error"},
-    [PF_TAIL] = {"tail", "a signal's tail: zero-byte round trips' deviations "
-                 "from their median, the means of their 32 sorted bins (fastest "
-                 "first)"},
-    [PF_XIJ] = {"Xij", "X_ij, a zero-byte exchange (median time of i and j each "
-                "sending to the other and receiving from it at once)"},
-    [PF_RIJ] = {"Rij", "R_ij, per-receive overhead (slope of the time for i to "
-                "complete k zero-byte receives from j that are already there, "
-                "against k; row = receiver)"},
-    [PF_R1IJ] = {"R1ij", "R1_ij, a lone receive (median time for i to complete "
-                 "one zero-byte receive from j whose signal arrived while i was "
-                 "outside MPI, less one from MPI_PROC_NULL; row = receiver)"},
-    [PF_SIJ] = {"Sij", "S_ij, acknowledging a synchronous signal (half the "
-                "difference between zero-byte MPI_Ssend and MPI_Send ping-pongs)"},
-    [PF_LOGGP_L] = {"loggp-L", "LogGP L, latency (PRTT(1,0,1)/2 - o_s - o_r)"},
-    [PF_LOGGP_OS] = {"loggp-os", "LogGP o_s, the sender's overhead of one byte"},
-    [PF_LOGGP_OR] = {"loggp-or", "LogGP o_r, the receiver's overhead of one byte "
-                     "(row = receiver)"},
-    [PF_LOGGP_G] = {"loggp-g", "LogGP g, the gap between 1-byte messages"},
-    [PF_LOGGP_BIG_G] = {"loggp-G", "LogGP G, the gap per byte (us per byte)"},
-    [PF_HOCKNEY_ALPHA] = {"hockney-alpha", "Hockney alpha, the intercept of the "
-                          "one-way time against bytes (1 B to 64 KiB)"},
-    [PF_HOCKNEY_BETA] = {"hockney-beta", "Hockney beta, its slope (us per byte)"},
+    [PF_O] = {
+        .what = "O", .name = "O_i", .shape = PS_RANK,
+        .meaning = "O_i, invocation overhead (median time of MPI_Startall + "
+                   "MPI_Waitall on P requests to MPI_PROC_NULL)"},
+    [PF_OIJ] = {
+        .what = "Oij", .name = "O_ij", .checked = 1,
+        .meaning = "O_ij, per-request overhead (slope of the time to start "
+                   "and complete k zero-byte sends i -> j against k)"},
+    [PF_LIJ] = {
+        .what = "Lij", .name = "L_ij", .symmetric = 1, .checked = 3,
+        .meaning = "L_ij, latency (intercept of the one-way time of a "
+                   "ping-pong against bytes, 2^0 to 2^20, least squares)"},
+    [PF_BIJ] = {
+        .what = "Bij", .name = "B_ij", .symmetric = 1, .checked = 4,
+        .meaning = "B_ij, time per byte (slope of the same line)"},
+    [PF_LIJ_SMALL] = {
+        .what = "Lij-small", .name = "L_ij (1 B - 1 KiB)", .symmetric = 1,
+        .checked = 2,
+        .meaning = "L_ij fitted over 2^0 to 2^10 bytes by relative error"},
+    [PF_XIJ] = {
+        .what = "Xij", .name = "X_ij", .optional = 1, .symmetric = 1,
+        .meaning = "X_ij, a zero-byte exchange (median time of i and j each "
+                   "sending to the other and receiving from it at once)"},
+    [PF_RIJ] = {
+        .what = "Rij", .name = "R_ij", .optional = 1, .checked = 5,
+        .meaning = "R_ij, per-receive overhead (slope of the time for i to "
+                   "complete k zero-byte receives from j that are already there, "
+                   "against k; row = receiver)"},
+    [PF_R1IJ] = {
+        .what = "R1ij", .name = "R1_ij", .optional = 1, .checked = 6,
+        .meaning = "R1_ij, a lone receive (median time for i to complete "
+                   "one zero-byte receive from j whose signal arrived while i was "
+                   "outside MPI, less one from MPI_PROC_NULL; row = receiver)"},
+    [PF_SIJ] = {
+        .what = "Sij", .name = "S_ij", .optional = 1, .symmetric = 1, .checked = 7,
+        .meaning = "S_ij, acknowledging a synchronous signal (half the "
+                   "difference between zero-byte MPI_Ssend and MPI_Send ping-pongs)"},
+    [PF_TAIL] = {
+        .what = "tail", .name = "tail", .shape = PS_TAIL, .optional = 1,
+        .symmetric = 1,
+        .meaning = "a signal's tail: zero-byte round trips' deviations "
+                   "from their median, the means of their 32 sorted bins (fastest "
+                   "first)"},
+    /* --loggp's (struct loggp), matrices of pairs */
+    [PF_LOGGP_L] = {
+        .what = "loggp-L", .name = "L",
+        .meaning = "LogGP L, latency (PRTT(1,0,1)/2 - o_s - o_r)"},
+    [PF_LOGGP_OS] = {
+        .what = "loggp-os", .name = "o_s",
+        .meaning = "LogGP o_s, the sender's overhead of one byte"},
+    [PF_LOGGP_OR] = {
+        .what = "loggp-or", .name = "o_r",
+        .meaning = "LogGP o_r, the receiver's overhead of one byte (row = receiver)"},
+    [PF_LOGGP_G] = {
+        .what = "loggp-g", .name = "g",
+        .meaning = "LogGP g, the gap between 1-byte messages"},
+    [PF_LOGGP_BIG_G] = {
+        .what = "loggp-G", .name = "G",
+        .meaning = "LogGP G, the gap per byte (us per byte)"},
+    [PF_HOCKNEY_ALPHA] = {
+        .what = "hockney-alpha", .name = "alpha",
+        .meaning = "Hockney alpha, the intercept of the one-way time against "
+                   "bytes (1 B to 64 KiB)"},
+    [PF_HOCKNEY_BETA] = {
+        .what = "hockney-beta", .name = "beta",
+        .meaning = "Hockney beta, its slope (us per byte)"},
 };
 
 void param_file_name(const char *topology, enum param_file f, char *out, size_t len)
@@ -60,4 +103,37 @@ int param_file_topology(const char *name, enum param_file f, char *topology,
         return 0;
     snprintf(topology, len, "%.*s", (int)(n - np - ns), name + np);
     return 1;
+}
+
+size_t param_values(enum param_file f, int p)
+{
+    size_t pp = (size_t)p * (size_t)p;
+    switch (param_files[f].shape) {
+    case PS_RANK:
+        return (size_t)p;
+    case PS_TAIL:
+        return pp * PARAM_TAIL_BINS;
+    default:
+        return pp;
+    }
+}
+
+size_t param_value_size(enum param_file f)
+{
+    return param_files[f].shape == PS_TAIL ? sizeof(float) : sizeof(double);
+}
+
+void params_alloc(struct params *pm, int p)
+{
+    pm->p = p;
+    for (int f = 0; f < PF_MODEL_COUNT; f++)
+        if (param_files[f].shape != PS_TAIL || p <= PARAM_TAIL_MAX_P)
+            pm->m[f] = xcalloc(param_values(f, p), param_value_size(f));
+}
+
+void params_free(struct params *pm)
+{
+    for (int f = 0; f < PF_MODEL_COUNT; f++)
+        free(pm->m[f]);
+    memset(pm, 0, sizeof *pm);
 }

@@ -24,11 +24,12 @@ static double at(const double *m, size_t i)
 
 struct signal_costs costs_from_params(const struct params *pm)
 {
-    return (struct signal_costs){.p = pm->p, .invoke = pm->o, .overhead = pm->oij,
-                                 .latency = pm->lsm, .latency_is_one_way = 1,
-                                 .per_byte = pm->bij, .recv = pm->rij,
-                                 .recv_lone = pm->r1ij, .ack_work = pm->sij,
-                                 .exchange = pm->xij};
+    return (struct signal_costs){.p = pm->p, .invoke = pm->m[PF_O],
+                                 .overhead = pm->m[PF_OIJ],
+                                 .latency = pm->m[PF_LIJ_SMALL],
+                                 .latency_is_one_way = 1, .per_byte = pm->m[PF_BIJ],
+                                 .recv = pm->m[PF_RIJ], .recv_lone = pm->m[PF_R1IJ],
+                                 .ack_work = pm->m[PF_SIJ], .exchange = pm->m[PF_XIJ]};
 }
 
 struct signal_costs costs_from_loggp(const struct loggp *lg, const double *invoke)

@@ -5,12 +5,16 @@
 #define MPIGAUGE_PREDICT_H
 
 #include "base/smpi.h"
+#include "models/param_files.h"
 #include "models/pattern.h"
 
 /* The pairwise parameters of section 5.6.3 on a communicator of p ranks,
- * in microseconds: o[i] the invocation overhead O_i (= O_ii), oij[i*p+j]
- * the per-request overhead O_ij, lij[i*p+j] the latency L_ij, bij[i*p+j]
- * the per-byte time B_ij (the slope behind L_ij). */
+ * in microseconds, and those mpigauge added: the matrices of
+ * models/param_files.h's table, m[PF_O] .. m[PF_TAIL] (its rows say what
+ * each is and its shape): m[PF_O][i] the invocation overhead O_i (=
+ * O_ii), m[PF_OIJ][i*p+j] the per-request overhead O_ij, m[PF_LIJ] the
+ * latency L_ij, m[PF_BIJ] the per-byte time B_ij (the slope behind
+ * L_ij), ... */
 /* how measure/params.c measures them (the estimate uses them too) */
 /* "stable ... for sample sizes above 25"; under SMPI with computation
  * not simulated the repetitions are identical, and 5 do */
@@ -36,25 +40,16 @@
 
 struct params {
     int p;
-    double *o, *oij, *lij, *bij;
-    double *lsm;               /* L_ij fitted over 1 B - 1 KiB by relative error */
+    /* by the table's enum; NULL where an optional one was not measured
+     * (the tails beyond PARAM_TAIL_MAX_P ranks) or is not in the folder
+     * read back.  void *: the tail's bins are floats (half the memory of
+     * doubles, 32 MiB a rank at 512 ranks), every other value a double;
+     * param_value_size() says which. */
+    void *m[PF_MODEL_COUNT];
     int rounds;                /* 0: pairs in turn; else measured in so many rounds */
     int verified;              /* in rounds: pairs measured again alone */
-    double dev[7];             /* their largest relative difference: O_ij, L_ij
-                                * small, L_ij, B_ij, R_ij, R1_ij, S_ij */
-    float *tail;               /* NULL, or PARAM_TAIL_BINS per pair [i*p+j]:
-                                * a round trip's deviations from its median */
-    double *rij;               /* NULL, or R_ij: rank i's work to complete one
-                                * zero-byte receive from j that is already
-                                * there (row = receiver) */
-    double *xij;               /* NULL, or X_ij: a zero-byte exchange's time, i
-                                * and j signalling each other at once */
-    double *r1ij;              /* NULL, or R1_ij: rank i's work to complete one
-                                * zero-byte receive from j whose signal arrived
-                                * while i was outside MPI (row = receiver) */
-    double *sij;               /* NULL, or S_ij: rank i's work to acknowledge
-                                * a synchronous signal from j (row = the
-                                * acknowledging receiver) */
+    double dev[PF_MODEL_COUNT];  /* their largest relative difference in each
+                                  * matrix the table marks as checked */
 };
 
 /* LogGP per pair (Alexandrov et al.; measured the way netgauge does,

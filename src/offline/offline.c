@@ -183,8 +183,8 @@ static void hybrid_pattern(const struct request *rq, int p, const struct params 
 {
     struct hybrid h;
     struct signal_costs c = costs_from_params(pm);
-    hybrid_build(&h, p, pm->oij, &c, rq->ssend ? SIGNAL_SYNCHRONOUS : SIGNAL_EAGER,
-                 rq->timer_us);
+    hybrid_build(&h, p, pm->m[PF_OIJ], &c,
+                 rq->ssend ? SIGNAL_SYNCHRONOUS : SIGNAL_EAGER, rq->timer_us);
     *bp = h.bp;                /* the pattern is kept, the rest freed */
     memset(&h.bp, 0, sizeof h.bp);
     printf("HYBRID built from O_ij: %d group%s, top level %s\n", h.ngroups,
@@ -254,40 +254,57 @@ static void say_distribution(const struct bpattern *bp, struct signal_costs c,
     printf("  (%d simulated %s)\n", d.draws, rq->alone ? "barriers" : "iterations");
 }
 
-/* the thesis's matrices for ranks 0..p-1; 0, or 2 after saying why */
+/* the table's matrices that every folder has (O_i aside, read first) */
+static int required(enum param_file f)
+{
+    return param_files[f].shape == PS_PAIR && !param_files[f].optional;
+}
+
+/* "the folder lacks params-<topology>-{Oij,Lij,Bij,Lij-small}.dat" */
+static int say_lacks(void)
+{
+    char msg[256] = "the folder lacks params-<topology>-{";
+    size_t at = strlen(msg);
+    for (int f = 0; f < PF_MODEL_COUNT; f++)
+        if (required(f) && at < sizeof msg)
+            at += (size_t)snprintf(msg + at, sizeof msg - at, "%s,",
+                                   param_files[f].what);
+    if (at < sizeof msg)
+        snprintf(msg + at - 1, sizeof msg - at + 1, "}.dat");
+    return usage(msg);
+}
+
+/* the table's matrices for ranks 0..p-1 beside O_i (pm->m[PF_O], read
+ * first for the world's size): those every folder has, then the optional
+ * ones; 0, or 2 after saying why */
 static int load_params(const struct request *rq, const char *topo, int world,
                        int p, struct params *pm)
 {
     int missing = 0;
     pm->p = p;
-    pm->oij = matrix_load(rq->dir, topo, PF_OIJ, world, p, &missing);
-    pm->lij = matrix_load(rq->dir, topo, PF_LIJ, world, p, &missing);
-    pm->bij = matrix_load(rq->dir, topo, PF_BIJ, world, p, &missing);
-    pm->lsm = matrix_load(rq->dir, topo, PF_LIJ_SMALL, world, p, &missing);
+    for (int f = 0; f < PF_MODEL_COUNT; f++)
+        if (required(f))
+            pm->m[f] = matrix_load(rq->dir, topo, f, world, p, &missing);
     if (missing)
-        return usage("the folder lacks params-<topology>-{Oij,Lij,Bij,Lij-small}.dat");
-    const double *all[] = {pm->oij, pm->lij, pm->bij, pm->lsm};
-    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
-        if (!matrix_finite(all[i], p))
+        return say_lacks();
+    for (int f = 0; f < PF_MODEL_COUNT; f++)
+        if (required(f) && !matrix_finite(pm->m[f], p))
             return usage("ranks 0..P-1 were not measured together (nan or inf "
                          "in the matrices): choose --ranks or --topology");
+    const double *o = pm->m[PF_O];
     for (int i = 0; i < p; i++)
-        if (!isfinite(pm->o[i]))
+        if (!isfinite(o[i]))
             return usage("O_i of ranks 0..P-1 is nan or inf in params-<topology>-O.dat");
     int bad = 0;               /* each said on stderr */
-    pm->xij = matrix_load_optional(rq->dir, topo, PF_XIJ, world, p, &bad);
-    pm->rij = matrix_load_optional(rq->dir, topo, PF_RIJ, world, p, &bad);
-    pm->r1ij = matrix_load_optional(rq->dir, topo, PF_R1IJ, world, p, &bad);
-    pm->sij = matrix_load_optional(rq->dir, topo, PF_SIJ, world, p, &bad);
+    for (int f = 0; f < PF_MODEL_COUNT; f++) {
+        if (!param_files[f].optional)
+            continue;
+        if (param_files[f].shape == PS_TAIL)   /* absent or damaged: no distribution */
+            pm->m[f] = matrix_load_tail(rq->dir, topo, world, p);
+        else
+            pm->m[f] = matrix_load_optional(rq->dir, topo, f, world, p, &bad);
+    }
     return bad ? EXIT_BAD_INPUT : 0;
-}
-
-static void free_params(struct params *pm)
-{
-    double *all[] = {pm->oij, pm->lij, pm->bij, pm->lsm, pm->xij, pm->rij, pm->r1ij,
-                     pm->sij};
-    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
-        free(all[i]);
 }
 
 /* the heading: the pattern, its ranks and what the predictions assume */
@@ -319,13 +336,11 @@ static void say_models(const struct request *rq, const char *topo, int world, in
     say_heading(rq, p, topo);
     struct signal_costs c = costs_from_params(pm);
     say_model("matrix model (O_i, O_ij, L_ij, B_ij, R, X, S)", bp, &c, bytes, rq);
-    float *tail = matrix_load_tail(rq->dir, topo, world, p);
-    say_distribution(bp, c, tail, bytes, rq);
-    free(tail);
-    c.latency = pm->lij;
+    say_distribution(bp, c, pm->m[PF_TAIL], bytes, rq);
+    c.latency = pm->m[PF_LIJ];
     say_model("the same, L_ij by least squares to 1 MiB", bp, &c, bytes, rq);
     if (lg.p) {
-        c = costs_from_loggp(&lg, pm->o);
+        c = costs_from_loggp(&lg, pm->m[PF_O]);
         say_model("LogGP (O_i, o_s, g, L, G, o_r)", bp, &c, bytes, rq);
     }
     free(bytes);
@@ -346,9 +361,9 @@ int offline_predict(int argc, char **argv)
     }
     const char *topo = rq.topo;
     struct params pm = {0};
-    pm.o = matrix_load_o(rq.dir, topo, &world);
+    pm.m[PF_O] = matrix_load_o(rq.dir, topo, &world);
     int p = rq.ranks ? rq.ranks : world;
-    if (!pm.o || world < 2)
+    if (!pm.m[PF_O] || world < 2)
         status = usage("no params-<topology>-O.dat of 2 or more ranks for that "
                        "topology in the folder");
     else if (p > world)
@@ -363,8 +378,7 @@ int offline_predict(int argc, char **argv)
     if (!status)
         say_models(&rq, topo, world, p, &pm, &bp);
     bpattern_free(&bp);
-    free(pm.o);
-    free_params(&pm);
+    params_free(&pm);
     recordset_free(&rq.rs);
     return status;
 }

@@ -21,8 +21,9 @@ static void set_up(struct setup *s, int p, double x)
         s->b[i] = 0;
         s->x[i] = x;
     }
-    s->pm = (struct params){.p = p, .o = s->o, .oij = s->oij, .lij = s->l,
-                            .bij = s->b, .lsm = s->l, .xij = s->x};
+    s->pm = (struct params){.p = p, .m[PF_O] = s->o, .m[PF_OIJ] = s->oij,
+                            .m[PF_LIJ] = s->l, .m[PF_BIJ] = s->b,
+                            .m[PF_LIJ_SMALL] = s->l, .m[PF_XIJ] = s->x};
 }
 
 /* the pattern's first iteration from a simultaneous start (first), or

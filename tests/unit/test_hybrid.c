@@ -66,7 +66,8 @@ static void test_sss(void)
 static struct hybrid built(int p, int (*node)(int))
 {
     double *d = costs(p, node), *zero = calloc((size_t)p * p, sizeof *zero);
-    struct params pm = {.p = p, .o = zero, .oij = d, .lij = d, .bij = zero, .lsm = d};
+    struct params pm = {.p = p, .m[PF_O] = zero, .m[PF_OIJ] = d, .m[PF_LIJ] = d,
+                        .m[PF_BIJ] = zero, .m[PF_LIJ_SMALL] = d};
     struct signal_costs c = costs_from_params(&pm);
     struct hybrid h;
     hybrid_build(&h, p, d, &c, SIGNAL_SYNCHRONOUS, 0);

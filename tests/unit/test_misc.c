@@ -8,9 +8,11 @@
 #include "input/options.h"
 #include "world/plan.h"
 #include "world/estimate.h"
+#include "measure/params.h"
 #include "measure/timing.h"
 #include "unit.h"
 #include "models/param_files.h"
+#include "models/predict.h"
 #include "result/result.h"
 #include "world/mpit.h"
 
@@ -140,6 +142,45 @@ static void test_param_files(void)
     CHECK(!param_file_topology("params-world-O.dat", PF_O, topo, 3));
 }
 
+/* the model's rows: named for the prose, the places of the checked ones
+ * 1, 2, ... without a gap (the report's sentence; only matrices of pairs
+ * are compared), O_i the one per rank
+ * and the tail the one in bins; params_alloc gives each its shape's room
+ * and params_free empties it */
+static void test_param_table(void)
+{
+    int places = 0, seen[PF_MODEL_COUNT + 1] = {0};
+    for (int f = 0; f < PF_MODEL_COUNT; f++) {
+        const struct param_file_row *r = &param_files[f];
+        CHECK(r->name && r->name[0]);
+        CHECK((r->shape == PS_RANK) == (f == PF_O) &&
+              (r->shape == PS_TAIL) == (f == PF_TAIL));
+        CHECK(r->checked >= 0 && r->checked <= PF_MODEL_COUNT &&
+              !(r->checked && (seen[r->checked] || r->shape != PS_PAIR)));
+        seen[r->checked] = 1;
+        places += r->checked != 0;
+    }
+    for (int k = 1; k <= places; k++)
+        CHECK(seen[k]);
+    CHECK(param_values(PF_O, 3) == 3 && param_values(PF_XIJ, 3) == 9 &&
+          param_values(PF_TAIL, 3) == 9 * PARAM_TAIL_BINS);
+    CHECK(param_value_size(PF_TAIL) == sizeof(float) &&
+          param_value_size(PF_SIJ) == sizeof(double));
+    struct params pm;
+    params_alloc(&pm, 3);
+    CHECK(pm.p == 3);
+    for (int f = 0; f < PF_MODEL_COUNT; f++)
+        CHECK(pm.m[f] != NULL);
+    const float *tail = pm.m[PF_TAIL];
+    CHECK(tail[9 * PARAM_TAIL_BINS - 1] == 0);
+    params_free(&pm);
+    CHECK(pm.p == 0 && pm.m[PF_OIJ] == NULL);
+    /* measure/params.c's pair measurements fill matrices of pairs */
+    for (int k = 0; k < npair_measures; k++)
+        CHECK(pair_measures[k].file < PF_MODEL_COUNT &&
+              param_files[pair_measures[k].file].shape == PS_PAIR);
+}
+
 /* result.c: a blank point has every derived figure NaN, and freeing a
  * result frees its points' data and HYBRID (ASan and valgrind see leaks) */
 static void test_result(void)
@@ -206,6 +247,7 @@ void test_misc(void)
     test_cvar_choices();
     test_result();
     test_param_files();
+    test_param_table();
     params_estimate();
     vcounts();
     memory();

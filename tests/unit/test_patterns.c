@@ -234,14 +234,16 @@ static void verify(void)
 static struct params uniform(int p, double o, double oij, double l, double b,
                              double *store)
 {
-    struct params pm = {.p = p, .o = store, .oij = store + p, .lij = store + p + p * p,
-                        .bij = store + p + 2 * p * p, .lsm = store + p + 3 * p * p};
+    double *po = store, *poij = store + p, *plij = store + p + p * p,
+           *pbij = store + p + 2 * p * p, *plsm = store + p + 3 * p * p;
+    struct params pm = {.p = p, .m[PF_O] = po, .m[PF_OIJ] = poij, .m[PF_LIJ] = plij,
+                        .m[PF_BIJ] = pbij, .m[PF_LIJ_SMALL] = plsm};
     for (int i = 0; i < p; i++)
-        pm.o[i] = o;
+        po[i] = o;
     for (int i = 0; i < p * p; i++) {
-        pm.oij[i] = oij;
-        pm.lij[i] = pm.lsm[i] = l;
-        pm.bij[i] = b;
+        poij[i] = oij;
+        plij[i] = plsm[i] = l;
+        pbij[i] = b;
     }
     return pm;
 }
@@ -335,11 +337,12 @@ static void skew(void)
     enum { P = 16 };
     double store[P + 4 * P * P];
     struct params pm = uniform(P, 0.01, 0.3, 1.0, 0.0, store);
+    double *oij = pm.m[PF_OIJ], *lij = pm.m[PF_LIJ], *lsm = pm.m[PF_LIJ_SMALL];
     for (int i = 0; i < P; i++)
         for (int j = 0; j < P; j++)
             if (i / 8 != j / 8) {
-                pm.oij[i * P + j] = 4;
-                pm.lsm[i * P + j] = pm.lij[i * P + j] = 56;
+                oij[i * P + j] = 4;
+                lsm[i * P + j] = lij[i * P + j] = 56;
             }
     struct signal_costs c = costs_from_params(&pm);
     double apart[P];
@@ -379,7 +382,7 @@ static void skew(void)
     gen_linear(&bp, P, 0);
     double flat = predict_barrier_alone(&bp, &c, NULL, SIGNAL_EAGER, 0);
     double flat_loop = predict_barrier(&bp, &c, NULL, SIGNAL_EAGER, 0);
-    pm.rij = rij;
+    pm.m[PF_RIJ] = rij;
     struct signal_costs cr = costs_from_params(&pm);
     double queued = predict_barrier_alone(&bp, &cr, NULL, SIGNAL_EAGER, 0);
     CHECK(queued - flat > 13.9 && queued - flat < 14.1);
@@ -401,11 +404,12 @@ static void settling(void)
     enum { P = 72 };
     static double store[P + 4 * P * P];
     struct params pm = uniform(P, 0.01, 0.3, 1.0, 0.0, store);
+    double *oij = pm.m[PF_OIJ], *lij = pm.m[PF_LIJ], *lsm = pm.m[PF_LIJ_SMALL];
     for (int i = 0; i < P; i++)
         for (int j = 0; j < P; j++)
             if (i / 12 != j / 12) {
-                pm.oij[i * P + j] = 4;
-                pm.lsm[i * P + j] = pm.lij[i * P + j] = 55;
+                oij[i * P + j] = 4;
+                lsm[i * P + j] = lij[i * P + j] = 55;
             }
     struct signal_costs c = costs_from_params(&pm);
     struct bpattern bp;

@@ -25,8 +25,9 @@ static void set_up(struct setup *s, int p, double (*fill)(int k))
         for (int k = 0; k < PARAM_TAIL_BINS; k++)
             s->tail[i * PARAM_TAIL_BINS + k] = (float)fill(k);
     }
-    s->pm = (struct params){.p = p, .o = s->o, .oij = s->oij, .lij = s->l,
-                            .bij = s->b, .lsm = s->l, .tail = s->tail};
+    s->pm = (struct params){.p = p, .m[PF_O] = s->o, .m[PF_OIJ] = s->oij,
+                            .m[PF_LIJ] = s->l, .m[PF_BIJ] = s->b,
+                            .m[PF_LIJ_SMALL] = s->l, .m[PF_TAIL] = s->tail};
 }
 
 static double none(int k)
@@ -44,7 +45,7 @@ static double heavy(int k)
 static struct signal_costs with_tail(const struct setup *s)
 {
     struct signal_costs c = costs_from_params(&s->pm);
-    c.tail = s->pm.tail;
+    c.tail = s->pm.m[PF_TAIL];
     c.tail_bins = PARAM_TAIL_BINS;
     return c;
 }

@@ -24,9 +24,11 @@ static void set_up(struct setup *st, double r1, double s)
         st->s[i] = s;
     }
     st->o[0] = st->o[1] = 0;
-    st->pm = (struct params){.p = 2, .o = st->o, .oij = st->oij, .lij = st->l,
-                             .bij = st->b, .lsm = st->l, .rij = st->r,
-                             .r1ij = r1 < 0 ? NULL : st->r1, .sij = s < 0 ? NULL : st->s};
+    st->pm = (struct params){.p = 2, .m[PF_O] = st->o, .m[PF_OIJ] = st->oij,
+                             .m[PF_LIJ] = st->l, .m[PF_BIJ] = st->b,
+                             .m[PF_LIJ_SMALL] = st->l, .m[PF_RIJ] = st->r,
+                             .m[PF_R1IJ] = r1 < 0 ? NULL : st->r1,
+                             .m[PF_SIJ] = s < 0 ? NULL : st->s};
 }
 
 /* predict_barrier's settled value of gen's pattern on the 2 ranks */
