@@ -87,13 +87,17 @@ void patrun_init(struct patrun *pr, const struct bpattern *bp, const struct kern
 /* MPI_Waitall without statuses.  MPICH declares the statuses argument with
  * an access size, and GCC then takes MPI_STATUSES_IGNORE (a constant cast
  * to a pointer) for a zero-size array; the standard says it is ignored. */
+#if defined(__GNUC__) && !defined(__clang__)   /* clang has no such warning */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wstringop-overflow"
+#endif
 void waitall(int n, MPI_Request *req)
 {
     MPI_Waitall(n, req, MPI_STATUSES_IGNORE);
 }
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
+#endif
 
 void patrun_free(struct patrun *pr)
 {
