@@ -171,7 +171,16 @@ for m in Xij Rij R1ij Sij; do
         [ "$?/$(grep -c ' us$' "$T/pout")/$(grep -c "params-world-$m.dat: .*nan or inf" "$T/perr")" = 2/0/1 ]
     rm "$T/nanopt/params-world-$m.dat"
     check "--predict without $m: a prediction" [ "$(./mpigauge --predict "$T/nanopt" LINEAR | grep -c '^  t_pred_us ')" = 1 ]
+    # its label names what it used and what it went without (issue 38
+    # item 7: it said "R, X, S" whatever the folder had)
+    label=$(./mpigauge --predict "$T/nanopt" LINEAR | sed -n 's/^  \(matrix model (.*)\)  *[0-9.]* us$/\1/p' | head -1)
+    name=$(echo "$m" | sed 's/ij$/_ij/')
+    check "--predict without $m: the label says so ($label)" \
+        [ "$(echo "$label" | grep -c "; without $name: not in the folder")/$(echo "$label" | grep -c "(O_i, O_ij, B_ij, L_ij")" = 1/1 ]
 done
+label=$(./mpigauge --predict "$d" LINEAR | sed -n 's/^  \(matrix model (.*)\)  *[0-9.]* us$/\1/p' | head -1)
+check "--predict with every matrix: the label names the eight ($label)" \
+    [ "$label" = "matrix model (O_i, O_ij, B_ij, L_ij (1 B - 1 KiB), X_ij, R_ij, R1_ij, S_ij)" ]
 
 # issue 26 class 7: options and fields BARRIER used to ignore.  --time
 # sets its count from a pilot as for every other call; MPI_Barrier
