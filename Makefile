@@ -130,7 +130,7 @@ docs: tools/gen_reference
 PREFIX ?= /usr/local
 INSTALL_SCRIPTS = compare.sh full_matrix.sh pairs_heatmap.sh plot.sh plotlib.sh \
                   report.sh reportlib.sh report_facts.jq report_record.jq \
-                  report_records.jq seed_table.sh sweep.sh
+                  report_records.jq seed_table.sh sweep.sh mpigauge.sbatch
 INSTALL_INPUTS = $(patsubst inputs/%,%,$(wildcard inputs/*.in inputs/graphs/*))
 D = $(DESTDIR)$(PREFIX)
 # every path is quoted in the shell, so a PREFIX or DESTDIR with blanks

@@ -23,6 +23,7 @@
 #include "measure/interrupt.h"
 #include "measure/scratch.h"
 #include "measure/timing.h"
+#include "world/launch_check.h"
 
 /* options; 1 when the run ends here (--help, --version, --list, bad) */
 static int options_step(struct run *run, int argc, char **argv, int rank,
@@ -287,11 +288,27 @@ static void finish_step(struct run *run, int rank, int status)
     writer_close(&run->writer, how, run->m.signal);
 }
 
+/* a launch whose tasks are not one MPI job stops before anything is
+ * written (every task thinks itself rank 0 of 1: each says so) */
+static int launch_step(int rank)
+{
+    int size;
+    char why[600];
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (!launch_check(size, why, sizeof why))
+        return EXIT_OK;
+    if (rank == 0)
+        fprintf(stderr, "mpigauge: %s (exit %d)\n", why, EXIT_BAD_INPUT);
+    return EXIT_BAD_INPUT;
+}
+
 int run_main(struct run *run, int argc, char **argv)
 {
     int rank, status;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     if (options_step(run, argc, argv, rank, &status))
+        return status;
+    if ((status = launch_step(rank)))
         return status;
     if (run->opt.ranks && (status = offline_options(run, rank)))
         return status;

@@ -137,3 +137,27 @@ void params_free(struct params *pm)
         free(pm->m[f]);
     memset(pm, 0, sizeof *pm);
 }
+
+/* the names of the cost model's matrices that the folder gave (used 1) or
+ * lacked (used 0), from the table; the least-squares L_ij and the tail
+ * have lines of their own */
+static size_t matrix_names(const struct params *pm, int used, char *out, size_t len)
+{
+    size_t at = 0;
+    out[0] = 0;
+    for (int f = 0; f < PF_MODEL_COUNT && at < len; f++)
+        if (f != PF_LIJ && param_files[f].shape != PS_TAIL && (pm->m[f] != NULL) == used)
+            at += (size_t)snprintf(out + at, len - at, "%s%s", at ? ", " : "",
+                                   param_files[f].name);
+    return at;
+}
+
+void param_model_label(const struct params *pm, char *out, size_t len)
+{
+    char used[160], lacking[160];
+    matrix_names(pm, 1, used, sizeof used);
+    if (matrix_names(pm, 0, lacking, sizeof lacking))
+        snprintf(out, len, "matrix model (%s; without %s: not in the folder)", used, lacking);
+    else
+        snprintf(out, len, "matrix model (%s)", used);
+}

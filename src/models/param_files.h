@@ -83,4 +83,9 @@ void param_file_name(const char *topology, enum param_file f, char *out, size_t 
 int param_file_topology(const char *name, enum param_file f, char *topology,
                         size_t len);
 
+/* "matrix model (O_i, ...; without R_ij, ...: not in the folder)": the
+ * cost model's matrices pm holds and those it lacks, from the table, so
+ * that --predict's label never names a matrix it did not use */
+void param_model_label(const struct params *pm, char *out, size_t len);
+
 #endif

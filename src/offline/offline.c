@@ -320,32 +320,6 @@ static void say_heading(const struct request *rq, int p, const char *topo)
                      : "barriers back to back");
 }
 
-/* the names of the cost model's matrices that the folder gave (used 1) or
- * lacked (used 0), from the table; the least-squares L_ij and the tail
- * have lines of their own */
-static size_t matrix_names(const struct params *pm, int used, char *out, size_t len)
-{
-    size_t at = 0;
-    out[0] = 0;
-    for (int f = 0; f < PF_MODEL_COUNT && at < len; f++)
-        if (f != PF_LIJ && param_files[f].shape != PS_TAIL && (pm->m[f] != NULL) == used)
-            at += (size_t)snprintf(out + at, len - at, "%s%s", at ? ", " : "",
-                                   param_files[f].name);
-    return at;
-}
-
-/* "matrix model (O_i, ...; without R_ij, ...)": it never names a matrix
- * the prediction did not use */
-static void model_label(const struct params *pm, char *out, size_t len)
-{
-    char used[160], lacking[160];
-    matrix_names(pm, 1, used, sizeof used);
-    if (matrix_names(pm, 0, lacking, sizeof lacking))
-        snprintf(out, len, "matrix model (%s; without %s: not in the folder)", used, lacking);
-    else
-        snprintf(out, len, "matrix model (%s)", used);
-}
-
 /* every model's prediction of bp from the folder's matrices */
 static void say_models(const struct request *rq, const char *topo, int world, int p,
                        const struct params *pm, const struct bpattern *bp)
@@ -362,7 +336,7 @@ static void say_models(const struct request *rq, const char *topo, int world, in
     say_heading(rq, p, topo);
     struct signal_costs c = costs_from_params(pm);
     char label[400];
-    model_label(pm, label, sizeof label);
+    param_model_label(pm, label, sizeof label);
     say_model(label, bp, &c, bytes, rq);
     say_distribution(bp, c, pm->m[PF_TAIL], bytes, rq);
     c.latency = pm->m[PF_LIJ];

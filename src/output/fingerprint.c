@@ -21,6 +21,7 @@
 #include "base/hash.h"
 #include "base/smpi.h"
 #include "input/options.h"
+#include "output/job.h"
 
 /* parts of a name (upper-cased) that mark a launch's own identifier */
 static const char *const launch_marks[] = {
@@ -120,7 +121,7 @@ json_t *fingerprint_json(const struct run_info *in, const json_t *root)
     snprintf(hash, sizeof hash, "%016llx", in->input_hash);
     snprintf(version, sizeof version, "%d.%d", in->version, in->subversion);
     const json_t *settings = json_object_get(root, "settings");
-    return json_pack("{s:s,s:s,s:i,s:i,s:i,s:s,s:s,s:s,s:s,s:s,s:o,s:o,s:o}",
+    return json_pack("{s:s,s:s,s:i,s:i,s:i,s:s,s:s,s:s,s:s,s:s,s:o,s:o,s:o,s:o}",
         "mpi_library", in->library, "mpi_version", version, "ranks", in->ranks,
         "nodes", in->nodes, "ranks_per_node_max", in->max_node_ranks,
         "binding", in->bound == in->ranks ? "every rank bound to one core"
@@ -130,5 +131,6 @@ json_t *fingerprint_json(const struct run_info *in, const json_t *root)
         "input_fnv1a64", hash, "mpigauge", MPIGAUGE_VERSION, "build", build,
         "options", kept(json_object_get(root, "options"), option_is_incidental),
         "environment", kept(json_object_get(settings, "environment"), names_one_launch),
-        "cvars_fnv1a64", cvars_hash(settings));
+        "cvars_fnv1a64", cvars_hash(settings),
+        "job", job_place_json(json_object_get(root, "job")));
 }

@@ -17,6 +17,8 @@
 #include "output/columns.h"
 #include "output/fabric_json.h"
 #include "output/fingerprint.h"
+#include "output/job.h"
+#include "output/events_json.h"
 #include "output/call_json.h"
 #include "output/clock_json.h"
 #include "output/record_settings.h"
@@ -300,17 +302,6 @@ static json_t *machine_json(json_t *root, const struct run_info *in)
     return root;
 }
 
-static json_t *events_json(const struct events *ev)
-{
-    json_t *names = json_array(), *by = json_object();
-    for (int i = 0; i < ev->n; i++) {
-        json_array_append_new(names, json_string(ev->name[i]));
-        json_object_set_new(by, ev->name[i], json_string(ev->backend[i]));
-    }
-    return json_pack("{s:o,s:o,s:s?}", "events", names, "backend", by,
-                     "unavailable", ev->dropped[0] ? ev->dropped : NULL);
-}
-
 static json_t *run_json(const struct writer *w, const char *status)
 {
     const struct run_info *in = w->info;
@@ -329,6 +320,7 @@ static json_t *run_json(const struct writer *w, const char *status)
                         ? json_integer(in->peak_rss_kib) : json_null());
     json_object_set_new(root, "options", options_json(in->opt));
     json_object_set_new(root, "settings", settings_json(in));
+    json_object_set_new(root, "job", job_json());
     json_object_set_new(root, "fingerprint", fingerprint_json(in, root));
     return root;               /* the records are spliced in (spill.c) */
 }

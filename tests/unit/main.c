@@ -6,6 +6,7 @@ int unit_passed, unit_failed;
 int main(void)
 {
     test_parser();
+    test_hostlist();
     test_settings();
     test_sizes();
     test_registry();

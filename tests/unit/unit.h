@@ -20,6 +20,7 @@ static inline void unit_check(int ok, const char *what, const char *file, int li
 }
 
 void test_parser(void);
+void test_hostlist(void);
 void test_settings(void);
 void test_sizes(void);
 void test_registry(void);
