@@ -8,17 +8,34 @@
 MPICC ?= $(shell command -v mpicc.mpich >/dev/null 2>&1 && echo mpicc.mpich || echo mpicc)
 MPIRUN ?= $(shell command -v mpirun.mpich >/dev/null 2>&1 && echo mpirun.mpich || echo mpirun)
 CFLAGS ?= -O2 -g
+# Warnings as errors where the project's own checks build (make check,
+# make asan, make unit; CI passes WERROR=1 to every build): a packager's
+# plain make or make install warns but is not stopped by a new compiler's
+# new warning.  WERROR=0 or 1 on the command line decides either way.
+ifneq ($(filter check asan unit,$(MAKECMDGOALS)),)
+WERROR ?= 1
+endif
+WERROR ?= 0
 # -pthread: the threaded calls' pool (src/kernels/threads.c: POSIX
 # threads, no OpenMP runtime to agree on between MPI wrappers)
-WARN = -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -pthread
-CPPFLAGS += -Isrc -Itopologies
-LIBS = -lgsl -lgslcblas -ljansson -lhwloc -lm -pthread
+WARN = -std=c11 -Wall -Wextra $(if $(filter 1,$(WERROR)),-Werror) -D_GNU_SOURCE -pthread
+# the project's flags go after the user's CPPFLAGS, CFLAGS, LDFLAGS and
+# LDLIBS (environment or command line), which are kept
+override CPPFLAGS += -Isrc -Itopologies
+# the source tree's path is left out of the objects (-g's file names), so
+# that two build folders give the same binary
+REPRO = -ffile-prefix-map=$(CURDIR)=.
+# the libraries as pkg-config gives them where they ship a .pc, by name
+# otherwise
+PKG_LIBS := $(shell pkg-config --libs gsl jansson hwloc 2> /dev/null)
+LIBS = $(if $(PKG_LIBS),$(PKG_LIBS),-lgsl -lgslcblas -ljansson -lhwloc) -lm -pthread
 
 # PAPI=0 builds without PAPI (--papi is then an error); objects go apart
 PAPI ?= 1
 ifeq ($(PAPI),1)
-CPPFLAGS += -DHAVE_PAPI
-LIBS += -lpapi
+override CPPFLAGS += -DHAVE_PAPI
+PKG_PAPI := $(shell pkg-config --libs papi 2> /dev/null)
+LIBS += $(if $(PKG_PAPI),$(PKG_PAPI),-lpapi)
 else
 NOPAPI = -nopapi
 endif
@@ -46,20 +63,20 @@ BIN ?= mpigauge
 all: $(BIN)
 
 $(BIN): $(OBJ) $(STAMP)
-	$(MPICC) $(CFLAGS) -o $@ $(OBJ) $(LIBS)
+	$(MPICC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJ) $(LIBS) $(LDLIBS)
 
 # the tests also run a build without PAPI (its objects apart, under -nopapi)
 ifneq ($(BIN),tests/mpigauge-nopapi)
 tests/mpigauge-nopapi: $(SRC) $(wildcard src/*.h src/*/*.h) $(STAMP)
-	$(MAKE) --no-print-directory PAPI=0 BIN=$@ MPICC="$(MPICC)" $@
+	$(MAKE) --no-print-directory PAPI=0 BIN=$@ MPICC="$(MPICC)" WERROR=$(WERROR) $@
 endif
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(MPICC) $(WARN) $(CFLAGS) $(CPPFLAGS) -MMD -MP -c $< -o $@
+	$(MPICC) $(WARN) $(CFLAGS) $(REPRO) $(CPPFLAGS) -MMD -MP -c $< -o $@
 
 tests/unit_tests: $(LIBOBJ) $(UNIT_OBJ) $(STAMP)
-	$(MPICC) $(CFLAGS) -o $@ $(LIBOBJ) $(UNIT_OBJ) $(LIBS)
+	$(MPICC) $(CFLAGS) $(LDFLAGS) -o $@ $(LIBOBJ) $(UNIT_OBJ) $(LIBS) $(LDLIBS)
 
 bench/bare_loops: bench/bare_loops.c $(STAMP)
 	$(MPICC) $(WARN) $(CFLAGS) -o $@ $<
@@ -81,7 +98,7 @@ platforms/costs.so: platforms/costs.cpp
 	$(CXX) -std=c++17 -O2 -fPIC -shared -Wall -Wextra -Werror -o $@ $< $(SIMGRID_LIBS)
 
 tests/fuzz_replay: $(LIBOBJ) $(BUILD)/tests/fuzz/fuzz_input.o $(BUILD)/tests/fuzz/replay.o $(STAMP)
-	$(MPICC) $(CFLAGS) -o $@ $(LIBOBJ) $(BUILD)/tests/fuzz/fuzz_input.o $(BUILD)/tests/fuzz/replay.o $(LIBS)
+	$(MPICC) $(CFLAGS) $(LDFLAGS) -o $@ $(LIBOBJ) $(BUILD)/tests/fuzz/fuzz_input.o $(BUILD)/tests/fuzz/replay.o $(LIBS) $(LDLIBS)
 
 # make fuzz [FUZZ_SECONDS=600]: libFuzzer (clang) on both parsers, seeded
 # from inputs/; new corpus entries go to tests/fuzz/corpus, crashes to
@@ -110,10 +127,10 @@ unit: tests/unit_tests
 # committed files, tests/docs.sh checks that they are current
 TOOLS_OBJ = $(patsubst %.c,$(BUILD)/%.o,$(wildcard tools/*.c))
 tools/gen_man: $(BUILD)/tools/gen_man.o $(LIBOBJ) $(STAMP)
-	$(MPICC) $(CFLAGS) -o $@ $(BUILD)/tools/gen_man.o $(LIBOBJ) $(LIBS)
+	$(MPICC) $(CFLAGS) $(LDFLAGS) -o $@ $(BUILD)/tools/gen_man.o $(LIBOBJ) $(LIBS) $(LDLIBS)
 
 tools/gen_reference: $(BUILD)/tools/gen_reference.o $(BUILD)/tools/gen_columns.o $(LIBOBJ) $(STAMP)
-	$(MPICC) $(CFLAGS) -o $@ $(BUILD)/tools/gen_reference.o $(BUILD)/tools/gen_columns.o $(LIBOBJ) $(LIBS)
+	$(MPICC) $(CFLAGS) $(LDFLAGS) -o $@ $(BUILD)/tools/gen_reference.o $(BUILD)/tools/gen_columns.o $(LIBOBJ) $(LIBS) $(LDLIBS)
 
 man: tools/gen_man
 	./tools/gen_man > man/mpigauge.1.tmp && mv man/mpigauge.1.tmp man/mpigauge.1
@@ -140,20 +157,25 @@ UNQUOTABLE = $(findstring ",$(D))$(findstring `,$(D))$(findstring $$,$(D))$(find
 check-prefix:
 	$(if $(strip $(UNQUOTABLE)),$(error PREFIX and DESTDIR may not contain '"', '`', '$$' or '\': "$(D)"))
 	@case "$(D)" in /*) ;; *) echo 'make: PREFIX (or DESTDIR) must be an absolute path, not "$(D)"' >&2; exit 2 ;; esac
-install: mpigauge check-prefix
+# the binary as built (by make, with its MPICC and PAPI): built here only
+# where there is none, so that install never relinks it otherwise
+install: $(if $(wildcard mpigauge),,mpigauge) check-prefix
 	install -d "$(D)/bin" "$(D)/share/man/man1" "$(D)/share/mpigauge/scripts" \
 	    "$(D)/share/mpigauge/inputs/graphs"
 	install -m 755 mpigauge "$(D)/bin/mpigauge"
 	install -m 644 man/mpigauge.1 "$(D)/share/man/man1/mpigauge.1"
+	install -d "$(D)/share/doc/mpigauge"
+	install -m 644 LICENSE CHANGES "$(D)/share/doc/mpigauge"
 	for f in $(INSTALL_SCRIPTS); do install -m 755 "scripts/$$f" "$(D)/share/mpigauge/scripts/$$f" || exit 1; done
 	for f in $(INSTALL_INPUTS); do install -m 644 "inputs/$$f" "$(D)/share/mpigauge/inputs/$$f" || exit 1; done
 
 uninstall: check-prefix
-	rm -f "$(D)/bin/mpigauge" "$(D)/share/man/man1/mpigauge.1"
+	rm -f "$(D)/bin/mpigauge" "$(D)/share/man/man1/mpigauge.1" \
+	    "$(D)/share/doc/mpigauge/LICENSE" "$(D)/share/doc/mpigauge/CHANGES"
 	for f in $(INSTALL_SCRIPTS); do rm -f "$(D)/share/mpigauge/scripts/$$f" || exit 1; done
 	for f in $(INSTALL_INPUTS); do rm -f "$(D)/share/mpigauge/inputs/$$f" || exit 1; done
 	-rmdir "$(D)/share/mpigauge/inputs/graphs" "$(D)/share/mpigauge/inputs" \
-	    "$(D)/share/mpigauge/scripts" "$(D)/share/mpigauge" 2>/dev/null
+	    "$(D)/share/mpigauge/scripts" "$(D)/share/mpigauge" "$(D)/share/doc/mpigauge" 2>/dev/null
 
 bench/pattern_scale: bench/pattern_scale.c $(LIBOBJ) $(STAMP)
 	$(MPICC) $(WARN) $(CFLAGS) $(CPPFLAGS) -o $@ $< $(LIBOBJ) $(LIBS)

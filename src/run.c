@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "base/base.h"
+#include "base/build_info.h"
 #include "base/hash.h"
 #include "base/smpi.h"
 #include "input/parser.h"
@@ -38,7 +39,7 @@ static int options_step(struct run *run, int argc, char **argv, int rank,
     if (rank == 0 && o->help)
         print_usage(stdout);
     else if (rank == 0 && o->version)
-        printf("mpigauge %s\n", MPIGAUGE_VERSION);
+        build_info_print(stdout, MPIGAUGE_VERSION);
     else if (rank == 0)
         print_list(stdout);
     return 1;

@@ -99,7 +99,8 @@ installed() { # PREFIX-as-installed: what make install must have put there
     local p=$1 f bad=""
     for f in bin/mpigauge share/man/man1/mpigauge.1 share/mpigauge/scripts/plot.sh \
              share/mpigauge/scripts/plotlib.sh share/mpigauge/scripts/sweep.sh \
-             share/mpigauge/inputs/quick.in share/mpigauge/inputs/graphs/ring4.txt; do
+             share/mpigauge/inputs/quick.in share/mpigauge/inputs/graphs/ring4.txt \
+             share/doc/mpigauge/LICENSE share/mpigauge/scripts/mpigauge.sbatch; do
         [ -e "$p/$f" ] || bad="$bad $f"
     done
     [ -z "$bad" ] || echo "not installed:$bad" >&2
@@ -145,6 +146,14 @@ for bad in "$(realpath "$T")/q\"uote" "relative/prefix"; do
         [ "$?/$( [ -e "$(realpath "$T")/q" ] || [ -e relative ] && echo made || echo none)" = 2/none ]
 done
 [ -n "$stamp" ] && echo "$stamp" > build/.last-build
+
+# ---- licence, version, changes
+version=$(sed -n 's/^#define MPIGAUGE_VERSION "\(.*\)"$/\1/p' src/input/options.h)
+check "the version is defined once ($version)" [ "$(grep -rl 'define MPIGAUGE_VERSION' src | wc -l)" = 1 ]
+check "CHANGES' first version is the binary's" [ "$(grep -m1 '^## ' CHANGES | awk '{ print $2 }')" = "$version" ]
+check "--version says it, and the MPI headers it was built with" \
+    [ "$(./mpigauge --version | sed -n '1p;3p' | cut -d' ' -f1-2 | tr '\n' ' ')" = "mpigauge $version MPI headers: " ]
+check "LICENSE is a licence" grep -q 'Redistribution and use in source and binary forms' LICENSE
 
 rm -rf "$T"
 summary docs

@@ -18,6 +18,8 @@
 #include "output/fabric_json.h"
 #include "output/fingerprint.h"
 #include "output/job.h"
+#include "output/build_json.h"
+#include "base/build_info.h"
 #include "output/events_json.h"
 #include "output/call_json.h"
 #include "output/clock_json.h"
@@ -305,7 +307,8 @@ static json_t *machine_json(json_t *root, const struct run_info *in)
 static json_t *run_json(const struct writer *w, const char *status)
 {
     const struct run_info *in = w->info;
-    json_t *root = json_pack("{s:s,s:s,s:o,s:s}", "mpigauge", MPIGAUGE_VERSION,
+    json_t *root = json_pack("{s:s,s:i,s:o,s:s,s:o,s:s}", "mpigauge", MPIGAUGE_VERSION,
+                             "format", RUN_JSON_FORMAT, "build", build_json(),
                              "status", status, "input", text_json(in->input),
                              "date", in->date);
     machine_json(root, in);
