@@ -94,6 +94,14 @@ bash tests/launches.sh | tee "$out"
 count "$out"
 bash tests/smpi.sh | tee "$out"
 count "$out"
+# every run.json the suites wrote, against schema/run.schema.json (one a
+# suite makes up by hand carries a .fixture file beside it)
+if python3 -c 'import jsonschema' 2> /dev/null; then
+    python3 tests/validate_runs.py schema/run.schema.json tests/tmp | tee "$out"
+else
+    echo "note: no python3-jsonschema: run.json schema: 0 passed, 0 failed, 1 skipped" | tee "$out"
+fi
+count "$out"
 rm -f "$out"
 echo "$total_pass passed, $total_fail failed, $total_skipped skipped"
 [ "$total_fail" = 0 ]

@@ -80,6 +80,7 @@ check "plot.sh, a folder without run.json: names it" grep -q "RESULT_DIR '$T/pla
 check "plot.sh, a folder without run.json: no plots/ left" [ ! -e "$T/plain/plots" ]
 mkdir -p "$T/foreign"
 echo '{"name": "not mpigauge"}' > "$T/foreign/run.json"
+touch "$T/foreign/.fixture"      # not mpigauge's: not checked against the schema
 bash $S/plot.sh "$T/foreign" > "$T/out" 2> "$T/err"
 check "plot.sh, someone else's run.json: exit 2" [ $? = 2 ]
 check "plot.sh, someone else's run.json: says so" grep -q "its run.json is not mpigauge's" "$T/err"
