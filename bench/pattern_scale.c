@@ -21,16 +21,20 @@ int main(int argc, char **argv)
 {
     int p = argc > 1 ? atoi(argv[1]) : 4096;
     size_t pp = (size_t)p * (size_t)p;
-    struct params pm = {.p = p, .o = xcalloc((size_t)p, sizeof(double)),
-                        .oij = xcalloc(pp, sizeof(double)),
-                        .lij = xcalloc(pp, sizeof(double)),
-                        .bij = xcalloc(pp, sizeof(double)),
-                        .lsm = xcalloc(pp, sizeof(double))};
+    /* the model's required matrices only (the optional ones absent, as
+     * in a folder from before they were measured) */
+    struct params pm = {.p = p};
+    pm.m[PF_O] = xcalloc((size_t)p, sizeof(double));
+    enum param_file pair[] = {PF_OIJ, PF_LIJ, PF_BIJ, PF_LIJ_SMALL};
+    for (size_t k = 0; k < sizeof pair / sizeof pair[0]; k++)
+        pm.m[pair[k]] = xcalloc(pp, sizeof(double));
+    double *o = pm.m[PF_O], *oij = pm.m[PF_OIJ], *lij = pm.m[PF_LIJ],
+           *lsm = pm.m[PF_LIJ_SMALL];
     for (int i = 0; i < p; i++)
-        pm.o[i] = 0.05;
+        o[i] = 0.05;
     for (size_t i = 0; i < pp; i++) {
-        pm.oij[i] = 0.25;
-        pm.lij[i] = pm.lsm[i] = 0.2 + (double)(i % 7) * 0.01;
+        oij[i] = 0.25;
+        lij[i] = lsm[i] = 0.2 + (double)(i % 7) * 0.01;
     }
     struct { const char *name; void (*gen)(struct bpattern *, int, int); int arg; } g[] = {
         {"LINEAR", gen_linear, 0}, {"TREE", gen_tree, 2}, {"TREE:4", gen_tree, 4},
@@ -52,10 +56,6 @@ int main(int argc, char **argv)
                bpattern_edges(&bp), t1 - t0, t2 - t1, t3 - t2, bad ? "BROKEN" : "ok", pred);
         bpattern_free(&bp);
     }
-    free(pm.o);
-    free(pm.oij);
-    free(pm.lij);
-    free(pm.bij);
-    free(pm.lsm);
+    params_free(&pm);
     return 0;
 }
