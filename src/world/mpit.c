@@ -17,40 +17,6 @@ static const char *word_before(const char *start, const char *end);
 int mpit_start(void) { return -1; }
 void mpit_end(void) {}
 int mpit_list(struct name_value **out) { *out = NULL; return 0; }
-/* 0 when v is a value MPI_T vouches for: one of the variable's
- * enumerators (Open MPI), or for a variable whose description lists its
- * choices (MPICH: "auto - ..., nb - ...") the index of one of them; else
- * -1, the accepted values in why.  A plain int (no enumeration, no list)
- * has no range MPI_T can tell: any int passes (docs/input.md says what
- * that leaves open). */
-static int value_vouched(const char *name, const struct info *f, int v, char *why,
-                         size_t len)
-{
-    int num, nl = 128;
-    char ename[128];
-    if (f->en != MPI_T_ENUM_NULL && MPI_T_enum_get_info(f->en, &num, ename, &nl) == MPI_SUCCESS) {
-        size_t at = (size_t)snprintf(why, len, "%s takes one of its MPI_T enumerators, "
-                                     "not %d; accepted:", name, v);
-        for (int k = 0; k < num; k++) {
-            int item, l = sizeof ename;
-            if (MPI_T_enum_get_item(f->en, k, &item, ename, &l) != MPI_SUCCESS)
-                continue;
-            if (item == v)
-                return 0;
-            if (at < len)
-                at += (size_t)snprintf(why + at, len - at, " %s (%d)", ename, item);
-        }
-        return -1;
-    }
-    int n = mpit_choice_count(f->desc);
-    if (n == 0 || (v >= 0 && v < n))
-        return 0;
-    snprintf(why, len, "%s takes 0 to %d (the %d choices its description lists, in "
-             "order) or their names, not %d; the library would stop the job on "
-             "another (its description: %.300s)", name, n - 1, n, v, f->desc);
-    return -1;
-}
-
 int mpit_resolve(const char *name, const char *value, struct cvar_set *out,
                  char *why, size_t len)
 {
