@@ -12,6 +12,7 @@
 #include "input/parser.h"
 #include "output/clock_json.h"
 #include "output/columns.h"
+#include "output/fits.h"
 #include "output/io_check.h"
 
 #include <math.h>
@@ -278,22 +279,6 @@ void report_point(struct writer *w, const struct result *res,
                 pt->samples[i].b, pt->samples[i].t_us);
 }
 
-static void summary_fit(struct writer *w, const struct fit *f)
-{
-    if (!f->ok)
-        say(w, "no fit (fewer than two different sizes).");
-    else if (isnan(f->bandwidth_mbs))
-        say(w, "least squares over %zu sizes gives t = %.3f us + %.3g us/byte "
-            "(R^2 = %.4f): time does not grow with size, so no bandwidth.",
-            f->n, f->alpha, f->beta, f->r2);
-    else
-        say(w, "least squares over %zu sizes gives t = %.3f us + bytes / "
-            "%.1f MB/s: latency %.3f us, asymptotic bandwidth %.1f MB/s, "
-            "R^2 = %.4f.", f->n, f->alpha, f->bandwidth_mbs, f->latency_us,
-            f->bandwidth_mbs, f->r2);
-}
-
-/* targets met, BSP's g and l, the check, the data file */
 /* one BSP fit, after "BSP on ...: ": g, l and R^2, or why it means nothing */
 static void say_bsp_fit(struct writer *w, const struct fit *f, const char *dt)
 {
@@ -358,7 +343,9 @@ void report_summary(struct writer *w, const struct result *res)
             "%.1f%% of the median (t_pred_us), %.1f%% of the mean (t_pred_mean_us) "
             "over %d size%s.  ", 100.0 * res->pred_error, 100.0 * res->pred_mean_error,
             res->pred_sizes, res->pred_sizes == 1 ? "" : "s");
-    summary_fit(w, &res->fit);
+    char fit[512];
+    fit_text(res, fit, sizeof fit);
+    say(w, "%s", fit);
     summary_tail(w, res);
     char took[64], est[64];
     if (res->elapsed_s >= 0)
