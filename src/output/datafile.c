@@ -241,16 +241,21 @@ void datafile_row(FILE *f, const struct writer *w, const struct result *res,
     fputc('\n', f);
 }
 
-void pairs_block(FILE *f, int p, const struct point *pt, int mbps)
+void pairs_block(FILE *f, int p, const struct point *pt, int mbps, int slowest)
 {
     double *m = xmalloc_array((size_t)p * (size_t)p, sizeof *m);
     for (int i = 0; i < p * p; i++)
         m[i] = NAN;
     for (size_t i = 0; i < pt->nsamples; i++) {
         const struct sample *s = &pt->samples[i];
-        if (s->b >= 0)
-            m[s->a * p + s->b] = mbps ? (double)pt->bytes / s->t_us : s->t_us;
+        if (s->b < 0)
+            continue;
+        double *cell = &m[s->a * p + s->b];
+        if (!slowest || isnan(*cell) || s->t_us > *cell)
+            *cell = s->t_us;
     }
+    for (int i = 0; i < p * p && mbps; i++)
+        m[i] = (double)pt->bytes / m[i];
     matrix_block(f, p, pt->elements, m);
     free(m);
 }

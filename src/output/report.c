@@ -14,6 +14,7 @@
 #include "output/columns.h"
 #include "output/fits.h"
 #include "output/io_check.h"
+#include "output/threads_json.h"
 
 #include <math.h>
 #include <string.h>
@@ -220,9 +221,16 @@ static void report_stats(struct writer *w, const struct result *res,
     report_tail(w, res, pt);
 }
 
-static void pair_name(const struct sample *s, char *buf, size_t len)
+/* "mean over 4 pairs", or for a threaded call "mean over 2 threads of 2
+ * pairs" (its samples are T a pair) */
+static void say_over(struct writer *w, const struct record *r, size_t n)
 {
-    snprintf(buf, len, "%d->%d", s->a, s->b);
+    int t = r->call->family->threaded ? record_threads(r) : 1;
+    size_t pairs = n / (size_t)t;
+    if (t > 1)
+        say(w, "mean over %d threads of %zu pair%s", t, pairs, pairs == 1 ? "" : "s");
+    else
+        say(w, "mean over %zu pair%s", n, n == 1 ? "" : "s");
 }
 
 void report_point(struct writer *w, const struct result *res,
@@ -240,14 +248,14 @@ void report_point(struct writer *w, const struct result *res,
     const struct sample *lo = &pt->samples[pt->s.imin];
     const struct sample *hi = &pt->samples[pt->s.imax];
     if (pairwise(r->call) || r->call->phases) {
-        char a[32], b[32];
-        pair_name(lo, a, sizeof a);
-        pair_name(hi, b, sizeof b);
-        say(w, "%s %.3f us, mean over %zu pair%s (fastest %s %.3f us, "
-            "slowest %s %.3f us)", r->call->family->always_windowed ? "per operation"
+        char a[64], b[64];
+        sample_name(r, lo, pt->s.imin, a, sizeof a);
+        sample_name(r, hi, pt->s.imax, b, sizeof b);
+        say(w, "%s %.3f us, ", r->call->family->always_windowed ? "per operation"
             : record_window(r) > 1 || r->call->phases ? "per message" : "one-way",
-            pt->s.avg, pt->nsamples, pt->nsamples == 1 ? "" : "s", a, pt->s.min, b,
-            pt->s.max);
+            pt->s.avg);
+        say_over(w, r, pt->nsamples);
+        say(w, " (fastest %s %.3f us, slowest %s %.3f us)", a, pt->s.min, b, pt->s.max);
     } else {
         say(w, "%.3f us per %s, mean over %zu rank%s (fastest rank %d "
             "%.3f us, slowest rank %d %.3f us)", pt->s.avg,
@@ -274,9 +282,12 @@ void report_point(struct writer *w, const struct result *res,
         say(w, "  CHECK FAILED: %lu element%s wrong at this size.\n",
             pt->mismatches, pt->mismatches == 1 ? "" : "s");
     if (r->pairs == PAIRS_DETAIL && pairwise(r->call))
-        for (size_t i = 0; i < pt->nsamples; i++)
-            say(w, "    pair %d->%d: %.3f us\n", pt->samples[i].a,
-                pt->samples[i].b, pt->samples[i].t_us);
+        for (size_t i = 0; i < pt->nsamples; i++) {
+            char name[64];
+            sample_name(r, &pt->samples[i], i, name, sizeof name);
+            say(w, "    %s%s: %.3f us\n", sample_thread(r, i) < 0 ? "pair " : "", name,
+                pt->samples[i].t_us);
+        }
 }
 
 /* one BSP fit, after "BSP on ...: ": g, l and R^2, or why it means nothing */
