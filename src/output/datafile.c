@@ -19,6 +19,7 @@
 #include "output/columns.h"
 #include "output/record_settings.h"
 #include "output/call_json.h"
+#include "output/fabric_json.h"
 #include "output/settings.h"
 #include "output/io_check.h"
 
@@ -184,6 +185,7 @@ static void header(FILE *f, const struct run_info *in, const struct result *res)
     }
     record_settings_line(f, r);
     call_header_lines(f, res, in->opt);
+    fabric_header_lines(f, res);
     if (r->call->family == &family_rma) {
         char how[128];
         fprintf(f, "# one-sided: %s\n", rma_describe(r, how, sizeof how));
