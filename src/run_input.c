@@ -212,6 +212,7 @@ static void note_batch(struct run *run, const struct batch *b, int rank)
     struct estimate e = plan_total(&b->plan);
     run->total.measurements += e.measurements;
     run->total.seconds += e.seconds;
+    estimate_memory(&run->total, &e);
     for (int i = 0; i < b->plan.n; i++) {
         const struct planned *p = &b->plan.rec[i];
         run->invalid += !p->rec->ok;

@@ -19,6 +19,7 @@
 #include "output/columns.h"
 #include "output/record_settings.h"
 #include "output/call_json.h"
+#include "output/fabric_json.h"
 #include "output/settings.h"
 #include "output/io_check.h"
 
@@ -184,6 +185,7 @@ static void header(FILE *f, const struct run_info *in, const struct result *res)
     }
     record_settings_line(f, r);
     call_header_lines(f, res, in->opt);
+    fabric_header_lines(f, res);
     if (r->call->family == &family_rma) {
         char how[128];
         fprintf(f, "# one-sided: %s\n", rma_describe(r, how, sizeof how));
@@ -241,16 +243,21 @@ void datafile_row(FILE *f, const struct writer *w, const struct result *res,
     fputc('\n', f);
 }
 
-void pairs_block(FILE *f, int p, const struct point *pt, int mbps)
+void pairs_block(FILE *f, int p, const struct point *pt, int mbps, int slowest)
 {
     double *m = xmalloc_array((size_t)p * (size_t)p, sizeof *m);
     for (int i = 0; i < p * p; i++)
         m[i] = NAN;
     for (size_t i = 0; i < pt->nsamples; i++) {
         const struct sample *s = &pt->samples[i];
-        if (s->b >= 0)
-            m[s->a * p + s->b] = mbps ? (double)pt->bytes / s->t_us : s->t_us;
+        if (s->b < 0)
+            continue;
+        double *cell = &m[s->a * p + s->b];
+        if (!slowest || isnan(*cell) || s->t_us > *cell)
+            *cell = s->t_us;
     }
+    for (int i = 0; i < p * p && mbps; i++)
+        m[i] = (double)pt->bytes / m[i];
     matrix_block(f, p, pt->elements, m);
     free(m);
 }

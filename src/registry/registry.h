@@ -309,6 +309,7 @@ struct call {
      * the aggregate bandwidth; NULL: p / 2 for every pair at once, else 1 */
     int (*streams)(int p);
     int matrix;                 /* its pairs' bandwidth as a P x P matrix file */
+    int ring;                   /* FAN_IN: senders take turns in the root's slots */
     int seeded;                 /* draws its partners with seed= */
     /* counts past 2^31-1 through MPI 4's _c functions, where the library
      * has them (kernels/large.h) */

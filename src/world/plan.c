@@ -181,7 +181,7 @@ static uint64_t agreed_memory(const struct world *w)
 }
 
 /* counts and buffers MPI or the machine cannot take: input errors */
-static void check_limits(const struct planned *pl, const struct world *w,
+static void check_limits(struct planned *pl, const struct world *w,
                          const struct options *o, struct diag *d)
 {
     const struct record *r = pl->rec;
@@ -211,6 +211,8 @@ static void check_limits(const struct planned *pl, const struct world *w,
                  "MPI_Buffer_attach takes (%d)", r->max, attach_bytes(r),
                  r->call->name, INT_MAX);
     uint64_t need = buffer_need(pl, o);
+    pl->est.memory = need;
+    pl->est.memory_line = r->line;
     if (o->max_memory && need > o->max_memory)
         diag_add(d, r->line, r->col[F_MAX], "max %" PRIu64 " needs %.1f MiB of "
                  "buffers per rank for %s on %d ranks, more than --max-memory "
