@@ -142,4 +142,10 @@ static inline int record_copies(const struct record *r)
     return record_window(r) * record_threads(r);
 }
 
+/* --cache cold: NULL where the record's buffers are cycled (copies,
+ * the next before every call), else why it runs warm.  The one rule
+ * that the plan (memory, skips), the buffers and the outputs' labels
+ * (header, run.json, prose) all read (registry/families.c). */
+const char *cache_warm_why(const struct record *r);
+
 #endif

@@ -332,6 +332,8 @@ struct call {
     void (*between)(struct kernel *k, long n);
     int batch;
     int sizeless;               /* moves no data: its sizes must be 0 0 */
+    int no_data;                /* moves no data whatever its sizes (IBARRIER,
+                                 * BARRIER_INIT): --cache cold cycles nothing */
     /* a rule of the call's own for the plan: 1 (why written) when r
      * cannot run on communicators of these sizes; NULL: none */
     int (*skip)(const struct record *r, const struct plan_facts *f, char *why,

@@ -96,9 +96,11 @@ static void skip_reason(struct planned *pl, const struct world *w,
                  "integer", r->op->name, char_reduction_refused(r->op));
     else if (library_defect(r, tc, w, why, len))
         ;                  /* said in why */
-    /* a persistent request is bound to the buffers it was made on, while
-     * --cache cold moves the buffers call by call */
-    else if (c->init && o->cache_cold)
+    /* a persistent or partitioned request is bound to the buffers it was
+     * made on, while --cache cold moves the buffers call by call
+     * (BARRIER_INIT has none) */
+    else if ((c->mode == MODE_PERSISTENT || c->mode == MODE_PARTITIONED) &&
+             o->cache_cold && !cache_warm_why(r))
         snprintf(why, len, "%s's request is bound to one pair of buffers, and "
                  "--cache cold cycles through copies; run it without --cache cold",
                  c->name);
@@ -152,7 +154,7 @@ static uint64_t buffer_need(const struct planned *pl, const struct options *o)
                                   record_copies(r));
     /* --cache cold: the copies come to at least twice the cache, plus one
      * more pair of buffers (measure/buffers.c) */
-    if (o->cache_cold && r->call->family->moves_data)
+    if (o->cache_cold && !cache_warm_why(r))
         need += 2 * cache_llc_bytes() + need;
     return need;
 }
