@@ -168,10 +168,8 @@ static void header(FILE *f, const struct run_info *in, const struct result *res)
     fprintf(f, "# record: %s line %d: %s\n", in->input, r->line, r->text);
     run_lines(f, in);
     /* the run's --cache cold, where this record's buffers are not cycled */
-    if (in->opt->cache_cold && !r->call->family->moves_data)
-        fprintf(f, "# cache: warm for %s: --cache cold cycles data buffers, and a "
-                "%s call's signals and payloads are not cycled\n", r->call->name,
-                r->call->family->name);
+    if (in->opt->cache_cold && cache_warm_why(r))
+        fprintf(f, "# cache: warm for %s: %s\n", r->call->name, cache_warm_why(r));
     settings_lines(f, in, res);
     fprintf(f, "# communicators: %d, sizes", res->ncomm);
     for (int i = 0; i < res->ncomm; i++)

@@ -155,6 +155,8 @@ void report_record(struct writer *w, const struct result *res)
         r->call->timing);
     if (res->shape)
         say(w, "  Shape: %s.\n", res->shape);
+    if (w->info->opt->cache_cold && cache_warm_why(r))
+        say(w, "  Cache: warm, though the run is --cache cold: %s.\n", cache_warm_why(r));
     if (pairwise(r->call)) {
         char how[200];
         say(w, "  Pairs: %s.\n", pair_mode(res, how, sizeof how));

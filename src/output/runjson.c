@@ -151,9 +151,9 @@ static json_t *record_json(const struct writer *w, const struct result *res)
         json_object_set_new(o, "pattern", pattern_json(res));
     if (res->shape)
         json_object_set_new(o, "shape", json_string(res->shape));
-    if (w->info->opt->cache_cold)
-        json_object_set_new(o, "cache", json_string(r->call->family->moves_data ? "cold"
-                                                                                 : "warm"));
+    if (w->info->opt->cache_cold)     /* and why, where the record runs warm */
+        json_object_update_new(o, cache_warm_why(r) ? json_pack("{s:s,s:s}", "cache", "warm",
+            "cache_why", cache_warm_why(r)) : json_pack("{s:s}", "cache", "cold"));
     json_t *cv = record_cvars_json(res);
     if (cv)
         json_object_set_new(o, "cvars", cv);

@@ -156,4 +156,10 @@ static inline int fan_in_windows(void)
     return e && atoi(e) > 0 ? atoi(e) : FAN_IN_WINDOWS;
 }
 
+/* --cache cold: NULL where the record's buffers are cycled (copies,
+ * the next before every call), else why it runs warm.  The one rule
+ * that the plan (memory, skips), the buffers and the outputs' labels
+ * (header, run.json, prose) all read (registry/families.c). */
+const char *cache_warm_why(const struct record *r);
+
 #endif
