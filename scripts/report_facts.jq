@@ -1,9 +1,27 @@
-# report_facts.jq: the run's facts from run.json, as HTML (report.sh)
+# report_facts.jq: the run's facts from run.json, as HTML (report.sh),
+# its settings (environment, MPI_T control variables) among them
 def h: tostring | @html;
 def row(k; v): if v == null then empty else "<tr><th>\(k)</th><td>\(v | h)</td></tr>" end;
 def state(s): "<span class=\"state \(s | h)\">\(s | h)</span>";
 def words(o): [o | to_entries[] | select(.value != null and .value != false)
                | "\(.key)=\(.value | if type == "string" then . else tojson end)"] | join("  ");
+# a row whose value is HTML already (made of h'd pieces)
+def rawrow(k; v): "<tr><th>\(k)</th><td>\(v)</td></tr>";
+# run.json's settings: rank 0's library-configuring environment, and the
+# MPI_T control variables at start (listed, folded)
+def settings_rows:
+  if .settings == null then row("library settings"; "not recorded (a run.json from before settings)")
+  else
+    (.settings.environment // {}) as $e | (.settings.cvars // {}) as $c |
+    rawrow("environment (library settings)";
+      if ($e | length) == 0 then "none set (no UCX_, MPIR_CVAR_, MPICH_, OMPI_, PMIX_MCA_, FI_, I_MPI_ or Slurm geometry variable)"
+      else [$e | to_entries[] | "<code>\(.key | h)=\(.value | h)</code>"] | join("<br>") end),
+    rawrow("MPI_T control variables at start";
+      "\($c | length)" + (if ($c | length) == 0 then "" else
+        " <details><summary>their values</summary><table>"
+        + ([$c | to_entries[] | "<tr><td><code>\(.key | h)</code></td><td>\(.value | h)</td></tr>"] | join(""))
+        + "</table></details>" end))
+  end;
 "<p>State of the run: \(state(.status // "unknown"))"
 + (if .status == "interrupted" then " &mdash; stopped by a signal; records after the last finished one are pending"
    elif .status == "running" then " &mdash; still running, or stopped without a chance to say so; the records below are as of its last rewrite"
@@ -27,5 +45,5 @@ row("hardware counters"; if .papi then (.papi | tojson) else null end),
 row("estimated run time"; if .estimate_s then "\(.estimate_s * 100 | round / 100) s" else null end),
 row("peak memory of the largest rank"; if .peak_rss_kib then "\(.peak_rss_kib) KiB" else null end),
 row("options (set or on)"; if .options then words(.options) else null end),
-row("environment"; if .environment then words(.environment) else null end),
+settings_rows,
 "</table>"

@@ -1,6 +1,6 @@
 # report_record.jq: the head of one record's section (--argjson l LINE),
-# as HTML (report.sh): what it is, its state, its fit, HYBRID's groups;
-# the section stays open for the prose, the comparison and the plots
+# as HTML (report.sh): what it is, its state, the control variables it
+# set (cvar=), its fit, HYBRID's groups; the section stays open for the prose, the comparison and the plots
 def h: tostring | @html;
 def r(x; d): if x == null then "?" else x * pow(10; d) | round / pow(10; d) end;
 .records[] | select(.line == $l) |
@@ -17,8 +17,19 @@ def r(x; d): if x == null then "?" else x * pow(10; d) | round / pow(10; d) end;
  else empty end),
 (if .check == "failed" then "<p class=\"warn\">--check found \(.mismatches) wrong element(s).</p>"
  elif .check then "<p>--check: \(.check | h)</p>" else empty end),
+(if (.cvars // []) | length > 0 then
+   "<p class=\"cvars\">MPI_T control variables set for this record: "
+   + ([.cvars[] | "<code>\(.name | h)=\(.value | h)</code> (MPI_T value \(.mpit_value | h), it was \(.was | h); restored after the record)"] | join(", ")) + "</p>"
+ else empty end),
 (if .fit and .fit.latency_us then
-   "<p>Fit over \(.fit.sizes) sizes: t = \(r(.fit.latency_us; 3)) us + bytes / \(r(.fit.bandwidth_MBps; 1)) MB/s (R&sup2; \(r(.fit.r2; 4)))."
+   "<p>Fit over \(.fit.sizes) sizes: t = \(r(.fit.latency_us; 3)) us + "
+   + (if .fit.bandwidth_MBps then "bytes / \(r(.fit.bandwidth_MBps; 1)) MB/s"
+      else "\(if .fit.us_per_byte then .fit.us_per_byte * 1e9 | round / 1e9 else "?" end | h) us/byte" end)
+   + " (R&sup2; \(r(.fit.r2; 4))): "
+   + (if .fit.intercept_is_latency // (.fit.latency_us >= 0) then "latency \(r(.fit.latency_us; 3)) us"
+      else (.fit.intercept_note // "intercept \(r(.fit.latency_us; 3)) us: not a latency (below zero)" | h) end)
+   + (if .fit.bandwidth_MBps then ", asymptotic bandwidth \(r(.fit.bandwidth_MBps; 1)) MB/s"
+      elif .fit.bandwidth_note then "; no bandwidth (\(if .fit.bandwidth_note == "moves no data" then "\(.call) " else "" end + .fit.bandwidth_note | h))" else "" end) + "."
    + (if (.points // []) | length > 0 then " Target met at \([.points[] | select(.target_met == true)] | length) of \(.points | length) sizes." else "" end) + "</p>"
  else empty end),
 (if .hybrid then

@@ -188,6 +188,19 @@ int MPI_Waitall(int n, MPI_Request reqs[], MPI_Status sts[])
     return rc;
 }
 
+/* FAN_IN's root when its senders take turns in its slots (fabric.c) */
+int MPI_Waitsome(int n, MPI_Request reqs[], int *out, int idx[], MPI_Status sts[])
+{
+    MPI_Request *r = malloc((size_t)(n > 0 ? n : 1) * sizeof *r);
+    for (int i = 0; i < n; i++)
+        r[i] = reqs[i];
+    int rc = PMPI_Waitsome(n, reqs, out, idx, sts);
+    for (int j = 0; *out != MPI_UNDEFINED && j < *out; j++)
+        completed_req(r[idx[j]]);
+    free(r);
+    return rc;
+}
+
 int MPI_Recv(void *buf, int count, MPI_Datatype t, int src, int tag,
              MPI_Comm comm, MPI_Status *st)
 {

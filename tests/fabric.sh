@@ -6,6 +6,9 @@
 # PERMUTATION's seed and matchings); SHIFT's P x P matrix (diagonal empty,
 # one block per size, its smallest entry the slowest pair's); the same
 # seed draws the same partners and the measured pairs are the drawn ones;
+# FAN_IN's root slots (a slot a message, or senders in turns past 16
+# senders' windows: --check and the fault injector in turns, and
+# --validate --ranks 4096 of inputs/quick.in with its largest buffers);
 # --validate's counted measurements; seed= and window= errors with their
 # line and column.  Prints "N passed, N failed".
 set -u
@@ -125,6 +128,36 @@ for p in 2 4; do
     check "$p ranks, flipped bits: one wrong element a message ($want)" \
         [ "$(jq -c '[.records[] | [.points[].mismatches] | unique | if length == 1 then .[0] else . end]' "$T/c$p/run.json")" = "$want" ]
 done
+
+# ---- FAN_IN's root at scale: senders take turns in its slots -------------
+# (issue 38: at 4096 ranks a slot for every message of every sender came
+# to 128 GiB at the root).  MPIGAUGE_TEST_FAN_IN_WINDOWS=1 gives the root
+# slots for one sender's window, so that 3 senders take turns on 4 ranks.
+check "4 ranks, a slot for every message: run.json says so" \
+    [ "$(jq -c "$AT"'at(1).fabric.root_slots' "$T/r4/run.json")" = '{"slots":24,"senders":3,"senders_at_a_time":3,"in_turns":false}' ]
+check "... and the data file" grep -q '^# fan-in: the root receives into a slot for every message of its 3 senders (window=8 each, 24 slots), all posted at once$' "$T/r4/${F[0]}.dat"
+printf '%s\n' 'FAN_IN DOUBLE 1 4096 MUL 8 WORLD NOP 0 window=4' 'FAN_IN INT 1 64 MUL 8 WORLD NOP 0 root=2' > "$T/turns.in"
+MPIGAUGE_TEST_FAN_IN_WINDOWS=1 $MPIRUN -n 4 ./mpigauge --check --iters 10 --warmup 1 --quiet -o "$T/turns" "$T/turns.in" > /dev/null 2> "$T/turns.err"
+check "4 ranks, senders in turns: --check exits 0" [ $? = 0 ]
+check "... every record done, check passed" \
+    [ "$(jq "$EVERY"'every(.records[]; .status == "done" and .check == "passed")' "$T/turns/run.json")" = true ]
+check "... run.json: 4 and 64 slots, one sender at a time, in turns" \
+    [ "$(jq -c '[.records[].fabric.root_slots | [.slots, .senders, .senders_at_a_time, .in_turns]]' "$T/turns/run.json")" = '[[4,3,1,true],[64,3,1,true]]' ]
+check "... the data file says so" grep -q '^# fan-in: the root receives into 4 slots, window=4 for each of 1 senders at a time; its 3 senders take turns in them' "$T/turns/01-fan_in-double-world-nop.dat"
+MPIGAUGE_CORRUPT=1 MPIGAUGE_TEST_FAN_IN_WINDOWS=1 LD_PRELOAD="$PWD/tests/corrupt.so" $MPIRUN -n 4 ./mpigauge --check \
+    --iters 1 --warmup 0 --quiet -o "$T/turns-c" "$T/turns.in" > /dev/null 2> "$T/turns-c.err"
+check "senders in turns, flipped bits: exit 1" [ $? = 1 ]
+check "... every message verified as it landed: one wrong element each (3 x 4, 3 x 64)" \
+    [ "$(jq -c '[.records[] | [.points[].mismatches] | unique]' "$T/turns-c/run.json")" = '[[12],[192]]' ]
+# the shipped tour plans at 4096 ranks, and says its largest buffers
+./mpigauge --validate --ranks 4096 inputs/quick.in > "$T/v4096.txt" 2> "$T/v4096.err"
+rc=$?
+check "--validate --ranks 4096 inputs/quick.in: exit 0 ($(head -c 200 "$T/v4096.err"))" [ "$rc" = 0 ]
+check "... it names the largest buffers of one rank" grep -qE '^largest buffers of one rank: [0-9.]+ MiB \(line [0-9]+\)$' "$T/v4096.txt"
+printf '%s\n' 'FAN_IN DOUBLE 65536 65536 MUL 2 WORLD NOP 0 window=64' > "$T/fan4096.in"
+./mpigauge --validate --ranks 4096 "$T/fan4096.in" > "$T/f4096.txt" 2>&1
+check "FAN_IN of 512 KiB, window=64, 4096 ranks: 16 windows at the root and one to send, 544.0 MiB" \
+    grep -q '^largest buffers of one rank: 544.0 MiB (line 1)$' "$T/f4096.txt"
 
 # ---- --validate: a measurement per phase ----------------------------------
 $MPIRUN -n 1 ./mpigauge --validate --ranks 4 "$T/fabric.in" > "$T/plan.txt" 2>&1

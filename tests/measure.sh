@@ -256,6 +256,35 @@ printf 'BARRIER INT 1 8 MUL 8 WORLD LINEAR 0 iters=20\n' > "$T/cold-barrier.in"
 $MPIRUN -n 2 ./mpigauge --quiet --cache cold --iters 20 -o "$T/cold-barrier" "$T/cold-barrier.in"
 check "cold: a BARRIER record says warm (run.json)" [ "$(jq -r "$AT"'at(1).cache' "$T/cold-barrier/run.json")" = warm ]
 check "... and in its header" grep -q '^# cache: warm for BARRIER' "$T/cold-barrier/01-barrier-int-world-linear.dat"
+# issue 39 item 3: a pattern's payload (1 MiB a signal here) is bound into
+# its persistent requests and runs warm: the record says so and why, in
+# run.json, its header and the prose, where the run says cache=cold
+printf 'BARRIER CHAR 1048576 1048576 ADD 1 WORLD LINEAR 0 iters=20\n' > "$T/cold-payload.in"
+$MPIRUN -n 2 ./mpigauge --cache cold --iters 20 -o "$T/cold-payload" "$T/cold-payload.in" > "$T/cold-payload.out" 2>&1
+check "cold: a BARRIER payload runs (exit $?), warm in run.json, with its reason" \
+    [ "$(jq -r "$AT"'at(1) | [.status, .cache, (.cache_why | test("payload"))] | @tsv' "$T/cold-payload/run.json")" = "$(printf 'done\twarm\ttrue')" ]
+check "... the header line gives the reason" grep -q '^# cache: warm for BARRIER: .*payload' "$T/cold-payload/01-barrier-char-world-linear.dat"
+check "... and so does the prose" grep -q '^  Cache: warm, though the run is --cache cold: .*payload' "$T/cold-payload.out"
+# issue 39 item 4: MPI_Barrier_init and MPI_Ibarrier have no buffers, so
+# nothing to cycle: they run under --cache cold, warm and said why, while
+# a persistent call with data stays skipped (its request is bound to one
+# pair of buffers)
+printf '%s\n' 'BARRIER_INIT INT 0 0 ADD 1 WORLD NOP 0' 'IBARRIER DOUBLE 1 1 ADD 1 WORLD NOP 0' \
+    'ALLREDUCE_INIT DOUBLE 1 8 MUL 8 WORLD SUM 0' 'BARRIER INT 0 0 ADD 1 WORLD MPI 0' > "$T/cold-dataless.in"
+$MPIRUN -n 2 ./mpigauge --cache cold --iters 20 -o "$T/cold-dataless" "$T/cold-dataless.in" > "$T/cold-dataless.out" 2>&1
+check "cold: BARRIER_INIT runs, IBARRIER and BARRIER (MPI) too, warm for moving no data; ALLREDUCE_INIT skipped (exit $?)" \
+    [ "$(jq -c '[.records[] | [.call, .status, .cache, ((.cache_why // "") | test("no data"))]]' "$T/cold-dataless/run.json")" = \
+      '[["BARRIER_INIT","done","warm",true],["IBARRIER","done","warm",true],["ALLREDUCE_INIT","skipped","cold",false],["BARRIER","done","warm",true]]' ]
+check "... BARRIER_INIT's header says warm" grep -q '^# cache: warm for BARRIER_INIT: .*no data' "$T/cold-dataless/01-barrier_init-int-world-nop.dat"
+check "... ALLREDUCE_INIT's reason is its buffers" grep -q "skipped: ALLREDUCE_INIT's request is bound to one pair of buffers" "$T/cold-dataless.out"
+# ... as the point-to-point persistent calls' are (before, SEND_INIT, BW_INIT,
+# BIBW_INIT and PSEND ran and said cold, their requests bound to the first
+# copy: warm data under a cold label)
+printf '%s\n' 'SEND_INIT DOUBLE 1 8 MUL 8 WORLD NOP 0' 'BW_INIT DOUBLE 1 8 MUL 8 WORLD NOP 0' \
+    'BIBW_INIT DOUBLE 1 8 MUL 8 WORLD NOP 0' > "$T/cold-persistent.in"
+$MPIRUN -n 2 ./mpigauge --quiet --cache cold --iters 10 -o "$T/cold-persistent" "$T/cold-persistent.in" > /dev/null 2>&1
+check "cold: SEND_INIT, BW_INIT, BIBW_INIT skipped, said why (exit $?)" \
+    [ "$(jq "$EVERY"'every(.records[]; .status == "skipped" and (.skipped | test("bound to one pair of buffers")))' "$T/cold-persistent/run.json")" = true ]
 # ready mode under --cache cold is skipped, said why, and leaves no stray
 # message for the record after it
 printf 'RSEND INT 1 64 MUL 8 WORLD NOP 0\nIRSEND INT 1 64 MUL 8 WORLD NOP 0\nSEND INT 1 64 MUL 8 WORLD NOP 0\n' > "$T/cold-ready.in"

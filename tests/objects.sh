@@ -80,6 +80,20 @@ check "COMM_DUP: one size, 0 elements" [ "$(column "$f" elements | tr '\n' ' ')"
 check "WIN_FREE's timing: windows made outside the clock" grep -q "^# timing: time per MPI_Win_free of a window .* made outside the clock" "$T/r2/07-win_free-byte-world-nop.dat"
 check "WIN_CREATE: the window's sizes 0 1 64 4096 bytes" [ "$(column "$T/r2/05-win_create-byte-world-nop.dat" bytes | tr '\n' ' ')" = "0 1 64 4096 " ]
 check "no bandwidth for a window's bytes: mbps nan" rows "$T/r2/05-win_create-byte-world-nop.dat" 'v1 == "nan"' mbps
+# a fit's slope over a window's bytes is no bandwidth: not in the prose,
+# run.json or the report page (issue 38)
+wc_line=$(jq '[.records[] | select(.call == "WIN_CREATE" and .topology == "WORLD")][0].line' "$T/r2/run.json")
+check "WIN_CREATE's summary gives no bandwidth, and says why" \
+    awk -v want="(line $wc_line):" 'index($0, want) { on = 1 } on && /Summary of record/ { found = 1; bad = /MB\/s/ || !/no bandwidth \(WIN_CREATE moves no data\)/; exit } END { exit !(found && !bad) }' "$T/r2/report.txt"
+check "... run.json's fit: no bandwidth_MBps, the note, the slope kept" \
+    [ "$(jq -c "$AT"'at('"$wc_line"').fit | [.bandwidth_MBps, .bandwidth_note, (.us_per_byte | type), (.intercept_is_latency | type)]' "$T/r2/run.json")" = '[null,"moves no data","number","boolean"]' ]
+check "... no objects record's summary has a bandwidth" [ "$(grep -c 'Summary of record.*MB/s' "$T/r2/report.txt")" = 0 ]
+bash scripts/report.sh "$T/r2" > /dev/null 2> "$T/page.err"
+check "the report page: written" [ $? = 0 ]
+row=$(grep "<tr><td class=n><a href=\"#line-$wc_line\">" "$T/r2/report.html")
+check "... WIN_CREATE's row: no bandwidth, and why ($(printf '%s' "$row" | grep -o 'none: [^<]*'))" \
+    [ "$(printf '%s' "$row" | awk -F'<td class=n>' '{ print $4 }')" = '<span class="note">none: WIN_CREATE moves no data</span></td>' ]
+check "... its section: no MB/s" [ "$(sed -n "/<section class=\"record\" id=\"line-$wc_line\"/,/<\/section>/p" "$T/r2/report.html" | grep -c 'MB/s')" = 0 ]
 check "X-LINE on 4 ranks (2x2): two communicators of 2" [ "$(jq -c '[.records[] | select(.topology == "X-LINE" and .call == "COMM_DUP") | .communicators][0]' "$T/r4/run.json")" = '[2,2]' ]
 check "all eight calls in --list" [ "$(./mpigauge --list | grep -cE '^ *(COMM_DUP|COMM_SPLIT|COMM_SPLIT_TYPE|COMM_CREATE_GROUP|WIN_CREATE|WIN_ALLOCATE|WIN_FREE|SESSION_INIT) ')" = 8 ]
 

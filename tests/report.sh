@@ -94,8 +94,13 @@ for bad in 5x -3% "" abc; do
 done
 
 # ---- two runs, the second with EXSCAN slowed on purpose
+if $MPIRUN --version 2>&1 | grep -qE 'Open MPI|OpenRTE'; then
+    cv=coll_tuned_allreduce_algorithm:recursive_doubling
+else
+    cv=MPIR_CVAR_ALLREDUCE_INTRA_ALGORITHM:recursive_doubling
+fi
 printf '%s\n' 'SEND DOUBLE 1 512 MUL 8 WORLD DETAIL 0 iters=20' \
-    'ALLREDUCE DOUBLE 1 4096 MUL 8 WORLD SUM 0 iters=50' \
+    "ALLREDUCE DOUBLE 1 4096 MUL 8 WORLD SUM 0 iters=50 cvar=$cv" \
     'EXSCAN INT 1 512 MUL 8 WORLD SUM 0' \
     'BARRIER INT 0 0 ADD 1 WORLD LINEAR 0 iters=20' \
     'BARRIER INT 0 0 ADD 1 WORLD HYBRID 0 iters=20' \
@@ -104,9 +109,9 @@ printf '%s\n' 'SEND DOUBLE 1 512 MUL 8 WORLD DETAIL 0 iters=20' \
 export ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0"
 A="$T/run A"
 B="$T/run B"
-$MPIRUN -n 2 env LD_PRELOAD="$PWD/tests/corrupt.so" ./mpigauge --quiet --raw --budget 0.3 -o "$A" "$T/r.in" > /dev/null 2> "$T/a.err"
+$MPIRUN -n 2 env LD_PRELOAD="$PWD/tests/corrupt.so" MPIR_CVAR_NOT_READ_HERE=7 ./mpigauge --quiet --raw --budget 0.3 -o "$A" "$T/r.in" > /dev/null 2> "$T/a.err"
 check "run A: exit 0" [ $? = 0 ]
-$MPIRUN -n 2 env LD_PRELOAD="$PWD/tests/corrupt.so" MPIGAUGE_SLOW_US=200 MPIGAUGE_MPI_ERROR=2 \
+$MPIRUN -n 2 env LD_PRELOAD="$PWD/tests/corrupt.so" MPIR_CVAR_NOT_READ_HERE=7 MPIGAUGE_SLOW_US=200 MPIGAUGE_MPI_ERROR=2 \
     ./mpigauge --quiet --raw --budget 0.3 -o "$B" "$T/r.in" > /dev/null 2> "$T/b.err"
 check "run B (EXSCAN slowed, SCAN stopped by an MPI error): exit 3" [ $? = 3 ]
 bash scripts/compare.sh --fail-above 5% "$A" "$B" > "$T/ab.out" 2> "$T/ab.err"
@@ -131,6 +136,11 @@ check "no temporary left" [ -z "$(ls -A "$B" | grep '\.tmp$')" ]
 check "the page has no script, link, iframe or url(" [ "$(grep -ciE '<script|<link|<iframe|url\(' "$P")" = 0 ]
 check "every src and href is data: or #anchor" [ "$(grep -oE '(src|href)="[^"]{0,5}' "$P" | grep -vE '"(data:|#)' | wc -l)" = 0 ]
 check "the facts: library, ranks, grid" [ "$(grep -c '<tr><th>MPI library</th><td>.\+</td></tr>\|<tr><th>ranks</th><td>2</td></tr>\|<tr><th>grid</th><td>2x1x1' "$P")" = 3 ]
+check "the facts: the environment's library settings" grep -q '<tr><th>environment (library settings)</th><td>.*<code>MPIR_CVAR_NOT_READ_HERE=7</code>' "$P"
+check "the facts: the MPI_T control variables at start, counted as run.json ($(jq '.settings.cvars | length' "$B/run.json"))" \
+    grep -q "<tr><th>MPI_T control variables at start</th><td>$(jq '.settings.cvars | length' "$B/run.json") <details>" "$P"
+check "... each with its value" [ "$(grep -o '<tr><td><code>[A-Za-z0-9_]*</code></td><td>' "$P" | wc -l)" = "$(jq '.settings.cvars | length' "$B/run.json")" ]
+check "line 2: the control variable its cvar= set" grep -q "<p class=\"cvars\">MPI_T control variables set for this record: <code>${cv%%:*}=recursive_doubling</code> (MPI_T value [0-9]*, it was [0-9]*; restored" "$P"
 check "the records table: a row per record (7)" [ "$(grep -c '<tr><td class=n><a href="#line-' "$P")" = 7 ]
 check "the comparison: EXSCAN slower" grep -q '<tr class="slower"><td><a href="#line-3">03-exscan' "$P"
 # per record of run.json: its section, and the plots of its kind

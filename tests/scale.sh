@@ -61,6 +61,47 @@ $MPIRUN -n 1 ./mpigauge --ranks 8 inputs/quick.in > /dev/null 2> "$T/ranks.err"
 if [ $? = 2 ] && grep -q "use it with --validate" "$T/ranks.err"; then ok_=1; else ok_=0; fi
 check "--ranks without --validate: exit 2, said" [ "$ok_" = 1 ]
 
+# issue 39: the plan is arithmetic on the records, not enumeration over the
+# ranks (before, --ranks 100000 of quick.in took minutes: every pair of
+# WORLD enumerated for each point-to-point record).  10 million ranks must
+# end well within the timeout, each record planned or refused with its
+# reason (buffers that grow with the ranks pass any node's memory).
+timeout 60 $MPIRUN -n 1 ./mpigauge --validate --ranks 10000000 inputs/quick.in > "$T/huge.out" 2> "$T/huge.err"
+rc=$?
+refused=$(grep -c '^inputs/quick.in:[0-9]*:[0-9]*: ' "$T/huge.err")
+check "--ranks 10000000 of quick.in: ends within 60 s, exit 0 or 2 with the records' reasons (exit $rc, $refused reasons)" \
+    [ "$rc" = 0 -o "$rc" = 2 -a "$refused" -gt 0 ]
+timeout 60 $MPIRUN -n 1 ./mpigauge --validate --keep-going --ranks 10000000 inputs/quick.in > "$T/huge.out" 2> "$T/huge.err"
+rc=$?
+nrec=$(grep -c '^[A-Z]' inputs/quick.in)
+planned=$(grep -c '^  estimate: ' "$T/huge.out")
+nskip=$(grep -c "^  skipped: " "$T/huge.out")
+check "... with --keep-going: every record planned or skipped with its reason (exit $rc; $planned + $nskip of $nrec)" \
+    [ "$rc" = 0 -o "$rc" = 4 ] && [ "$planned" -gt 0 -a $((planned + nskip)) = "$nrec" ]
+# the pairs counted by arithmetic, on a grid of 100 x 100 x 100: X-LINE has
+# 10000 lines of 100 ranks (99 neighbour pairs, 99 pairs with rank 0, 4950
+# pairs in all, 5 sampled), WORLD 3 x 99 x 10000 neighbour pairs; nodes
+# hold this machine's core count of consecutive ranks
+printf '%s\n' 'SEND CHAR 1 1 ADD 1 X-LINE NOP:NEIGHBOURS 0' 'SEND CHAR 1 1 ADD 1 X-LINE NOP:RANK0 0' \
+    'SEND CHAR 1 1 ADD 1 X-LINE NOP 0' 'SEND CHAR 1 1 ADD 1 X-LINE NOP:SAMPLE:5 0' \
+    'SEND CHAR 1 1 ADD 1 WORLD NOP:NEIGHBOURS 0' 'SEND CHAR 1 1 ADD 1 WORLD NOP:SAME-NODE 0' \
+    'SEND CHAR 1 1 ADD 1 WORLD NOP:CROSS-NODE 0' 'SEND CHAR 1 1 ADD 1 Y-LINE NOP:ROUNDS 0' > "$T/pairs.in"
+timeout 60 $MPIRUN -n 1 ./mpigauge --validate --ranks 1000000 --grid 100x100x100 "$T/pairs.in" > "$T/pairs.out" 2>&1
+check "--ranks 1000000 of point-to-point criteria: exit 0 within 60 s" [ $? = 0 ]
+c=$(getconf _NPROCESSORS_ONLN)
+same=$(( 1000000 / c * (c * (c - 1) / 2) + (1000000 % c) * (1000000 % c - 1) / 2 ))
+want="990000 990000 49500000 50000 2970000 $same $(( 499999500000 - same )) 49500000"
+got=$(sed -n 's/^  estimate: \([0-9]*\) measurements\?,.*/\1/p' "$T/pairs.out" | tr '\n' ' ')
+check "... the pairs of each criterion counted ($got; want $want)" [ "$got" = "$want " ]
+# a barrier pattern is checked (a bit per pair of ranks) once per size of
+# communicator, up to 16384 ranks; past that the record is skipped, said why
+printf '%s\n' 'BARRIER INT 0 0 ADD 1 WORLD LINEAR 0' 'BARRIER INT 0 0 ADD 1 XY-PLANE DISSEMINATION 0' > "$T/patterns.in"
+timeout 60 $MPIRUN -n 1 ./mpigauge --validate --ranks 1000000 --grid 100x100x100 "$T/patterns.in" > "$T/patterns.out" 2>&1
+check "--ranks 1000000 of two patterns: exit 0 within 60 s" [ $? = 0 ]
+check "... LINEAR on WORLD skipped: its check stops at 16384 ranks" \
+    grep -q "^  skipped: pattern LINEAR is checked before it runs .* up to 16384 ranks; the largest WORLD communicator has 1000000$" "$T/patterns.out"
+check "... DISSEMINATION on 100 planes of 10000 planned" grep -q "^  estimate: 100 measurements" "$T/patterns.out"
+
 # ---- rounds, samples, per communicator, elapsed against estimated -----------
 {
     cat "$T/two.in"

@@ -4,9 +4,11 @@
 # the level granted said in run.json and every data file, --check on every
 # message of every thread under comm=shared and comm=per-thread, a sample
 # per thread, msg_rate the threads' sum, the fault injector found in every
-# record, a record needing MULTIPLE skipped with its reason where the
-# library gives less, --validate's estimate, and every bad setting an
-# input error.  Where the library grants less than MULTIPLE to a real
+# record, each thread named where the output names a sample (the prose's
+# fastest and slowest, run.json, the data file's header, .threads.dat, a
+# DETAIL pair matrix of the slowest thread), a record needing MULTIPLE
+# skipped with its reason where the library gives less, --validate's
+# estimate, and every bad setting an input error.  Where the library grants less than MULTIPLE to a real
 # request (some Open MPI builds), the threaded runs are skipped with why.
 # Prints "N passed, N failed, N skipped".
 set -u
@@ -33,6 +35,7 @@ LATENCY_MT INT    1 64 MUL 8 WORLD NOP 0 threads=2 comm=per-thread
 BW_MT      DOUBLE 1 64 MUL 8 WORLD NOP 0 threads=2 window=4
 MSGRATE_MT CHAR   1 64 MUL 8 WORLD NOP 0 threads=1 window=4
 MSGRATE_MT CHAR   1 64 MUL 8 WORLD NOP 0 threads=2 window=4 comm=per-thread
+LATENCY_MT DOUBLE 1 8 MUL 8 WORLD DETAIL 0 threads=2
 IN
 $MPIRUN -n 2 ./mpigauge --check --iters 4 --warmup 1 --quiet -o "$T/mt" "$T/mt.in" > /dev/null 2> "$T/mt.err"
 rc=$?
@@ -51,6 +54,23 @@ if [ "$level" = MPI_THREAD_MULTIPLE ]; then
     check "BW_MT: mbps is the threads' sum" [ "$(jq "$EVERY$AT"'at(5) as $r | every(range($r.points | length); . as $i | ($r.points[$i].mbps - ([$r.threads.per_thread[$i].threads[].mbps] | add)) | fabs < 1e-6 * $r.points[$i].mbps)' "$T/mt/run.json")" = true ]
     check "LATENCY_MT has no msg_rate" [ -z "$(colno "$f" msg_rate)" ]
     check "--validate: threads=2 is estimated above threads=1" [ "$(jq "$AT"'at(7).estimate_s > at(6).estimate_s' "$T/mt/run.json")" = true ]
+    # each thread by name: the prose, run.json, the data files (issue 38)
+    check "prose: a thread named as the fastest and the slowest (thread t of pair 0->1)" \
+        [ "$(grep -cE '^  LATENCY_MT [0-9]+ x DOUBLE .*mean over 2 threads of 1 pair \(fastest thread [01] of pair 0->1 [0-9.]+ us, slowest thread [01] of pair 0->1 ' "$T/mt/report.txt")" = 5 ]
+    check "prose: no threaded size says a bare pair" [ "$(grep -E '^  (LATENCY|BW|MSGRATE)_MT ' "$T/mt/report.txt" | grep -c 'fastest 0->1\|slowest 0->1')" = 0 ]
+    check "run.json: each size's fastest and slowest thread, by thread and pair, their times the point's" \
+        [ "$(jq "$EVERY$AT"'at(3) as $r | every(range($r.points | length); . as $i | $r.threads.per_thread[$i] as $p | ($p.slowest.thread | IN(0, 1)) and ($p.fastest.thread | IN(0, 1)) and $p.slowest.pair == "0->1" and $p.slowest.t_us == $r.points[$i].t_max_us and $p.fastest.t_us == $r.points[$i].t_min_us)' "$T/mt/run.json")" = true ]
+    slow=$(jq -r "$AT"'at(3).threads.per_thread[0].slowest | "slowest thread \(.thread) of pair \(.pair)"' "$T/mt/run.json")
+    check "... the prose names the same slowest thread ($slow)" grep -q "^  LATENCY_MT 1 x DOUBLE .*, $slow " "$T/mt/report.txt"
+    check "the data file says a sample is a thread and where each is" grep -q '^# samples: one a thread of each pair (threads=2): t_min_us is the fastest thread.s .* 03-latency_mt-double-world-nop.threads.dat has every thread$' "$f"
+    tf="$T/mt/03-latency_mt-double-world-nop.threads.dat"
+    check ".threads.dat: threads 0 and 1 of pair 0->1 at every size" [ "$(awk '!/^#/ && NF { print $1, $2, $3, $4 }' "$tf" | sort -u | awk '{ print $2 $3 $4 }' | sort | uniq -c | awk '{ print $1 ":" $2 }' | tr '\n' ' ')" = "3:010 3:011 " ]
+    check ".threads.dat: its slowest thread is the data file's t_max_us" \
+        [ "$(awk '!/^#/ && NF { if (!($1 in m) || $5 > m[$1]) m[$1] = $5 } END { for (e in m) printf "%s %.3f\n", e, m[e] }' "$tf" | sort -n)" = "$(paste <(column "$f" elements) <(column "$f" t_max_us) | awk '{ printf "%s %.3f\n", $1, $2 }' | sort -n)" ]
+    d8="$T/mt/08-latency_mt-double-world-detail"
+    check "DETAIL, threads=2: each thread of the pair in the prose" [ "$(grep -cE '^    thread [01] of pair 0->1: [0-9.]+ us$' "$T/mt/report.txt")" = 4 ]
+    check "DETAIL, threads=2: the pair matrix holds the pair's slowest thread" \
+        [ "$(awk '/^# elements/ { e = $3; r = 0; next } !/^#/ && NF { r++; if (r == 1) printf "%s %.3f\n", e, $2 }' "$d8.pairs.dat")" = "$(awk '!/^#/ && NF { if (!($1 in m) || $5 > m[$1]) m[$1] = $5 } END { for (e in m) printf "%s %.3f\n", e, m[e] }' "$d8.threads.dat" | sort -n)" ]
     MPIGAUGE_CORRUPT=1 LD_PRELOAD="$PWD/tests/corrupt.so" $MPIRUN -n 2 ./mpigauge --check \
         --iters 1 --warmup 0 --quiet -o "$T/corrupt" "$T/mt.in" > /dev/null 2> "$T/corrupt.err"
     check "flipped bits: exit 1" [ $? = 1 ]
@@ -58,7 +78,7 @@ if [ "$level" = MPI_THREAD_MULTIPLE ]; then
     check "flipped bits: thread 1's slot found (LATENCY_MT threads=2, element 64 and on)" \
         grep -qE "LATENCY_MT DOUBLE 1 64 .* element (6[4-9]|1[0-9][0-9])" "$T/corrupt.err"
 else
-    skip 12 "threaded runs: the library granted $level, not MPI_THREAD_MULTIPLE"
+    skip 21 "threaded runs: the library granted $level, not MPI_THREAD_MULTIPLE"
     check "below MULTIPLE: threads=2 skipped with the level" [ "$(jq "$AT"'at(3).skipped' "$T/mt/run.json")" = "\"threads=2 needs MPI_THREAD_MULTIPLE; the library granted $level\"" ]
 fi
 

@@ -10,12 +10,13 @@ static const struct call calls[] = {
     {.name = "FAN_IN", .family = &family_fabric, .opk = OPK_NONE, .rooted = 1,
      .mode = MODE_NONBLOCKING,
      .legs = 1, .windowed = 1, .streams = streams_fan,
-     .buffers = bufs_n_pn, .layout = layout_fabric, .loop = run_fan_in,
+     .buffers = bufs_fan_in, .ring = 1, .layout = layout_fabric, .loop = run_fan_in,
      .check = check_fan_in,
      .timing = "every rank but root= sends window= MPI_Isend to the root at once, "
                "which receives them all (MPI_Irecv + MPI_Waitall) and acknowledges "
                "each sender (as osu_bw_fan_in): time per message slot of the window; "
-               "mbps is the aggregate at the root"},
+               "mbps is the aggregate at the root; past 16 senders they take turns "
+               "in the root's receive slots (# fan-in:)"},
     {.name = "FAN_OUT", .family = &family_fabric, .opk = OPK_NONE, .rooted = 1,
      .mode = MODE_NONBLOCKING,
      .legs = 1, .windowed = 1, .streams = streams_fan,

@@ -15,7 +15,7 @@
 static const struct call calls[] = {
     {.name = "IBARRIER", .family = &family_coll, .opk = OPK_NONE,
      .mode = MODE_NONBLOCKING,
-     .buffers = bufs_n_0, .post = post_ibarrier, .loop = run_posted,
+     .buffers = bufs_n_0, .post = post_ibarrier, .loop = run_posted, .no_data = 1,
      .timing = "time per MPI_Ibarrier + MPI_Wait, nothing in between (the "
                "pure communication time)" NB},
     {.name = "IBCAST", .family = &family_coll, .opk = OPK_NONE,
@@ -116,7 +116,7 @@ static const struct call calls[] = {
                "pure communication time)" NB},
     {.name = "BARRIER_INIT", .family = &family_coll, .opk = OPK_NONE,
      .mode = MODE_PERSISTENT,
-     .buffers = bufs_n_0, .init = init_barrier, .loop = run_started,
+     .buffers = bufs_n_0, .init = init_barrier, .loop = run_started, .no_data = 1,
      .unavailable = persistent_missing,
      .timing = "time per MPI_Start + MPI_Wait of a persistent MPI_Barrier_init" PI},
     {.name = "BCAST_INIT", .family = &family_coll, .opk = OPK_NONE,

@@ -6,7 +6,10 @@
  *
  * Every message of a window has a receive slot of its own (MPI forbids
  * overlapping receives); sends come from one buffer, or (--check) from a
- * slot each with data of its own.  The fans close a window with a short
+ * slot each with data of its own.  FAN_IN's root has slots for the
+ * windows of at most fan_in_windows() senders (registry/record.h): more
+ * senders take turns in them, a slot reposted as soon as its message is
+ * in, so that the root's memory does not grow with the ranks.  The fans close a window with a short
  * acknowledgement from the receiving side, as BW does; PERMUTATION and
  * SHIFT post their window's receives, then its sends, and wait for all,
  * as BIBW does.  A phase's partners live in the size's state (k->priv). */
@@ -15,16 +18,27 @@
 #include <stdlib.h>
 #include "base/base.h"
 #include "kernels/stream.h"
+#include "registry/record.h"
 #include "models/schedule.h"
 
-/* the phase's partners: k->peer is sent to, source is received from */
+/* the phase's partners: k->peer is sent to, source is received from;
+ * FAN_IN's root: its receive slots (a window for each of at most
+ * fan_in_windows() senders), the message each holds, and MPI_Waitsome's
+ * indices */
 struct fabric {
     int source;
+    int slots;
+    int *held, *index;
 };
 
 static void finish_fabric(struct kernel *k)
 {
-    free(k->priv);
+    struct fabric *f = k->priv;
+    if (f) {
+        free(f->held);
+        free(f->index);
+    }
+    free(f);
     k->priv = NULL;
 }
 
@@ -33,9 +47,18 @@ void layout_fabric(struct kernel *k)
     size_t slots = (size_t)k->rec->window * (size_t)(k->size > 1 ? k->size : 2);
     free(k->reqs);
     k->reqs = xmalloc_array(2 * slots + 1, sizeof *k->reqs);
-    free(k->priv);
-    struct fabric *f = xmalloc(sizeof *f);
+    if (k->finish == finish_fabric)
+        finish_fabric(k);      /* the last size's */
+    else
+        free(k->priv);
+    struct fabric *f = xcalloc(1, sizeof *f);
     f->source = -1;
+    if (k->rec->call->ring) {
+        int windows = fan_in_windows();
+        f->slots = (k->size < windows ? k->size : windows) * k->rec->window;
+        f->held = xmalloc_array((size_t)f->slots + 1, sizeof *f->held);
+        f->index = xmalloc_array((size_t)f->slots + 1, sizeof *f->index);
+    }
     k->priv = f;
     k->finish = finish_fabric;
     k->peer = -1;
@@ -52,9 +75,94 @@ static int around(const struct kernel *k, int r)
     return r < k->root ? r : r - 1;
 }
 
+/* the root's message i in the order it posts them when senders take
+ * turns: message m of every sender, then m + 1 (so that every sender's
+ * first messages find a receive early) */
+static void fan_message(const struct kernel *k, int i, int *r, int *m)
+{
+    int senders = k->size - 1, a = i % senders;
+    *m = i / senders;
+    *r = a < k->root ? a : a + 1;
+}
+
+/* --check at the root: message m of sender r, in slot, holds r's data;
+ * then the slot is cleared for the next message.  Elements are reported
+ * at the message's place among all of them (sender by sender). */
+static void verify_fan(struct kernel *k, int slot, int r, int m)
+{
+    size_t n = (size_t)k->count, w = (size_t)k->rec->window;
+    char *buf = window_slot(k, k->rbuf, slot);
+    expect_block(k, buf, n, r, (size_t)m * n, ((size_t)around(k, r) * w + (size_t)m) * n);
+    clear_block(k, buf, n);
+}
+
+static void post_fan(struct kernel *k, int i, int slot)
+{
+    int r, m;
+    fan_message(k, i, &r, &m);
+    ((struct fabric *)k->priv)->held[slot] = i;
+    MPI_Irecv(window_slot(k, k->rbuf, slot), k->count, k->type, r, TAG_DATA, k->comm,
+              &k->reqs[slot]);
+}
+
+/* MPI_Waitsome without statuses: as waitall (barrier.c), GCC takes
+ * MPI_STATUSES_IGNORE for an array of none */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpragmas"
+#pragma GCC diagnostic ignored "-Wstringop-overflow"
+static void waitsome(int n, MPI_Request *req, int *got, int *index)
+{
+    MPI_Waitsome(n, req, got, index, MPI_STATUSES_IGNORE);
+}
+#pragma GCC diagnostic pop
+
+/* the root's side when the senders' windows outnumber its slots: every
+ * slot posted, then each reposted with the next message as soon as its
+ * own is in (verified first under --check) */
+static void fan_in_turns(struct kernel *k, int total)
+{
+    struct fabric *f = k->priv;
+    int next = 0, done = 0;
+    for (; next < f->slots; next++)
+        post_fan(k, next, next);
+    while (done < total) {
+        int got = MPI_UNDEFINED, r, m;
+        waitsome(f->slots, k->reqs, &got, f->index);
+        if (got == MPI_UNDEFINED || got <= 0)
+            return;            /* an MPI error (recorded by the handler) */
+        for (int j = 0; j < got; j++, done++) {
+            int slot = f->index[j];
+            fan_message(k, f->held[slot], &r, &m);
+            if (k->distinct)
+                verify_fan(k, slot, r, m);
+            if (next < total)
+                post_fan(k, next++, slot);
+        }
+    }
+}
+
+/* the root's side: every sender's window into a slot each when they fit
+ * (sender by sender, as osu_bw_fan_in), else in turns */
+static void fan_in_root(struct kernel *k)
+{
+    int w = k->rec->window, total = (k->size - 1) * w;
+    if (total > ((struct fabric *)k->priv)->slots) {
+        fan_in_turns(k, total);
+        return;
+    }
+    for (int r = 0, n = 0; r < k->size; r++)
+        for (int m = 0; m < w && r != k->root; m++, n++)
+            MPI_Irecv(window_slot(k, k->rbuf, around(k, r) * w + m), k->count,
+                      k->type, r, TAG_DATA, k->comm, &k->reqs[n]);
+    waitall(total, k->reqs);
+    for (int r = 0; r < k->size && k->distinct; r++)
+        for (int m = 0; m < w && r != k->root; m++)
+            verify_fan(k, around(k, r) * w + m, r, m);
+}
+
 void run_fan_in(struct kernel *k, int iters)
 {
-    int w = k->rec->window, n = 0;
+    int w = k->rec->window;
     for (int it = 0; it < iters; it++) {
         if (k->rank != k->root) {
             for (int m = 0; m < w; m++)
@@ -64,12 +172,7 @@ void run_fan_in(struct kernel *k, int iters)
             MPI_Recv(NULL, 0, MPI_BYTE, k->root, TAG_ACK, k->comm, MPI_STATUS_IGNORE);
             continue;
         }
-        n = 0;
-        for (int r = 0; r < k->size; r++)
-            for (int m = 0; m < w && r != k->root; m++, n++)
-                MPI_Irecv(window_slot(k, k->rbuf, around(k, r) * w + m), k->count,
-                          k->type, r, TAG_DATA, k->comm, &k->reqs[n]);
-        waitall(n, k->reqs);
+        fan_in_root(k);
         for (int r = 0; r < k->size; r++)
             if (r != k->root)
                 MPI_Send(NULL, 0, MPI_BYTE, r, TAG_ACK, k->comm);
@@ -135,18 +238,13 @@ static void run_distinct(struct kernel *k, void (*run)(struct kernel *, int))
     k->distinct = 0;
 }
 
+/* the root verifies each message as it lands (fan_in_root): with turns
+ * a slot holds several messages one after the other */
 void check_fan_in(struct kernel *k)
 {
-    int w = k->rec->window;
-    size_t n = (size_t)k->count;
-    fill_window(k, k->rank == k->root ? (k->size - 1) * w : 0);
+    int total = (k->size - 1) * k->rec->window, slots = ((struct fabric *)k->priv)->slots;
+    fill_window(k, k->rank == k->root ? (total < slots ? total : slots) : 0);
     run_distinct(k, run_fan_in);
-    for (int r = 0; r < k->size && k->rank == k->root; r++)
-        for (int m = 0; m < w && r != k->root; m++) {
-            size_t slot = (size_t)around(k, r) * (size_t)w + (size_t)m;
-            expect_block(k, window_slot(k, k->rbuf, (int)slot), n, r, (size_t)m * n,
-                         slot * n);
-        }
 }
 
 void check_fan_out(struct kernel *k)

@@ -13,5 +13,8 @@ void bufs_3n_n(int p, size_t n, size_t *send, size_t *recv);
 void bufs_pn_n(int p, size_t n, size_t *send, size_t *recv);
 void bufs_pn_2n(int p, size_t n, size_t *send, size_t *recv);
 void bufs_pn_pn(int p, size_t n, size_t *send, size_t *recv);
+/* FAN_IN: the root's receive slots, a window for each of at most
+ * fan_in_windows() senders (registry/record.h) */
+void bufs_fan_in(int p, size_t n, size_t *send, size_t *recv);
 
 #endif

@@ -105,7 +105,7 @@ void trial_setup(struct trial *t, struct measurer *m, const struct planned *pl,
     s *= (size_t)record_copies(k->rec);   /* a slot a message of a window, a thread */
     r *= (size_t)record_copies(k->rec);
     size_t sbytes = s * (size_t)k->extent, rbytes = r * (size_t)k->extent;
-    if (m->opt->cache_cold && k->rec->call->family->moves_data)
+    if (m->opt->cache_cold && !cache_warm_why(k->rec))
         cold_copies(t, &sbytes, &rbytes);
     k->sbuf = aligned(&t->sraw, sbytes, k->rec->stride);
     k->rbuf = aligned(&t->rraw, rbytes, k->rec->stride);

@@ -99,6 +99,11 @@ static void finish_result(struct result *res)
         y[i] = res->pts[i].s.avg;
     }
     res->fit = fit_linear(x, y, n);
+    double t_min = NAN;
+    for (size_t i = 0; i < n; i++)
+        if (isfinite(y[i]) && (isnan(t_min) || y[i] < t_min))
+            t_min = y[i];
+    res->fit_terms = fit_read(&res->fit, t_min, res->rec->call->family->moves_data);
     if (res->rec->call->bsp) {
         /* BSP costs a superstep by its slowest rank: t_max against h */
         for (size_t i = 0; i < n; i++) {

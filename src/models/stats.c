@@ -105,6 +105,27 @@ struct fit fit_linear(const double *bytes, const double *t_us, size_t n)
     return f;
 }
 
+struct fit_reading fit_read(const struct fit *f, double t_min_us, int moves_data)
+{
+    struct fit_reading r = {0, 0, "", ""};
+    if (!f->ok)
+        return r;
+    r.bandwidth = moves_data && f->beta > 0;
+    if (!moves_data)
+        snprintf(r.bandwidth_why, sizeof r.bandwidth_why, "moves no data");
+    else if (!r.bandwidth)
+        snprintf(r.bandwidth_why, sizeof r.bandwidth_why, "time does not grow with size");
+    double floor_us = FIT_LATENCY_FLOOR * t_min_us;
+    r.latency = f->alpha >= 0 && !(f->alpha < floor_us);
+    if (f->alpha < 0)
+        snprintf(r.latency_why, sizeof r.latency_why,
+                 "intercept %.3f us: not a latency (below zero)", f->alpha);
+    else if (!r.latency)
+        snprintf(r.latency_why, sizeof r.latency_why, "intercept %.3f us: not a latency "
+                 "(below half the smallest measured time, %.3f us)", f->alpha, t_min_us);
+    return r;
+}
+
 struct fit fit_linear_relative(const double *bytes, const double *t_us, size_t n)
 {
     struct fit f = fit_linear(bytes, t_us, n);

@@ -49,6 +49,24 @@ struct fit {
 
 struct fit fit_linear(const double *bytes, const double *t_us, size_t n);
 
+/* What a latency/bandwidth fit's terms mean for the record that made it;
+ * the prose, run.json and the report page print this and do not judge
+ * again.  The intercept is a latency when it lies at or above
+ * FIT_LATENCY_FLOOR times the smallest time the fit was made from: below
+ * zero it is no time at all, and far below every measured time it is the
+ * large sizes' line carried back to 0 bytes, not what a small message
+ * costs (the model itself puts the smallest size's time above the
+ * intercept, by that size's bytes over the bandwidth, so a little below
+ * is expected).  1 / slope is a bandwidth when the family moves data and
+ * the slope is above zero.  latency_why and bandwidth_why say why not. */
+#define FIT_LATENCY_FLOOR 0.5
+struct fit_reading {
+    int latency, bandwidth;
+    char latency_why[160];     /* "intercept -0.785 us: not a latency (below zero)" */
+    char bandwidth_why[96];    /* "moves no data" or "time does not grow with size" */
+};
+struct fit_reading fit_read(const struct fit *f, double t_min_us, int moves_data);
+
 /* A BSP fit t = g h + l (beta = g, alpha = l) that is no parameter: a
  * negative l, or R^2 below BSP_MIN_R2 (the times do not follow a line in
  * h).  Returns 1 and says why in why[len]; 0 for a fit worth reporting. */

@@ -19,6 +19,7 @@
 #include "output/columns.h"
 #include "output/record_settings.h"
 #include "output/call_json.h"
+#include "output/fabric_json.h"
 #include "output/settings.h"
 #include "output/io_check.h"
 
@@ -167,10 +168,8 @@ static void header(FILE *f, const struct run_info *in, const struct result *res)
     fprintf(f, "# record: %s line %d: %s\n", in->input, r->line, r->text);
     run_lines(f, in);
     /* the run's --cache cold, where this record's buffers are not cycled */
-    if (in->opt->cache_cold && !r->call->family->moves_data)
-        fprintf(f, "# cache: warm for %s: --cache cold cycles data buffers, and a "
-                "%s call's signals and payloads are not cycled\n", r->call->name,
-                r->call->family->name);
+    if (in->opt->cache_cold && cache_warm_why(r))
+        fprintf(f, "# cache: warm for %s: %s\n", r->call->name, cache_warm_why(r));
     settings_lines(f, in, res);
     fprintf(f, "# communicators: %d, sizes", res->ncomm);
     for (int i = 0; i < res->ncomm; i++)
@@ -184,6 +183,7 @@ static void header(FILE *f, const struct run_info *in, const struct result *res)
     }
     record_settings_line(f, r);
     call_header_lines(f, res, in->opt);
+    fabric_header_lines(f, res);
     if (r->call->family == &family_rma) {
         char how[128];
         fprintf(f, "# one-sided: %s\n", rma_describe(r, how, sizeof how));
@@ -241,16 +241,21 @@ void datafile_row(FILE *f, const struct writer *w, const struct result *res,
     fputc('\n', f);
 }
 
-void pairs_block(FILE *f, int p, const struct point *pt, int mbps)
+void pairs_block(FILE *f, int p, const struct point *pt, int mbps, int slowest)
 {
     double *m = xmalloc_array((size_t)p * (size_t)p, sizeof *m);
     for (int i = 0; i < p * p; i++)
         m[i] = NAN;
     for (size_t i = 0; i < pt->nsamples; i++) {
         const struct sample *s = &pt->samples[i];
-        if (s->b >= 0)
-            m[s->a * p + s->b] = mbps ? (double)pt->bytes / s->t_us : s->t_us;
+        if (s->b < 0)
+            continue;
+        double *cell = &m[s->a * p + s->b];
+        if (!slowest || isnan(*cell) || s->t_us > *cell)
+            *cell = s->t_us;
     }
+    for (int i = 0; i < p * p && mbps; i++)
+        m[i] = (double)pt->bytes / m[i];
     matrix_block(f, p, pt->elements, m);
     free(m);
 }

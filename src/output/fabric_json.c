@@ -1,12 +1,14 @@
 /* fabric_json.c: what run.json says of a fabric call beside its points:
  * the messages in flight at once, PERMUTATION's seed and matchings (each
- * a partner per communicator rank, -1 sitting out), SHIFT's matrix file */
+ * a partner per communicator rank, -1 sitting out), SHIFT's matrix file,
+ * FAN_IN's receive slots at the root (and its data files' "# fan-in:") */
 #include "output/fabric_json.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include "base/base.h"
 #include "models/schedule.h"
+#include "registry/record.h"
 
 static int largest(const struct result *res)
 {
@@ -31,6 +33,34 @@ static json_t *matchings(const struct result *res, int p)
     return all;
 }
 
+/* FAN_IN's root on p ranks: its slots, a window for each of how many
+ * senders; 1 when the senders take turns in them */
+static int root_slots(const struct result *res, int p, int *windows, int *slots)
+{
+    int bound = fan_in_windows();
+    *windows = p < bound ? p : bound;
+    *slots = *windows * res->rec->window;
+    return p - 1 > *windows;
+}
+
+void fabric_header_lines(FILE *f, const struct result *res)
+{
+    int p = largest(res), windows, slots, w = res->rec->window;
+    if (!res->rec->call->ring || p < 2)
+        return;
+    if (root_slots(res, p, &windows, &slots))
+        fprintf(f, "# fan-in: the root receives into %d slots, window=%d for each of "
+                "%d senders at a time; its %d senders take turns in them (message m of "
+                "every sender, then m + 1), a slot posted again as soon as its message "
+                "is in (MPI_Waitsome), so that the root's buffers do not grow with the "
+                "ranks (--check verifies each message as it lands)\n", slots, w, windows,
+                p - 1);
+    else
+        fprintf(f, "# fan-in: the root receives into a slot for every message of its "
+                "%d senders (window=%d each, %d slots), all posted at once\n", p - 1, w,
+                (p - 1) * w);
+}
+
 void fabric_json_add(json_t *rec, const struct result *res)
 {
     const struct call *c = res->rec->call;
@@ -47,5 +77,12 @@ void fabric_json_add(json_t *rec, const struct result *res)
     snprintf(name, sizeof name, "%.*s.matrix.dat", (int)stem, res->file);
     json_object_set_new(o, "matrix", c->matrix && res->file[0] ? json_string(name)
                                                               : json_null());
+    if (c->ring && p > 1) {
+        int windows, slots, turns = root_slots(res, p, &windows, &slots);
+        json_object_set_new(o, "root_slots", json_pack("{s:i,s:i,s:i,s:b}", "slots",
+                            turns ? slots : (p - 1) * res->rec->window, "senders",
+                            p - 1, "senders_at_a_time", turns ? windows : p - 1,
+                            "in_turns", turns));
+    }
     json_object_set_new(rec, "fabric", o);
 }

@@ -2,6 +2,7 @@
 #include "output/output.h"
 #include "output/hybrid_writer.h"
 #include "output/io_check.h"
+#include "output/threads_json.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -151,9 +152,19 @@ void writer_record_begin(struct writer *w, struct result *res)
     datafile_name(res, res->file, sizeof res->file);
     w->data = datafile_open(w, res, res->file);
     if (r->pairs == PAIRS_DETAIL && pairwise(r->call))
-        w->pairs = side_file(w, res, "pairs", "# pair matrix: row = world rank that "
+        w->pairs = side_file(w, res, "pairs", r->call->family->threaded
+                             ? "# pair matrix: row = world rank that sends first, column "
+                             "= its partner, time per message in us of the pair's slowest "
+                             "thread (every thread: the .threads.dat file), nan = not "
+                             "measured; one block per size (gnuplot index)\n"
+                             : "# pair matrix: row = world rank that "
                              "sends first, column = its partner, one-way time in us, "
                              "nan = not measured; one block per size (gnuplot index)\n");
+    if (r->call->family->threaded)
+        w->threads = side_file(w, res, "threads", "# every thread of every pair: the "
+                               "pair a -> b (a sends first), its thread (0 .. threads=-1), "
+                               "that thread's time per message in us, its messages per "
+                               "second and MB/s\n# elements a b thread t_us msg_rate mbps\n");
     if (r->pairs == PAIRS_DETAIL && pairwise(r->call))
         w->pairs_p99 = side_file(w, res, "pairs_p99", "# pair tail matrix: row = world "
                                  "rank that sends first, column = its partner, p99 in "
@@ -191,7 +202,8 @@ void writer_point(struct writer *w, const struct result *res,
         io_flush(w->data, path);
     }
     if (w->pairs) {
-        pairs_block(w->pairs, w->info->ranks, pt, res->rec->call->matrix);
+        pairs_block(w->pairs, w->info->ranks, pt, res->rec->call->matrix,
+                    res->rec->call->family->threaded);
         io_flush(w->pairs, path);
     }
     if (w->raw) {
@@ -205,6 +217,10 @@ void writer_point(struct writer *w, const struct result *res,
     if (w->pairs_p99) {
         pairs_tail_block(w->pairs_p99, w->info->ranks, pt);
         io_flush(w->pairs_p99, path);
+    }
+    if (w->threads) {
+        thread_rows(w->threads, res->rec, pt);
+        io_flush(w->threads, path);
     }
     /* the prose of every size is on disk before the next: a run stopped
      * at once by a second signal keeps it */
@@ -221,7 +237,7 @@ void writer_record_end(struct writer *w, const struct result *res)
     }
     report_summary(w, res);
     comms_file(w, res);
-    FILE **open[] = {&w->data, &w->pairs, &w->raw, &w->calls, &w->pairs_p99};
+    FILE **open[] = {&w->data, &w->pairs, &w->raw, &w->calls, &w->pairs_p99, &w->threads};
     char path[sizeof w->dir + sizeof res->file + 32];
     snprintf(path, sizeof path, "%s/%s (or its side files)", w->dir, res->file);
     for (size_t i = 0; i < sizeof open / sizeof open[0]; i++)

@@ -27,6 +27,7 @@ struct writer {
     FILE *raw;                 /* --raw: its repetitions */
     FILE *calls;               /* --raw: its calls timed one by one */
     FILE *pairs_p99;           /* DETAIL: each pair's p99 */
+    FILE *threads;             /* threaded calls: every thread of every pair */
     /* after each rewrite of run.json: what it must say if a signal ends
      * the process before the ranks agree (status "interrupted"); the
      * callee takes the head over */
@@ -66,8 +67,9 @@ FILE *datafile_open(const struct writer *w, const struct result *res,
 void datafile_row(FILE *f, const struct writer *w, const struct result *res,
                   const struct point *pt);
 /* the samples as a ranks x ranks matrix: one-way times in us, or (mbps)
- * bytes / time in MB/s */
-void pairs_block(FILE *f, int ranks, const struct point *pt, int mbps);
+ * bytes / time in MB/s; with slowest, a pair of several samples (a
+ * threaded call's threads) gets its slowest, else its last */
+void pairs_block(FILE *f, int ranks, const struct point *pt, int mbps, int slowest);
 /* one size's block of a ranks x ranks matrix m: "# elements N", a row a
  * line, two blank lines (gnuplot index) */
 void matrix_block(FILE *f, int ranks, uint64_t elements, const double *m);

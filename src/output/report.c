@@ -12,7 +12,9 @@
 #include "input/parser.h"
 #include "output/clock_json.h"
 #include "output/columns.h"
+#include "output/fits.h"
 #include "output/io_check.h"
+#include "output/threads_json.h"
 
 #include <math.h>
 #include <string.h>
@@ -153,6 +155,8 @@ void report_record(struct writer *w, const struct result *res)
         r->call->timing);
     if (res->shape)
         say(w, "  Shape: %s.\n", res->shape);
+    if (w->info->opt->cache_cold && cache_warm_why(r))
+        say(w, "  Cache: warm, though the run is --cache cold: %s.\n", cache_warm_why(r));
     if (pairwise(r->call)) {
         char how[200];
         say(w, "  Pairs: %s.\n", pair_mode(res, how, sizeof how));
@@ -219,9 +223,16 @@ static void report_stats(struct writer *w, const struct result *res,
     report_tail(w, res, pt);
 }
 
-static void pair_name(const struct sample *s, char *buf, size_t len)
+/* "mean over 4 pairs", or for a threaded call "mean over 2 threads of 2
+ * pairs" (its samples are T a pair) */
+static void say_over(struct writer *w, const struct record *r, size_t n)
 {
-    snprintf(buf, len, "%d->%d", s->a, s->b);
+    int t = r->call->family->threaded ? record_threads(r) : 1;
+    size_t pairs = n / (size_t)t;
+    if (t > 1)
+        say(w, "mean over %d threads of %zu pair%s", t, pairs, pairs == 1 ? "" : "s");
+    else
+        say(w, "mean over %zu pair%s", n, n == 1 ? "" : "s");
 }
 
 void report_point(struct writer *w, const struct result *res,
@@ -239,14 +250,14 @@ void report_point(struct writer *w, const struct result *res,
     const struct sample *lo = &pt->samples[pt->s.imin];
     const struct sample *hi = &pt->samples[pt->s.imax];
     if (pairwise(r->call) || r->call->phases) {
-        char a[32], b[32];
-        pair_name(lo, a, sizeof a);
-        pair_name(hi, b, sizeof b);
-        say(w, "%s %.3f us, mean over %zu pair%s (fastest %s %.3f us, "
-            "slowest %s %.3f us)", r->call->family->always_windowed ? "per operation"
+        char a[64], b[64];
+        sample_name(r, lo, pt->s.imin, a, sizeof a);
+        sample_name(r, hi, pt->s.imax, b, sizeof b);
+        say(w, "%s %.3f us, ", r->call->family->always_windowed ? "per operation"
             : record_window(r) > 1 || r->call->phases ? "per message" : "one-way",
-            pt->s.avg, pt->nsamples, pt->nsamples == 1 ? "" : "s", a, pt->s.min, b,
-            pt->s.max);
+            pt->s.avg);
+        say_over(w, r, pt->nsamples);
+        say(w, " (fastest %s %.3f us, slowest %s %.3f us)", a, pt->s.min, b, pt->s.max);
     } else {
         say(w, "%.3f us per %s, mean over %zu rank%s (fastest rank %d "
             "%.3f us, slowest rank %d %.3f us)", pt->s.avg,
@@ -273,27 +284,14 @@ void report_point(struct writer *w, const struct result *res,
         say(w, "  CHECK FAILED: %lu element%s wrong at this size.\n",
             pt->mismatches, pt->mismatches == 1 ? "" : "s");
     if (r->pairs == PAIRS_DETAIL && pairwise(r->call))
-        for (size_t i = 0; i < pt->nsamples; i++)
-            say(w, "    pair %d->%d: %.3f us\n", pt->samples[i].a,
-                pt->samples[i].b, pt->samples[i].t_us);
+        for (size_t i = 0; i < pt->nsamples; i++) {
+            char name[64];
+            sample_name(r, &pt->samples[i], i, name, sizeof name);
+            say(w, "    %s%s: %.3f us\n", sample_thread(r, i) < 0 ? "pair " : "", name,
+                pt->samples[i].t_us);
+        }
 }
 
-static void summary_fit(struct writer *w, const struct fit *f)
-{
-    if (!f->ok)
-        say(w, "no fit (fewer than two different sizes).");
-    else if (isnan(f->bandwidth_mbs))
-        say(w, "least squares over %zu sizes gives t = %.3f us + %.3g us/byte "
-            "(R^2 = %.4f): time does not grow with size, so no bandwidth.",
-            f->n, f->alpha, f->beta, f->r2);
-    else
-        say(w, "least squares over %zu sizes gives t = %.3f us + bytes / "
-            "%.1f MB/s: latency %.3f us, asymptotic bandwidth %.1f MB/s, "
-            "R^2 = %.4f.", f->n, f->alpha, f->bandwidth_mbs, f->latency_us,
-            f->bandwidth_mbs, f->r2);
-}
-
-/* targets met, BSP's g and l, the check, the data file */
 /* one BSP fit, after "BSP on ...: ": g, l and R^2, or why it means nothing */
 static void say_bsp_fit(struct writer *w, const struct fit *f, const char *dt)
 {
@@ -358,7 +356,9 @@ void report_summary(struct writer *w, const struct result *res)
             "%.1f%% of the median (t_pred_us), %.1f%% of the mean (t_pred_mean_us) "
             "over %d size%s.  ", 100.0 * res->pred_error, 100.0 * res->pred_mean_error,
             res->pred_sizes, res->pred_sizes == 1 ? "" : "s");
-    summary_fit(w, &res->fit);
+    char fit[512];
+    fit_text(res, fit, sizeof fit);
+    say(w, "%s", fit);
     summary_tail(w, res);
     char took[64], est[64];
     if (res->elapsed_s >= 0)

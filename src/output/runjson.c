@@ -16,6 +16,7 @@
 #include "base/smpi.h"
 #include "output/columns.h"
 #include "output/fabric_json.h"
+#include "output/fits.h"
 #include "output/fingerprint.h"
 #include "output/job.h"
 #include "output/build_json.h"
@@ -117,63 +118,6 @@ static json_t *pattern_json(const struct result *res)
     return pj;
 }
 
-/* a BSP fit; a flagged one gives no parameters (its numbers stay under
- * "fitted") */
-static json_t *bsp_json(const struct fit *f, const char *topology)
-{
-    int flagged = f->flagged[0] != 0;
-    return json_pack("{s:o,s:o,s:o,s:s,s:s?,s:{s:o,s:o}}",
-                     "g_us_per_word", flagged ? json_null() : num(f->beta),
-                     "l_us", flagged ? json_null() : num(f->alpha), "r2", num(f->r2),
-                     "topology", topology, "flagged", flagged ? f->flagged : NULL, "fitted",
-                     "g_us_per_word", num(f->beta), "l_us", num(f->alpha));
-}
-
-/* levels=hw: each level's fit, then the record's own topology's, with the
- * memory hwloc gives each (the record's: every node's, added up) */
-static json_t *levels_json(const struct writer *w, const struct result *res)
-{
-    const struct run_info *in = w->info;
-    json_t *list = json_array();
-    for (int i = 0; i < res->nlevels; i++) {
-        const struct bsp_level *lv = &res->levels[i];
-        json_t *o = lv->fit.ok ? bsp_json(&lv->fit, lv->level) : json_pack("{s:s}", "topology", lv->level);
-        json_object_set_new(o, "communicators", json_integer(lv->ncomm));
-        json_object_set_new(o, "ranks_max", json_integer(lv->max_size));
-        json_object_set_new(o, "memory_bytes", json_integer((json_int_t)lv->bytes));
-        json_array_append_new(list, o);
-    }
-    unsigned long long all = 0;
-    for (int r = 0; r < in->ranks; r++) {
-        int first = 1;         /* each node's memory once */
-        for (int q = 0; q < r && first; q++)
-            first = in->places[q].node != in->places[r].node;
-        all += first ? in->places[r].node_bytes : 0;
-    }
-    json_t *o = res->bsp.ok ? bsp_json(&res->bsp, res->rec->topo->name)
-                            : json_pack("{s:s}", "topology", res->rec->topo->name);
-    json_object_set_new(o, "communicators", json_integer(res->ncomm));
-    json_object_set_new(o, "memory_bytes", json_integer((json_int_t)all));
-    json_array_append_new(list, o);
-    return list;
-}
-
-static json_t *fits_json(json_t *o, const struct writer *w, const struct result *res)
-{
-    const struct fit *f = &res->fit;
-    if (res->done && f->ok)
-        json_object_set_new(o, "fit", json_pack("{s:o,s:o,s:o,s:I}", "latency_us",
-                            num(f->latency_us), "bandwidth_MBps", num(f->bandwidth_mbs),
-                            "r2", num(f->r2), "sizes", (json_int_t)f->n));
-    else
-        json_object_set_new(o, "fit", json_null());
-    if (res->done && res->rec->call->bsp && res->bsp.ok)
-        json_object_set_new(o, "bsp", bsp_json(&res->bsp, res->rec->topo->name));
-    if (res->nlevels)
-        json_object_set_new(o, "bsp_levels", levels_json(w, res));
-    return o;
-}
-
 static const char *check_status(const struct writer *w, const struct result *res)
 {
     if (!w->info->opt->check || !res->done)
@@ -207,9 +151,9 @@ static json_t *record_json(const struct writer *w, const struct result *res)
         json_object_set_new(o, "pattern", pattern_json(res));
     if (res->shape)
         json_object_set_new(o, "shape", json_string(res->shape));
-    if (w->info->opt->cache_cold)
-        json_object_set_new(o, "cache", json_string(r->call->family->moves_data ? "cold"
-                                                                                 : "warm"));
+    if (w->info->opt->cache_cold)     /* and why, where the record runs warm */
+        json_object_update_new(o, cache_warm_why(r) ? json_pack("{s:s,s:s}", "cache", "warm",
+            "cache_why", cache_warm_why(r)) : json_pack("{s:s}", "cache", "cold"));
     json_t *cv = record_cvars_json(res);
     if (cv)
         json_object_set_new(o, "cvars", cv);

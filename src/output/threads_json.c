@@ -1,13 +1,51 @@
-/* threads_json.c: what run.json says of a threaded call (LATENCY_MT,
- * BW_MT, MSGRATE_MT) beside its points: threads=, comm=, and per point
- * each thread's own figures.  A point's samples are T per pair in thread
- * order (measure/families.c), each a thread's time per message; thread
- * t's figures come from its mean over the pairs.  The point's msg_rate
- * and mbps are these threads' sums (measure/gather.c). */
+/* threads_json.c: what the output says of a threaded call (LATENCY_MT,
+ * BW_MT, MSGRATE_MT): in run.json beside its points threads=, comm=, and
+ * per point each thread's own figures and the fastest and slowest thread
+ * by name; the name of a sample ("thread 3 of pair 0->1") for the prose;
+ * the rows of its .threads.dat.  A point's samples are T per pair in
+ * thread order (measure/families.c), each a thread's time per message;
+ * thread t's figures come from its mean over the pairs.  The point's
+ * msg_rate and mbps are these threads' sums (measure/gather.c). */
 #include "output/threads_json.h"
 
 #include <math.h>
+#include <stdio.h>
 #include "base/thread_level.h"
+
+int sample_thread(const struct record *r, size_t i)
+{
+    return r->call->family->threaded ? (int)(i % (size_t)record_threads(r)) : -1;
+}
+
+void sample_name(const struct record *r, const struct sample *s, size_t i, char *buf,
+                 size_t len)
+{
+    int t = sample_thread(r, i);
+    if (t >= 0)
+        snprintf(buf, len, "thread %d of pair %d->%d", t, s->a, s->b);
+    else
+        snprintf(buf, len, "%d->%d", s->a, s->b);
+}
+
+void thread_rows(FILE *f, const struct record *r, const struct point *pt)
+{
+    for (size_t i = 0; i < pt->nsamples; i++) {
+        const struct sample *s = &pt->samples[i];
+        fprintf(f, "%llu %d %d %d %.4f %.6g %.6g\n", (unsigned long long)pt->elements,
+                s->a, s->b, sample_thread(r, i), s->t_us, 1e6 / s->t_us,
+                (double)pt->bytes / s->t_us);
+    }
+}
+
+/* one sample by name: {"thread", "pair": "a->b", "t_us"} */
+static json_t *named_sample(const struct record *r, const struct point *pt, size_t i)
+{
+    const struct sample *s = &pt->samples[i];
+    char pair[48];
+    snprintf(pair, sizeof pair, "%d->%d", s->a, s->b);
+    return json_pack("{s:i,s:s,s:o}", "thread", sample_thread(r, i), "pair", pair,
+                     "t_us", isfinite(s->t_us) ? json_real(s->t_us) : json_null());
+}
 
 static json_t *num(double v)
 {
@@ -37,10 +75,16 @@ void threads_json_add(json_t *o, const struct result *res)
         return;
     int n = record_threads(r);
     json_t *per = json_array();
-    for (size_t i = 0; i < res->npts; i++)
-        json_array_append_new(per, json_pack("{s:I,s:o}", "elements",
-                              (json_int_t)res->pts[i].elements, "threads",
-                              point_threads(&res->pts[i], n)));
+    for (size_t i = 0; i < res->npts; i++) {
+        const struct point *pt = &res->pts[i];
+        json_t *o2 = json_pack("{s:I,s:o}", "elements", (json_int_t)pt->elements,
+                               "threads", point_threads(pt, n));
+        if (pt->nsamples) {
+            json_object_set_new(o2, "fastest", named_sample(r, pt, pt->s.imin));
+            json_object_set_new(o2, "slowest", named_sample(r, pt, pt->s.imax));
+        }
+        json_array_append_new(per, o2);
+    }
     json_object_set_new(o, "threads", json_pack("{s:i,s:s,s:o}", "threads", n,
                         "comm", r->tcomm == TCOMM_SHARED ? "shared" : "per-thread",
                         "per_thread", per));

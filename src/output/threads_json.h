@@ -1,13 +1,28 @@
-/* threads_json.h: the threaded calls' part of a record in run.json
- * (threads_json.c) */
+/* threads_json.h: the threaded calls' part of a record in run.json, the
+ * prose's names of their samples, their .threads.dat (threads_json.c) */
 #ifndef MPIGAUGE_THREADS_JSON_H
 #define MPIGAUGE_THREADS_JSON_H
 
 #include <jansson.h>
+#include <stdio.h>
 #include "output/output.h"
 
+/* the thread of a point's sample i (0 .. threads=-1), or -1 for a call
+ * that is not threaded */
+int sample_thread(const struct record *r, size_t i);
+
+/* sample i's name: "thread 3 of pair 0->1" for a threaded call, "0->1"
+ * for the others */
+void sample_name(const struct record *r, const struct sample *s, size_t i, char *buf,
+                 size_t len);
+
+/* a threaded call's .threads.dat rows of one size: elements a b thread
+ * t_us msg_rate mbps, a row per thread of every pair */
+void thread_rows(FILE *f, const struct record *r, const struct point *pt);
+
 /* adds "threads": {"threads", "comm", "per_thread"} to a threaded call's
- * record object o; nothing for the others */
+ * record object o (per_thread: per size each thread's figures, and the
+ * fastest and slowest sample by name); nothing for the others */
 void threads_json_add(json_t *o, const struct result *res);
 
 /* adds "mpi_thread_multiple_asked" and "mpi_thread_level" (granted) to

@@ -1,6 +1,7 @@
 /* families.c: the call families, one row each (registry.h says what the
- * fields mean); plain data, so every layer may read a family */
-#include "registry/registry.h"
+ * fields mean); plain data, so every layer may read a family; and the one
+ * rule of what --cache cold cycles (cache_warm_why) */
+#include "registry/record.h"
 
 /* --validate's transfer speeds (world/estimate.c): memory and network
  * alike, and MPI I/O to a file system */
@@ -50,4 +51,19 @@ const char *call_mode_name(enum call_mode m)
     static const char *const names[NMODES] = {"blocking", "non-blocking",
                                               "persistent", "partitioned"};
     return (unsigned)m < NMODES ? names[m] : "?";
+}
+
+const char *cache_warm_why(const struct record *r)
+{
+    const struct call *c = r->call;
+    /* a pattern's signals carry the payload from buffers bound into its
+     * persistent requests, made once per size (kernels/barrier.c) */
+    if (c->family->way == WAY_BARRIER && r->max > 0 && r->pattern &&
+        (r->pattern->generate || r->pattern_file[0]))
+        return "a barrier pattern's payload is sent from one pair of buffers "
+               "bound into its persistent requests (made once per size), which "
+               "--cache cold does not multiply";
+    if (!c->family->moves_data || c->sizeless || c->no_data)
+        return "it moves no data: there are no buffers to cycle";
+    return NULL;
 }

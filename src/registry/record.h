@@ -3,6 +3,7 @@
 #ifndef MPIGAUGE_RECORD_H
 #define MPIGAUGE_RECORD_H
 
+#include <stdlib.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "registry/registry.h"
@@ -141,5 +142,24 @@ static inline int record_copies(const struct record *r)
 {
     return record_window(r) * record_threads(r);
 }
+
+/* FAN_IN's root receives into slots for the windows of at most this many
+ * senders (fewer ranks: a window each); more senders take turns in them,
+ * a slot reposted as soon as its message is in (kernels/fabric.c), so
+ * that the root's memory does not grow with the ranks.  The tests' hook
+ * MPIGAUGE_TEST_FAN_IN_WINDOWS=K sets another bound, to take turns on a
+ * few ranks. */
+#define FAN_IN_WINDOWS 16
+static inline int fan_in_windows(void)
+{
+    const char *e = getenv("MPIGAUGE_TEST_FAN_IN_WINDOWS");
+    return e && atoi(e) > 0 ? atoi(e) : FAN_IN_WINDOWS;
+}
+
+/* --cache cold: NULL where the record's buffers are cycled (copies,
+ * the next before every call), else why it runs warm.  The one rule
+ * that the plan (memory, skips), the buffers and the outputs' labels
+ * (header, run.json, prose) all read (registry/families.c). */
+const char *cache_warm_why(const struct record *r);
 
 #endif

@@ -165,12 +165,20 @@ extern const struct table topology_table;   /* topologies/table.c */
 /* ---- point-to-point pair criteria (op field NOP:NAME or DETAIL:NAME) -------
  * Which pairs (a sends first, b answers) of a communicator are measured;
  * i, j are their ranks in it. */
+/* how --validate --ranks N counts a criterion's pairs without enumerating
+ * them (world/offline_pairs.c; PAIRS_ENUMERATE: every pair, through keep) */
+enum pair_count {
+    PAIRS_ENUMERATE, PAIRS_ALL, PAIRS_NEIGHBOURS, PAIRS_RANK0, PAIRS_SAME_NODE,
+    PAIRS_CROSS_NODE, PAIR_COUNTS
+};
+
 struct pair_filter {
     const char *name;
     int (*keep)(const struct place *a, const struct place *b, int i, int j);
     const char *desc;
     int rounds;                /* measured in rounds of disjoint pairs at once */
     int sample;                /* SAMPLE:N: N of the kept pairs, seeded draw */
+    enum pair_count count;     /* the same pairs as keep keeps, by arithmetic */
 };
 
 extern const struct table pair_filter_table;
@@ -309,6 +317,7 @@ struct call {
      * the aggregate bandwidth; NULL: p / 2 for every pair at once, else 1 */
     int (*streams)(int p);
     int matrix;                 /* its pairs' bandwidth as a P x P matrix file */
+    int ring;                   /* FAN_IN: senders take turns in the root's slots */
     int seeded;                 /* draws its partners with seed= */
     /* counts past 2^31-1 through MPI 4's _c functions, where the library
      * has them (kernels/large.h) */
@@ -324,6 +333,8 @@ struct call {
     void (*between)(struct kernel *k, long n);
     int batch;
     int sizeless;               /* moves no data: its sizes must be 0 0 */
+    int no_data;                /* moves no data whatever its sizes (IBARRIER,
+                                 * BARRIER_INIT): --cache cold cycles nothing */
     /* a rule of the call's own for the plan: 1 (why written) when r
      * cannot run on communicators of these sizes; NULL: none */
     int (*skip)(const struct record *r, const struct plan_facts *f, char *why,

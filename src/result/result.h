@@ -143,6 +143,7 @@ struct result {
     struct point *pts;
     size_t npts;
     struct fit fit;            /* t_avg = alpha + beta bytes */
+    struct fit_reading fit_terms;   /* which of its terms mean something */
     struct fit bsp;            /* HRELATION: t_max = g h + l */
     struct bsp_level levels[BSP_LEVELS];
     int nlevels;

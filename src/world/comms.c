@@ -263,6 +263,8 @@ void world_comms_free(struct world *w)
         free(tc->places);
         free(tc->sizes);
         free(tc->comm_of);
+        for (int k = 0; k < PAIR_COUNTS; k++)
+            free(tc->pairs[k]);
         free(tc);
     }
     free(w->comms);

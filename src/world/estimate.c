@@ -102,7 +102,7 @@ double estimate_plan_params(const struct plan *pl, int i, int node_ranks)
 struct estimate estimate_record(const struct record *r, const struct options *o,
                                 const struct record_shape *sh)
 {
-    struct estimate e = {0, 0};
+    struct estimate e = {0, 0, 0, 0};
     const struct call *c = r->call;
     int pw = pairwise(c);
     long steps = pw ? sh->steps : c->phases ? c->phases(r, sh->p) : 1;

@@ -2,6 +2,7 @@
 #ifndef MPIGAUGE_ESTIMATE_H
 #define MPIGAUGE_ESTIMATE_H
 
+#include <stdint.h>
 #include "input/options.h"
 #include "registry/record.h"
 
@@ -17,6 +18,10 @@ struct record_shape {
 struct estimate {
     long measurements;         /* pair or communicator measurements, all sizes */
     double seconds;
+    /* the bytes of buffers one rank allocates (world/plan.c), and for a
+     * total the largest of any record with its input line */
+    uint64_t memory;
+    int memory_line;
 };
 
 /* By the model of the defaults (docs/measuring.md, "Estimates"): a call costs

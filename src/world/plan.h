@@ -66,5 +66,7 @@ struct estimate plan_total(const struct plan *pl);
 void plan_print_head(const char *file, int nrec, const struct world *w, FILE *out);
 void plan_print_records(const struct plan *pl, FILE *out);
 void plan_print_total(const struct estimate *all, FILE *out);
+/* keeps in all the larger of its memory and e's, with that record's line */
+void estimate_memory(struct estimate *all, const struct estimate *e);
 
 #endif

@@ -32,20 +32,32 @@ void print_estimate(const struct estimate *e, const char *what, FILE *out)
 
 struct estimate plan_total(const struct plan *pl)
 {
-    struct estimate all = {0, 0};
+    struct estimate all = {0, 0, 0, 0};
     for (int i = 0; i < pl->n; i++) {
         /* skipped after the estimate (a pattern file, --keep-going) */
         if (pl->rec[i].skipped[0] || !pl->rec[i].rec->ok)
             continue;
         all.measurements += pl->rec[i].est.measurements;
         all.seconds += pl->rec[i].est.seconds;
+        estimate_memory(&all, &pl->rec[i].est);
     }
     return all;
+}
+
+void estimate_memory(struct estimate *all, const struct estimate *e)
+{
+    if (e->memory > all->memory) {
+        all->memory = e->memory;
+        all->memory_line = e->memory_line;
+    }
 }
 
 void plan_print_total(const struct estimate *all, FILE *out)
 {
     print_estimate(all, "total", out);
+    if (all->memory_line)
+        fprintf(out, "largest buffers of one rank: %.1f MiB (line %d)\n",
+                (double)all->memory / 1048576.0, all->memory_line);
     if (all->seconds > 3600)
         fprintf(out, "warning: this run would take more than an hour; fewer sizes, "
                 "iters=, NOP:SAMPLE:N or NOP:ROUNDS shorten it\n");

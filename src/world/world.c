@@ -172,15 +172,9 @@ int world_init_offline(struct world *w, const struct options *o)
         MPI_Dims_create(w->size, 3, w->grid);
         w->grid_source = "MPI_Dims_create";
     }
-    w->places = xcalloc((size_t)w->size, sizeof *w->places);
-    for (int r = 0; r < w->size; r++)
-        w->places[r] = (struct place){.rank = r, .x = r % w->grid[0],
-                                      .y = (r / w->grid[0]) % w->grid[1],
-                                      .z = r / (w->grid[0] * w->grid[1]),
-                                      .dx = w->grid[0], .dy = w->grid[1],
-                                      .dz = w->grid[2], .node = r / per_node,
-                                      .core = r % per_node};
-    w->place = w->places[0];
+    /* no array of places: a plan for millions of ranks reads them by
+     * arithmetic (offline_place) */
+    offline_place(w, 0, &w->place);
     return 0;
 }
 

@@ -25,6 +25,9 @@ struct topo_comm {
                                 * 1 or 2: one neighbour both ways */
     char why[240];             /* empty, or why the shape could not be made
                                 * (then comm is the plain communicator) */
+    /* an offline world's: the pairs each communicator keeps, by criterion
+     * (enum pair_count), counted on first use (offline_pairs.c) */
+    long *pairs[PAIR_COUNTS];
 };
 
 struct world {
@@ -49,7 +52,8 @@ struct world {
     char cpu_model[128];       /* this rank's processor (hwloc), "" unknown */
     /* --validate --ranks N: size N simulated places (x fastest on the
      * grid, nodes of this machine's core count, one package), none of
-     * them launched: communicators are laid out, never built */
+     * them launched: communicators are laid out, never built, and places
+     * is NULL (offline_place gives a rank's by arithmetic) */
     int offline;
     /* rank 0: every MPI_T control variable readable at start (mpit.h) */
     struct name_value *cvars;
@@ -77,6 +81,12 @@ struct topo_comm *world_comms(struct world *w, const struct topology *t,
                               const char *file, const struct edges *edges);
 void world_comms_free(struct world *w);
 void offline_lay_out(const struct world *w, struct topo_comm *tc);
+/* an offline world's rank r: rank = x + dx (y + dy z), node = r / cores */
+void offline_place(const struct world *w, int r, struct place *p);
+/* an offline world's: the pairs pf keeps in each communicator of tc (tc->n
+ * counts, by arithmetic where pf->count says how; kept in tc) */
+const long *offline_pairs(const struct world *w, struct topo_comm *tc,
+                          const struct pair_filter *pf);
 
 /* grid.c: every rank's coordinates */
 void grid_from_rank(struct world *w);

@@ -55,10 +55,44 @@ static void test_tail(void)
     CHECK(isnan(tail_of(NULL, 0).p50));
 }
 
+/* which terms of a latency/bandwidth fit mean something: the issue's
+ * BW (-0.785 us), MULTI_BIBW (-5.7 us with R^2 0.999), an intercept far
+ * below every measured time, a good one, and WIN_CREATE (no data) */
+static void test_fit_read(void)
+{
+    struct fit bw = {.ok = 1, .alpha = -0.785, .beta = 1e-4, .r2 = 0.999,
+                     .latency_us = -0.785, .bandwidth_mbs = 1e4};
+    struct fit_reading r = fit_read(&bw, 0.4, 1);
+    CHECK(!r.latency && r.bandwidth);
+    CHECK(strcmp(r.latency_why, "intercept -0.785 us: not a latency (below zero)") == 0);
+    bw.alpha = -5.7;
+    CHECK(!fit_read(&bw, 6.0, 1).latency);
+    struct fit low = {.ok = 1, .alpha = 0.05, .beta = 1e-4, .r2 = 0.99};
+    r = fit_read(&low, 0.18, 1);
+    CHECK(!r.latency && strstr(r.latency_why, "below half the smallest measured time, 0.180 us"));
+    /* a little below the smallest time is what the model expects */
+    struct fit good = {.ok = 1, .alpha = 0.17, .beta = 1e-4, .r2 = 0.99};
+    r = fit_read(&good, 0.18, 1);
+    CHECK(r.latency && r.bandwidth && r.latency_why[0] == 0 && r.bandwidth_why[0] == 0);
+    CHECK(fit_read(&good, 0.3, 1).latency && !fit_read(&good, 0.35, 1).latency);
+    CHECK(fit_read(&good, 0.0, 1).latency);
+    /* a family that moves no data has no bandwidth, whatever its slope */
+    r = fit_read(&good, 0.18, 0);
+    CHECK(r.latency && !r.bandwidth && strcmp(r.bandwidth_why, "moves no data") == 0);
+    /* a slope at or below zero: no bandwidth either */
+    struct fit flat = {.ok = 1, .alpha = 1, .beta = -1e-6, .r2 = 0.1};
+    r = fit_read(&flat, 1.0, 1);
+    CHECK(!r.bandwidth && strcmp(r.bandwidth_why, "time does not grow with size") == 0);
+    struct fit none = {.ok = 0};
+    r = fit_read(&none, 1.0, 1);
+    CHECK(!r.latency && !r.bandwidth);
+}
+
 void test_stats(void)
 {
     test_tail();
     test_bsp_flags();
+    test_fit_read();
     double x[] = {3, 1, 4, 1, 5};
     struct summary s = summarize(x, 5);
     CHECK(s.min == 1 && s.max == 5 && near(s.avg, 2.8, 1e-12));
