@@ -32,6 +32,8 @@ def settings_rows:
  else empty end),
 "<table>",
 row("input"; .input), row("date"; .date), row("mpigauge"; .mpigauge),
+row("built with"; if .build then "\(.build.compiler), MPI headers \(.build.mpi_headers)" + (if .build.papi then ", PAPI" else "" end) + (if .build.sanitized then ", AddressSanitizer" else "" end) else null end),
+row("batch job"; if .job then "\(.job.batch) job \(.job.id // "?")" + (if .job.step then " step \(.job.step)" else "" end) + (if .job.cluster then " on cluster \(.job.cluster)" else "" end) + (if .job.partition then ", partition \(.job.partition)" else "" end) + (if .job.nodes then ", nodes \(.job.nodes | join(" "))" elif .job.nodelist then ", nodes \(.job.nodelist)" else "" end) else null end),
 row("MPI library"; (.mpi_library // "?") + (if .mpi_version then " (MPI \(.mpi_version | map(tostring) | join(".")))" else "" end)),
 row("ranks"; .ranks),
 row("nodes"; if .nodes then "\(.nodes) (\(.hosts // [] | join(", "))), at most \(.ranks_per_node_max) ranks a node of \(.cores_per_node) cores" else null end),

@@ -44,6 +44,9 @@ check "fingerprint: where it ran, not its ids" [ "$(jq -c .fingerprint.job "$j")
 SLURM_JOB_ID=4243 SLURM_STEP_ID=4 SLURM_CLUSTER_NAME=c1 SLURM_JOB_PARTITION=debug \
     SLURM_JOB_NAME=gauge SLURM_JOB_NODELIST='n[08-10],gpu2' \
     ./mpigauge --quiet --iters 2 -o "$T/slurm2" "$T/j.in" > /dev/null 2>&1
+bash scripts/report.sh "$T/slurm" > /dev/null 2>&1
+check "the report page names the job" grep -q '<th>batch job</th><td>slurm job 4242 step 3 on cluster c1, partition debug, nodes n08 n09 n10 gpu2</td>' "$T/slurm/report.html"
+check "... and how the binary was built" grep -q '<th>built with</th><td>.*MPI headers ' "$T/slurm/report.html"
 check "two jobs' fingerprints agree on the job" [ "$(jq -c .fingerprint.job "$T/slurm2/run.json")" = "$(jq -c .fingerprint.job "$j")" ]
 for b in "PBS_JOBID=12.server PBS_QUEUE=batch:pbs:12.server:batch" \
          "LSB_JOBID=77 LSB_QUEUE=normal:lsf:77:normal" "FLUX_JOB_ID=f3Nx:flux:f3Nx:"; do
