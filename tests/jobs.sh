@@ -48,8 +48,15 @@ bash scripts/report.sh "$T/slurm" > /dev/null 2>&1
 check "the report page names the job" grep -q '<th>batch job</th><td>slurm job 4242 step 3 on cluster c1, partition debug, nodes n08 n09 n10 gpu2</td>' "$T/slurm/report.html"
 check "... and how the binary was built" grep -q '<th>built with</th><td>.*MPI headers ' "$T/slurm/report.html"
 check "two jobs' fingerprints agree on the job" [ "$(jq -c .fingerprint.job "$T/slurm2/run.json")" = "$(jq -c .fingerprint.job "$j")" ]
-for b in "PBS_JOBID=12.server PBS_QUEUE=batch:pbs:12.server:batch" \
-         "LSB_JOBID=77 LSB_QUEUE=normal:lsf:77:normal" "FLUX_JOB_ID=f3Nx:flux:f3Nx:"; do
+batches=("PBS_JOBID=12.server PBS_QUEUE=batch:pbs:12.server:batch"
+         "LSB_JOBID=77 LSB_QUEUE=normal:lsf:77:normal" "FLUX_JOB_ID=f3Nx:flux:f3Nx:")
+# Open MPI's flux component takes FLUX_JOB_ID for a real Flux job and
+# stops in MPI_Init without one: Flux's row is tried under MPICH only
+if $MPIRUN --version 2>&1 | grep -qE 'Open MPI|OpenRTE'; then
+    unset 'batches[2]'
+    skip 1 "Open MPI starts Flux's PMI when FLUX_JOB_ID is set, and there is no Flux here"
+fi
+for b in "${batches[@]}"; do
     vars=${b%%:*}; rest=${b#*:}
     want_batch=${rest%%:*}; rest=${rest#*:}; want_id=${rest%%:*}; want_part=${rest#*:}
     env $vars ./mpigauge --quiet --iters 2 -o "$T/b-$want_batch" "$T/j.in" > /dev/null 2>&1
