@@ -139,7 +139,7 @@ check "the facts: library, ranks, grid" [ "$(grep -c '<tr><th>MPI library</th><t
 check "the facts: the environment's library settings" grep -q '<tr><th>environment (library settings)</th><td>.*<code>MPIR_CVAR_NOT_READ_HERE=7</code>' "$P"
 check "the facts: the MPI_T control variables at start, counted as run.json ($(jq '.settings.cvars | length' "$B/run.json"))" \
     grep -q "<tr><th>MPI_T control variables at start</th><td>$(jq '.settings.cvars | length' "$B/run.json") <details>" "$P"
-check "... each with its value" [ "$(grep -o '<tr><td><code>[A-Za-z0-9_]*</code></td><td>' "$P" | wc -l)" = "$(jq '.settings.cvars | length' "$B/run.json")" ]
+check "... each with its value" [ "$(grep -o '<tr><td><code>[^<]*</code></td><td>' "$P" | wc -l)" = "$(jq '.settings.cvars | length' "$B/run.json")" ]
 check "line 2: the control variable its cvar= set" grep -q "<p class=\"cvars\">MPI_T control variables set for this record: <code>${cv%%:*}=recursive_doubling</code> (MPI_T value [0-9]*, it was [0-9]*; restored" "$P"
 check "the records table: a row per record (7)" [ "$(grep -c '<tr><td class=n><a href="#line-' "$P")" = 7 ]
 check "the comparison: EXSCAN slower" grep -q '<tr class="slower"><td><a href="#line-3">03-exscan' "$P"
