@@ -191,11 +191,13 @@ struct plan_facts {
 };
 
 /* A call family: what its calls share, as data every layer may read
- * (registry/families.c has the rows).  How a family's size is measured is
- * its way; measure/families.c runs each way.  A new family is a row
- * there, its name here, its kernels and its part of the call table (one
- * line in kernels/calls.c's call_parts); the rest of the house reads these
- * fields, not the family's name. */
+ * through a call's `family` pointer (registry/families.c has the older
+ * families' rows).  How a family's size is measured is its way;
+ * measure/families.c runs each way.  A new family can be one file of
+ * kernels/ holding its row (static: nothing names it), its kernels and its
+ * part of the call table, plus one line in kernels/calls.c's call_parts
+ * (kernels/chain.c is one); the rest of the house reads these fields, not
+ * the family's name. */
 enum family_way {
     WAY_PAIRS,          /* every pair of a communicator in turn */
     WAY_ALL_PAIRS,      /* every pair at once: the ranks split into senders
