@@ -55,15 +55,9 @@ struct batch {
 /* Before the first batch. */
 void batch_start(struct batch *b);
 
-/* Collective.  The next batch of the run's input: parsed and planned, the
- * errors to d and their count to *errors (agreed by every rank), the
- * results made.  Records with errors become skips when skip_bad is set
- * (--keep-going; and on the measuring pass, which finds what the
- * checking pass found), and *fatal is set when an error belongs to no
- * record of the batch.  1 while there was a batch, 0 at the end. */
-int batch_next(struct run *run, struct batch *b, struct diag *d, int skip_bad,
-               int *errors, int *fatal);
-/* The same on the passes after the checking one (measuring, --validate's
+/* Collective.  The next batch of the run's input (run_input.c's
+ * batch_next, the checking pass, says how) on the passes after the
+ * checking one (measuring, --validate's
  * plan): errors were said then; a record with one becomes a skip that
  * carries its messages. */
 int batch_again(struct run *run, struct batch *b);

@@ -161,7 +161,13 @@ static void shuffle_batch(struct batch *b, long seed)
     free(res);
 }
 
-int batch_next(struct run *run, struct batch *b, struct diag *d, int skip_bad,
+/* Collective.  The next batch of the run's input: parsed and planned, the
+ * errors to d and their count to *errors (agreed by every rank), the
+ * results made.  Records with errors become skips when skip_bad is set
+ * (--keep-going; and on the measuring pass, which finds what the
+ * checking pass found), and *fatal is set when an error belongs to no
+ * record of the batch.  1 while there was a batch, 0 at the end. */
+static int batch_next(struct run *run, struct batch *b, struct diag *d, int skip_bad,
                int *errors, int *fatal)
 {
     if (b->pos >= run->len)

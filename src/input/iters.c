@@ -11,7 +11,9 @@ long default_iters(uint64_t bytes)
     return n > 1000 ? 1000 : n < 10 ? 10 : (long)n;
 }
 
-long default_iters_messages(uint64_t messages)
+/* For calls that send one message per element (HRELATION): about 20000
+ * messages per size, between 5 and 1000 iterations. */
+static long default_iters_messages(uint64_t messages)
 {
     uint64_t n = 20000 / (messages + 1);
     return n > 1000 ? 1000 : n < 5 ? 5 : (long)n;

@@ -10,9 +10,6 @@
  * 1 GiB of traffic per size, between 10 and 1000 iterations. */
 long default_iters(uint64_t bytes);
 long default_warmup(long iters);
-/* For calls that send one message per element (HRELATION): about 20000
- * messages per size, between 5 and 1000 iterations. */
-long default_iters_messages(uint64_t messages);
 
 /* A record's timed and untimed iterations at one size: iters= beats
  * --iters beats the default (--like's peer's, else mpigauge's); the same

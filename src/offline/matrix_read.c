@@ -12,7 +12,9 @@
 #include "input/share.h"
 #include "models/predict.h"
 
-double *read_numbers(const char *path, size_t *n)
+/* every number of a matrix file, '#' lines left out (lines of any
+ * length); NULL when unreadable */
+static double *read_numbers(const char *path, size_t *n)
 {
     struct diag d;
     diag_init(&d, path);
@@ -43,7 +45,10 @@ double *read_numbers(const char *path, size_t *n)
     return v;
 }
 
-float *read_tail(const char *path, int world, int p, int bins)
+/* a tail file (params-<t>-tail.dat: world rows of world x bins values) as
+ * ranks 0..p-1's bins, [(i*p+j)*bins+k], zero on the diagonal; NULL when
+ * absent, of another shape, or not finite among those ranks */
+static float *read_tail(const char *path, int world, int p, int bins)
 {
     size_t n;
     double *v = read_numbers(path, &n);

@@ -6,15 +6,6 @@
 #include <stddef.h>
 #include "models/param_files.h"
 
-/* every number of a matrix file, '#' lines left out (lines of any
- * length); NULL when unreadable */
-double *read_numbers(const char *path, size_t *n);
-
-/* a tail file (params-<t>-tail.dat: world rows of world x bins values) as
- * ranks 0..p-1's bins, [(i*p+j)*bins+k], zero on the diagonal; NULL when
- * absent, of another shape, or not finite among those ranks */
-float *read_tail(const char *path, int world, int p, int bins);
-
 /* dir/params-<topo>-<what>.dat as ranks 0..p-1 of its world ranks (the
  * diagonal 0); NULL, and *missing set, when absent or of another size */
 double *matrix_load(const char *dir, const char *topo, enum param_file f, int world,

@@ -47,6 +47,8 @@ int offline_wanted(int argc, char **argv)
     return o.predict != NULL || o.set != NULL || o.compare != NULL;
 }
 
+static int offline_predict(int argc, char **argv);   /* below: --predict */
+
 int offline_main(int argc, char **argv)
 {
     struct options o;
@@ -351,7 +353,14 @@ static void say_models(const struct request *rq, const char *topo, int world, in
         free(all[i]);
 }
 
-int offline_predict(int argc, char **argv)
+/* mpigauge --predict DIR PATTERN [--ranks P] [--topology T]
+ * [--signal send|ssend] [--bytes N] [--payload uniform|exchange], read
+ * by the option table like every option: prints what the models predict
+ * for PATTERN (what a BARRIER record's pattern field takes: a built-in
+ * name, NAME:ARG, FILE:path or HYBRID, built from the matrices) on world
+ * ranks 0..P-1 from DIR's params-<topology>-*.dat.  Returns the exit
+ * status (2: bad arguments or files). */
+static int offline_predict(int argc, char **argv)
 {
     struct request rq;
     char found[256];

@@ -23,7 +23,8 @@ static struct extremes extremes_of(const struct clock_report *c)
     return e;
 }
 
-void clock_model_text(const struct clock_report *c, char *buf, size_t len)
+/* The model in words, for run.json's "model" and the report. */
+static void clock_model_text(const struct clock_report *c, char *buf, size_t len)
 {
     snprintf(buf, len, "each rank's offset and drift to world rank 0, least squares "
              "over %d rounds %.3g ms apart of %d ping-pongs per rank (the quickest's "

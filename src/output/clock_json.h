@@ -18,9 +18,6 @@ enum { CLOCK_RANKS_LISTED = 4096 };
  * {"max_error_us"} (null when the run did not reach its end) */
 json_t *clock_json(const struct clock_report *c);
 
-/* The model in words, for run.json's "model" and the report. */
-void clock_model_text(const struct clock_report *c, char *buf, size_t len);
-
 /* The report's sentence on the fit (at the start) and on the end check
  * (at the end; empty when there was none). */
 void clock_fit_text(const struct clock_report *c, char *buf, size_t len);

@@ -30,7 +30,10 @@ static const char *const launch_marks[] = {
     "HOSTNAME", "_FD", "SERVER_URI", "JOB_START_TIME", "JOB_END_TIME",
 };
 
-int names_one_launch(const char *name)
+/* 1 when an environment variable (or option) names this launch alone:
+ * its job id, a port, a session folder, its command line (the list in
+ * fingerprint.c); such a name is left out of the fingerprint */
+static int names_one_launch(const char *name)
 {
     char up[256];
     size_t n = 0;

@@ -14,9 +14,4 @@
 /* root: run.json's head with "options" and "settings" in it */
 json_t *fingerprint_json(const struct run_info *in, const json_t *root);
 
-/* 1 when an environment variable (or option) names this launch alone:
- * its job id, a port, a session folder, its command line (the list in
- * fingerprint.c); such a name is left out of the fingerprint */
-int names_one_launch(const char *name);
-
 #endif

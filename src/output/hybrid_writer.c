@@ -8,7 +8,8 @@
 #include <string.h>
 #include "output/io_check.h"
 
-void hybrid_file_name(const struct result *res, char *out, size_t len)
+/* "<data file stem>.hybrid.pat" */
+static void hybrid_file_name(const struct result *res, char *out, size_t len)
 {
     snprintf(out, len, "%.*s.hybrid.pat", (int)(strlen(res->file) - 4), res->file);
 }

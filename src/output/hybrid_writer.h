@@ -5,8 +5,6 @@
 #include <jansson.h>
 #include "output/output.h"
 
-/* "<data file stem>.hybrid.pat" */
-void hybrid_file_name(const struct result *res, char *out, size_t len);
 /* the built pattern as a pattern file beside the data file */
 void hybrid_pattern_file(struct writer *w, const struct result *res);
 void report_hybrid(struct writer *w, const struct result *res);

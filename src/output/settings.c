@@ -31,7 +31,10 @@ static int by_text(const void *a, const void *b)
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-size_t settings_env(const char **out, size_t max)
+/* rank 0's environment variables that configure MPI libraries, their
+ * transports and the job's geometry (the prefixes in settings.c), sorted
+ * by name, into out[0..max); returns how many there are */
+static size_t settings_env(const char **out, size_t max)
 {
     size_t n = 0;
     for (char **e = environ; e && *e; e++)

@@ -8,11 +8,6 @@
 #include <stdio.h>
 #include "result/result.h"
 
-/* rank 0's environment variables that configure MPI libraries, their
- * transports and the job's geometry (the prefixes in settings.c), sorted
- * by name, into out[0..max); returns how many there are */
-size_t settings_env(const char **out, size_t max);
-
 /* run.json's "settings": {"environment": {...}, "cvars": {...}} */
 json_t *settings_json(const struct run_info *in);
 

@@ -28,7 +28,7 @@ void point_free(struct point *pt)
     pt->cp = NULL;
 }
 
-void hybrid_info_free(struct hybrid_info *hi)
+static void hybrid_info_free(struct hybrid_info *hi)
 {
     if (!hi)
         return;

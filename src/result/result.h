@@ -172,7 +172,6 @@ void point_free(struct point *pt);
 /* Frees what a result holds: its points and their data, the HYBRID
  * information; the result is left empty (no points, no HYBRID). */
 void result_free(struct result *res);
-void hybrid_info_free(struct hybrid_info *hi);
 
 /* the pairwise parameters of a topology's communicators as world-rank
  * matrices (p x p, NaN outside a communicator, or one value per rank) */

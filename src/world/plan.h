@@ -56,8 +56,6 @@ int plan_records(struct plan *pl, const struct recordset *rs, struct world *w,
                  const struct options *o, struct diag *d);
 void plan_free(struct plan *pl);
 
-/* "what: N measurements, about T" */
-void print_estimate(const struct estimate *e, const char *what, FILE *out);
 /* the estimates of all records that will run */
 struct estimate plan_total(const struct plan *pl);
 

@@ -22,7 +22,8 @@ static void print_sizes(const struct record *r, FILE *out)
     fputs(" elements\n", out);
 }
 
-void print_estimate(const struct estimate *e, const char *what, FILE *out)
+/* "what: N measurements, about T" */
+static void print_estimate(const struct estimate *e, const char *what, FILE *out)
 {
     char t[64];
     fprintf(out, "%s: %ld measurement%s, about %s (docs/measuring.md, Estimates)\n", what,
