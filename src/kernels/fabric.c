@@ -107,14 +107,17 @@ static void post_fan(struct kernel *k, int i, int slot)
 
 /* MPI_Waitsome without statuses: as waitall (barrier.c), GCC takes
  * MPI_STATUSES_IGNORE for an array of none */
+#if defined(__GNUC__) && !defined(__clang__)   /* clang has no such warning */
 #pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wpragmas"
 #pragma GCC diagnostic ignored "-Wstringop-overflow"
+#endif
 static void waitsome(int n, MPI_Request *req, int *got, int *index)
 {
     MPI_Waitsome(n, req, got, index, MPI_STATUSES_IGNORE);
 }
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
+#endif
 
 /* the root's side when the senders' windows outnumber its slots: every
  * slot posted, then each reposted with the next message as soon as its
