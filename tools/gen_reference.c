@@ -43,7 +43,7 @@ static void calls(FILE *out)
         fprintf(out, "| `%s` | %s | %s | ", c->name, c->family->name,
                 call_mode_name(c->mode));
         cell(out, c->timing);
-        fprintf(out, " | %s |\n", c->rooted ? "yes" : "");
+        fprintf(out, " | %s |\n", call_has(c, CALL_ROOTED) ? "yes" : "");
     }
 }
 

@@ -156,7 +156,7 @@ void parse_fields(struct line_ctx *lc, struct record *r)
                  "write 0 0 as its sizes (the patterns take a payload range)");
     /* making a communicator or a session has no size: one would label the
      * same call with bytes (the WIN_* calls take the window's) */
-    if (r->call && r->call->sizeless && (r->min || r->max) && lc->ntok > F_MAX)
+    if (r->call && call_has(r->call, CALL_SIZELESS) && (r->min || r->max) && lc->ntok > F_MAX)
         diag_add(lc->d, lc->line, r->col[F_MIN], "%s moves no data: write 0 0 as "
                  "its sizes (WIN_CREATE, WIN_ALLOCATE and WIN_FREE take the "
                  "window's size)", r->call->name);

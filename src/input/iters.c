@@ -30,7 +30,7 @@ void choose_iters(const struct record *r, const struct options *o,
 {
     /* a window's traffic is window= messages of these bytes */
     long dflt = default_iters(bytes * (uint64_t)record_window(r)), like_warmup = -1;
-    if (r->call->bsp)      /* an h-relation is h messages a rank */
+    if (call_has(r->call, CALL_BSP))      /* an h-relation is h messages a rank */
         dflt = default_iters_messages(elements);
     if (o->like != LIKE_NONE)
         like_iters(r, o->like, bytes, &dflt, &like_warmup);

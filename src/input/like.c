@@ -17,7 +17,7 @@
 static void osu(const struct record *r, uint64_t bytes, long *iters, long *warmup)
 {
     int large = bytes > OSU_LARGE;
-    if (r->call->windowed || r->call->family->always_windowed) {
+    if (call_has(r->call, CALL_WINDOWED) || r->call->family->always_windowed) {
         *iters = large ? 20 : 100;
         *warmup = large ? 2 : 10;
     } else if (pairwise(r->call)) {

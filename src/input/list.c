@@ -18,7 +18,7 @@ static void list_calls(FILE *out)
     const struct call *c;
     for (size_t i = 0; (c = table_row(&call_table, i)); i++)
         fprintf(out, "  %-22s %-16s %-13s %s%s%s\n", c->name, c->family->name,
-                call_mode_name(c->mode), c->timing, c->rooted ? " [root=]" : "", c->seeded ? " [seed=]" : "");
+                call_mode_name(c->mode), c->timing, call_has(c, CALL_ROOTED) ? " [root=]" : "", call_has(c, CALL_SEEDED) ? " [seed=]" : "");
 }
 
 static void list_types_and_ops(FILE *out)

@@ -11,7 +11,7 @@
 
 uint64_t record_max_elements(const struct record *r)
 {
-    return r->call && r->call->large && HAVE_MPI4 ? MAX_LARGE_ELEMENTS : MAX_ELEMENTS;
+    return r->call && call_has(r->call, CALL_LARGE) && HAVE_MPI4 ? MAX_LARGE_ELEMENTS : MAX_ELEMENTS;
 }
 
 /* After the fields and settings: a partitioned message splits into equal

@@ -16,10 +16,10 @@ void check_one_sided(struct line_ctx *lc, struct record *r)
     const struct call *c = r->call;
     if (!r->pf)
         r->pf = table_find(&pair_filter_table, "ALL");
-    if (c->one_element && (r->min != 1 || r->max != 1))
+    if (call_has(c, CALL_ONE_ELEMENT) && (r->min != 1 || r->max != 1))
         diag_add(lc->d, lc->line, r->col[F_MIN], "%s works on exactly one "
                  "element: min and max must be 1", c->name);
-    if (c->integer_only && r->dt && !(r->dt->cls & (TC_INT | TC_LOGICAL | TC_BYTE)))
+    if (call_has(c, CALL_INTEGER_ONLY) && r->dt && !(r->dt->cls & (TC_INT | TC_LOGICAL | TC_BYTE)))
         diag_add(lc->d, lc->line, r->col[F_TYPE], "MPI_Compare_and_swap takes C "
                  "integer, logical and byte types; %s is a %s type", r->dt->name,
                  type_class_name(r->dt->cls));

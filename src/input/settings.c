@@ -53,7 +53,7 @@ static void take_cvar(struct line_ctx *lc, struct record *r, const struct token 
 static void take_root(struct line_ctx *lc, struct record *r, const struct token *val)
 {
     uint64_t v;
-    if (token_is(val, "rotate") && r->call && !r->call->rotates)
+    if (token_is(val, "rotate") && r->call && !call_has(r->call, CALL_ROTATES))
         diag_add(lc->d, lc->line, val->col, "%s makes its request for one root; "
                  "root=rotate applies to the blocking BCAST, GATHER(V), SCATTER(V) "
                  "and REDUCE", r->call->name);

@@ -10,9 +10,12 @@
 #include <stdio.h>
 #include "kernels/shapes.h"
 
+static int chain_skip(const struct record *r, const struct plan_facts *f, char *why,
+                      size_t len);
+
 static const struct family family_chain = {
     .name = "chain", .way = WAY_COMMUNICATOR, .per = "call",
-    .moves_data = 1, .bytes_per_us = 4000.0, .passes = 1};
+    .moves_data = 1, .bytes_per_us = 4000.0, .passes = 1, .skip = chain_skip};
 
 /* the neighbours of this rank at the record's distance */
 static int right(const struct kernel *k)
@@ -95,14 +98,14 @@ static int chain_skip(const struct record *r, const struct plan_facts *f, char *
 
 static const struct call calls[] = {
     {.name = "SENDRECV_CHAIN", .family = &family_chain, .opk = OPK_NONE,
-     .legs = 1, .streams = streams_two, .skip = chain_skip,
+     .legs = 1, .streams = streams_two,
      .buffers = bufs_n_n, .loop = run_sendrecv_chain, .check = check_chain,
      .timing = "time per MPI_Sendrecv while every rank sends to rank + distance= and "
                "receives from rank - distance= along a periodic chain, all at once "
                "(as IMB-MPI1 Sendrecv); mbps counts both directions"},
     {.name = "EXCHANGE", .family = &family_chain, .opk = OPK_NONE,
      .mode = MODE_NONBLOCKING,
-     .legs = 1, .streams = streams_four, .skip = chain_skip,
+     .legs = 1, .streams = streams_four,
      .buffers = bufs_n_2n, .loop = run_exchange_chain, .check = check_chain,
      .timing = "time per exchange with both neighbours at distance= along a periodic "
                "chain (MPI_Irecv from each, MPI_Isend to each, MPI_Waitall), every "

@@ -53,7 +53,7 @@ void layout_fabric(struct kernel *k)
         free(k->priv);
     struct fabric *f = xcalloc(1, sizeof *f);
     f->source = -1;
-    if (k->rec->call->ring) {
+    if (call_has(k->rec->call, CALL_RING)) {
         int windows = fan_in_windows();
         f->slots = (k->size < windows ? k->size : windows) * k->rec->window;
         f->held = xmalloc_array((size_t)f->slots + 1, sizeof *f->held);

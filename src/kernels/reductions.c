@@ -74,7 +74,7 @@ void check_reduce_local(struct kernel *k)
  * where the result will be */
 static void run_once(struct kernel *k, size_t in, size_t out)
 {
-    int in_place = k->rec->inplace && (!k->rec->call->rooted || k->rank == k->root);
+    int in_place = k->rec->inplace && (!call_has(k->rec->call, CALL_ROOTED) || k->rank == k->root);
     clear_block(k, k->rbuf, out);
     fill_block(k, in_place ? k->rbuf : k->sbuf, in, k->rank, 0);
     k->rec->call->loop(k, 1);

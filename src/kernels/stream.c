@@ -105,7 +105,7 @@ static int partner(const struct kernel *k, int *sender)
 void layout_multi(struct kernel *k)
 {
     int sender;
-    if (k->rec->call->windowed)
+    if (call_has(k->rec->call, CALL_WINDOWED))
         layout_window(k);
     k->sits_out = partner(k, &sender) < 0;
 }

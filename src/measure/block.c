@@ -9,13 +9,14 @@
 static double stretches(struct trial *t, long n, block_body body, void *arg,
                         double *start, int counted)
 {
-    const struct call *c = t->k.rec->call;
-    long most = c->between && c->batch > 0 ? c->batch : n, done = 0;
+    const struct stretches *s = t->k.rec->call->stretch;
+    int hook = s && s->between;
+    long most = hook && s->batch > 0 ? s->batch : n, done = 0;
     double sum = 0;
     do {
         long m = n - done < most ? n - done : most;
-        if (c->between)
-            c->between(&t->k, m);
+        if (hook)
+            s->between(&t->k, m);
         if (counted)
             counters_start();
         double t0 = MPI_Wtime();

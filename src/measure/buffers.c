@@ -121,7 +121,7 @@ void trial_setup(struct trial *t, struct measurer *m, const struct planned *pl,
     k->types = xmalloc_array(p, sizeof *k->types);
     for (size_t i = 0; i < p; i++)
         k->types[i] = k->type;
-    if (k->rec->call->bsend)
+    if (call_has(k->rec->call, CALL_BSEND))
         attach_bsend(t);
 }
 

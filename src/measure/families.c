@@ -187,7 +187,7 @@ static void collective_sample(struct trial *t, double per_call, long calls_befor
         t->calls = calls_before;
         return;
     }
-    if (k->rec->call->phase)
+    if (k->rec->call->phased)
         b = t->pl->tc->places[k->peer].rank;
     sr->mine[sr->n++] = (struct sample){per_call * 1e6, k->world_rank, b};
 }
@@ -234,11 +234,11 @@ static void measure_phases(struct trial *t, long warmup, long iters,
                            struct sizerun *sr)
 {
     const struct call *c = t->k.rec->call;
-    int n = c->phases ? c->phases(t->k.rec, t->k.size) : 1;
+    int n = c->phased ? c->phased->phases(t->k.rec, t->k.size) : 1;
     for (int i = 0; i < n; i++) {
-        if (c->phase) {
+        if (c->phased) {
             t->k.sits_out = 0;
-            c->phase(&t->k, i);
+            c->phased->phase(&t->k, i);
         }
         measure_collective(t, warmup, iters, sr);
     }

@@ -322,7 +322,7 @@ static void thread_rates(const struct trial *t, struct point *pt)
         sum += cnt && us > 0 ? (double)cnt / us : 0;    /* messages per us */
     }
     pt->mbps = (double)pt->bytes * sum;
-    if (t->k.rec->call->rate)
+    if (call_has(t->k.rec->call, CALL_RATE))
         pt->rate = sum * 1e6;
 }
 
@@ -348,9 +348,9 @@ void gather_point(struct trial *t, const struct sizerun *sr, struct point *pt)
     pt->mbps = pt->rate = NAN;
     if (c->family->moves_data && pt->s.avg > 0)
         pt->mbps = (double)pt->bytes * n / pt->s.avg;
-    if (c->rate && pt->s.avg > 0)
+    if (call_has(c, CALL_RATE) && pt->s.avg > 0)
         pt->rate = n / pt->s.avg * 1e6;
-    if (c->phases && w->rank == 0)
+    if (c->phased && w->rank == 0)
         pair_bandwidths(pt);
     if (c->family->threaded && w->rank == 0 && pt->nsamples)
         thread_rates(t, pt);

@@ -16,7 +16,7 @@ static void sizerun_init(struct sizerun *sr, const struct kernel *k)
 {
     memset(sr, 0, sizeof *sr);
     /* a rank starts at most size - 1 pairs, or a sample and a series a phase */
-    int phases = k->rec->call->phases ? k->rec->call->phases(k->rec, k->size) : 0;
+    int phases = k->rec->call->phased ? k->rec->call->phased->phases(k->rec, k->size) : 0;
     size_t most = (size_t)(phases > k->size ? phases : k->size) + 2;
     most *= (size_t)record_threads(k->rec);   /* a sample per thread */
     sr->mine = xmalloc_array(most, sizeof *sr->mine);
@@ -104,7 +104,7 @@ static void finish_result(struct result *res)
         if (isfinite(y[i]) && (isnan(t_min) || y[i] < t_min))
             t_min = y[i];
     res->fit_terms = fit_read(&res->fit, t_min, res->rec->call->family->moves_data);
-    if (res->rec->call->bsp) {
+    if (call_has(res->rec->call, CALL_BSP)) {
         /* BSP costs a superstep by its slowest rank: t_max against h */
         for (size_t i = 0; i < n; i++) {
             x[i] = (double)res->pts[i].elements;

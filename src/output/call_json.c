@@ -25,10 +25,10 @@ void call_json_add(json_t *o, const struct result *res, const struct options *op
         json_object_set_new(o, "partitions", json_pack("{s:i,s:s}", "count",
                             r->partitions, "complete",
                             r->parrived ? "parrived" : "wait"));
-    if (r->call->rotates)
+    if (call_has(r->call, CALL_ROTATES))
         json_object_set_new(o, "root", r->root_rotate ? json_string("rotate")
                                                       : json_integer(r->root));
-    if (r->call->in_place)
+    if (call_has(r->call, CALL_IN_PLACE))
         json_object_set_new(o, "inplace", json_boolean(r->inplace));
     if (streams_receives(r->call))
         json_object_set_new(o, "buffers", json_string(

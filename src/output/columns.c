@@ -51,7 +51,7 @@ static int is_p2p(const struct col_ctx *c)
 /* the fabric's calls in phases: a sample is a pair's */
 static int in_phases(const struct call *c)
 {
-    return c->phases != NULL;
+    return c->phased != NULL;
 }
 
 static void doc_bytes(const struct col_ctx *c, char *out, size_t len)
@@ -94,7 +94,7 @@ static void doc_times(const struct col_ctx *c, char *out, size_t len)
 
 static int counts_messages(const struct call *c)
 {
-    return c->rate;
+    return call_has(c, CALL_RATE);
 }
 
 static void doc_rate(const struct col_ctx *c, char *out, size_t len)

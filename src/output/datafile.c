@@ -188,7 +188,7 @@ static void header(FILE *f, const struct run_info *in, const struct result *res)
         char how[128];
         fprintf(f, "# one-sided: %s\n", rma_describe(r, how, sizeof how));
     }
-    if (r->call->seeded) {
+    if (call_has(r->call, CALL_SEEDED)) {
         char how[1024];
         matchings_text(res, how, sizeof how);
         fprintf(f, "# permutations: %s\n", how);

@@ -46,7 +46,7 @@ static int root_slots(const struct result *res, int p, int *windows, int *slots)
 void fabric_header_lines(FILE *f, const struct result *res)
 {
     int p = largest(res), windows, slots, w = res->rec->window;
-    if (!res->rec->call->ring || p < 2)
+    if (!call_has(res->rec->call, CALL_RING) || p < 2)
         return;
     if (root_slots(res, p, &windows, &slots))
         fprintf(f, "# fan-in: the root receives into %d slots, window=%d for each of "
@@ -69,15 +69,15 @@ void fabric_json_add(json_t *rec, const struct result *res)
     int p = largest(res);
     json_t *o = json_object();
     json_object_set_new(o, "streams", json_integer(c->streams(p)));
-    json_object_set_new(o, "seed", c->seeded ? json_integer((json_int_t)res->rec->seed)
+    json_object_set_new(o, "seed", call_has(c, CALL_SEEDED) ? json_integer((json_int_t)res->rec->seed)
                                               : json_null());
-    json_object_set_new(o, "matchings", c->seeded ? matchings(res, p) : json_null());
+    json_object_set_new(o, "matchings", call_has(c, CALL_SEEDED) ? matchings(res, p) : json_null());
     char name[sizeof res->file + 16];
     size_t stem = strlen(res->file) > 4 ? strlen(res->file) - 4 : 0;
     snprintf(name, sizeof name, "%.*s.matrix.dat", (int)stem, res->file);
-    json_object_set_new(o, "matrix", c->matrix && res->file[0] ? json_string(name)
+    json_object_set_new(o, "matrix", call_has(c, CALL_MATRIX) && res->file[0] ? json_string(name)
                                                               : json_null());
-    if (c->ring && p > 1) {
+    if (call_has(c, CALL_RING) && p > 1) {
         int windows, slots, turns = root_slots(res, p, &windows, &slots);
         json_object_set_new(o, "root_slots", json_pack("{s:i,s:i,s:i,s:b}", "slots",
                             turns ? slots : (p - 1) * res->rec->window, "senders",

@@ -98,7 +98,7 @@ json_t *fits_json(json_t *o, const struct writer *w, const struct result *res)
                             "sizes", (json_int_t)f->n));
     else
         json_object_set_new(o, "fit", json_null());
-    if (res->done && res->rec->call->bsp && res->bsp.ok)
+    if (res->done && call_has(res->rec->call, CALL_BSP) && res->bsp.ok)
         json_object_set_new(o, "bsp", bsp_json(&res->bsp, res->rec->topo->name));
     if (res->nlevels)
         json_object_set_new(o, "bsp_levels", levels_json(w, res));

@@ -171,7 +171,7 @@ void writer_record_begin(struct writer *w, struct result *res)
                                  "us of the round trips timed one by one (half each, "
                                  "the calls column's), nan = not measured; one block "
                                  "per size (gnuplot index)\n");
-    if (r->call->matrix)
+    if (call_has(r->call, CALL_MATRIX))
         w->pairs = side_file(w, res, "matrix", "# bandwidth matrix: row = world rank "
                              "that sends, column = the rank it sends to, MB/s = bytes / "
                              "its time per message while every rank sends at the same "
@@ -202,7 +202,7 @@ void writer_point(struct writer *w, const struct result *res,
         io_flush(w->data, path);
     }
     if (w->pairs) {
-        pairs_block(w->pairs, w->info->ranks, pt, res->rec->call->matrix,
+        pairs_block(w->pairs, w->info->ranks, pt, call_has(res->rec->call, CALL_MATRIX),
                     res->rec->call->family->threaded);
         io_flush(w->pairs, path);
     }

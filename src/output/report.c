@@ -169,7 +169,7 @@ void report_record(struct writer *w, const struct result *res)
         char how[128];
         say(w, "  One-sided: %s.\n", rma_describe(r, how, sizeof how));
     }
-    if (r->call->seeded) {
+    if (call_has(r->call, CALL_SEEDED)) {
         char how[1024];
         matchings_text(res, how, sizeof how);
         say(w, "  Permutations: %s.\n", how);
@@ -249,12 +249,12 @@ void report_point(struct writer *w, const struct result *res,
     }
     const struct sample *lo = &pt->samples[pt->s.imin];
     const struct sample *hi = &pt->samples[pt->s.imax];
-    if (pairwise(r->call) || r->call->phases) {
+    if (pairwise(r->call) || r->call->phased) {
         char a[64], b[64];
         sample_name(r, lo, pt->s.imin, a, sizeof a);
         sample_name(r, hi, pt->s.imax, b, sizeof b);
         say(w, "%s %.3f us, ", r->call->family->always_windowed ? "per operation"
-            : record_window(r) > 1 || r->call->phases ? "per message" : "one-way",
+            : record_window(r) > 1 || r->call->phased ? "per message" : "one-way",
             pt->s.avg);
         say_over(w, r, pt->nsamples);
         say(w, " (fastest %s %.3f us, slowest %s %.3f us)", a, pt->s.min, b, pt->s.max);
@@ -307,7 +307,7 @@ static void say_bsp_fit(struct writer *w, const struct fit *f, const char *dt)
 static void report_bsp(struct writer *w, const struct result *res)
 {
     const char *dt = res->rec->dt->name;
-    if (res->rec->call->bsp && res->bsp.ok) {
+    if (call_has(res->rec->call, CALL_BSP) && res->bsp.ok) {
         say(w, " BSP on %s: ", res->rec->topo->name);
         say_bsp_fit(w, &res->bsp, dt);
     }

@@ -63,7 +63,7 @@ const char *cache_warm_why(const struct record *r)
         return "a barrier pattern's payload is sent from one pair of buffers "
                "bound into its persistent requests (made once per size), which "
                "--cache cold does not multiply";
-    if (!c->family->moves_data || c->sizeless || c->no_data)
+    if (!c->family->moves_data || call_has(c, CALL_SIZELESS) || call_has(c, CALL_NO_DATA))
         return "it moves no data: there are no buffers to cycle";
     return NULL;
 }

@@ -124,7 +124,7 @@ struct recordset {
  * calls that stream (BW, BIBW, MSGRATE, one-sided mode=bw|bibw), else 1. */
 static inline int record_window(const struct record *r)
 {
-    int streams = r->call->windowed || (r->call->family == &family_rma && r->rma != RMA_LATENCY);
+    int streams = call_has(r->call, CALL_WINDOWED) || (r->call->family == &family_rma && r->rma != RMA_LATENCY);
     return streams ? r->window : 1;
 }
 

@@ -185,7 +185,7 @@ extern const struct table pair_filter_table;
 
 /* ---- calls ------------------------------------------------------------------ */
 /* what the plan knows of a record's communicators when it asks a call's
- * own rule (struct call's skip) */
+ * own rule (struct family's skip) */
 struct plan_facts {
     int min_size, max_size;    /* ranks of its smallest and largest communicator */
 };
@@ -228,6 +228,10 @@ struct family {
      * by one) */
     double bytes_per_us;
     int passes;
+    /* a rule of the family's own for the plan: 1 (why written) when r
+     * cannot run on communicators of these sizes; NULL: none */
+    int (*skip)(const struct record *r, const struct plan_facts *f, char *why,
+                size_t len);
 };
 
 extern const struct family family_p2p, family_coll, family_reduce, family_sync,
@@ -266,19 +270,69 @@ enum call_mode {
 enum { NMODES = 4 };
 const char *call_mode_name(enum call_mode m);   /* "blocking", ... */
 
+/* What a call is and may take, as bits of struct call's caps: facts the
+ * plan, the input and the writers read without naming the call. */
+enum call_cap {
+    CALL_ROOTED = 1u << 0,       /* takes root= */
+    CALL_WINDOWED = 1u << 1,     /* a window of messages: buffers hold one each */
+    CALL_BSEND = 1u << 2,        /* needs an attached buffer */
+    CALL_BYTE_DISPLS = 1u << 3,  /* int displacements in bytes (alltoallw) */
+    CALL_ONE_ELEMENT = 1u << 4,  /* works on exactly one element */
+    CALL_NEIGHBORS = 1u << 5,    /* needs a graph-shaped communicator */
+    CALL_INTEGER_ONLY = 1u << 6, /* C integer, logical or byte types only */
+    CALL_RATE = 1u << 7,         /* report messages per second (msg_rate) */
+    CALL_BSP = 1u << 8,          /* the summary fits BSP's g and l */
+    CALL_MATRIX = 1u << 9,       /* its pairs' bandwidth as a P x P matrix file */
+    CALL_RING = 1u << 10,        /* FAN_IN: senders take turns in the root's slots */
+    CALL_SEEDED = 1u << 11,      /* draws its partners with seed= */
+    /* counts past 2^31-1 through MPI 4's _c functions, where the library
+     * has them (kernels/large.h) */
+    CALL_LARGE = 1u << 12,
+    CALL_ROTATES = 1u << 13,     /* root=rotate: a root per call (blocking rooted calls) */
+    CALL_IN_PLACE = 1u << 14,    /* inplace=1: MPI_IN_PLACE (where MPI allows it) */
+    CALL_SIZELESS = 1u << 15,    /* moves no data: its sizes must be 0 0 */
+    /* moves no data whatever its sizes (IBARRIER, BARRIER_INIT): --cache
+     * cold cycles nothing */
+    CALL_NO_DATA = 1u << 16,
+};
+
+/* calls that load the fabric in phases (SHIFT: a phase per shift,
+ * PERMUTATION: one per permutation): phases(r, p) for a communicator of p
+ * ranks; phase(k, i) sets this rank's partner for phase i (k->peer; -1
+ * with k->sits_out set: it sits the phase out).  Each phase is timed as
+ * the communicator, and a rank's sample is its pair's (it -> k->peer).
+ * A call without them: one phase, a sample per rank that takes part (a
+ * layout may set k->sits_out: kernel.h). */
+struct phasing {
+    int (*phases)(const struct record *r, int p);
+    void (*phase)(struct kernel *k, int i);
+};
+
+/* calls that make or free MPI objects (kernels/objects.c): outside the
+ * clock before every timed stretch of n calls, between frees what the
+ * last stretch made and makes what the next one frees (WIN_FREE's
+ * windows); a block of more than batch calls is timed as stretches of at
+ * most batch, summed (measure/block.c), so that no more than batch
+ * objects live at once (MPICH has about 2000 context ids).  cost_us:
+ * --validate's guess of one call's own cost beyond its messages (making
+ * and freeing an MPI object). */
+struct stretches {
+    void (*between)(struct kernel *k, long n);
+    int batch;
+    double cost_us;
+};
+
 struct call {
     const char *name;
     const struct family *family;
+    unsigned caps;              /* enum call_cap bits */
     enum op_kind opk;
     enum call_mode mode;        /* zero: blocking */
-    int rooted;                 /* takes root= */
     /* point-to-point and multi-pair: the messages one iteration counts
      * as, for the time per message (a ping-pong: 2 one-way trips); with
-     * windowed, per message of the window (window= messages) */
+     * CALL_WINDOWED, per message of the window (window= messages) */
     int legs;
-    int windowed;               /* a window of messages: buffers hold one each */
-    int bsend;                  /* needs an attached buffer */
-    int byte_displs;            /* int displacements in bytes (alltoallw) */
+    const char *timing;                 /* what one timed call covers */
     /* elements each rank's send and receive buffers need for n elements
      * on a communicator of p ranks */
     void (*buffers)(int p, size_t n, size_t *send, size_t *recv);
@@ -300,51 +354,17 @@ struct call {
      * NULL */
     void (*pair_begin)(struct kernel *k);
     void (*pair_end)(struct kernel *k);
-    int one_element;                    /* works on exactly one element */
-    int neighbors;                     /* needs a graph-shaped communicator */
-    int integer_only;                   /* C integer, logical or byte types only */
-    int rate;                   /* report messages per second (msg_rate) */
-    const char *timing;                 /* what one timed call covers */
-    int bsp;                            /* the summary fits BSP's g and l */
-    /* calls that load the fabric in phases (SHIFT: a phase per shift,
-     * PERMUTATION: one per permutation): phases(r, p) for a communicator
-     * of p ranks; phase(k, i) sets this rank's partner for phase i
-     * (k->peer; -1 with k->sits_out set: it sits the phase out).  Each
-     * phase is timed as the communicator, and a rank's sample is its
-     * pair's (it -> k->peer).  NULL: one phase, a sample per rank that
-     * takes part (a layout may set k->sits_out: kernel.h). */
-    int (*phases)(const struct record *r, int p);
-    void (*phase)(struct kernel *k, int i);
+    const struct phasing *phased;       /* NULL: one phase */
     /* the messages in flight at once on a communicator of p ranks, for
      * the aggregate bandwidth; NULL: p / 2 for every pair at once, else 1 */
     int (*streams)(int p);
-    int matrix;                 /* its pairs' bandwidth as a P x P matrix file */
-    int ring;                   /* FAN_IN: senders take turns in the root's slots */
-    int seeded;                 /* draws its partners with seed= */
-    /* counts past 2^31-1 through MPI 4's _c functions, where the library
-     * has them (kernels/large.h) */
-    int large;
-    int rotates;                /* root=rotate: a root per call (blocking rooted calls) */
-    int in_place;               /* inplace=1: MPI_IN_PLACE (where MPI allows it) */
-    /* calls that make or free MPI objects (kernels/objects.c): outside
-     * the clock before every timed stretch of n calls, frees what the
-     * last stretch made and makes what the next one frees (WIN_FREE's
-     * windows); a block of more than batch calls is timed as stretches
-     * of at most batch, summed (measure/block.c), so that no more than
-     * batch objects live at once (MPICH has about 2000 context ids) */
-    void (*between)(struct kernel *k, long n);
-    int batch;
-    int sizeless;               /* moves no data: its sizes must be 0 0 */
-    int no_data;                /* moves no data whatever its sizes (IBARRIER,
-                                 * BARRIER_INIT): --cache cold cycles nothing */
-    /* a rule of the call's own for the plan: 1 (why written) when r
-     * cannot run on communicators of these sizes; NULL: none */
-    int (*skip)(const struct record *r, const struct plan_facts *f, char *why,
-                size_t len);
-    /* --validate's guess of one call's own cost beyond its messages, us
-     * (making and freeing an MPI object) */
-    double cost_us;
+    const struct stretches *stretch;    /* NULL: makes no MPI objects */
 };
+
+static inline int call_has(const struct call *c, unsigned cap)
+{
+    return (c->caps & cap) != 0;
+}
 
 /* The call table is the registry's, but its rows name the functions that
  * time each call, so kernels/calls.c defines it (and topologies/table.c
@@ -363,7 +383,7 @@ static inline int pairwise(const struct call *c)
  * (BW, BIBW, BW_INIT, BIBW_INIT, MSGRATE, MULTI_BIBW) */
 static inline int streams_receives(const struct call *c)
 {
-    return c->windowed && c->family->named_receives;
+    return call_has(c, CALL_WINDOWED) && c->family->named_receives;
 }
 
 /* calls that need two ranks: pair by pair, or every pair at once */

@@ -15,7 +15,7 @@
 /* ---- which calls take a setting: NULL, or why not ------------------------ */
 static const char *no_root(const struct call *c)
 {
-    return c->rooted ? NULL : " has no root";
+    return call_has(c, CALL_ROOTED) ? NULL : " has no root";
 }
 
 static const char *no_signals(const struct call *c)
@@ -25,7 +25,7 @@ static const char *no_signals(const struct call *c)
 
 static const char *no_window(const struct call *c)
 {
-    return c->windowed || c->family->always_windowed ? NULL
+    return call_has(c, CALL_WINDOWED) || c->family->always_windowed ? NULL
          : " sends no window of messages";
 }
 
@@ -41,12 +41,12 @@ static const char *not_nonblocking(const struct call *c)
 
 static const char *no_bsp(const struct call *c)
 {
-    return c->bsp ? NULL : " fits no BSP parameters";
+    return call_has(c, CALL_BSP) ? NULL : " fits no BSP parameters";
 }
 
 static const char *not_seeded(const struct call *c)
 {
-    return c->seeded ? NULL : " draws nothing at random";
+    return call_has(c, CALL_SEEDED) ? NULL : " draws nothing at random";
 }
 
 static const char *no_named_receives(const struct call *c)
@@ -66,7 +66,7 @@ static const char *not_partitioned(const struct call *c)
 
 static const char *no_in_place(const struct call *c)
 {
-    return c->in_place ? NULL : " takes no MPI_IN_PLACE here";
+    return call_has(c, CALL_IN_PLACE) ? NULL : " takes no MPI_IN_PLACE here";
 }
 
 static const char *no_receive_window(const struct call *c)

@@ -48,7 +48,7 @@ static int hwloc_topology(const struct topology *t)
 static int smpi_lacks(const struct record *r, char *why, size_t len)
 {
     const struct call *c = r->call;
-    if (c->neighbors)
+    if (call_has(c, CALL_NEIGHBORS))
         snprintf(why, len, "SimGrid's SMPI 3.32 does not implement the neighbourhood "
                  "collectives (MPI_Neighbor_*, MPI_Ineighbor_*)");
     else if (c->family == &family_io)
@@ -71,7 +71,7 @@ static void settings_defect(const struct record *r, const struct topo_comm *tc,
     /* MPICH 4.0.2 and 4.1.1 crash in MPI_Reduce with MPI_IN_PLACE at a
      * root other than 0 (reduce_scatter_gather's local copy; from 1024
      * INT on 2 ranks here, pmodels/mpich#6540, fixed in 4.1.2) */
-    if (r->inplace && r->call->rooted && (r->root || r->root_rotate) &&
+    if (r->inplace && call_has(r->call, CALL_ROOTED) && (r->root || r->root_rotate) &&
         (is(w, "MPICH Version: 4.0") || is(w, "MPICH Version: 4.1.1")))
         snprintf(why, len, "MPICH 4.0 and 4.1.1 crash in MPI_Reduce with "
                  "MPI_IN_PLACE at a root other than 0 (pmodels/mpich#6540); "
@@ -112,7 +112,7 @@ int library_defect(const struct record *r, const struct topo_comm *tc,
      * ranks' in- and out-degrees differ leaves blocks unreceived, without
      * an error; a bare program shows it after zeroed memory was freed, as
      * if counts were read past the end of their array */
-    else if (c->neighbors && strstr(c->name, "ALLTOALLW") && tc->uneven &&
+    else if (call_has(c, CALL_NEIGHBORS) && strstr(c->name, "ALLTOALLW") && tc->uneven &&
              is(w, "MPICH Version: 4.0"))
         snprintf(why, len, "MPICH 4.0's MPI_Neighbor_alltoallw leaves blocks "
                  "unreceived on a graph whose in- and out-degrees differ; "
@@ -123,11 +123,11 @@ int library_defect(const struct record *r, const struct topo_comm *tc,
      * the other way (pmodels/mpich#2194, fixed after 4.0); Open MPI 4.1's
      * non-blocking forms (libnbc) do too, and abort with MPI_ERR_TRUNCATE
      * when the two blocks differ in size (open-mpi/ompi#14416). */
-    else if (c->neighbors && tc->twice && alltoall_vw(c) && is(w, "MPICH Version: 4.0"))
+    else if (call_has(c, CALL_NEIGHBORS) && tc->twice && alltoall_vw(c) && is(w, "MPICH Version: 4.0"))
         snprintf(why, len, "MPICH 4.0's %s swaps the two blocks of a periodic "
                  "dimension of length 1 or 2 (MPI-4.1 section 8.6); STENCIL-OPEN, "
                  "or a grid 3 or more long in every dimension, avoids it", c->name);
-    else if (c->neighbors && tc->twice && c->post && strstr(c->name, "ALLTOALL") &&
+    else if (call_has(c, CALL_NEIGHBORS) && tc->twice && c->post && strstr(c->name, "ALLTOALL") &&
              is(w, "Open MPI v4"))
         snprintf(why, len, "Open MPI 4's %s swaps the two blocks of a periodic "
                  "dimension of length 1 or 2 (MPI-4.1 section 8.6) and aborts when "

@@ -50,13 +50,13 @@ static double log2_ceil(int p)
 /* messages on the critical path of one timed iteration */
 static double messages(const struct call *c, int p, int window)
 {
-    if (c->phases)             /* a window out and one in, per phase */
+    if (c->phased)             /* a window out and one in, per phase */
         return 2.0 * window + 1;
     if (c->streams)            /* the root's: a window from or to every rank */
         return (double)c->streams(p) * window + 1;
     if (needs_pairs(c))
-        return c->windowed || c->family->always_windowed ? window + 1 : 2;
-    if (c->neighbors)
+        return call_has(c, CALL_WINDOWED) || c->family->always_windowed ? window + 1 : 2;
+    if (call_has(c, CALL_NEIGHBORS))
         return 6;
     if (c->family->uses_scratch)   /* a file's read or write: one transfer */
         return 1;
@@ -105,8 +105,8 @@ struct estimate estimate_record(const struct record *r, const struct options *o,
     struct estimate e = {0, 0, 0, 0};
     const struct call *c = r->call;
     int pw = pairwise(c);
-    long steps = pw ? sh->steps : c->phases ? c->phases(r, sh->p) : 1;
-    long each = pw ? sh->pairs : sh->ncomm * (c->phases ? steps : 1);
+    long steps = pw ? sh->steps : c->phased ? c->phased->phases(r, sh->p) : 1;
+    long each = pw ? sh->pairs : sh->ncomm * (c->phased ? steps : 1);
     double bw = c->family->bytes_per_us;
     /* threaded calls: threads= pairs of streams share the ranks' cores */
     double m = messages(c, sh->p, record_window(r)) * record_threads(r);
@@ -119,8 +119,8 @@ struct estimate estimate_record(const struct record *r, const struct options *o,
         long iters, warmup;
         choose_iters(r, o, sizes[i], bytes, &iters, &warmup);
         /* the objects family's own cost of making an object (cost_us) */
-        double call = m * (LATENCY_US + (double)bytes / bw) + c->cost_us;
-        if (c->bsp)            /* h one-element messages a rank */
+        double call = m * (LATENCY_US + (double)bytes / bw) + (c->stretch ? c->stretch->cost_us : 0);
+        if (call_has(c, CALL_BSP))            /* h one-element messages a rank */
             call = (double)sizes[i] * LATENCY_US;
         /* --time S: the timed loop takes about S whatever the count (a
          * barrier's two loops S/2 each); the warm-up comes on top */

@@ -12,7 +12,7 @@ uint64_t record_memory(const struct call *c, int p, uint64_t max_elems,
     size_t s, r;
     c->buffers(p, (size_t)max_elems, &s, &r);
     uint64_t bytes = ((uint64_t)s + (uint64_t)r) * extent * (uint64_t)copies + 2 * stride;
-    if (c->bsend)
+    if (call_has(c, CALL_BSEND))
         bytes += 2 * (pack_size + MPI_BSEND_OVERHEAD);
     return bytes;
 }

@@ -80,7 +80,7 @@ static void skip_reason(struct planned *pl, const struct world *w,
         snprintf(why, len, "%s leaves every rank out", r->topo->name);
     else if (tc->why[0])
         snprintf(why, len, "%s %s", r->topo->name, tc->why);
-    else if (c->neighbors && !tc->shaped)
+    else if (call_has(c, CALL_NEIGHBORS) && !tc->shaped)
         snprintf(why, len, "%s needs a graph-shaped communicator (STENCIL, "
                  "STENCIL-OPEN, BINARY-TREE, GRAPH:path); %s is plain", c->name,
                  r->topo->name);
@@ -115,11 +115,11 @@ static void skip_reason(struct planned *pl, const struct world *w,
     else if (c->family->threaded && r->threads > 1 && w->thread_level < MPI_THREAD_MULTIPLE)
         snprintf(why, len, "threads=%d needs MPI_THREAD_MULTIPLE; the library "
                  "granted %s", r->threads, thread_level_name(w->thread_level));
-    else if (c->skip && c->skip(r, &facts, why, len))
+    else if (c->family->skip && c->family->skip(r, &facts, why, len))
         ;                  /* said in why */
     else if (c->unavailable && c->unavailable())
         snprintf(why, len, "%s", c->unavailable());
-    else if (c->rooted && r->root >= tc->min_size)
+    else if (call_has(c, CALL_ROOTED) && r->root >= tc->min_size)
         snprintf(why, len, "root=%d needs communicators of at least %d ranks; the "
                  "smallest %s communicator has %d", r->root, r->root + 1,
                  r->topo->name, tc->min_size);
@@ -148,7 +148,7 @@ static uint64_t buffer_need(const struct planned *pl, const struct options *o)
     MPI_Datatype t = r->dt->handle();
     MPI_Aint lb, extent;
     MPI_Type_get_extent(t, &lb, &extent);
-    uint64_t pack = r->call->bsend ? packed_bytes(r) : 0;
+    uint64_t pack = call_has(r->call, CALL_BSEND) ? packed_bytes(r) : 0;
     uint64_t need = record_memory(r->call, pl->tc->max_size, r->max,
                                   (uint64_t)extent, r->stride, pack,
                                   record_copies(r));
@@ -184,10 +184,10 @@ static void check_limits(struct planned *pl, const struct world *w,
      * already holds to int (or, for the calls with `large`, passes on
      * to MPI 4's _c functions). */
     size_t s = 0, rb = 0;
-    if (r->call->layout && r->call->buffers && !r->call->large)
+    if (r->call->layout && r->call->buffers && !call_has(r->call, CALL_LARGE))
         r->call->buffers(p, (size_t)r->max, &s, &rb);
     uint64_t most = s > rb ? s : rb;
-    if (r->call->byte_displs) {
+    if (call_has(r->call, CALL_BYTE_DISPLS)) {
         MPI_Aint lb, extent;
         MPI_Type_get_extent(r->dt->handle(), &lb, &extent);
         most *= (uint64_t)extent;
@@ -195,9 +195,9 @@ static void check_limits(struct planned *pl, const struct world *w,
     if (most > INT_MAX)
         diag_add(d, r->line, r->col[F_MAX], "max %" PRIu64 " on %d ranks puts %s's "
                  "%s displacements up to %" PRIu64 ", past MPI's int limit %d",
-                 r->max, p, r->call->name, r->call->byte_displs ? "byte" : "element",
+                 r->max, p, r->call->name, call_has(r->call, CALL_BYTE_DISPLS) ? "byte" : "element",
                  most, INT_MAX);
-    if (r->call->bsend && attach_bytes(r) > INT_MAX)
+    if (call_has(r->call, CALL_BSEND) && attach_bytes(r) > INT_MAX)
         diag_add(d, r->line, r->col[F_MAX], "max %" PRIu64 " needs a %" PRIu64 "-byte "
                  "buffer attached for %s (two messages in flight), past the int "
                  "MPI_Buffer_attach takes (%d)", r->max, attach_bytes(r),

@@ -285,9 +285,9 @@ static void graph_topologies(void)
     if (o.rs.n == 2) {
         CHECK(strcmp(o.rs.rec[0].topo->name, "GRAPH") == 0);
         CHECK(strcmp(o.rs.rec[0].topo_file, "graphs/ring.txt") == 0);
-        CHECK(o.rs.rec[0].call->neighbors && o.rs.rec[0].call->post == NULL);
+        CHECK(call_has(o.rs.rec[0].call, CALL_NEIGHBORS) && o.rs.rec[0].call->post == NULL);
         CHECK(strcmp(o.rs.rec[1].topo->name, "STENCIL") == 0 && o.rs.rec[1].topo_file[0] == 0);
-        CHECK(o.rs.rec[1].call->neighbors && o.rs.rec[1].tests == 2);
+        CHECK(call_has(o.rs.rec[1].call, CALL_NEIGHBORS) && o.rs.rec[1].tests == 2);
     }
     done(&o);
     CHECK(rejects("NEIGHBOR_ALLTOALL INT 1 8 MUL 2 GRAPH NOP 0\n", "t.in:1:39:",

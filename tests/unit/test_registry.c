@@ -29,7 +29,7 @@ static void modes(void)
         int init_name = n > 5 && strcmp(c->name + n - 5, "_INIT") == 0 &&
                         c->family != &family_objects;
         /* EXCHANGE (IMB's name) posts its four messages and waits for all */
-        int streams = c->windowed || c->family->always_windowed ||
+        int streams = call_has(c, CALL_WINDOWED) || c->family->always_windowed ||
                       strcmp(c->name, "EXCHANGE") == 0;
         CHECK(!i_name || c->mode == MODE_NONBLOCKING);
         CHECK((c->mode == MODE_PERSISTENT) == init_name);
