@@ -90,8 +90,8 @@ IN
 $MPIRUN -n 2 ./mpigauge --check --iters 4 --warmup 1 --quiet -o "$T/r2" "$T/rma.in" > /dev/null 2> "$T/r2.err"
 check "one-sided, fence and lock: --check exits 0" [ $? = 0 ]
 check "one-sided, fence and lock: all 12 records passed" all_passed "$T/r2"
-check "one-sided: the data file says how" grep -q "^# one-sided: sync=fence win=create mode=latency$" "$T/r2/01-put-double-world-nop.dat"
-check "one-sided: the prose says how" grep -q "^  One-sided: sync=lock win=create mode=latency.$" "$T/r2/report.txt"
+check "one-sided: the data file says how" grep -q "^# settings: sync=fence win=create mode=latency$" "$T/r2/01-put-double-world-nop.dat"
+check "one-sided: the prose says how" grep -q "^  Settings: sync=lock win=create mode=latency.$" "$T/r2/report.txt"
 check "one-sided: time per operation" grep -q "^# t_min_us t_avg_us t_max_us: time per operation" "$T/r2/01-put-double-world-nop.dat"
 
 # MPICH 4.0.2's MPI_Win_allocate misplaces data in windows whose size is
@@ -113,7 +113,7 @@ IN
 $MPIRUN -n 2 ./mpigauge --check --iters 4 --warmup 1 --quiet -o "$T/r2m" "$T/rma-more.in" > /dev/null 2> "$T/r2m.err"
 check "one-sided, every sync, win and mode: --check exits 0" [ $? = 0 ]
 check "one-sided, every sync, win and mode: all passed" all_passed "$T/r2m"
-check "one-sided mode=bw says its window" grep -q "^# one-sided: sync=flush_local win=allocate mode=bw window=8$" "$T/r2m/02-put-double-world-nop.dat"
+check "one-sided mode=bw says its window" grep -q "^# settings: window=8 sync=flush_local win=allocate mode=bw$" "$T/r2m/02-put-double-world-nop.dat"
 
 # three ranks: every pair in turn, each with its own window
 printf 'PUT INT 1 64 MUL 8 WORLD DETAIL 0 sync=lock\nACCUMULATE INT 1 64 MUL 8 WORLD SUM 0 sync=fence\n' > "$T/rma3.in"

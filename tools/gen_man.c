@@ -79,8 +79,8 @@ static void record_settings(FILE *out)
     fputs(".SH RECORD SETTINGS\n"
           "Written \\fIkey\\fB=\\fIvalue\\fR after a record's nine fields; words in any case.\n",
           out);
-    for (size_t i = 0; i < setting_count; i++) {
-        const struct setting *s = &setting_table[i];
+    const struct setting *s;
+    for (size_t i = 0; (s = setting_at(i)) != NULL; i++) {
         char values[160];
         setting_values_text(s, values, sizeof values);
         fprintf(out, ".TP\n\\fB%s=\\fR", s->key);

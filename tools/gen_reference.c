@@ -120,8 +120,8 @@ static void settings(FILE *out)
           "names are (any case, `-` and `_` alike).\n\n"
           "| setting | values | default | calls | what it does |\n"
           "| --- | --- | --- | --- | --- |\n", out);
-    for (size_t i = 0; i < setting_count; i++) {
-        const struct setting *s = &setting_table[i];
+    const struct setting *s;
+    for (size_t i = 0; (s = setting_at(i)) != NULL; i++) {
         char values[160];
         setting_values_text(s, values, sizeof values);
         fprintf(out, "| `%s=` | ", s->key);

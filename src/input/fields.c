@@ -2,12 +2,24 @@
  * and the rules across them */
 #include "input/tokens.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
-#include "input/sizes.h"
+#include "registry/settings.h"
+#include "registry/sizes.h"
 
 static const char *const field_names[NFIELDS] = {
     "call", "datatype", "min", "max", "incr", "value", "topology", "op",
     "stride"};
+
+/* the most elements a size of r may have: MPI counts are int, except in
+ * MPI 4's large-count (_c) functions, which the calls with CALL_LARGE use
+ * past it, in a build that has them */
+static uint64_t record_max_elements(const struct record *r)
+{
+    return r->call && call_has(r->call, CALL_LARGE) && HAVE_MPI4 ? MAX_LARGE_ELEMENTS
+                                                                 : MAX_ELEMENTS;
+}
 
 /* a field that names a table row: the row, or NULL after complaining */
 static const void *named(struct line_ctx *lc, const struct token *t,
@@ -123,12 +135,26 @@ static void missing_fields(struct line_ctx *lc)
              field_names[lc->ntok], lc->ntok);
 }
 
+/* a family's validate hook's report: the line's diagnostics */
+static void report_rule(void *ctx, int col, const char *fmt, ...)
+{
+    struct line_ctx *lc = ctx;
+    char text[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    diag_add(lc->d, lc->line, col, "%s", text);
+}
+
 void parse_fields(struct line_ctx *lc, struct record *r)
 {
     const struct token *t = lc->tok;
     for (int f = 0; f < NFIELDS && f < lc->ntok; f++)
         r->col[f] = t[f].col;
     r->call = named(lc, &t[F_CALL], &call_table);
+    if (r->call)
+        settings_defaults(r);          /* now its family's own too */
     if (lc->ntok > F_TYPE)
         r->dt = named(lc, &t[F_TYPE], &datatype_table);
     parse_range(lc, r);
@@ -142,12 +168,13 @@ void parse_fields(struct line_ctx *lc, struct record *r)
         missing_fields(lc);
     int seen[SETTINGS_MAX] = {0};
     parse_settings(lc, r, seen);
+    /* a pairwise call's pairs are all pairs unless the op field chose some */
+    if (r->call && pairwise(r->call) && !r->pf)
+        r->pf = table_find(&pair_filter_table, "ALL");
     if (r->pattern && !r->pattern->generate && !r->pattern_file[0])
         library_barrier_settings(lc, seen);
-    if (r->call && r->call->family == &family_rma && lc->ntok >= NFIELDS)
-        check_one_sided(lc, r);
-    if (lc->ntok >= NFIELDS)
-        check_partitions(lc, r);
+    if (r->call && r->call->family->validate && lc->ntok >= NFIELDS)
+        r->call->family->validate(r, report_rule, lc);
     /* the library's barrier sends no data of the record's: a size range
      * would label the same MPI_Barrier with bytes */
     if (r->pattern && !r->pattern->generate && !r->pattern_file[0] &&

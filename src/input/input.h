@@ -10,7 +10,7 @@
 #include "input/pattern_file.h"
 #include "registry/record.h"
 #include "input/share.h"
-#include "input/sizes.h"
+#include "registry/sizes.h"
 #include "input/thread_scan.h"
 
 #endif

@@ -41,8 +41,8 @@ static void list_types_and_ops(FILE *out)
 static void list_settings(FILE *out)
 {
     fputs("\nSettings after the nine fields (key=value; words in any case):\n", out);
-    for (size_t i = 0; i < setting_count; i++) {
-        const struct setting *s = &setting_table[i];
+    const struct setting *s;
+    for (size_t i = 0; (s = setting_at(i)) != NULL; i++) {
         char values[160];
         setting_values_text(s, values, sizeof values);
         fprintf(out, "  %s=%s: %s; %s\n", s->key, values, s->help,

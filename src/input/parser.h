@@ -19,9 +19,6 @@ int parse_lines(const char *text, size_t len, int first_line,
 
 void recordset_free(struct recordset *rs);
 
-/* "sync=... win=... mode=..." of a one-sided record (rma_fields.c) */
-const char *rma_describe(const struct record *r, char *buf, size_t len);
-
 #define NO_RECORDS "no records: every line is blank or a comment"
 
 #endif

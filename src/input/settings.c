@@ -110,9 +110,9 @@ static void keys_text(char *out, size_t len)
 {
     size_t at = 0;
     out[0] = 0;
-    for (size_t i = 0; i < setting_count && at < len; i++)
-        at += (size_t)snprintf(out + at, len - at, "%s%s=", i ? ", " : "",
-                               setting_table[i].key);
+    const struct setting *s;
+    for (size_t i = 0; (s = setting_at(i)) != NULL && at < len; i++)
+        at += (size_t)snprintf(out + at, len - at, "%s%s=", i ? ", " : "", s->key);
 }
 
 /* seen[i]: the column where setting i was given, 0 if not yet */
@@ -136,8 +136,9 @@ static void parse_setting(struct line_ctx *lc, struct record *r, const struct to
         return;
     }
     const char *keys[SETTINGS_MAX];
-    for (size_t i = 0; i < setting_count; i++) {
-        const struct setting *s = &setting_table[i];
+    size_t n = settings_count();
+    for (size_t i = 0; i < n && i < SETTINGS_MAX; i++) {
+        const struct setting *s = setting_at(i);
         keys[i] = s->key;
         if (!token_is(&key, s->key))
             continue;
@@ -149,7 +150,7 @@ static void parse_setting(struct line_ctx *lc, struct record *r, const struct to
         seen[i] = key.col;
         return;
     }
-    unknown_of(lc, &key, "setting", keys, (int)setting_count);
+    unknown_of(lc, &key, "setting", keys, (int)(n < SETTINGS_MAX ? n : SETTINGS_MAX));
 }
 
 void parse_settings(struct line_ctx *lc, struct record *r, int *seen)
@@ -161,6 +162,9 @@ void parse_settings(struct line_ctx *lc, struct record *r, int *seen)
 
 int setting_column(const int *seen, const char *key)
 {
-    const struct setting *s = setting_find(key);
-    return s ? seen[s - setting_table] : 0;
+    const struct setting *s;
+    for (size_t i = 0; (s = setting_at(i)) != NULL && i < SETTINGS_MAX; i++)
+        if (strcmp(s->key, key) == 0)
+            return seen[i];
+    return 0;
 }

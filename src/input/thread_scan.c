@@ -25,7 +25,7 @@ static int line_threaded(const char *line)
         word[n] = line[n], n++;
     word[n] = 0;
     const struct call *c = n ? table_find(&call_table, word) : NULL;
-    return c && c->family->threaded;
+    return c && c->family->threads;   /* may run threads: ask for MULTIPLE */
 }
 
 int input_wants_threads(int argc, char **argv)

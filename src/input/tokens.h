@@ -40,18 +40,10 @@ void parse_fields(struct line_ctx *lc, struct record *r);
 void parse_op(struct line_ctx *lc, struct record *r, const struct token *t);
 
 /* the settings after the nine fields (settings.c): seen[i] gets the
- * column where setting_table[i] was written, 0 if it was not */
+ * column where setting_at(i) was written, 0 if it was not */
 enum { SETTINGS_MAX = 64 };
 void parse_settings(struct line_ctx *lc, struct record *r, int *seen);
 int setting_column(const int *seen, const char *key);
 
-/* one-sided rules (rma_fields.c) */
-void check_one_sided(struct line_ctx *lc, struct record *r);
-
-/* partitions= against the sizes, and the counts a call may take (p2p_fields.c) */
-void check_partitions(struct line_ctx *lc, struct record *r);
-/* the most elements a size of r may have: past int only for the calls
- * with MPI 4's large-count functions, in a build that has them */
-uint64_t record_max_elements(const struct record *r);
 
 #endif

@@ -1,10 +1,35 @@
-/* calls_fabric.c: the call table's part for the calls that load the
- * fabric at once (fabric.c); listed in kernels/calls.c's call_parts */
+/* calls_fabric.c: the fabric family's row, its own setting (seed=, a row
+ * into struct fabric_settings) and the call table's part for the calls
+ * that load the fabric at once (fabric.c); listed in kernels/calls.c's
+ * call_parts */
 #include "registry/registry.h"
 
+#include <stddef.h>
 #include "kernels/calls.h"
 #include "kernels/fabric.h"
 #include "kernels/shapes.h"
+#include "models/schedule.h"
+#include "registry/settings.h"
+
+_Static_assert(sizeof(struct fabric_settings) <= sizeof(union record_own),
+               "the fabric family's settings do not fit a record's own storage");
+
+static const char *not_seeded(const struct call *c)
+{
+    return call_has(c, CALL_SEEDED) ? NULL : " draws nothing at random";
+}
+
+static const struct setting rows[] = {
+    {.key = "seed", .kind = SETTING_COUNT, .store = STORE_U64,
+     .offset = offsetof(struct fabric_settings, seed), .dflt = MATCHING_SEED, .lo = 0,
+     .hi = UINT32_MAX, .refuse = not_seeded, .applies = "PERMUTATION",
+     .help = "the seed of its matchings (1)"},
+};
+
+const struct family family_fabric = {
+    .name = "fabric", .way = WAY_ALL_PAIRS, .per = "message",
+    .moves_data = 1, .bytes_per_us = BYTES_PER_US, .passes = 1,
+    .settings = rows, .nsettings = sizeof rows / sizeof rows[0]};
 
 static const struct phasing permutation_phasing = {permutation_phases,
                                                   permutation_phase};

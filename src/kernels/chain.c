@@ -3,29 +3,51 @@
  * with its neighbours at distance= along a periodic chain (rank r sends
  * to r + d and receives from r - d, mod P): IMB-MPI1's Sendrecv and
  * Exchange, which a user compares with the pairwise SENDRECV.  Its one
- * setting, distance=, is a row of registry/settings.c (owner "chain");
- * nothing outside this file names the family. */
+ * setting, distance=, is a row here into its own struct chain_settings
+ * (kept in the record's own storage); nothing outside this file names the
+ * family or its setting. */
 #include "kernels/kernel.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include "kernels/shapes.h"
+#include "registry/settings.h"
+
+struct chain_settings {
+    int distance;               /* the neighbours' distance (1) */
+};
+_Static_assert(sizeof(struct chain_settings) <= sizeof(union record_own),
+               "the chain family's settings do not fit a record's own storage");
+
+static const struct chain_settings *chain_settings(const struct record *r)
+{
+    return (const struct chain_settings *)(const void *)r->own.bytes;
+}
+
+static const struct setting rows[] = {
+    {.key = "distance", .kind = SETTING_COUNT, .store = STORE_INT,
+     .offset = offsetof(struct chain_settings, distance), .dflt = 1, .lo = 1,
+     .hi = 1u << 30, .applies = "SENDRECV_CHAIN and EXCHANGE",
+     .help = "the neighbours' distance along the periodic chain (1)"},
+};
 
 static int chain_skip(const struct record *r, const struct plan_facts *f, char *why,
                       size_t len);
 
 static const struct family family_chain = {
     .name = "chain", .way = WAY_COMMUNICATOR, .per = "call",
-    .moves_data = 1, .bytes_per_us = 4000.0, .passes = 1, .skip = chain_skip};
+    .moves_data = 1, .bytes_per_us = BYTES_PER_US, .passes = 1,
+    .settings = rows, .nsettings = sizeof rows / sizeof rows[0], .skip = chain_skip};
 
 /* the neighbours of this rank at the record's distance */
 static int right(const struct kernel *k)
 {
-    return (int)(((long long)k->rank + k->rec->distance) % k->size);
+    return (int)(((long long)k->rank + chain_settings(k->rec)->distance) % k->size);
 }
 
 static int left(const struct kernel *k)
 {
-    int d = (int)(k->rec->distance % k->size);
+    int d = (int)(chain_settings(k->rec)->distance % k->size);
     return (k->rank - d + k->size) % k->size;
 }
 
@@ -83,14 +105,14 @@ static int streams_four(int p) { (void)p; return 4; }
 static int chain_skip(const struct record *r, const struct plan_facts *f, char *why,
                       size_t len)
 {
+    int d = chain_settings(r)->distance;
     if (f->min_size < 2)
         snprintf(why, len, "%s needs communicators of 2 ranks or more; the smallest "
                  "%s communicator has %d", r->call->name, r->topo->name, f->min_size);
-    else if (r->distance % f->min_size == 0 || r->distance % f->max_size == 0)
+    else if (d % f->min_size == 0 || d % f->max_size == 0)
         snprintf(why, len, "distance=%d is a multiple of the %d ranks of a %s "
-                 "communicator: every rank would be its own neighbour", r->distance,
-                 r->distance % f->min_size == 0 ? f->min_size : f->max_size,
-                 r->topo->name);
+                 "communicator: every rank would be its own neighbour", d,
+                 d % f->min_size == 0 ? f->min_size : f->max_size, r->topo->name);
     else
         return 0;
     return 1;

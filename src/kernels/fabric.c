@@ -296,7 +296,7 @@ int permutation_phases(const struct record *r, int p)
 void permutation_phase(struct kernel *k, int i)
 {
     int *partner = xmalloc_array((size_t)k->size + 1, sizeof *partner);
-    random_matching(k->size, k->rec->seed, i, partner);
+    random_matching(k->size, fabric_settings(k->rec)->seed, i, partner);
     k->peer = partner[k->rank];
     k->sits_out = k->peer < 0;     /* odd P: the rank the matching leaves out */
     ((struct fabric *)k->priv)->source = k->peer;

@@ -4,6 +4,17 @@
 
 #include "kernels/kernel.h"
 
+/* the fabric family's own settings (calls_fabric.c's rows), in the
+ * record's own storage: the seed of PERMUTATION's matchings (seed=) */
+struct fabric_settings {
+    uint64_t seed;
+};
+
+static inline const struct fabric_settings *fabric_settings(const struct record *r)
+{
+    return (const struct fabric_settings *)(const void *)r->own.bytes;
+}
+
 /* window= requests for every partner, and the phase's partners */
 void layout_fabric(struct kernel *k);
 void run_fan_in(struct kernel *k, int iters);

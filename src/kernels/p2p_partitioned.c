@@ -31,7 +31,7 @@ struct preqs {
 void psend_pair_begin(struct kernel *k)
 {
     struct preqs *q = xcalloc(1, sizeof *q);
-    int parts = k->rec->partitions;
+    int parts = p2p_settings(k->rec)->partitions;
     MPI_Count each = k->count / parts;
     MPI_Psend_init(k->sbuf, parts, each, k->type, k->peer, TAG_DATA, k->comm,
                    MPI_INFO_NULL, &q->send);
@@ -54,7 +54,7 @@ void psend_pair_end(struct kernel *k)
 static void send_all(struct kernel *k, MPI_Request *send)
 {
     MPI_Start(send);
-    for (int p = 0; p < k->rec->partitions; p++)
+    for (int p = 0; p < p2p_settings(k->rec)->partitions; p++)
         MPI_Pready(p, *send);
     MPI_Wait(send, MPI_STATUS_IGNORE);
 }
@@ -62,7 +62,7 @@ static void send_all(struct kernel *k, MPI_Request *send)
 static void receive_all(struct kernel *k, MPI_Request *recv)
 {
     MPI_Start(recv);
-    for (int p = 0; k->rec->parrived && p < k->rec->partitions; p++) {
+    for (int p = 0; p2p_settings(k->rec)->parrived && p < p2p_settings(k->rec)->partitions; p++) {
         int flag = 0;
         while (!flag)
             MPI_Parrived(*recv, p, &flag);

@@ -4,6 +4,20 @@
 
 #include "kernels/kernel.h"
 
+/* the point-to-point family's own settings (p2p_family.c's rows), in the
+ * record's own storage; the partitioned calls alone take them: equal
+ * partitions a message (partitions=), and whether the receiver polls
+ * MPI_Parrived before it waits (complete=parrived) */
+struct p2p_settings {
+    int partitions;
+    int parrived;
+};
+
+static inline const struct p2p_settings *p2p_settings(const struct record *r)
+{
+    return (const struct p2p_settings *)(const void *)r->own.bytes;
+}
+
 const char *psend_unavailable(void);
 void psend_pair_begin(struct kernel *k);
 void psend_pair_end(struct kernel *k);

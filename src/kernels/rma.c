@@ -36,7 +36,7 @@ static MPI_Aint disp(const struct kernel *k, int w)
 {
     MPI_Aint elems = (MPI_Aint)w * k->count;
     /* dynamic windows count in bytes from the attached address */
-    return k->rec->win == WIN_DYNAMIC ? MPI_Aint_add(rma_of(k)->remote, elems * k->extent)
+    return rma_settings(k->rec)->win == WIN_DYNAMIC ? MPI_Aint_add(rma_of(k)->remote, elems * k->extent)
                                       : elems;
 }
 
@@ -86,25 +86,25 @@ int rma_pair_rank(const struct kernel *k)
 /* does this rank issue operations (the origin; both ranks for bibw)? */
 int rma_acting(const struct kernel *k)
 {
-    return k->initiator || k->rec->rma == RMA_BIBW;
+    return k->initiator || rma_settings(k->rec)->mode == RMA_BIBW;
 }
 
 /* is this rank's window the target of operations (both for bibw)? */
 int rma_targeted(const struct kernel *k)
 {
-    return !k->initiator || k->rec->rma == RMA_BIBW;
+    return !k->initiator || rma_settings(k->rec)->mode == RMA_BIBW;
 }
 
 /* passive synchronisation leaves the target nothing to do */
 static int passive(const struct kernel *k)
 {
-    return k->rec->sync != SYNC_FENCE && k->rec->sync != SYNC_PSCW;
+    return rma_settings(k->rec)->sync != SYNC_FENCE && rma_settings(k->rec)->sync != SYNC_PSCW;
 }
 
 /* an access epoch's start: lock, lock_all, or post and start */
 static void epoch_begin(struct kernel *k, int peer)
 {
-    enum rma_sync sync = k->rec->sync;
+    enum rma_sync sync = rma_settings(k->rec)->sync;
     if ((sync == SYNC_LOCK || sync == SYNC_LOCK_SHARED) && rma_acting(k))
         MPI_Win_lock(sync == SYNC_LOCK ? MPI_LOCK_EXCLUSIVE : MPI_LOCK_SHARED, peer,
                      0, rma_of(k)->win);
@@ -119,7 +119,7 @@ static void epoch_begin(struct kernel *k, int peer)
 /* ... and its end, which completes the operations */
 static void epoch_end(struct kernel *k, int peer)
 {
-    enum rma_sync sync = k->rec->sync;
+    enum rma_sync sync = rma_settings(k->rec)->sync;
     if (sync == SYNC_FENCE) {
         MPI_Win_fence(0, rma_of(k)->win);
         return;
@@ -172,7 +172,7 @@ void run_compare_and_swap(struct kernel *k, int iters) { loop(k, iters, op_cas);
 void rma_open(struct kernel *k)
 {
     struct rma_pair *s = rma_of(k);
-    enum rma_sync sync = k->rec->sync;
+    enum rma_sync sync = rma_settings(k->rec)->sync;
     if ((sync == SYNC_FLUSH || sync == SYNC_FLUSH_LOCAL) && rma_acting(k))
         MPI_Win_lock_all(0, s->win);
     else if (sync == SYNC_FENCE)
@@ -183,7 +183,7 @@ void rma_open(struct kernel *k)
 void rma_close(struct kernel *k)
 {
     struct rma_pair *s = rma_of(k);
-    enum rma_sync sync = k->rec->sync;
+    enum rma_sync sync = rma_settings(k->rec)->sync;
     if (!s->epoch)
         return;
     if ((sync == SYNC_FLUSH || sync == SYNC_FLUSH_LOCAL) && rma_acting(k))
@@ -214,9 +214,9 @@ static void make_window(struct kernel *k, struct rma_pair *s)
     MPI_Aint bytes = (MPI_Aint)(elems * (size_t)k->extent);
     int unit = (int)k->extent;
     s->base = k->rbuf;
-    if (k->rec->win == WIN_CREATE) {
+    if (rma_settings(k->rec)->win == WIN_CREATE) {
         MPI_Win_create(s->base, bytes, unit, MPI_INFO_NULL, s->pair, &s->win);
-    } else if (k->rec->win == WIN_ALLOCATE) {
+    } else if (rma_settings(k->rec)->win == WIN_ALLOCATE) {
         /* a whole number of 16 bytes: MPICH 4.0.2 places the others'
          * shared-memory segments wrongly when the sizes are not (a GET of
          * 8 or 24 bytes read 0, of 16 the data) */
@@ -255,7 +255,7 @@ void rma_pair_begin(struct kernel *k)
         s->result = k->sbuf + slots * (size_t)k->extent;
         s->compare = s->result + slots * (size_t)k->extent;
     }
-    k->passive_pair = passive(k) && k->rec->rma != RMA_BIBW;
+    k->passive_pair = passive(k) && rma_settings(k->rec)->mode != RMA_BIBW;
     rma_open(k);
 }
 
@@ -263,7 +263,7 @@ void rma_pair_end(struct kernel *k)
 {
     struct rma_pair *s = rma_of(k);
     rma_close(k);
-    if (k->rec->win == WIN_DYNAMIC)
+    if (rma_settings(k->rec)->win == WIN_DYNAMIC)
         MPI_Win_detach(s->win, s->base);
     MPI_Win_free(&s->win);
     MPI_Group_free(&s->peer_group);

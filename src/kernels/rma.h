@@ -5,6 +5,25 @@
 
 #include "kernels/kernel.h"
 
+/* one-sided's own settings (kernels/rma_family.c's rows), in the record's
+ * own storage: how an epoch is synchronised (sync=), how the window is
+ * made (win=), and what an iteration is (mode=: one operation and its
+ * synchronisation, a window of operations, or a window each way at once) */
+enum rma_sync { SYNC_FLUSH, SYNC_FLUSH_LOCAL, SYNC_LOCK, SYNC_LOCK_SHARED,
+                SYNC_LOCK_ALL, SYNC_FENCE, SYNC_PSCW };
+enum rma_win { WIN_CREATE, WIN_ALLOCATE, WIN_DYNAMIC };
+enum rma_mode { RMA_LATENCY, RMA_BW, RMA_BIBW };
+struct rma_settings {
+    enum rma_sync sync;
+    enum rma_win win;
+    enum rma_mode mode;
+};
+
+static inline const struct rma_settings *rma_settings(const struct record *r)
+{
+    return (const struct rma_settings *)(const void *)r->own.bytes;
+}
+
 /* one-sided's own state for a pair (k->priv between rma_pair_begin and
  * rma_pair_end): the pair's communicator (origin 0, target 1), window,
  * the window's memory here, the target's address (dynamic windows), the

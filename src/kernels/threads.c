@@ -74,7 +74,7 @@ void mt_run(struct kernel *k, int iters,
  * rank 0), duplicated once per thread; comm=shared: the record's */
 static void make_comms(struct kernel *k, struct mt *mt)
 {
-    int shared = k->rec->tcomm == TCOMM_SHARED;
+    int shared = thread_settings(k->rec)->comm == TCOMM_SHARED;
     mt->pair = MPI_COMM_NULL;
     if (!shared) {
         MPI_Group g, pg;

@@ -9,6 +9,21 @@
 
 #include "kernels/kernel.h"
 
+/* the threaded family's own settings (threads_family.c's rows), in the
+ * record's own storage: threads= per rank of a pair, and whether every
+ * thread shares the pair's communicator (its own tags) or has one of its
+ * own (MPI_Comm_dup of the pair's) */
+enum thread_comm { TCOMM_SHARED, TCOMM_PER_THREAD };
+struct thread_settings {
+    int threads;
+    enum thread_comm comm;
+};
+
+static inline const struct thread_settings *thread_settings(const struct record *r)
+{
+    return (const struct thread_settings *)(const void *)r->own.bytes;
+}
+
 /* one thread of a pair's pool: its index, communicator and partner in it,
  * and the time it spent in timed loops since mt_reset, with its iterations */
 struct mt_thread {

@@ -47,7 +47,7 @@ static void pair_samples(struct trial *t, int a, int b, double one_way,
                          const double *thread_us, struct sizerun *sr)
 {
     int n = record_threads(t->k.rec);
-    if (!t->k.rec->call->family->threaded) {
+    if (!record_per_thread(t->k.rec)) {
         sr->mine[sr->n++] = (struct sample){one_way * 1e6, a, b};
         return;
     }
@@ -68,7 +68,7 @@ static void measure_pair(struct trial *t, int i, int j, long warmup, long iters,
     if (k->rec->call->pair_begin)
         k->rec->call->pair_begin(k);
     double pilot = warm_pair(t, warmup, o->time_per_size > 0);
-    if (k->rec->call->family->threaded)   /* each thread's time from here */
+    if (record_per_thread(k->rec))   /* each thread's time from here */
         mt_reset(k);
     long pb = per_block(o, &ru, iters, pilot);
     struct series scratch = {0}, *s = &scratch;
@@ -82,7 +82,7 @@ static void measure_pair(struct trial *t, int i, int j, long warmup, long iters,
     }
     double one_way = time_pair(t, &ru, pb, s);
     double thread_us[MAX_THREADS];
-    if (k->rec->call->family->threaded)
+    if (record_per_thread(k->rec))
         mt_times(k, thread_us);
     sample_pair(t, call_sample_count(iters, t->pl->shape.pairs), sr);
     if (k->initiator)

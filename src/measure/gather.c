@@ -352,6 +352,6 @@ void gather_point(struct trial *t, const struct sizerun *sr, struct point *pt)
         pt->rate = n / pt->s.avg * 1e6;
     if (c->phased && w->rank == 0)
         pair_bandwidths(pt);
-    if (c->family->threaded && w->rank == 0 && pt->nsamples)
+    if (record_per_thread(t->k.rec) && w->rank == 0 && pt->nsamples)
         thread_rates(t, pt);
 }

@@ -7,7 +7,7 @@
 #include <string.h>
 #include "base/base.h"
 #include "base/smpi.h"
-#include "input/sizes.h"
+#include "registry/sizes.h"
 #include "measure/interrupt.h"
 #include "measure/mpierr.h"
 #include "measure/timing.h"

@@ -17,9 +17,8 @@ long per_block_for(double seconds, double per_call, int blocks)
 
 long call_legs(const struct record *r)
 {
-    long legs = r->call->legs > 0 ? r->call->legs : 1;
-    if (r->call->family == &family_rma && r->rma == RMA_BIBW)
-        legs *= 2;             /* a window each way */
+    const struct family *f = r->call->family;
+    long legs = f->legs ? f->legs(r) : r->call->legs > 0 ? r->call->legs : 1;
     return legs * record_window(r);
 }
 

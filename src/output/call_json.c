@@ -8,6 +8,7 @@
 #include "input/iters.h"
 #include "input/like.h"
 #include "models/schedule.h"
+#include "registry/settings.h"
 
 static const char *const recv_names[] = {"named", "any_source", "any_tag", "any"};
 
@@ -23,8 +24,8 @@ void call_json_add(json_t *o, const struct result *res, const struct options *op
         json_object_set_new(o, "recv", json_string(recv_names[r->recv & 3]));
     if (r->call->mode == MODE_PARTITIONED)
         json_object_set_new(o, "partitions", json_pack("{s:i,s:s}", "count",
-                            r->partitions, "complete",
-                            r->parrived ? "parrived" : "wait"));
+                            (int)record_setting(r, "partitions", 1), "complete",
+                            record_setting(r, "complete", 0) ? "parrived" : "wait"));
     if (call_has(r->call, CALL_ROTATES))
         json_object_set_new(o, "root", r->root_rotate ? json_string("rotate")
                                                       : json_integer(r->root));
@@ -48,7 +49,8 @@ void call_header_lines(FILE *f, const struct result *res, const struct options *
         fprintf(f, "# receives: every data receive names %s\n", what[r->recv & 3]);
     if (r->call->mode == MODE_PARTITIONED)
         fprintf(f, "# partitions: %d equal partitions a message (partitions=), "
-                "the receiver completing by %s\n", r->partitions, r->parrived
+                "the receiver completing by %s\n", (int)record_setting(r, "partitions", 1),
+                record_setting(r, "complete", 0)
                 ? "polling MPI_Parrived on each partition, then MPI_Wait (complete=parrived)"
                 : "MPI_Wait (complete=wait)");
     if (opt->like)
@@ -76,7 +78,7 @@ void call_header_lines(FILE *f, const struct result *res, const struct options *
     if (r->buffers == BUFFERS_MULTIPLE)
         fprintf(f, "# buffers: every message of a window sent from and received into "
                 "a slot of its own (buffers=multiple, as osu_bw -b multiple)\n");
-    if (r->call->family->threaded)
+    if (r->call->family->threads)
         fprintf(f, "# samples: one a thread of each pair (threads=%d): t_min_us is the "
                 "fastest thread's time per message, t_max_us the slowest's; report.txt and "
                 "run.json's threads.per_thread name them (thread t of pair a->b), and "

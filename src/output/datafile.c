@@ -18,9 +18,10 @@
 #include "models/schedule.h"
 #include "output/columns.h"
 #include "output/record_settings.h"
+#include "registry/settings.h"
 #include "output/call_json.h"
 #include "output/fabric_json.h"
-#include "output/settings.h"
+#include "output/library_settings.h"
 #include "output/io_check.h"
 
 static void lower(char *dst, const char *src, size_t len)
@@ -72,10 +73,11 @@ void matchings_text(const struct result *res, char *out, size_t len)
         p = res->comm_sizes[i] > p ? res->comm_sizes[i] : p;
     size_t at = (size_t)snprintf(out, len, "seed %llu, %d random perfect matchings "
                                  "a size of the communicator's %d ranks:",
-                                 (unsigned long long)res->rec->seed, MATCHINGS, p);
+                                 (unsigned long long)record_setting(res->rec, "seed", 0),
+                                 MATCHINGS, p);
     int *partner = xmalloc_array((size_t)p + 1, sizeof *partner);
     for (int i = 0; i < MATCHINGS && at < len; i++) {
-        random_matching(p, res->rec->seed, i, partner);
+        random_matching(p, (uint64_t)record_setting(res->rec, "seed", 0), i, partner);
         at += (size_t)snprintf(out + at, len - at, i ? " |" : "");
         for (int r = 0; r < p && at < len; r++)
             if (partner[r] > r)
@@ -184,10 +186,6 @@ static void header(FILE *f, const struct run_info *in, const struct result *res)
     record_settings_line(f, r);
     call_header_lines(f, res, in->opt);
     fabric_header_lines(f, res);
-    if (r->call->family == &family_rma) {
-        char how[128];
-        fprintf(f, "# one-sided: %s\n", rma_describe(r, how, sizeof how));
-    }
     if (call_has(r->call, CALL_SEEDED)) {
         char how[1024];
         matchings_text(res, how, sizeof how);

@@ -4,6 +4,8 @@
  * FAN_IN's receive slots at the root (and its data files' "# fan-in:") */
 #include "output/fabric_json.h"
 
+#include "registry/settings.h"
+
 #include <stdlib.h>
 #include <string.h>
 #include "base/base.h"
@@ -24,7 +26,7 @@ static json_t *matchings(const struct result *res, int p)
     int *partner = xmalloc_array((size_t)p + 1, sizeof *partner);
     for (int i = 0; i < MATCHINGS; i++) {
         json_t *one = json_array();
-        random_matching(p, res->rec->seed, i, partner);
+        random_matching(p, (uint64_t)record_setting(res->rec, "seed", 0), i, partner);
         for (int r = 0; r < p; r++)
             json_array_append_new(one, json_integer(partner[r]));
         json_array_append_new(all, one);
@@ -69,7 +71,7 @@ void fabric_json_add(json_t *rec, const struct result *res)
     int p = largest(res);
     json_t *o = json_object();
     json_object_set_new(o, "streams", json_integer(c->streams(p)));
-    json_object_set_new(o, "seed", call_has(c, CALL_SEEDED) ? json_integer((json_int_t)res->rec->seed)
+    json_object_set_new(o, "seed", call_has(c, CALL_SEEDED) ? json_integer((json_int_t)record_setting(res->rec, "seed", 0))
                                               : json_null());
     json_object_set_new(o, "matchings", call_has(c, CALL_SEEDED) ? matchings(res, p) : json_null());
     char name[sizeof res->file + 16];

@@ -152,7 +152,7 @@ void writer_record_begin(struct writer *w, struct result *res)
     datafile_name(res, res->file, sizeof res->file);
     w->data = datafile_open(w, res, res->file);
     if (r->pairs == PAIRS_DETAIL && pairwise(r->call))
-        w->pairs = side_file(w, res, "pairs", r->call->family->threaded
+        w->pairs = side_file(w, res, "pairs", record_per_thread(r)
                              ? "# pair matrix: row = world rank that sends first, column "
                              "= its partner, time per message in us of the pair's slowest "
                              "thread (every thread: the .threads.dat file), nan = not "
@@ -160,7 +160,7 @@ void writer_record_begin(struct writer *w, struct result *res)
                              : "# pair matrix: row = world rank that "
                              "sends first, column = its partner, one-way time in us, "
                              "nan = not measured; one block per size (gnuplot index)\n");
-    if (r->call->family->threaded)
+    if (record_per_thread(r))
         w->threads = side_file(w, res, "threads", "# every thread of every pair: the "
                                "pair a -> b (a sends first), its thread (0 .. threads=-1), "
                                "that thread's time per message in us, its messages per "
@@ -203,7 +203,7 @@ void writer_point(struct writer *w, const struct result *res,
     }
     if (w->pairs) {
         pairs_block(w->pairs, w->info->ranks, pt, call_has(res->rec->call, CALL_MATRIX),
-                    res->rec->call->family->threaded);
+                    record_per_thread(res->rec));
         io_flush(w->pairs, path);
     }
     if (w->raw) {

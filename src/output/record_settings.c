@@ -10,7 +10,8 @@
  * cvar= has lines of its own) */
 static int shown(const struct setting *s, const struct record *r)
 {
-    if (s->store == STORE_NONE || !setting_takes(s, r->call))
+    if (s->store == STORE_NONE || !setting_takes(s, r->call) ||
+        (s->in_force && !s->in_force(r)))
         return 0;
     if (s->kind == SETTING_WORDS)
         return setting_word(s, r) != NULL;
@@ -26,8 +27,8 @@ static int rotating(const struct setting *s, const struct record *r)
 json_t *record_settings_json(const struct record *r)
 {
     json_t *o = json_object();
-    for (size_t i = 0; i < setting_count; i++) {
-        const struct setting *s = &setting_table[i];
+    const struct setting *s;
+    for (size_t i = 0; (s = setting_at(i)) != NULL; i++) {
         if (!shown(s, r))
             continue;
         const char *word = rotating(s, r) ? "rotate" : setting_word(s, r);
@@ -37,21 +38,28 @@ json_t *record_settings_json(const struct record *r)
     return o;
 }
 
-void record_settings_line(FILE *f, const struct record *r)
+int record_settings_text(const struct record *r, char *out, size_t len)
 {
-    int any = 0;
-    for (size_t i = 0; i < setting_count; i++) {
-        const struct setting *s = &setting_table[i];
+    size_t at = 0;
+    const struct setting *s;
+    out[0] = 0;
+    for (size_t i = 0; (s = setting_at(i)) != NULL && at < len; i++) {
         if (!shown(s, r))
             continue;
         const char *word = rotating(s, r) ? "rotate" : setting_word(s, r);
-        fprintf(f, "%s %s=", any ? "" : "# settings:", s->key);
         if (word)
-            fputs(word, f);
+            at += (size_t)snprintf(out + at, len - at, "%s%s=%s", at ? " " : "", s->key,
+                                   word);
         else
-            fprintf(f, "%lld", setting_get(s, r));
-        any = 1;
+            at += (size_t)snprintf(out + at, len - at, "%s%s=%lld", at ? " " : "", s->key,
+                                   setting_get(s, r));
     }
-    if (any)
-        fputc('\n', f);
+    return out[0] != 0;
+}
+
+void record_settings_line(FILE *f, const struct record *r)
+{
+    char text[1024];
+    if (record_settings_text(r, text, sizeof text))
+        fprintf(f, "# settings: %s\n", text);
 }

@@ -13,6 +13,7 @@
 #include "output/clock_json.h"
 #include "output/columns.h"
 #include "output/fits.h"
+#include "output/record_settings.h"
 #include "output/io_check.h"
 #include "output/threads_json.h"
 
@@ -165,10 +166,9 @@ void report_record(struct writer *w, const struct result *res)
         say(w, "  CHAR: reduced as the library's extension (MPI 2.2 and later call it "
             "a character type without reductions; this library accepted it when "
             "asked at start).\n");
-    if (r->call->family == &family_rma) {
-        char how[128];
-        say(w, "  One-sided: %s.\n", rma_describe(r, how, sizeof how));
-    }
+    char settings[512];
+    if (record_settings_text(r, settings, sizeof settings))
+        say(w, "  Settings: %s.\n", settings);
     if (call_has(r->call, CALL_SEEDED)) {
         char how[1024];
         matchings_text(res, how, sizeof how);
@@ -227,7 +227,7 @@ static void report_stats(struct writer *w, const struct result *res,
  * pairs" (its samples are T a pair) */
 static void say_over(struct writer *w, const struct record *r, size_t n)
 {
-    int t = r->call->family->threaded ? record_threads(r) : 1;
+    int t = record_threads(r);
     size_t pairs = n / (size_t)t;
     if (t > 1)
         say(w, "mean over %d threads of %zu pair%s", t, pairs, pairs == 1 ? "" : "s");

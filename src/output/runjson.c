@@ -28,7 +28,7 @@
 #include "output/threads_json.h"
 #include "output/timer_json.h"
 #include "output/per_comm.h"
-#include "output/settings.h"
+#include "output/library_settings.h"
 #include "output/hybrid_writer.h"
 #include "output/io_check.h"
 

@@ -8,13 +8,15 @@
  * msg_rate and mbps are these threads' sums (measure/gather.c). */
 #include "output/threads_json.h"
 
+#include "registry/settings.h"
+
 #include <math.h>
 #include <stdio.h>
 #include "base/thread_level.h"
 
 int sample_thread(const struct record *r, size_t i)
 {
-    return r->call->family->threaded ? (int)(i % (size_t)record_threads(r)) : -1;
+    return r->call->family->threads ? (int)(i % (size_t)record_threads(r)) : -1;
 }
 
 void sample_name(const struct record *r, const struct sample *s, size_t i, char *buf,
@@ -71,7 +73,7 @@ static json_t *point_threads(const struct point *pt, int n)
 void threads_json_add(json_t *o, const struct result *res)
 {
     const struct record *r = res->rec;
-    if (!r->call->family->threaded)
+    if (!r->call->family->threads)
         return;
     int n = record_threads(r);
     json_t *per = json_array();
@@ -86,7 +88,7 @@ void threads_json_add(json_t *o, const struct result *res)
         json_array_append_new(per, o2);
     }
     json_object_set_new(o, "threads", json_pack("{s:i,s:s,s:o}", "threads", n,
-                        "comm", r->tcomm == TCOMM_SHARED ? "shared" : "per-thread",
+                        "comm", setting_word(setting_find("comm"), r),
                         "per_thread", per));
 }
 

@@ -1,16 +1,13 @@
-/* families.c: the call families, one row each (registry.h says what the
- * fields mean); plain data, so every layer may read a family; and the one
- * rule of what --cache cold cycles (cache_warm_why) */
+/* families.c: the rows of the call families that own no settings and
+ * no hooks (registry.h says what the fields mean); plain data, so every
+ * layer may read a family; and the one rule of what --cache cold cycles
+ * (cache_warm_why).  A family with settings or hooks of its own has its
+ * row in its own kernels file (kernels/rma_family.c, chain.c, ...). */
 #include "registry/record.h"
 
-/* --validate's transfer speeds (world/estimate.c): memory and network
- * alike, and MPI I/O to a file system */
-#define BYTES_PER_US 4000.0
+/* --validate's transfer speed to a file system (world/estimate.c) */
 #define IO_BYTES_PER_US 500.0
 
-const struct family family_p2p = {
-    .name = "point-to-point", .way = WAY_PAIRS, .per = "call",
-    .moves_data = 1, .named_receives = 1, .bytes_per_us = BYTES_PER_US, .passes = 1};
 const struct family family_coll = {
     .name = "collective", .way = WAY_COMMUNICATOR, .per = "call",
     .moves_data = 1, .bytes_per_us = BYTES_PER_US, .passes = 1};
@@ -26,19 +23,6 @@ const struct family family_io = {
 const struct family family_multi = {
     .name = "multi-pair", .way = WAY_ALL_PAIRS, .per = "message",
     .moves_data = 1, .named_receives = 1, .bytes_per_us = BYTES_PER_US, .passes = 1};
-const struct family family_rma = {
-    .name = "one-sided", .way = WAY_PAIRS, .per = "operation",
-    .moves_data = 1, .always_windowed = 1, .bytes_per_us = BYTES_PER_US, .passes = 1};
-
-const struct family family_fabric = {
-    .name = "fabric", .way = WAY_ALL_PAIRS, .per = "message",
-    .moves_data = 1, .bytes_per_us = BYTES_PER_US, .passes = 1};
-
-/* pair by pair, threads= threads on each side at once (kernels/threads.c) */
-const struct family family_threads = {
-    .name = "threaded", .way = WAY_PAIRS, .per = "message",
-    .moves_data = 1, .threaded = 1, .bytes_per_us = BYTES_PER_US, .passes = 1};
-
 /* communicators, windows and sessions made and freed (objects.md):
  * every rank of the communicator at once, and no data moved (a window's
  * size is its memory, not a transfer) */

@@ -20,34 +20,21 @@ enum signal_mode { SIGNAL_SEND, SIGNAL_SSEND };
  * exchange (n elements for every rank whose arrival the sender knows of
  * and the receiver does not: chapter 6 of Meyer's thesis) */
 enum payload_mode { PAYLOAD_UNIFORM, PAYLOAD_EXCHANGE };
-/* one-sided: how an epoch is synchronised, how the window is made, and
- * what an iteration is (one operation and its synchronisation, a window
- * of operations, or a window each way at once) */
-enum rma_sync { SYNC_FLUSH, SYNC_FLUSH_LOCAL, SYNC_LOCK, SYNC_LOCK_SHARED,
-                SYNC_LOCK_ALL, SYNC_FENCE, SYNC_PSCW };
-enum rma_win { WIN_CREATE, WIN_ALLOCATE, WIN_DYNAMIC };
-enum rma_mode { RMA_LATENCY, RMA_BW, RMA_BIBW };
 /* point-to-point: what a data receive names (recv=): its partner and the
  * data tag, or MPI_ANY_SOURCE, MPI_ANY_TAG or both (bits) */
 enum recv_match { RECV_NAMED = 0, RECV_ANY_SOURCE = 1, RECV_ANY_TAG = 2 };
 /* a streaming window's receives: buffers= not written (a slot each, or
  * one for all under --like osu), single, multiple */
 enum buffers { BUFFERS_DEFAULT, BUFFERS_SINGLE, BUFFERS_MULTIPLE };
-/* threaded calls: every thread on the pair's communicator (its own tags),
- * or a communicator of its own (MPI_Comm_dup of the pair's) */
-enum thread_comm { TCOMM_SHARED, TCOMM_PER_THREAD };
 
 #define RECORD_TEXT 256
 
 /* Largest element count a record may name: MPI counts are int ... */
 #define MAX_ELEMENTS 2147483647ULL
 /* ... except in MPI 4's large-count (_c) functions, which the calls with
- * `large` use past it (input/p2p_fields.c); 2^40 bounds the arithmetic,
+ * CALL_LARGE use past it (input/fields.c); 2^40 bounds the arithmetic,
  * --max-memory and the machine bound the rest */
 #define MAX_LARGE_ELEMENTS (1ULL << 40)
-/* partitions= of a partitioned call (MPI_Psend_init's partitions are int;
- * OSU's partitioned latency goes to 64) */
-#define MAX_PARTITIONS 65536
 /* Most sizes one record may measure. */
 #define MAX_SIZES 10000
 /* Largest stride: a byte offset within one page. */
@@ -55,9 +42,7 @@ enum thread_comm { TCOMM_SHARED, TCOMM_PER_THREAD };
 /* window= : messages in flight at once (osu_bw's default is 64) */
 #define DEFAULT_WINDOW 64
 #define MAX_WINDOW 4096
-/* threads= : threads per rank of a threaded call's pair (osu_latency_mt's
- * default is 2) */
-#define DEFAULT_THREADS 2
+/* the most threads a rank of a threaded call's pair may run (threads=) */
 #define MAX_THREADS 64
 
 /* cvar=NAME:VALUE: an MPI_T control variable set for the record (world/mpit.h) */
@@ -66,6 +51,12 @@ struct record_cvar {
     char name[128];
     char value[64];
     int col;                   /* the setting's column */
+};
+
+/* room for one family's settings struct (a family asserts its struct fits) */
+union record_own {
+    unsigned char bytes[32];
+    uint64_t align;
 };
 
 struct record {
@@ -94,22 +85,16 @@ struct record {
     int window_col;                /* its column; 0 when not written */
     int tests;                     /* non-blocking: MPI_Test calls while computing (0) */
     int levels;                    /* HRELATION: levels=hw, BSP per hardware level too */
-    uint64_t seed;                 /* PERMUTATION: seed= (MATCHING_SEED) */
     int recv;                      /* point-to-point: recv= (RECV_* bits; named) */
-    int partitions;                /* partitioned: partitions= (1) */
-    int parrived;                  /* partitioned: complete=parrived (0: wait) */
     int root_rotate;               /* root=rotate: call i's root is i mod P */
     int inplace;                   /* inplace=1: MPI_IN_PLACE where MPI allows it */
     enum buffers buffers;          /* buffers= (default: as --like says) */
-    int threads;                   /* threaded calls: threads= (2), else 1 */
-    enum thread_comm tcomm;        /* threaded calls: comm= (shared) */
-    /* one-sided calls */
-    enum rma_sync sync;            /* sync= (flush) */
-    enum rma_win win;              /* win= (create) */
-    enum rma_mode rma;             /* mode= (latency) */
-    int distance;                  /* chain calls: distance= (1) */
     struct record_cvar cvar[MAX_RECORD_CVARS];
     int ncvars;
+    /* the settings its call's family owns, in the family's own struct
+     * (kernels/rma.h's struct rma_settings, ...): the family's setting
+     * rows point into it, and only the family's code reads it */
+    union record_own own;
     char text[RECORD_TEXT];        /* the record as written, comment cut */
 };
 
@@ -120,18 +105,28 @@ struct recordset {
     int before;                /* records of the file before rec[0] (a batch) */
 };
 
-/* The messages a timed iteration of r streams at once: window= for the
- * calls that stream (BW, BIBW, MSGRATE, one-sided mode=bw|bibw), else 1. */
+/* The messages a timed iteration of r streams at once: the family's
+ * window hook (one-sided: window= in mode=bw|bibw), else window= for the
+ * calls that stream (BW, BIBW, MSGRATE, the fabric calls), else 1. */
 static inline int record_window(const struct record *r)
 {
-    int streams = call_has(r->call, CALL_WINDOWED) || (r->call->family == &family_rma && r->rma != RMA_LATENCY);
-    return streams ? r->window : 1;
+    if (r->call->family->window)
+        return r->call->family->window(r);
+    return call_has(r->call, CALL_WINDOWED) ? r->window : 1;
 }
 
-/* The threads each rank of r runs at once: threads= for threaded calls */
+/* The threads each rank of r runs at once: the family's threads hook
+ * (the threaded calls' threads=), else 1 */
 static inline int record_threads(const struct record *r)
 {
-    return r->call && r->call->family->threaded ? r->threads : 1;
+    return r->call && r->call->family->threads ? r->call->family->threads(r) : 1;
+}
+
+/* 1 when r's samples are one a thread (a family with a threads hook),
+ * even at threads=1: the per-thread file, prose and run.json follow */
+static inline int record_per_thread(const struct record *r)
+{
+    return r->call && r->call->family->threads != NULL;
 }
 
 /* The copies of a record's buffers each rank holds: a slot for every

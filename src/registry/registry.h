@@ -198,6 +198,17 @@ struct plan_facts {
  * part of the call table, plus one line in kernels/calls.c's call_parts
  * (kernels/chain.c is one); the rest of the house reads these fields, not
  * the family's name. */
+/* how a family's validate hook reports a broken rule: the 1-based column
+ * of the field or setting at fault, and the message (printf format) */
+typedef void (*rule_report)(void *ctx, int col, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+struct setting;
+
+/* --validate's transfer speed of the families that move data through
+ * memory or the network (world/estimate.c): the two alike */
+#define BYTES_PER_US 4000.0
+
 enum family_way {
     WAY_PAIRS,          /* every pair of a communicator in turn */
     WAY_ALL_PAIRS,      /* every pair at once: the ranks split into senders
@@ -219,19 +230,36 @@ struct family {
      * else reaches them while a size is timed: recv=any_source|any_tag
      * may widen them (kernel.h: data_match) */
     int named_receives;
-    /* its calls run threads= threads per rank of a pair (kernels/threads.c),
-     * each with its own tags (and comm=per-thread: its own communicator);
-     * they need MPI_THREAD_MULTIPLE when threads= is above 1 */
-    int threaded;
     /* --validate's estimate: the transfer speed, and how many times the
      * timed loop's calls are made (a barrier's twice: the loop, then one
      * by one) */
     double bytes_per_us;
     int passes;
-    /* a rule of the family's own for the plan: 1 (why written) when r
-     * cannot run on communicators of these sizes; NULL: none */
+    /* The settings the family owns, as rows (registry/settings.h) whose
+     * offsets are into the record's `own` storage, which holds the
+     * family's own settings struct; only its calls take them.  The
+     * parser, --list, the reference, the man page and the writers read
+     * the rows; only the family's code reads its struct. */
+    const struct setting *settings;
+    int nsettings;
+    /* The hooks; each may be NULL (and says what then holds).  Only
+     * input/, measure/ and world/ call them. */
+    /* its rules across a record's fields and settings, once all are
+     * read: each broken rule reported as report(ctx, column, message) */
+    void (*validate)(const struct record *r, rule_report report, void *ctx);
+    /* a rule of its own for the plan: 1 (why written) when r cannot run
+     * on communicators of these sizes; NULL: none */
     int (*skip)(const struct record *r, const struct plan_facts *f, char *why,
                 size_t len);
+    /* the messages a timed iteration streams at once; NULL: window= for
+     * the calls with CALL_WINDOWED, else 1 */
+    int (*window)(const struct record *r);
+    /* the one-way trips an iteration counts as, per message of its
+     * window; NULL: the call's legs */
+    int (*legs)(const struct record *r);
+    /* the threads each rank of a pair runs at once, each timed on its
+     * own (per-thread samples, the .threads.dat file); NULL: one */
+    int (*threads)(const struct record *r);
 };
 
 extern const struct family family_p2p, family_coll, family_reduce, family_sync,

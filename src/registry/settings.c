@@ -1,15 +1,14 @@
-/* settings.c: the record settings, one row each (settings.h says what
- * the fields mean).  A row names the field it fills, its bounds or
+/* settings.c: the record settings every family may take, one row each
+ * (settings.h says what the fields mean), and the walk over them and the
+ * families' own rows.  A row names the field it fills, its bounds or
  * words, its default, which calls take it and one line of help; the
  * parser, --list, the reference and the tests read nothing else.  The
- * rows are grouped by who owns the setting: every call, then the calls
- * with a capability (a root, a window, a non-blocking post), then one
- * family's own. */
+ * common rows are grouped by who takes them: every call, then the calls
+ * with a capability (a root, a window, a non-blocking post). */
 #include "registry/settings.h"
 
 #include <stdio.h>
 #include <string.h>
-#include "models/schedule.h"
 #include "registry/record.h"
 
 /* ---- which calls take a setting: NULL, or why not ------------------------ */
@@ -29,11 +28,6 @@ static const char *no_window(const struct call *c)
          : " sends no window of messages";
 }
 
-static const char *not_one_sided(const struct call *c)
-{
-    return c->family == &family_rma ? NULL : " is not one-sided";
-}
-
 static const char *not_nonblocking(const struct call *c)
 {
     return c->post ? NULL : " is not a non-blocking collective";
@@ -42,11 +36,6 @@ static const char *not_nonblocking(const struct call *c)
 static const char *no_bsp(const struct call *c)
 {
     return call_has(c, CALL_BSP) ? NULL : " fits no BSP parameters";
-}
-
-static const char *not_seeded(const struct call *c)
-{
-    return call_has(c, CALL_SEEDED) ? NULL : " draws nothing at random";
 }
 
 static const char *no_named_receives(const struct call *c)
@@ -59,11 +48,6 @@ static const char *no_named_receives(const struct call *c)
     return NULL;
 }
 
-static const char *not_partitioned(const struct call *c)
-{
-    return c->mode == MODE_PARTITIONED ? NULL : " is not partitioned";
-}
-
 static const char *no_in_place(const struct call *c)
 {
     return call_has(c, CALL_IN_PLACE) ? NULL : " takes no MPI_IN_PLACE here";
@@ -74,37 +58,29 @@ static const char *no_receive_window(const struct call *c)
     return streams_receives(c) ? NULL : " streams no window of receives";
 }
 
-static const char *one_thread(const struct call *c)
+/* window= is in force where the call streams a window (one-sided's
+ * mode=latency times one operation at a time, whatever window= says) */
+static int window_in_force(const struct record *r)
 {
-    return c->family->threaded ? NULL : " runs on one thread";
+    return call_has(r->call, CALL_WINDOWED) || record_window(r) > 1;
 }
 
 /* ---- the words a setting takes, in the order of their enum --------------- */
 static const char *const signal_words[] = {"send", "ssend", NULL};
 static const char *const payload_words[] = {"uniform", "exchange", NULL};
-static const char *const sync_words[] = {"flush", "flush_local", "lock", "lock_shared",
-                                         "lock_all", "fence", "pscw", NULL};
-static const char *const win_words[] = {"create", "allocate", "dynamic", NULL};
-static const char *const mode_words[] = {"latency", "bw", "bibw", NULL};
 static const char *const levels_words[] = {"hw", NULL};
 static const char *const recv_words[] = {"named", "any_source", "any_tag", "any", NULL};
-static const char *const complete_words[] = {"wait", "parrived", NULL};
 static const char *const inplace_words[] = {"0", "1", NULL};
 static const char *const buffers_words[] = {"single", "multiple", NULL};
-static const char *const comm_words[] = {"shared", "per-thread", NULL};
 
 #define AT(field) offsetof(struct record, field)
 
 /* the words are stored as int: every enum the rows fill must be one */
-_Static_assert(sizeof(enum rma_sync) == sizeof(int) && sizeof(enum buffers) == sizeof(int) &&
-               sizeof(enum signal_mode) == sizeof(int) && sizeof(enum thread_comm) == sizeof(int),
+_Static_assert(sizeof(enum buffers) == sizeof(int) && sizeof(enum signal_mode) == sizeof(int),
                "a setting's enum is not int-sized");
 
-static const char RMA_CALLS[] = "PUT, GET, ACCUMULATE, GET_ACCUMULATE, FETCH_AND_OP and "
-                                "COMPARE_AND_SWAP";
-static const char MT_CALLS[] = "LATENCY_MT, BW_MT and MSGRATE_MT";
 
-const struct setting setting_table[] = {
+static const struct setting common[] = {
     /* every call */
     {.key = "root", .kind = SETTING_CUSTOM, .store = STORE_INT, .offset = AT(root),
      .refuse = no_root, .applies = "BCAST, GATHER(V), SCATTER(V) and REDUCE",
@@ -127,21 +103,9 @@ const struct setting setting_table[] = {
     /* the calls that stream */
     {.key = "window", .kind = SETTING_COUNT, .store = STORE_INT, .offset = AT(window),
      .dflt = DEFAULT_WINDOW, .lo = 1, .hi = MAX_WINDOW, .refuse = no_window,
+     .in_force = window_in_force,
      .applies = "BW, BIBW, MSGRATE, the fabric calls and one-sided calls",
  .help = "messages in flight at once (64)"},
-    /* one-sided */
-    {.key = "sync", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(sync),
-     .words = sync_words, .what = "synchronisation", .refuse = not_one_sided,
-     .applies = RMA_CALLS,
-     .help = "how an epoch is synchronised (flush)"},
-    {.key = "win", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(win),
-     .words = win_words, .what = "window kind", .refuse = not_one_sided,
-     .applies = RMA_CALLS,
-     .help = "how the window is made (create)"},
-    {.key = "mode", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(rma),
-     .words = mode_words, .what = "one-sided mode", .refuse = not_one_sided,
-     .applies = RMA_CALLS,
-     .help = "one operation at a time, a window, or a window each way (latency)"},
     /* non-blocking collectives */
     {.key = "tests", .kind = SETTING_COUNT, .store = STORE_INT, .offset = AT(tests),
      .lo = 0, .hi = 1000000, .refuse = not_nonblocking,
@@ -152,10 +116,6 @@ const struct setting setting_table[] = {
      .words = levels_words, .first = 1, .what = "levels value", .refuse = no_bsp,
      .applies = "HRELATION",
      .help = "BSP's g and l per hardware level too (a last-level cache, a package, a node)"},
-    /* PERMUTATION */
-    {.key = "seed", .kind = SETTING_COUNT, .store = STORE_U64, .offset = AT(seed),
-     .dflt = MATCHING_SEED, .lo = 0, .hi = UINT32_MAX, .refuse = not_seeded,
-     .applies = "PERMUTATION", .help = "the seed of its matchings (1)"},
     /* point-to-point */
     {.key = "recv", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(recv),
      .words = recv_words, .what = "receive matching", .refuse = no_named_receives,
@@ -163,14 +123,6 @@ const struct setting setting_table[] = {
                 "MULTI_LATENCY; not PSEND)",
 
      .help = "what a data receive matches (named)"},
-    {.key = "partitions", .kind = SETTING_COUNT, .store = STORE_INT,
-     .offset = AT(partitions), .dflt = 1, .lo = 1, .hi = MAX_PARTITIONS,
-     .refuse = not_partitioned, .applies = "PSEND",
-     .help = "equal partitions a message (1)"},
-    {.key = "complete", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(parrived),
-     .words = complete_words, .what = "completion", .refuse = not_partitioned,
-     .applies = "PSEND",
-     .help = "the receiver completes by MPI_Wait, or polls MPI_Parrived first (wait)"},
     /* collectives */
     {.key = "inplace", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(inplace),
      .words = inplace_words, .what = "inplace value", .refuse = no_in_place,
@@ -182,44 +134,81 @@ const struct setting setting_table[] = {
      .applies = "BW, BIBW, BW_INIT, BIBW_INIT, MSGRATE and MULTI_BIBW",
 
      .help = "a window's receives into one buffer, or every message in a slot of its own"},
-    /* threaded */
-    {.key = "threads", .kind = SETTING_COUNT, .store = STORE_INT, .offset = AT(threads),
-     .dflt = DEFAULT_THREADS, .lo = 1, .hi = MAX_THREADS, .refuse = one_thread,
-     .applies = MT_CALLS, .help = "threads per rank of a pair (2)"},
-    {.key = "comm", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(tcomm),
-     .words = comm_words, .what = "thread communicator", .refuse = one_thread,
-     .applies = MT_CALLS,
-     .help = "every thread on the pair's communicator, or one each (shared)"},
-    /* the chain family (kernels/chain.c) */
-    {.key = "distance", .kind = SETTING_COUNT, .store = STORE_INT, .offset = AT(distance),
-     .dflt = 1, .lo = 1, .hi = 1u << 30, .owner = "chain",
-     .applies = "SENDRECV_CHAIN and EXCHANGE",
-     .help = "the neighbours' distance along the periodic chain (1)"},
     /* the library's own */
     {.key = "cvar", .kind = SETTING_CUSTOM, .store = STORE_NONE, .repeats = 1,
      .value_help = "NAME:VALUE",
      .help = "an MPI_T control variable set for the record (up to 8)"},
 };
-const size_t setting_count = sizeof setting_table / sizeof setting_table[0];
+static const size_t ncommon = sizeof common / sizeof common[0];
 
-const struct setting *setting_find(const char *key)
+/* the families that own settings, in the order the call table first
+ * names them (a family's calls are one part of the table, together) */
+static const struct family *owner_at(size_t i)
 {
-    for (size_t i = 0; i < setting_count; i++)
-        if (strcmp(setting_table[i].key, key) == 0)
-            return &setting_table[i];
+    const struct family *last = NULL;
+    size_t found = 0;
+    for (size_t j = 0; j < table_count(&call_table); j++) {
+        const struct call *c = table_row(&call_table, j);
+        if (c->family == last || !c->family->nsettings)
+            continue;
+        last = c->family;
+        if (found++ == i)
+            return last;
+    }
     return NULL;
 }
 
-/* why c does not take s: its refusal, or for a setting a family owns
- * (by name, so that the family's file alone defines the family) that it
- * is another family's */
+size_t settings_count(void)
+{
+    size_t n = ncommon;
+    const struct family *f;
+    for (size_t i = 0; (f = owner_at(i)) != NULL; i++)
+        n += (size_t)f->nsettings;
+    return n;
+}
+
+const struct setting *setting_at(size_t i)
+{
+    if (i < ncommon)
+        return &common[i];
+    i -= ncommon;
+    const struct family *f;
+    for (size_t j = 0; (f = owner_at(j)) != NULL; j++) {
+        if (i < (size_t)f->nsettings)
+            return &f->settings[i];
+        i -= (size_t)f->nsettings;
+    }
+    return NULL;
+}
+
+const struct family *setting_family(const struct setting *s)
+{
+    const struct family *f;
+    for (size_t j = 0; (f = owner_at(j)) != NULL; j++)
+        if (s >= f->settings && s < f->settings + f->nsettings)
+            return f;
+    return NULL;
+}
+
+const struct setting *setting_find(const char *key)
+{
+    const struct setting *s;
+    for (size_t i = 0; (s = setting_at(i)) != NULL; i++)
+        if (strcmp(s->key, key) == 0)
+            return s;
+    return NULL;
+}
+
+/* why c does not take s: the row's refusal, or for a setting a family
+ * owns that c is another family's */
 const char *setting_refusal(const struct setting *s, const struct call *c)
 {
     static char text[96];
+    const struct family *f = setting_family(s);
     if (s->refuse)
         return s->refuse(c);
-    if (s->owner && strcmp(c->family->name, s->owner) != 0) {
-        snprintf(text, sizeof text, " is not a %s call", s->owner);
+    if (f && c->family != f) {
+        snprintf(text, sizeof text, " is not a %s call", f->name);
         return text;
     }
     return NULL;
@@ -230,9 +219,17 @@ int setting_takes(const struct setting *s, const struct call *c)
     return setting_refusal(s, c) == NULL;
 }
 
+/* where s's field is in r: the record, or the family's own struct */
+static const unsigned char *field_of(const struct setting *s, const struct record *r)
+{
+    const unsigned char *base = setting_family(s) ? r->own.bytes
+                                                  : (const unsigned char *)r;
+    return base + s->offset;
+}
+
 long long setting_get(const struct setting *s, const struct record *r)
 {
-    const char *at = (const char *)r + s->offset;
+    const unsigned char *at = field_of(s, r);
     long l;
     uint64_t u;
     int i;
@@ -253,7 +250,7 @@ long long setting_get(const struct setting *s, const struct record *r)
 
 void setting_put(const struct setting *s, struct record *r, long long v)
 {
-    char *at = (char *)r + s->offset;
+    unsigned char *at = (unsigned char *)field_of(s, r);
     long l = (long)v;
     uint64_t u = (uint64_t)v;
     int i = (int)v;
@@ -272,11 +269,22 @@ void setting_put(const struct setting *s, struct record *r, long long v)
     }
 }
 
+long long record_setting(const struct record *r, const char *key, long long dflt)
+{
+    const struct setting *s = setting_find(key);
+    return s ? setting_get(s, r) : dflt;
+}
+
 void settings_defaults(struct record *r)
 {
-    for (size_t i = 0; i < setting_count; i++)
-        if (setting_table[i].store != STORE_NONE)
-            setting_put(&setting_table[i], r, setting_table[i].dflt);
+    for (size_t i = 0; i < ncommon; i++)
+        if (common[i].store != STORE_NONE)
+            setting_put(&common[i], r, common[i].dflt);
+    memset(&r->own, 0, sizeof r->own);
+    const struct family *f = r->call ? r->call->family : NULL;
+    for (int i = 0; f && i < f->nsettings; i++)
+        if (f->settings[i].store != STORE_NONE)
+            setting_put(&f->settings[i], r, f->settings[i].dflt);
 }
 
 const char *setting_word(const struct setting *s, const struct record *r)

@@ -1,7 +1,9 @@
 /* settings.h: the key=value settings a record may carry after its nine
- * fields, as rows of one table (registry/settings.c) that the parser
- * (input/settings.c), --list, the reference, the man page and the tests
- * all read; includes only registry.h. */
+ * fields, as rows: the settings every family may take
+ * (registry/settings.c), then each family's own, which its file declares
+ * (struct family's settings).  The parser (input/settings.c), --list, the
+ * reference, the man page, the writers and the tests walk them all
+ * through settings_count and setting_at; includes only registry.h. */
 #ifndef MPIGAUGE_SETTINGS_H
 #define MPIGAUGE_SETTINGS_H
 
@@ -21,7 +23,7 @@ enum setting_kind {
                        * (root=N|rotate, cvar=NAME:VALUE) */
 };
 
-/* What the value is stored as in struct record (the field's type). */
+/* What the value is stored as (the field's type). */
 /* STORE_NONE: the custom reader keeps it (cvar=) */
 enum setting_store { STORE_INT, STORE_LONG, STORE_U64, STORE_NONE };
 
@@ -29,27 +31,34 @@ struct setting {
     const char *key;
     enum setting_kind kind;
     enum setting_store store;
-    size_t offset;            /* of the field in struct record */
+    /* of the field in struct record, or for a family's own setting in
+     * the family's settings struct (the record's `own`) */
+    size_t offset;
     long dflt;                /* its value when the setting is not written */
     uint64_t lo, hi;          /* SETTING_COUNT's bounds */
     const char *const *words; /* SETTING_WORDS: NULL-terminated */
     int first;                /* the value the first word stores */
     const char *what;         /* "unknown <what> 'x'": "synchronisation" */
     /* NULL when the call takes the setting, else why not, as words
-     * that follow the call's name: " is not one-sided" */
+     * that follow the call's name: " is not one-sided"; NULL for a
+     * family's own setting: its family's calls take it (others are
+     * refused as " is not a NAME call") */
     const char *(*refuse)(const struct call *c);
-    /* the family that owns the setting, by name (its calls alone take it,
-     * refused as " is not a chain call"), where refuse is NULL; NULL: no
-     * owner */
-    const char *owner;
     const char *applies;      /* "PUT, GET, ...": named after a refusal */
     int repeats;              /* may be written more than once (cvar=) */
+    /* 1 when the setting is in force for r, whose call takes it (the
+     * writers show it then); NULL: whenever the call takes it */
+    int (*in_force)(const struct record *r);
     const char *value_help;   /* SETTING_CUSTOM: "N|rotate", for --list */
     const char *help;         /* one line */
 };
 
-extern const struct setting setting_table[];
-extern const size_t setting_count;
+/* every setting: the common rows, then each family's own in the order
+ * the call table first names the family */
+size_t settings_count(void);
+const struct setting *setting_at(size_t i);
+/* the family that owns s, or NULL for a common setting */
+const struct family *setting_family(const struct setting *s);
 
 /* the row of key (exact, lower case), or NULL */
 const struct setting *setting_find(const char *key);
@@ -61,7 +70,12 @@ int setting_takes(const struct setting *s, const struct call *c);
  * first), and storing one */
 long long setting_get(const struct setting *s, const struct record *r);
 void setting_put(const struct setting *s, struct record *r, long long v);
-/* every setting's default into a new record */
+/* the value of r's setting key through its row (what the writers use
+ * for a family's own settings, whose struct they do not know), or dflt
+ * when no row has the key */
+long long record_setting(const struct record *r, const char *key, long long dflt);
+/* every common setting's default into a new record, and its family's
+ * own when its call is known (the parser calls it again once it is) */
 void settings_defaults(struct record *r);
 /* the word s's value has in r ("flush"), or NULL for counts */
 const char *setting_word(const struct setting *s, const struct record *r);

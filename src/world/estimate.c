@@ -33,7 +33,7 @@
 #include <math.h>
 #include <stdio.h>
 #include "input/iters.h"
-#include "input/sizes.h"
+#include "registry/sizes.h"
 #include "models/predict.h"
 #include "models/schedule.h"
 #include "world/plan.h"

@@ -13,7 +13,7 @@
 #include "input/graph_file.h"
 #include "input/pattern_file.h"
 #include "input/share.h"
-#include "input/sizes.h"
+#include "registry/sizes.h"
 #include "world/llc_size.h"
 #include "world/char_probe.h"
 #include "world/defects.h"
@@ -112,9 +112,9 @@ static void skip_reason(struct planned *pl, const struct world *w,
         snprintf(why, len, "%s needs its partner's receive posted before each "
                  "call, which the loop does only across calls, and --cache cold "
                  "runs it one call at a time; run it without --cache cold", c->name);
-    else if (c->family->threaded && r->threads > 1 && w->thread_level < MPI_THREAD_MULTIPLE)
+    else if (record_threads(r) > 1 && w->thread_level < MPI_THREAD_MULTIPLE)
         snprintf(why, len, "threads=%d needs MPI_THREAD_MULTIPLE; the library "
-                 "granted %s", r->threads, thread_level_name(w->thread_level));
+                 "granted %s", record_threads(r), thread_level_name(w->thread_level));
     else if (c->family->skip && c->family->skip(r, &facts, why, len))
         ;                  /* said in why */
     else if (c->unavailable && c->unavailable())

@@ -5,7 +5,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include "base/text.h"
-#include "input/sizes.h"
+#include "registry/sizes.h"
 
 static void print_sizes(const struct record *r, FILE *out)
 {

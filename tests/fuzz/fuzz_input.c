@@ -9,7 +9,7 @@
 
 #include "input/coords.h"
 #include "input/parser.h"
-#include "input/sizes.h"
+#include "registry/sizes.h"
 
 #define RANKS 6
 

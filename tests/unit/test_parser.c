@@ -3,6 +3,9 @@
 #include <string.h>
 
 #include "input/parser.h"
+#include "kernels/p2p_partitioned.h"
+#include "kernels/rma.h"
+#include "registry/settings.h"
 #include "unit.h"
 
 struct outcome {
@@ -59,7 +62,7 @@ static void large_counts(void)
 }
 
 /* recv=, partitions=, complete= */
-static void p2p_settings(void)
+static void p2p_record_settings(void)
 {
     struct outcome o;
     const char *text = "SEND INT 1 8 MUL 2 WORLD NOP 0 recv=any_source\n"
@@ -73,8 +76,10 @@ static void p2p_settings(void)
         CHECK(o.rs.rec[0].recv == RECV_ANY_SOURCE);
         CHECK(o.rs.rec[1].recv == RECV_ANY_TAG);
         CHECK(o.rs.rec[2].recv == (RECV_ANY_SOURCE | RECV_ANY_TAG));
-        CHECK(o.rs.rec[3].partitions == 64 && o.rs.rec[3].parrived == 1);
-        CHECK(o.rs.rec[4].partitions == 1 && o.rs.rec[4].parrived == 0 &&
+        CHECK(p2p_settings(&o.rs.rec[3])->partitions == 64 &&
+              p2p_settings(&o.rs.rec[3])->parrived == 1);
+        CHECK(p2p_settings(&o.rs.rec[4])->partitions == 1 &&
+              p2p_settings(&o.rs.rec[4])->parrived == 0 &&
               o.rs.rec[4].recv == RECV_NAMED);
     }
     done(&o);
@@ -217,16 +222,18 @@ static void one_sided(void)
     CHECK(o.errors == 0 && o.rs.n == 3);
     if (o.rs.n == 3) {
         struct record *r = o.rs.rec;
-        CHECK(r[0].sync == SYNC_PSCW && r[0].win == WIN_DYNAMIC && r[0].rma == RMA_BIBW);
+        const struct rma_settings *s0 = rma_settings(&r[0]), *s1 = rma_settings(&r[1]);
+        CHECK(s0->sync == SYNC_PSCW && s0->win == WIN_DYNAMIC && s0->mode == RMA_BIBW);
         CHECK(record_window(&r[0]) == 8 && r[0].pairs == PAIRS_DETAIL);
         CHECK(strcmp(r[0].pf->name, "CROSS-NODE") == 0);
         /* the defaults; an accumulate still measures all pairs */
-        CHECK(r[1].sync == SYNC_FLUSH && r[1].win == WIN_CREATE && r[1].rma == RMA_LATENCY);
+        CHECK(s1->sync == SYNC_FLUSH && s1->win == WIN_CREATE && s1->mode == RMA_LATENCY);
         CHECK(record_window(&r[1]) == 1 && r[1].pf && strcmp(r[1].pf->name, "ALL") == 0);
         CHECK(record_window(&r[2]) == 4096);
-        char how[128];
-        CHECK(strcmp(rma_describe(&r[0], how, sizeof how),
-                     "sync=pscw win=dynamic mode=bibw window=8") == 0);
+        /* the rows read the family's own struct: what the writers print */
+        CHECK(strcmp(setting_word(setting_find("sync"), &r[0]), "pscw") == 0);
+        CHECK(strcmp(setting_word(setting_find("win"), &r[0]), "dynamic") == 0);
+        CHECK(strcmp(setting_word(setting_find("mode"), &r[1]), "latency") == 0);
     }
     done(&o);
     CHECK(rejects("COMPARE_AND_SWAP FLOAT 1 1 ADD 1 WORLD NOP 0\n", "t.in:1:18:",
@@ -375,7 +382,7 @@ void test_parser(void)
 {
     accepted_forms();
     large_counts();
-    p2p_settings();
+    p2p_record_settings();
     rejections();
     one_sided();
     nonblocking();

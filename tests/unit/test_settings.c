@@ -96,8 +96,8 @@ static void count_bounds(const struct setting *s, const struct call *c)
 void test_settings(void)
 {
     int words = 0, counts = 0;
-    for (size_t i = 0; i < setting_count; i++) {
-        const struct setting *s = &setting_table[i];
+    const struct setting *s;
+    for (size_t i = 0; (s = setting_at(i)) != NULL; i++) {
         const struct call *takes = call_that(s, 1), *not = call_that(s, 0);
         CHECK(takes != NULL);
         CHECK(s->help && (s->kind != SETTING_CUSTOM || s->value_help));

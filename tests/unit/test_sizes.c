@@ -1,5 +1,5 @@
 /* test_sizes.c: the size sequences of min..max with ADD and MUL */
-#include "input/sizes.h"
+#include "registry/sizes.h"
 #include "unit.h"
 
 static int seq_is(uint64_t min, uint64_t max, enum step st, uint64_t v,

@@ -1,5 +1,5 @@
 /* sizes.c: the element counts a record measures */
-#include "input/sizes.h"
+#include "registry/sizes.h"
 
 static uint64_t next_size(uint64_t n, enum step step, uint64_t value,
                           uint64_t max)

@@ -1,8 +1,8 @@
-/* settings.h: the settings that change the MPI library's behaviour, as
- * the writers record them (settings.c): the environment's, the MPI_T
+/* library_settings.h: the settings that change the MPI library's behaviour, as
+ * the writers record them (library_settings.c): the environment's, the MPI_T
  * control variables at start, and a record's cvar= */
-#ifndef MPIGAUGE_SETTINGS_H
-#define MPIGAUGE_SETTINGS_H
+#ifndef MPIGAUGE_LIBRARY_SETTINGS_H
+#define MPIGAUGE_LIBRARY_SETTINGS_H
 
 #include <jansson.h>
 #include <stdio.h>

@@ -1,9 +1,9 @@
-/* settings.c: the environment variables and MPI_T control variables that
+/* library_settings.c: the environment variables and MPI_T control variables that
  * change what an MPI library does, recorded with every run (run.json's
  * "settings", every data file's header), so that two runs can be told
  * apart later.  The environment is rank 0's: a launcher passes the same
  * to every rank unless told otherwise. */
-#include "output/settings.h"
+#include "output/library_settings.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,0 +1,65 @@
+/* p2p_family.c: the point-to-point family's row (SEND ... BIBW_INIT,
+ * PSEND: pair by pair, calls.c), its own settings (partitions= and
+ * complete= of the partitioned calls, as rows into struct p2p_settings)
+ * and its rule across a partitioned record's fields. */
+#include "kernels/p2p_partitioned.h"
+
+#include <stddef.h>
+#include <stdlib.h>
+#include "base/base.h"
+#include "registry/settings.h"
+#include "registry/sizes.h"
+
+_Static_assert(sizeof(struct p2p_settings) <= sizeof(union record_own),
+               "point-to-point's settings do not fit a record's own storage");
+
+/* MPI_Psend_init's partitions are int; OSU's partitioned latency goes to 64 */
+#define MAX_PARTITIONS 65536
+
+static const char *const complete_words[] = {"wait", "parrived", NULL};
+
+static const char *not_partitioned(const struct call *c)
+{
+    return c->mode == MODE_PARTITIONED ? NULL : " is not partitioned";
+}
+
+#define AT(field) offsetof(struct p2p_settings, field)
+
+static const struct setting rows[] = {
+    {.key = "partitions", .kind = SETTING_COUNT, .store = STORE_INT,
+     .offset = AT(partitions), .dflt = 1, .lo = 1, .hi = MAX_PARTITIONS,
+     .refuse = not_partitioned, .applies = "PSEND",
+     .help = "equal partitions a message (1)"},
+    {.key = "complete", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(parrived),
+     .words = complete_words, .what = "completion", .refuse = not_partitioned,
+     .applies = "PSEND",
+     .help = "the receiver completes by MPI_Wait, or polls MPI_Parrived first (wait)"},
+};
+
+/* A partitioned message splits into equal partitions, so every size the
+ * record measures must be a multiple of partitions= (as OSU's partitioned
+ * latency: a power-of-two message in 1 to 64 partitions); the first size
+ * that is not is named */
+static void validate(const struct record *r, rule_report report, void *ctx)
+{
+    int parts = p2p_settings(r)->partitions;
+    if (r->call->mode != MODE_PARTITIONED || parts <= 1 ||
+        size_count(r->min, r->max, r->step, r->value) > MAX_SIZES)
+        return;
+    uint64_t *s = xmalloc_array(MAX_SIZES, sizeof *s);
+    size_t n = size_sequence(r->min, r->max, r->step, r->value, s, MAX_SIZES);
+    for (size_t i = 0; i < n; i++)
+        if (s[i] % (uint64_t)parts != 0) {
+            report(ctx, r->col[F_MIN], "%s splits each message into %d equal "
+                   "partitions (partitions=), but this range measures %llu elements: "
+                   "every size must be a multiple of %d", r->call->name, parts,
+                   (unsigned long long)s[i], parts);
+            break;
+        }
+    free(s);
+}
+
+const struct family family_p2p = {
+    .name = "point-to-point", .way = WAY_PAIRS, .per = "call",
+    .moves_data = 1, .named_receives = 1, .bytes_per_us = BYTES_PER_US, .passes = 1,
+    .settings = rows, .nsettings = sizeof rows / sizeof rows[0], .validate = validate};

@@ -1,0 +1,85 @@
+/* rma_family.c: the one-sided family's row, its own settings (sync=,
+ * win=, mode=, as rows into struct rma_settings) and its hooks: the rules
+ * MPI puts across a one-sided record's fields, the window it streams and
+ * the trips an iteration counts as. */
+#include "kernels/rma.h"
+
+#include <stddef.h>
+#include "registry/settings.h"
+
+_Static_assert(sizeof(struct rma_settings) <= sizeof(union record_own),
+               "one-sided's settings do not fit a record's own storage");
+_Static_assert(sizeof(enum rma_sync) == sizeof(int) && sizeof(enum rma_win) == sizeof(int) &&
+               sizeof(enum rma_mode) == sizeof(int), "a setting's enum is not int-sized");
+
+static const char *const sync_words[] = {"flush", "flush_local", "lock", "lock_shared",
+                                         "lock_all", "fence", "pscw", NULL};
+static const char *const win_words[] = {"create", "allocate", "dynamic", NULL};
+static const char *const mode_words[] = {"latency", "bw", "bibw", NULL};
+
+static const char RMA_CALLS[] = "PUT, GET, ACCUMULATE, GET_ACCUMULATE, FETCH_AND_OP and "
+                                "COMPARE_AND_SWAP";
+
+static const char *not_one_sided(const struct call *c);
+
+#define AT(field) offsetof(struct rma_settings, field)
+
+static const struct setting rows[] = {
+    {.key = "sync", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(sync),
+     .words = sync_words, .what = "synchronisation", .refuse = not_one_sided,
+     .applies = RMA_CALLS,
+     .help = "how an epoch is synchronised (flush)"},
+    {.key = "win", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(win),
+     .words = win_words, .what = "window kind", .refuse = not_one_sided,
+     .applies = RMA_CALLS,
+     .help = "how the window is made (create)"},
+    {.key = "mode", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(mode),
+     .words = mode_words, .what = "one-sided mode", .refuse = not_one_sided,
+     .applies = RMA_CALLS,
+     .help = "one operation at a time, a window, or a window each way (latency)"},
+};
+
+/* After all of a one-sided record's fields and settings: what MPI (and
+ * the measurement) allows.  The reduction op, when there is one, must be
+ * predefined. */
+static void validate(const struct record *r, rule_report report, void *ctx)
+{
+    const struct call *c = r->call;
+    if (call_has(c, CALL_ONE_ELEMENT) && (r->min != 1 || r->max != 1))
+        report(ctx, r->col[F_MIN], "%s works on exactly one element: min and max "
+               "must be 1", c->name);
+    if (call_has(c, CALL_INTEGER_ONLY) && r->dt &&
+        !(r->dt->cls & (TC_INT | TC_LOGICAL | TC_BYTE)))
+        report(ctx, r->col[F_TYPE], "MPI_Compare_and_swap takes C integer, logical "
+               "and byte types; %s is a %s type", r->dt->name, type_class_name(r->dt->cls));
+    if (r->op && r->op->user)
+        report(ctx, r->col[F_OP], "one-sided accumulates take predefined operations "
+               "only; %s is user-defined", r->op->name);
+    if (r->window_col && rma_settings(r)->mode == RMA_LATENCY)
+        report(ctx, r->window_col, "window= applies to mode=bw and mode=bibw; "
+               "mode=latency times one operation at a time");
+}
+
+/* mode=bw and mode=bibw stream window= operations; mode=latency one */
+static int window(const struct record *r)
+{
+    return rma_settings(r)->mode != RMA_LATENCY ? r->window : 1;
+}
+
+/* mode=bibw: a window each way */
+static int legs(const struct record *r)
+{
+    int legs = r->call->legs > 0 ? r->call->legs : 1;
+    return rma_settings(r)->mode == RMA_BIBW ? 2 * legs : legs;
+}
+
+const struct family family_rma = {
+    .name = "one-sided", .way = WAY_PAIRS, .per = "operation",
+    .moves_data = 1, .always_windowed = 1, .bytes_per_us = BYTES_PER_US, .passes = 1,
+    .settings = rows, .nsettings = sizeof rows / sizeof rows[0],
+    .validate = validate, .window = window, .legs = legs};
+
+static const char *not_one_sided(const struct call *c)
+{
+    return c->family == &family_rma ? NULL : " is not one-sided";
+}

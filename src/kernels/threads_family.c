@@ -1,0 +1,49 @@
+/* threads_family.c: the threaded family's row (LATENCY_MT, BW_MT,
+ * MSGRATE_MT: pair by pair, threads= threads on each side at once,
+ * kernels/threads.c), its own settings (threads=, comm=, as rows into
+ * struct thread_settings) and its threads hook. */
+#include "kernels/threads.h"
+
+#include <stddef.h>
+#include "registry/settings.h"
+
+_Static_assert(sizeof(struct thread_settings) <= sizeof(union record_own),
+               "the threaded family's settings do not fit a record's own storage");
+_Static_assert(sizeof(enum thread_comm) == sizeof(int), "a setting's enum is not int-sized");
+
+/* threads= : osu_latency_mt's default is 2 */
+#define DEFAULT_THREADS 2
+
+static const char *const comm_words[] = {"shared", "per-thread", NULL};
+static const char MT_CALLS[] = "LATENCY_MT, BW_MT and MSGRATE_MT";
+
+static const char *one_thread(const struct call *c);
+
+#define AT(field) offsetof(struct thread_settings, field)
+
+static const struct setting rows[] = {
+    {.key = "threads", .kind = SETTING_COUNT, .store = STORE_INT, .offset = AT(threads),
+     .dflt = DEFAULT_THREADS, .lo = 1, .hi = MAX_THREADS, .refuse = one_thread,
+     .applies = MT_CALLS, .help = "threads per rank of a pair (2)"},
+    {.key = "comm", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(comm),
+     .words = comm_words, .what = "thread communicator", .refuse = one_thread,
+     .applies = MT_CALLS,
+     .help = "every thread on the pair's communicator, or one each (shared)"},
+};
+
+/* each thread's calls need MPI_THREAD_MULTIPLE when there are two or more
+ * (world/plan.c skips the record where the library gave less) */
+static int threads(const struct record *r)
+{
+    return thread_settings(r)->threads;
+}
+
+const struct family family_threads = {
+    .name = "threaded", .way = WAY_PAIRS, .per = "message",
+    .moves_data = 1, .bytes_per_us = BYTES_PER_US, .passes = 1,
+    .settings = rows, .nsettings = sizeof rows / sizeof rows[0], .threads = threads};
+
+static const char *one_thread(const struct call *c)
+{
+    return c->family == &family_threads ? NULL : " runs on one thread";
+}
