@@ -125,6 +125,8 @@ static void results_from_plan(struct batch *b)
         res->comm_sizes = p->tc ? p->tc->sizes : NULL;
         res->comm_of = p->tc ? p->tc->comm_of : NULL;
         res->shape = p->tc && p->tc->shape[0] ? p->tc->shape : NULL;
+        if (r->call)           /* NULL only in an invalid record (--keep-going) */
+            res->holds = record_holds(r, p->tc ? p->tc->max_size : 0);
         snprintf(res->skipped, sizeof res->skipped, "%s", p->skipped);
         res->estimate_s = p->skipped[0] ? 0 : p->est.seconds;
         for (int k = 0; k < r->ncvars; k++)

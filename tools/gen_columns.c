@@ -6,6 +6,7 @@
 
 #include "gen_reference.h"
 #include "output/columns.h"
+#include "registry/settings.h"
 
 enum { MAX_VARIANTS = 16, DOC_LEN = 1024 };
 
@@ -32,9 +33,9 @@ static void example(struct example *e, const struct call *c)
     memset(e, 0, sizeof *e);
     e->rec.call = c;
     e->rec.dt = table_find(&datatype_table, "DOUBLE");
-    e->rec.window = DEFAULT_WINDOW;
-    e->rec.root = 0;
+    settings_defaults(&e->rec);
     e->res.rec = &e->rec;
+    e->res.holds = record_holds(&e->rec, 4);
     e->res.type_size = sizeof(double);
 }
 

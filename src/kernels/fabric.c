@@ -284,6 +284,7 @@ void shift_phase(struct kernel *k, int i)
 {
     int d = i + 1;
     k->peer = (k->rank + d) % k->size;
+    k->sits_out = 0;
     ((struct fabric *)k->priv)->source = (k->rank - d + k->size) % k->size;
 }
 

@@ -234,12 +234,9 @@ static void measure_phases(struct trial *t, long warmup, long iters,
                            struct sizerun *sr)
 {
     const struct call *c = t->k.rec->call;
-    int n = c->phased ? c->phased->phases(t->k.rec, t->k.size) : 1;
+    int n = call_phases(c, t->k.rec, t->k.size);
     for (int i = 0; i < n; i++) {
-        if (c->phased) {
-            t->k.sits_out = 0;
-            c->phased->phase(&t->k, i);
-        }
+        call_phase(c, &t->k, i);   /* sets the partner (and sits_out) */
         measure_collective(t, warmup, iters, sr);
     }
 }

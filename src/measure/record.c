@@ -16,7 +16,7 @@ static void sizerun_init(struct sizerun *sr, const struct kernel *k)
 {
     memset(sr, 0, sizeof *sr);
     /* a rank starts at most size - 1 pairs, or a sample and a series a phase */
-    int phases = k->rec->call->phased ? k->rec->call->phased->phases(k->rec, k->size) : 0;
+    int phases = call_phases(k->rec->call, k->rec, k->size);
     size_t most = (size_t)(phases > k->size ? phases : k->size) + 2;
     most *= (size_t)record_threads(k->rec);   /* a sample per thread */
     sr->mine = xmalloc_array(most, sizeof *sr->mine);

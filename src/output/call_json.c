@@ -15,23 +15,24 @@ static const char *const recv_names[] = {"named", "any_source", "any_tag", "any"
 void call_json_add(json_t *o, const struct result *res, const struct options *opt)
 {
     const struct record *r = res->rec;
-    if (pairwise(r->call))
+    const struct holds *h = &res->holds;
+    if (h->pairs)
         json_object_set_new(o, "pairs", json_pack("{s:s,s:o,s:o}", "mode",
                             r->pf->rounds ? "rounds" : r->pf->sample ? "sample" : "in turn",
                             "sample", r->pf->sample ? json_integer(r->sample) : json_null(),
                             "seed", r->pf->sample ? json_integer(SAMPLE_SEED) : json_null()));
-    if (r->call->family->named_receives && r->call->mode != MODE_PARTITIONED)
+    if (h->receives)
         json_object_set_new(o, "recv", json_string(recv_names[r->recv & 3]));
-    if (r->call->mode == MODE_PARTITIONED)
+    if (h->partitioned)
         json_object_set_new(o, "partitions", json_pack("{s:i,s:s}", "count",
                             (int)record_setting(r, "partitions", 1), "complete",
                             record_setting(r, "complete", 0) ? "parrived" : "wait"));
-    if (call_has(r->call, CALL_ROTATES))
+    if (h->rotates)
         json_object_set_new(o, "root", r->root_rotate ? json_string("rotate")
                                                       : json_integer(r->root));
-    if (call_has(r->call, CALL_IN_PLACE))
+    if (h->in_place)
         json_object_set_new(o, "inplace", json_boolean(r->inplace));
-    if (streams_receives(r->call))
+    if (h->window_receives)
         json_object_set_new(o, "buffers", json_string(
             record_shared_recv(r, opt) ? "single"
             : r->buffers == BUFFERS_MULTIPLE ? "multiple"
@@ -45,9 +46,9 @@ void call_header_lines(FILE *f, const struct result *res, const struct options *
         "", "MPI_ANY_SOURCE and the data tag (recv=any_source)",
         "the partner and MPI_ANY_TAG (recv=any_tag)",
         "MPI_ANY_SOURCE and MPI_ANY_TAG (recv=any)"};
-    if (r->call->family->named_receives && r->recv)
+    if (res->holds.receives && r->recv)
         fprintf(f, "# receives: every data receive names %s\n", what[r->recv & 3]);
-    if (r->call->mode == MODE_PARTITIONED)
+    if (res->holds.partitioned)
         fprintf(f, "# partitions: %d equal partitions a message (partitions=), "
                 "the receiver completing by %s\n", (int)record_setting(r, "partitions", 1),
                 record_setting(r, "complete", 0)
@@ -78,11 +79,11 @@ void call_header_lines(FILE *f, const struct result *res, const struct options *
     if (r->buffers == BUFFERS_MULTIPLE)
         fprintf(f, "# buffers: every message of a window sent from and received into "
                 "a slot of its own (buffers=multiple, as osu_bw -b multiple)\n");
-    if (r->call->family->threads)
+    if (res->holds.threads)
         fprintf(f, "# samples: one a thread of each pair (threads=%d): t_min_us is the "
                 "fastest thread's time per message, t_max_us the slowest's; report.txt and "
                 "run.json's threads.per_thread name them (thread t of pair a->b), and "
-                "%.*s.threads.dat has every thread\n", record_threads(r),
+                "%.*s.threads.dat has every thread\n", res->holds.threads,
                 (int)strlen(res->file) - 4, res->file);
     if (record_shared_recv(r, opt))
         fprintf(f, "# buffers: a window's receives all into one buffer (buffers=single, "

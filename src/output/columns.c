@@ -8,6 +8,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 
 static double v_elements(const struct point *p) { return (double)p->elements; }
@@ -45,22 +46,22 @@ static double v_met(const struct point *p) { return p->met; }
 
 static int is_p2p(const struct col_ctx *c)
 {
-    return pairwise(c->res->rec->call);
+    return c->res->holds.pairs;
 }
 
 /* the fabric's calls in phases: a sample is a pair's */
-static int in_phases(const struct call *c)
+static int in_phases(const struct holds *h)
 {
-    return c->phased != NULL;
+    return h->phases;
 }
 
 static void doc_bytes(const struct col_ctx *c, char *out, size_t len)
 {
-    const struct call *call = c->res->rec->call;
+    const struct holds *h = &c->res->holds;
     snprintf(out, len, "bytes: elements x %d data bytes of %s; mbps: bytes / "
              "t_avg_us (10^6 bytes/s)%s", c->res->type_size, c->res->rec->dt->name,
-             call->streams ? ", times the messages in flight at once on the largest "
-             "communicator (the aggregate)" : call->family->way == WAY_ALL_PAIRS
+             h->aggregate ? ", times the messages in flight at once on the largest "
+             "communicator (the aggregate)" : h->all_pairs
              ? ", times the pairs of the largest communicator (all at once)" : "");
 }
 
@@ -74,8 +75,8 @@ static void doc_pairs(const struct col_ctx *c, char *out, size_t len)
 
 static void doc_times(const struct col_ctx *c, char *out, size_t len)
 {
-    const struct record *r = c->res->rec;
-    if (in_phases(r->call))
+    const struct holds *h = &c->res->holds;
+    if (in_phases(h))
         snprintf(out, len, "t_min_us t_avg_us t_max_us: time per message of a "
                  "rank to its partner while every pair of the phase streams at once, "
                  "in microseconds; the fastest pair, the mean over pairs, the "
@@ -83,8 +84,8 @@ static void doc_times(const struct col_ctx *c, char *out, size_t len)
     else if (is_p2p(c))
         snprintf(out, len, "t_min_us t_avg_us t_max_us: %s in microseconds of "
                  "the fastest pair, the mean over pairs, the slowest pair",
-                 r->call->family->always_windowed ? "time per operation (with its share "
-                 "of the synchronisation)" : record_window(r) > 1
+                 strcmp(h->per, "operation") == 0 ? "time per operation (with its share "
+                 "of the synchronisation)" : h->window > 1
                  ? "time per message of a window" : "one-way time");
     else
         snprintf(out, len, "t_min_us t_avg_us t_max_us: each rank's average "
@@ -92,9 +93,9 @@ static void doc_times(const struct col_ctx *c, char *out, size_t len)
                  "ranks, the slowest rank");
 }
 
-static int counts_messages(const struct call *c)
+static int counts_messages(const struct holds *h)
 {
-    return call_has(c, CALL_RATE);
+    return h->rate;
 }
 
 static void doc_rate(const struct col_ctx *c, char *out, size_t len)
@@ -109,7 +110,7 @@ static void doc_iters(const struct col_ctx *c, char *out, size_t len)
     snprintf(out, len, "iters warmup: timed calls (the most any pair or "
              "communicator made) and untimed ones; samples: %s measured; "
              "mismatches: elements --check found wrong",
-             is_p2p(c) || in_phases(c->res->rec->call) ? "pairs" : "ranks");
+             is_p2p(c) || in_phases(&c->res->holds) ? "pairs" : "ranks");
 }
 
 static double v_p50(const struct point *p) { return p->tail.p50; }
@@ -141,24 +142,24 @@ static void doc_slowest(const struct col_ctx *c, char *out, size_t len)
              "them, and by how much it exceeded the ranks' mean then (mean, us)");
 }
 
-static int on_communicators(const struct call *c)
+static int on_communicators(const struct holds *h)
 {
-    return !pairwise(c);
+    return !h->pairs;
 }
 
-static int barriers(const struct call *c)
+static int barriers(const struct holds *h)
 {
-    return c->family->way == WAY_BARRIER;
+    return h->barrier;
 }
 
-static int posts(const struct call *c)
+static int posts(const struct holds *h)
 {
-    return c->post != NULL;
+    return h->posts;
 }
 
-static int persists(const struct call *c)
+static int persists(const struct holds *h)
 {
-    return c->init != NULL;
+    return h->persists;
 }
 
 static void doc_overlap(const struct col_ctx *c, char *out, size_t len)
@@ -192,7 +193,7 @@ static void doc_barrier(const struct col_ctx *c, char *out, size_t len)
 
 static void doc_median(const struct col_ctx *c, char *out, size_t len)
 {
-    int sync = c->res->rec->call->family->way == WAY_BARRIER;
+    int sync = c->res->holds.barrier;
     snprintf(out, len, "t_med_us ci_lo_us ci_hi_us: median over blocks of %s "
              "time per call%s, pooled over %s, and its 95%% confidence interval "
              "(nan under 6 blocks); blocks: how many; late: repetitions left "
@@ -279,8 +280,7 @@ const size_t ncolumns = sizeof columns / sizeof columns[0];
 
 int column_applies(const struct column *c, const struct result *res)
 {
-    const struct call *call = res->rec->call;
-    return !c->when || c->when(call);
+    return !c->when || c->when(&res->holds);
 }
 
 void column_text(const struct column *c, double v, char *out, size_t len)

@@ -24,7 +24,7 @@ struct col_ctx {
 struct column {
     const char *name;
     enum col_format format;
-    int (*when)(const struct call *c);   /* the calls that have it; NULL: every call */
+    int (*when)(const struct holds *h);  /* the results that have it; NULL: every one */
     double (*value)(const struct point *pt);
     /* the header line "# <this and the next columns without a doc>: ..." */
     void (*doc)(const struct col_ctx *c, char *out, size_t len);

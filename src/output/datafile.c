@@ -179,14 +179,14 @@ static void header(FILE *f, const struct run_info *in, const struct result *res)
     fprintf(f, "\n# timing: %s\n", r->call->timing);
     if (res->shape)
         fprintf(f, "# shape: %s\n", res->shape);
-    if (pairwise(r->call)) {
+    if (res->holds.pairs) {
         char how[200];
         fprintf(f, "# pairs: %s\n", pair_mode(res, how, sizeof how));
     }
     record_settings_line(f, r);
     call_header_lines(f, res, in->opt);
     fabric_header_lines(f, res);
-    if (call_has(r->call, CALL_SEEDED)) {
+    if (res->holds.matchings) {
         char how[1024];
         matchings_text(res, how, sizeof how);
         fprintf(f, "# permutations: %s\n", how);

@@ -48,7 +48,7 @@ static int root_slots(const struct result *res, int p, int *windows, int *slots)
 void fabric_header_lines(FILE *f, const struct result *res)
 {
     int p = largest(res), windows, slots, w = res->rec->window;
-    if (!call_has(res->rec->call, CALL_RING) || p < 2)
+    if (!res->holds.ring || p < 2)
         return;
     if (root_slots(res, p, &windows, &slots))
         fprintf(f, "# fan-in: the root receives into %d slots, window=%d for each of "
@@ -65,21 +65,22 @@ void fabric_header_lines(FILE *f, const struct result *res)
 
 void fabric_json_add(json_t *rec, const struct result *res)
 {
-    const struct call *c = res->rec->call;
-    if (!c->streams)
+    const struct holds *h = &res->holds;
+    if (!h->aggregate)
         return;
     int p = largest(res);
     json_t *o = json_object();
-    json_object_set_new(o, "streams", json_integer(c->streams(p)));
-    json_object_set_new(o, "seed", call_has(c, CALL_SEEDED) ? json_integer((json_int_t)record_setting(res->rec, "seed", 0))
-                                              : json_null());
-    json_object_set_new(o, "matchings", call_has(c, CALL_SEEDED) ? matchings(res, p) : json_null());
+    json_object_set_new(o, "streams", json_integer(h->streams));
+    json_object_set_new(o, "seed", h->matchings
+                        ? json_integer((json_int_t)record_setting(res->rec, "seed", 0))
+                        : json_null());
+    json_object_set_new(o, "matchings", h->matchings ? matchings(res, p) : json_null());
     char name[sizeof res->file + 16];
     size_t stem = strlen(res->file) > 4 ? strlen(res->file) - 4 : 0;
     snprintf(name, sizeof name, "%.*s.matrix.dat", (int)stem, res->file);
-    json_object_set_new(o, "matrix", call_has(c, CALL_MATRIX) && res->file[0] ? json_string(name)
+    json_object_set_new(o, "matrix", h->matrix && res->file[0] ? json_string(name)
                                                               : json_null());
-    if (call_has(c, CALL_RING) && p > 1) {
+    if (h->ring && p > 1) {
         int windows, slots, turns = root_slots(res, p, &windows, &slots);
         json_object_set_new(o, "root_slots", json_pack("{s:i,s:i,s:i,s:b}", "slots",
                             turns ? slots : (p - 1) * res->rec->window, "senders",

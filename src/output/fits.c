@@ -34,7 +34,7 @@ void fit_text(const struct result *res, char *buf, size_t len)
         snprintf(lat, sizeof lat, "%s", t->latency_why);
     if (t->bandwidth)
         snprintf(bw, sizeof bw, "asymptotic bandwidth %.1f MB/s", f->bandwidth_mbs);
-    else if (!res->rec->call->family->moves_data)
+    else if (!res->holds.bandwidth)
         snprintf(bw, sizeof bw, "no bandwidth (%s %s)", res->rec->call->name, t->bandwidth_why);
     else
         snprintf(bw, sizeof bw, "no bandwidth (%s)", t->bandwidth_why);
@@ -98,7 +98,7 @@ json_t *fits_json(json_t *o, const struct writer *w, const struct result *res)
                             "sizes", (json_int_t)f->n));
     else
         json_object_set_new(o, "fit", json_null());
-    if (res->done && call_has(res->rec->call, CALL_BSP) && res->bsp.ok)
+    if (res->done && res->holds.bsp && res->bsp.ok)
         json_object_set_new(o, "bsp", bsp_json(&res->bsp, res->rec->topo->name));
     if (res->nlevels)
         json_object_set_new(o, "bsp_levels", levels_json(w, res));

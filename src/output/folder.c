@@ -151,8 +151,9 @@ void writer_record_begin(struct writer *w, struct result *res)
     const struct record *r = res->rec;
     datafile_name(res, res->file, sizeof res->file);
     w->data = datafile_open(w, res, res->file);
-    if (r->pairs == PAIRS_DETAIL && pairwise(r->call))
-        w->pairs = side_file(w, res, "pairs", record_per_thread(r)
+    const struct holds *h = &res->holds;
+    if (r->pairs == PAIRS_DETAIL && h->pairs)
+        w->pairs = side_file(w, res, "pairs", h->threads
                              ? "# pair matrix: row = world rank that sends first, column "
                              "= its partner, time per message in us of the pair's slowest "
                              "thread (every thread: the .threads.dat file), nan = not "
@@ -160,18 +161,18 @@ void writer_record_begin(struct writer *w, struct result *res)
                              : "# pair matrix: row = world rank that "
                              "sends first, column = its partner, one-way time in us, "
                              "nan = not measured; one block per size (gnuplot index)\n");
-    if (record_per_thread(r))
+    if (h->threads)
         w->threads = side_file(w, res, "threads", "# every thread of every pair: the "
                                "pair a -> b (a sends first), its thread (0 .. threads=-1), "
                                "that thread's time per message in us, its messages per "
                                "second and MB/s\n# elements a b thread t_us msg_rate mbps\n");
-    if (r->pairs == PAIRS_DETAIL && pairwise(r->call))
+    if (r->pairs == PAIRS_DETAIL && h->pairs)
         w->pairs_p99 = side_file(w, res, "pairs_p99", "# pair tail matrix: row = world "
                                  "rank that sends first, column = its partner, p99 in "
                                  "us of the round trips timed one by one (half each, "
                                  "the calls column's), nan = not measured; one block "
                                  "per size (gnuplot index)\n");
-    if (call_has(r->call, CALL_MATRIX))
+    if (h->matrix)
         w->pairs = side_file(w, res, "matrix", "# bandwidth matrix: row = world rank "
                              "that sends, column = the rank it sends to, MB/s = bytes / "
                              "its time per message while every rank sends at the same "
@@ -202,8 +203,8 @@ void writer_point(struct writer *w, const struct result *res,
         io_flush(w->data, path);
     }
     if (w->pairs) {
-        pairs_block(w->pairs, w->info->ranks, pt, call_has(res->rec->call, CALL_MATRIX),
-                    record_per_thread(res->rec));
+        pairs_block(w->pairs, w->info->ranks, pt, res->holds.matrix,
+                    res->holds.threads > 0);
         io_flush(w->pairs, path);
     }
     if (w->raw) {
@@ -219,7 +220,7 @@ void writer_point(struct writer *w, const struct result *res,
         io_flush(w->pairs_p99, path);
     }
     if (w->threads) {
-        thread_rows(w->threads, res->rec, pt);
+        thread_rows(w->threads, &res->holds, pt);
         io_flush(w->threads, path);
     }
     /* the prose of every size is on disk before the next: a run stopped

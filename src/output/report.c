@@ -49,9 +49,10 @@ static void column_phrases(struct writer *w, const struct result *res,
     }
 }
 
-static const char *what_op(const struct record *r, char *buf, size_t len)
+static const char *what_op(const struct result *res, char *buf, size_t len)
 {
-    if (pairwise(r->call) && r->pf && strcmp(r->pf->name, "ALL") != 0)
+    const struct record *r = res->rec;
+    if (res->holds.pairs && r->pf && strcmp(r->pf->name, "ALL") != 0)
         snprintf(buf, len, " (%s pairs)", r->pf->name);
     else if (r->op)
         snprintf(buf, len, " with %s", r->op->name);
@@ -148,7 +149,7 @@ void report_record(struct writer *w, const struct result *res)
     const struct record *r = res->rec;
     char op[64];
     say(w, "\nRecord %d (line %d): %s of %s%s on %s, %d communicator%s (",
-        res->index, r->line, r->call->name, r->dt->name, what_op(r, op, sizeof op),
+        res->index, r->line, r->call->name, r->dt->name, what_op(res, op, sizeof op),
         r->topo->name, res->ncomm, res->ncomm == 1 ? "" : "s");
     for (int i = 0; i < res->ncomm && i < 16; i++)
         say(w, i ? " %d" : "%d", res->comm_sizes[i]);
@@ -158,7 +159,7 @@ void report_record(struct writer *w, const struct result *res)
         say(w, "  Shape: %s.\n", res->shape);
     if (w->info->opt->cache_cold && cache_warm_why(r))
         say(w, "  Cache: warm, though the run is --cache cold: %s.\n", cache_warm_why(r));
-    if (pairwise(r->call)) {
+    if (res->holds.pairs) {
         char how[200];
         say(w, "  Pairs: %s.\n", pair_mode(res, how, sizeof how));
     }
@@ -169,7 +170,7 @@ void report_record(struct writer *w, const struct result *res)
     char settings[512];
     if (record_settings_text(r, settings, sizeof settings))
         say(w, "  Settings: %s.\n", settings);
-    if (call_has(r->call, CALL_SEEDED)) {
+    if (res->holds.matchings) {
         char how[1024];
         matchings_text(res, how, sizeof how);
         say(w, "  Permutations: %s.\n", how);
@@ -186,7 +187,7 @@ static void report_tail(struct writer *w, const struct result *res,
     say(w, "    one call at a time (%ld): p50 %.3f, p90 %.3f, p99 %.3f, max %.3f us, "
         "sd %.3f us", pt->ncalls, pt->tail.p50, pt->tail.p90, pt->tail.p99,
         pt->tail.max, pt->tail.sd);
-    if (!pairwise(res->rec->call) && pt->slowest_rank >= 0 &&
+    if (!res->holds.pairs && pt->slowest_rank >= 0 &&
         pt->slowest_rank < w->info->ranks)
         say(w, "; rank %d (node %d) was the last to finish in %.0f%% of them, "
             "%.3f us over the ranks' mean", pt->slowest_rank,
@@ -225,9 +226,9 @@ static void report_stats(struct writer *w, const struct result *res,
 
 /* "mean over 4 pairs", or for a threaded call "mean over 2 threads of 2
  * pairs" (its samples are T a pair) */
-static void say_over(struct writer *w, const struct record *r, size_t n)
+static void say_over(struct writer *w, const struct holds *h, size_t n)
 {
-    int t = record_threads(r);
+    int t = h->threads > 1 ? h->threads : 1;
     size_t pairs = n / (size_t)t;
     if (t > 1)
         say(w, "mean over %d threads of %zu pair%s", t, pairs, pairs == 1 ? "" : "s");
@@ -242,29 +243,29 @@ void report_point(struct writer *w, const struct result *res,
     char op[64];
     say(w, "  %s %llu x %s (%llu bytes)%s: ", r->call->name,
         (unsigned long long)pt->elements, r->dt->name,
-        (unsigned long long)pt->bytes, what_op(r, op, sizeof op));
+        (unsigned long long)pt->bytes, what_op(res, op, sizeof op));
     if (pt->nsamples == 0) {
         say(w, "nothing measured.\n");
         return;
     }
     const struct sample *lo = &pt->samples[pt->s.imin];
     const struct sample *hi = &pt->samples[pt->s.imax];
-    if (pairwise(r->call) || r->call->phased) {
+    const struct holds *h = &res->holds;
+    if (h->pairs || h->phases) {
         char a[64], b[64];
-        sample_name(r, lo, pt->s.imin, a, sizeof a);
-        sample_name(r, hi, pt->s.imax, b, sizeof b);
-        say(w, "%s %.3f us, ", r->call->family->always_windowed ? "per operation"
-            : record_window(r) > 1 || r->call->phased ? "per message" : "one-way",
-            pt->s.avg);
-        say_over(w, r, pt->nsamples);
+        sample_name(h, lo, pt->s.imin, a, sizeof a);
+        sample_name(h, hi, pt->s.imax, b, sizeof b);
+        say(w, "%s %.3f us, ", strcmp(h->per, "operation") == 0 ? "per operation"
+            : h->window > 1 || h->phases ? "per message" : "one-way", pt->s.avg);
+        say_over(w, h, pt->nsamples);
         say(w, " (fastest %s %.3f us, slowest %s %.3f us)", a, pt->s.min, b, pt->s.max);
     } else {
         say(w, "%.3f us per %s, mean over %zu rank%s (fastest rank %d "
             "%.3f us, slowest rank %d %.3f us)", pt->s.avg,
-            r->call->family->per, pt->nsamples,
+            h->per, pt->nsamples,
             pt->nsamples == 1 ? "" : "s", lo->a, pt->s.min, hi->a, pt->s.max);
     }
-    if (r->call->family->way == WAY_BARRIER && pt->ncomm > 0) {
+    if (h->barrier && pt->ncomm > 0) {
         say(w, "; a barrier takes %.3f us on its slowest rank (mean over "
             "iterations, median %.3f us)", pt->iter_mean, pt->iter_median);
         if (!isnan(pt->pred))
@@ -274,20 +275,20 @@ void report_point(struct writer *w, const struct result *res,
                 pt->pred_mean, 100.0 * (pt->pred_mean - pt->iter_mean) / pt->iter_mean,
                 pt->pred_p90, pt->tail.p90);
     }
-    if (r->call->streams && !isnan(pt->mbps))
+    if (h->aggregate && !isnan(pt->mbps))
         say(w, ", %.1f MB/s aggregate (every stream at once)", pt->mbps);
-    else if (r->call->family->moves_data && pt->bytes > 0 && pt->s.avg > 0)
+    else if (h->bandwidth && pt->bytes > 0 && pt->s.avg > 0)
         say(w, ", %.1f MB/s", (double)pt->bytes / pt->s.avg);
     say(w, ".\n");
     report_stats(w, res, pt);
     if (pt->mismatches)
         say(w, "  CHECK FAILED: %lu element%s wrong at this size.\n",
             pt->mismatches, pt->mismatches == 1 ? "" : "s");
-    if (r->pairs == PAIRS_DETAIL && pairwise(r->call))
+    if (r->pairs == PAIRS_DETAIL && h->pairs)
         for (size_t i = 0; i < pt->nsamples; i++) {
             char name[64];
-            sample_name(r, &pt->samples[i], i, name, sizeof name);
-            say(w, "    %s%s: %.3f us\n", sample_thread(r, i) < 0 ? "pair " : "", name,
+            sample_name(h, &pt->samples[i], i, name, sizeof name);
+            say(w, "    %s%s: %.3f us\n", sample_thread(h, i) < 0 ? "pair " : "", name,
                 pt->samples[i].t_us);
         }
 }
@@ -307,7 +308,7 @@ static void say_bsp_fit(struct writer *w, const struct fit *f, const char *dt)
 static void report_bsp(struct writer *w, const struct result *res)
 {
     const char *dt = res->rec->dt->name;
-    if (call_has(res->rec->call, CALL_BSP) && res->bsp.ok) {
+    if (res->holds.bsp && res->bsp.ok) {
         say(w, " BSP on %s: ", res->rec->topo->name);
         say_bsp_fit(w, &res->bsp, dt);
     }

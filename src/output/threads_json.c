@@ -14,38 +14,38 @@
 #include <stdio.h>
 #include "base/thread_level.h"
 
-int sample_thread(const struct record *r, size_t i)
+int sample_thread(const struct holds *h, size_t i)
 {
-    return r->call->family->threads ? (int)(i % (size_t)record_threads(r)) : -1;
+    return h->threads ? (int)(i % (size_t)h->threads) : -1;
 }
 
-void sample_name(const struct record *r, const struct sample *s, size_t i, char *buf,
+void sample_name(const struct holds *h, const struct sample *s, size_t i, char *buf,
                  size_t len)
 {
-    int t = sample_thread(r, i);
+    int t = sample_thread(h, i);
     if (t >= 0)
         snprintf(buf, len, "thread %d of pair %d->%d", t, s->a, s->b);
     else
         snprintf(buf, len, "%d->%d", s->a, s->b);
 }
 
-void thread_rows(FILE *f, const struct record *r, const struct point *pt)
+void thread_rows(FILE *f, const struct holds *h, const struct point *pt)
 {
     for (size_t i = 0; i < pt->nsamples; i++) {
         const struct sample *s = &pt->samples[i];
         fprintf(f, "%llu %d %d %d %.4f %.6g %.6g\n", (unsigned long long)pt->elements,
-                s->a, s->b, sample_thread(r, i), s->t_us, 1e6 / s->t_us,
+                s->a, s->b, sample_thread(h, i), s->t_us, 1e6 / s->t_us,
                 (double)pt->bytes / s->t_us);
     }
 }
 
 /* one sample by name: {"thread", "pair": "a->b", "t_us"} */
-static json_t *named_sample(const struct record *r, const struct point *pt, size_t i)
+static json_t *named_sample(const struct holds *h, const struct point *pt, size_t i)
 {
     const struct sample *s = &pt->samples[i];
     char pair[48];
     snprintf(pair, sizeof pair, "%d->%d", s->a, s->b);
-    return json_pack("{s:i,s:s,s:o}", "thread", sample_thread(r, i), "pair", pair,
+    return json_pack("{s:i,s:s,s:o}", "thread", sample_thread(h, i), "pair", pair,
                      "t_us", isfinite(s->t_us) ? json_real(s->t_us) : json_null());
 }
 
@@ -73,17 +73,18 @@ static json_t *point_threads(const struct point *pt, int n)
 void threads_json_add(json_t *o, const struct result *res)
 {
     const struct record *r = res->rec;
-    if (!r->call->family->threads)
+    const struct holds *h = &res->holds;
+    if (!h->threads)
         return;
-    int n = record_threads(r);
+    int n = h->threads;
     json_t *per = json_array();
     for (size_t i = 0; i < res->npts; i++) {
         const struct point *pt = &res->pts[i];
         json_t *o2 = json_pack("{s:I,s:o}", "elements", (json_int_t)pt->elements,
                                "threads", point_threads(pt, n));
         if (pt->nsamples) {
-            json_object_set_new(o2, "fastest", named_sample(r, pt, pt->s.imin));
-            json_object_set_new(o2, "slowest", named_sample(r, pt, pt->s.imax));
+            json_object_set_new(o2, "fastest", named_sample(h, pt, pt->s.imin));
+            json_object_set_new(o2, "slowest", named_sample(h, pt, pt->s.imax));
         }
         json_array_append_new(per, o2);
     }

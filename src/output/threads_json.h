@@ -9,16 +9,16 @@
 
 /* the thread of a point's sample i (0 .. threads=-1), or -1 for a call
  * that is not threaded */
-int sample_thread(const struct record *r, size_t i);
+int sample_thread(const struct holds *h, size_t i);
 
 /* sample i's name: "thread 3 of pair 0->1" for a threaded call, "0->1"
  * for the others */
-void sample_name(const struct record *r, const struct sample *s, size_t i, char *buf,
+void sample_name(const struct holds *h, const struct sample *s, size_t i, char *buf,
                  size_t len);
 
 /* a threaded call's .threads.dat rows of one size: elements a b thread
  * t_us msg_rate mbps, a row per thread of every pair */
-void thread_rows(FILE *f, const struct record *r, const struct point *pt);
+void thread_rows(FILE *f, const struct holds *h, const struct point *pt);
 
 /* adds "threads": {"threads", "comm", "per_thread"} to a threaded call's
  * record object o (per_thread: per size each thread's figures, and the

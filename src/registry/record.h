@@ -151,6 +151,39 @@ static inline int fan_in_windows(void)
     return e && atoi(e) > 0 ? atoi(e) : FAN_IN_WINDOWS;
 }
 
+/* What a record's results hold beyond the columns every result has, as
+ * plain data: the one place (registry/holds.c) that turns a call's
+ * capabilities and its family's way and hooks into what the writers
+ * print, so that output/ reads a result, never its call or family. */
+struct holds {
+    const char *per;           /* a time is per "call", "message", "operation" */
+    int pairs;                 /* a sample is a pair's, the pairs one at a time */
+    int all_pairs;             /* every pair at once: the ranks split in two */
+    int phases;                /* a sample is a pair's of a phase (the fabric's) */
+    int threads;               /* samples a pair, one a thread; 0: not threaded */
+    int window;                /* messages a timed iteration streams (1: one) */
+    int bandwidth;             /* data moves: MB/s means something */
+    int rate;                  /* messages per second */
+    int barrier;               /* a barrier's iterations and the model's prediction */
+    int bsp;                   /* a BSP fit (HRELATION) */
+    int aggregate;             /* its bandwidth is the aggregate of streams */
+    int streams;               /* messages in flight on the largest communicator,
+                                * the aggregate's factor */
+    int matchings;             /* random matchings drawn with seed= */
+    int matrix;                /* a P x P bandwidth matrix file */
+    int ring;                  /* FAN_IN: the root's slots shared in turns */
+    int rotates;               /* root= may be rotate */
+    int in_place;              /* inplace= applies */
+    int receives;              /* its data receives name partner and tag (recv=) */
+    int partitioned;           /* partitions= and complete= apply */
+    int window_receives;       /* a window of receives (buffers=) */
+    int posts;                 /* non-blocking: the overlap columns */
+    int persists;              /* persistent: the init column */
+};
+
+/* r's holds, its largest communicator having p ranks */
+struct holds record_holds(const struct record *r, int p);
+
 /* --cache cold: NULL where the record's buffers are cycled (copies,
  * the next before every call), else why it runs warm.  The one rule
  * that the plan (memory, skips), the buffers and the outputs' labels

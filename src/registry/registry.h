@@ -394,6 +394,27 @@ static inline int call_has(const struct call *c, unsigned cap)
     return (c->caps & cap) != 0;
 }
 
+/* The hooks with their defaults, so that a caller need not ask whether a
+ * call has them: a call's phases on a communicator of p ranks (its
+ * phasing's count, else 1), phase i's partner set into k (else nothing),
+ * and --validate's guess of one call's own cost beyond its messages, us
+ * (its stretches', else 0). */
+static inline int call_phases(const struct call *c, const struct record *r, int p)
+{
+    return c->phased ? c->phased->phases(r, p) : 1;
+}
+
+static inline void call_phase(const struct call *c, struct kernel *k, int i)
+{
+    if (c->phased)
+        c->phased->phase(k, i);
+}
+
+static inline double call_cost_us(const struct call *c)
+{
+    return c->stretch ? c->stretch->cost_us : 0;
+}
+
 /* The call table is the registry's, but its rows name the functions that
  * time each call, so kernels/calls.c defines it (and topologies/table.c
  * the topology table): the two folders sit right above registry/ and

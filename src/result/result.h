@@ -129,6 +129,7 @@ struct bsp_level {
 
 struct result {
     const struct record *rec;
+    struct holds holds;        /* what it holds: the writers read this, not rec->call */
     int index;                 /* 1-based position among the records */
     int type_size;             /* data bytes of one element */
     int ncomm;                 /* communicators, and their sizes */

@@ -105,8 +105,8 @@ struct estimate estimate_record(const struct record *r, const struct options *o,
     struct estimate e = {0, 0, 0, 0};
     const struct call *c = r->call;
     int pw = pairwise(c);
-    long steps = pw ? sh->steps : c->phased ? c->phased->phases(r, sh->p) : 1;
-    long each = pw ? sh->pairs : sh->ncomm * (c->phased ? steps : 1);
+    long steps = pw ? sh->steps : call_phases(c, r, sh->p);
+    long each = pw ? sh->pairs : sh->ncomm * steps;
     double bw = c->family->bytes_per_us;
     /* threaded calls: threads= pairs of streams share the ranks' cores */
     double m = messages(c, sh->p, record_window(r)) * record_threads(r);
@@ -119,7 +119,7 @@ struct estimate estimate_record(const struct record *r, const struct options *o,
         long iters, warmup;
         choose_iters(r, o, sizes[i], bytes, &iters, &warmup);
         /* the objects family's own cost of making an object (cost_us) */
-        double call = m * (LATENCY_US + (double)bytes / bw) + (c->stretch ? c->stretch->cost_us : 0);
+        double call = m * (LATENCY_US + (double)bytes / bw) + call_cost_us(c);
         if (call_has(c, CALL_BSP))            /* h one-element messages a rank */
             call = (double)sizes[i] * LATENCY_US;
         /* --time S: the timed loop takes about S whatever the count (a

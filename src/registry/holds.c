@@ -1,0 +1,35 @@
+/* holds.c: what a record's results hold (record.h's struct holds), from
+ * its call's capabilities and its family's way and hooks: the writers
+ * read these, so a family's shape of results is decided here once. */
+#include "registry/record.h"
+
+struct holds record_holds(const struct record *r, int p)
+{
+    const struct call *c = r->call;
+    const struct family *f = c->family;
+    struct holds h = {
+        .per = f->per,
+        .pairs = f->way == WAY_PAIRS,
+        .all_pairs = f->way == WAY_ALL_PAIRS,
+        .phases = c->phased != NULL,
+        .threads = record_per_thread(r) ? record_threads(r) : 0,
+        .window = record_window(r),
+        .bandwidth = f->moves_data,
+        .rate = call_has(c, CALL_RATE),
+        .barrier = f->way == WAY_BARRIER,
+        .bsp = call_has(c, CALL_BSP),
+        .aggregate = c->streams != NULL,
+        .streams = c->streams ? c->streams(p > 0 ? p : 1) : 0,
+        .matchings = call_has(c, CALL_SEEDED),
+        .matrix = call_has(c, CALL_MATRIX),
+        .ring = call_has(c, CALL_RING),
+        .rotates = call_has(c, CALL_ROTATES),
+        .in_place = call_has(c, CALL_IN_PLACE),
+        .receives = f->named_receives && c->mode != MODE_PARTITIONED,
+        .partitioned = c->mode == MODE_PARTITIONED,
+        .window_receives = streams_receives(c),
+        .posts = c->post != NULL,
+        .persists = c->init != NULL,
+    };
+    return h;
+}
