@@ -12,6 +12,36 @@
 #include "kernels/file_io.h"
 
 #include <stdio.h>
+#include "registry/record.h"
+
+/* --validate's transfer speed to a file system (world/estimate.c) */
+#define IO_BYTES_PER_US 500.0
+
+/* SMPI 3.32 simulates MPI-IO on platform disks, ignores the data it is
+ * given (so --check cannot pass) and crashed SimGrid's kernel with one;
+ * ROMIO (MPICH 4.0.2) aborts the whole job when it flattens a named pair
+ * type (MPI_Type_get_contents on MPI_DOUBLE_INT) */
+static int io_skip(const struct record *r, const struct plan_facts *f, char *why,
+                   size_t len)
+{
+    if (f->smpi)
+        snprintf(why, len, "SimGrid's SMPI 3.32 simulates MPI-IO on platform disks "
+                 "without moving the data, so it is not measured");
+    else if ((r->dt->cls & TC_PAIR) && facts_library(f, "MPICH"))
+        snprintf(why, len, "MPICH's ROMIO aborts on the pair type %s in MPI I/O "
+                 "(MPI_Type_get_contents on a named type); use STRUCT or a plain "
+                 "type", r->dt->name);
+    return why[0] != 0;
+}
+
+/* every rank of the communicator at once, into a file of the scratch
+ * directory */
+const struct family family_io = {
+    .name = "I/O", .way = WAY_COMMUNICATOR, .per = "call",
+    .moves_data = 1, .uses_scratch = 1, .bytes_per_us = IO_BYTES_PER_US, .passes = 1,
+    .skip = io_skip};
+
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "base/base.h"

@@ -46,7 +46,7 @@ void mt_pair_end(struct kernel *k);
 void mt_run(struct kernel *k, int iters,
             void (*body)(struct kernel *k, struct mt_thread *th, int iters));
 
-/* measure/: the times since the last mt_reset start here (after the
+/* the family's sample hooks: the times since the last mt_reset start here (after the
  * warm-up); mt_times gives each thread's time per message in us
  * (us[0 .. threads-1]) over the iterations it timed, messages counted as
  * the record's legs and window */

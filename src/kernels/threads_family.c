@@ -41,7 +41,8 @@ static int threads(const struct record *r)
 const struct family family_threads = {
     .name = "threaded", .way = WAY_PAIRS, .per = "message",
     .moves_data = 1, .bytes_per_us = BYTES_PER_US, .passes = 1,
-    .settings = rows, .nsettings = sizeof rows / sizeof rows[0], .threads = threads};
+    .settings = rows, .nsettings = sizeof rows / sizeof rows[0], .threads = threads,
+    .sample_start = mt_reset, .samples = mt_times};
 
 static const char *one_thread(const struct call *c)
 {

@@ -92,6 +92,7 @@ void trial_setup(struct trial *t, struct measurer *m, const struct planned *pl,
     memset(t, 0, sizeof *t);
     t->m = m;
     t->pl = pl;
+    t->holds = record_holds(pl->rec, pl->tc ? pl->tc->max_size : 0);
     t->bp = &pl->bp;
     struct kernel *k = &t->k;
     describe(k, m, pl, res);

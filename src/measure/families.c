@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/base.h"
-#include "kernels/threads.h"
 #include "measure/timing.h"
 #include "models/schedule.h"
 
@@ -46,8 +45,8 @@ static struct rule size_rule(const struct options *o, const struct record *r,
 static void pair_samples(struct trial *t, int a, int b, double one_way,
                          const double *thread_us, struct sizerun *sr)
 {
-    int n = record_threads(t->k.rec);
-    if (!record_per_thread(t->k.rec)) {
+    int n = t->holds.threads;
+    if (!n) {
         sr->mine[sr->n++] = (struct sample){one_way * 1e6, a, b};
         return;
     }
@@ -68,8 +67,9 @@ static void measure_pair(struct trial *t, int i, int j, long warmup, long iters,
     if (k->rec->call->pair_begin)
         k->rec->call->pair_begin(k);
     double pilot = warm_pair(t, warmup, o->time_per_size > 0);
-    if (record_per_thread(k->rec))   /* each thread's time from here */
-        mt_reset(k);
+    const struct family *f = k->rec->call->family;
+    if (f->sample_start)                /* each thread's time from here */
+        f->sample_start(k);
     long pb = per_block(o, &ru, iters, pilot);
     struct series scratch = {0}, *s = &scratch;
     if (k->initiator)
@@ -82,8 +82,8 @@ static void measure_pair(struct trial *t, int i, int j, long warmup, long iters,
     }
     double one_way = time_pair(t, &ru, pb, s);
     double thread_us[MAX_THREADS];
-    if (record_per_thread(k->rec))
-        mt_times(k, thread_us);
+    if (f->samples)
+        f->samples(k, thread_us);
     sample_pair(t, call_sample_count(iters, t->pl->shape.pairs), sr);
     if (k->initiator)
         pair_samples(t, tc->places[i].rank, tc->places[j].rank, one_way, thread_us, sr);
@@ -187,7 +187,7 @@ static void collective_sample(struct trial *t, double per_call, long calls_befor
         t->calls = calls_before;
         return;
     }
-    if (k->rec->call->phased)
+    if (t->holds.phases)         /* a sample is its pair's */
         b = t->pl->tc->places[k->peer].rank;
     sr->mine[sr->n++] = (struct sample){per_call * 1e6, k->world_rank, b};
 }

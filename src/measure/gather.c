@@ -260,11 +260,10 @@ static void pair_bandwidths(struct point *pt)
 /* the messages in flight at once on the largest communicator */
 static double streams(const struct trial *t)
 {
-    const struct call *c = t->k.rec->call;
-    int p = t->pl->tc->max_size;
-    if (c->streams)
-        return c->streams(p);
-    return c->family->way == WAY_ALL_PAIRS ? p / 2 : 1;
+    const struct holds *h = &t->holds;
+    if (h->aggregate)
+        return h->streams;
+    return h->all_pairs ? t->pl->tc->max_size / 2 : 1;
 }
 
 /* the calls timed one by one: their tail, and the rank to blame */
@@ -322,7 +321,7 @@ static void thread_rates(const struct trial *t, struct point *pt)
         sum += cnt && us > 0 ? (double)cnt / us : 0;    /* messages per us */
     }
     pt->mbps = (double)pt->bytes * sum;
-    if (call_has(t->k.rec->call, CALL_RATE))
+    if (t->holds.rate)
         pt->rate = sum * 1e6;
 }
 
@@ -336,22 +335,21 @@ void gather_point(struct trial *t, const struct sizerun *sr, struct point *pt)
     collect_per_comm(t, pt);
     /* the calls one by one go on to the writers for --raw's calls file
      * and DETAIL's p99 matrix */
-    const struct record *r = t->k.rec;
-    collect_calls(w, sr, pt, t->m->opt->raw || (r->pairs == PAIRS_DETAIL &&
-                                                 pairwise(r->call)));
-    if (t->k.rec->call->family->way == WAY_BARRIER)
+    const struct holds *h = &t->holds;
+    collect_calls(w, sr, pt, t->m->opt->raw || (t->k.rec->pairs == PAIRS_DETAIL &&
+                                                 h->pairs));
+    if (h->barrier)
         collect_comms(w, sr, pt);
     /* multi-pair and fabric calls: every stream of the largest
      * communicator at once */
-    const struct call *c = t->k.rec->call;
     double n = streams(t);
     pt->mbps = pt->rate = NAN;
-    if (c->family->moves_data && pt->s.avg > 0)
+    if (h->bandwidth && pt->s.avg > 0)
         pt->mbps = (double)pt->bytes * n / pt->s.avg;
-    if (call_has(c, CALL_RATE) && pt->s.avg > 0)
+    if (h->rate && pt->s.avg > 0)
         pt->rate = n / pt->s.avg * 1e6;
-    if (c->phased && w->rank == 0)
+    if (h->phases && w->rank == 0)
         pair_bandwidths(pt);
-    if (record_per_thread(t->k.rec) && w->rank == 0 && pt->nsamples)
+    if (h->threads && w->rank == 0 && pt->nsamples)
         thread_rates(t, pt);
 }

@@ -103,8 +103,8 @@ static void finish_result(struct result *res)
     for (size_t i = 0; i < n; i++)
         if (isfinite(y[i]) && (isnan(t_min) || y[i] < t_min))
             t_min = y[i];
-    res->fit_terms = fit_read(&res->fit, t_min, res->rec->call->family->moves_data);
-    if (call_has(res->rec->call, CALL_BSP)) {
+    res->fit_terms = fit_read(&res->fit, t_min, res->holds.bandwidth);
+    if (res->holds.bsp) {
         /* BSP costs a superstep by its slowest rank: t_max against h */
         for (size_t i = 0; i < n; i++) {
             x[i] = (double)res->pts[i].elements;

@@ -13,6 +13,7 @@ struct trial {
     struct kernel k;
     struct measurer *m;
     const struct planned *pl;
+    struct holds holds;        /* what the record's results hold */
     const struct bpattern *bp; /* BARRIER: the pattern run (the plan's, or built) */
     struct hybrid hy;          /* HYBRID: built when the record starts */
     /* buffers, allocated once for the record's largest size */

@@ -5,30 +5,13 @@
  * row in its own kernels file (kernels/rma_family.c, chain.c, ...). */
 #include "registry/record.h"
 
-/* --validate's transfer speed to a file system (world/estimate.c) */
-#define IO_BYTES_PER_US 500.0
 
-const struct family family_coll = {
-    .name = "collective", .way = WAY_COMMUNICATOR, .per = "call",
-    .moves_data = 1, .bytes_per_us = BYTES_PER_US, .passes = 1};
-const struct family family_reduce = {
-    .name = "reduction", .way = WAY_COMMUNICATOR, .per = "call",
-    .moves_data = 1, .bytes_per_us = BYTES_PER_US, .passes = 1};
 const struct family family_sync = {
     .name = "synchronisation", .way = WAY_BARRIER, .per = "call",
     .moves_data = 0, .bytes_per_us = BYTES_PER_US, .passes = 2};
-const struct family family_io = {
-    .name = "I/O", .way = WAY_COMMUNICATOR, .per = "call",
-    .moves_data = 1, .uses_scratch = 1, .bytes_per_us = IO_BYTES_PER_US, .passes = 1};
 const struct family family_multi = {
     .name = "multi-pair", .way = WAY_ALL_PAIRS, .per = "message",
     .moves_data = 1, .named_receives = 1, .bytes_per_us = BYTES_PER_US, .passes = 1};
-/* communicators, windows and sessions made and freed (objects.md):
- * every rank of the communicator at once, and no data moved (a window's
- * size is its memory, not a transfer) */
-const struct family family_objects = {
-    .name = "objects", .way = WAY_COMMUNICATOR, .per = "call",
-    .moves_data = 0, .bytes_per_us = BYTES_PER_US, .passes = 1};
 
 const char *call_mode_name(enum call_mode m)
 {

@@ -9,6 +9,7 @@
 
 #include <mpi.h>
 #include <stddef.h>
+#include <string.h>
 #include "models/pattern.h"
 
 struct kernel;
@@ -188,7 +189,21 @@ extern const struct table pair_filter_table;
  * own rule (struct family's skip) */
 struct plan_facts {
     int min_size, max_size;    /* ranks of its smallest and largest communicator */
+    int ncomm;                 /* how many communicators */
+    int shaped;                /* graph-shaped (Cartesian or distributed graph) */
+    int uneven;                /* a rank's in-degree differs from its out-degree */
+    int twice;                 /* a periodic dimension of length 1 or 2 */
+    const char *library;       /* MPI_Get_library_version's text */
+    int smpi;                  /* simulated by SimGrid's SMPI */
 };
+
+/* 1 when the run's library version text starts with prefix ("MPICH
+ * Version: 4.0", "Open MPI v4"): a family's skip hook names the library
+ * defects it knows this way */
+static inline int facts_library(const struct plan_facts *f, const char *prefix)
+{
+    return f->library && strncmp(f->library, prefix, strlen(prefix)) == 0;
+}
 
 /* A call family: what its calls share, as data every layer may read
  * through a call's `family` pointer (registry/families.c has the older
@@ -260,6 +275,11 @@ struct family {
     /* the threads each rank of a pair runs at once, each timed on its
      * own (per-thread samples, the .threads.dat file); NULL: one */
     int (*threads)(const struct record *r);
+    /* a pair's samples of its own: sample_start (after the warm-up)
+     * starts their clocks, samples gives one time per message in us for
+     * each of its threads; NULL: the pair's one-way time is its sample */
+    void (*sample_start)(struct kernel *k);
+    void (*samples)(const struct kernel *k, double *us);
 };
 
 extern const struct family family_p2p, family_coll, family_reduce, family_sync,

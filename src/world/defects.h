@@ -1,4 +1,5 @@
-/* defects.h: records this run's MPI library is known to run wrongly */
+/* defects.h: records SimGrid's SMPI cannot run whatever their call (a
+ * family's own library defects are its skip hook's) */
 #ifndef MPIGAUGE_DEFECTS_H
 #define MPIGAUGE_DEFECTS_H
 
@@ -6,10 +7,8 @@
 #include "registry/record.h"
 #include "world/world.h"
 
-/* 1, with the reason in why, when the library crashes on r's call or
- * delivers wrong data on tc's communicators (the plan skips the record:
- * a wrong call timed is a wrong figure); else 0.  Collective-free. */
-int library_defect(const struct record *r, const struct topo_comm *tc,
-                   const struct world *w, char *why, size_t len);
+/* 1, with the reason in why, when the simulation cannot give r's
+ * figures (the plan skips the record); else 0.  Collective-free. */
+int library_defect(const struct record *r, const struct world *w, char *why, size_t len);
 
 #endif

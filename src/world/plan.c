@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "base/base.h"
+#include "base/smpi.h"
 #include "base/thread_level.h"
 #include "base/text.h"
 #include "input/graph_file.h"
@@ -75,15 +76,14 @@ static void skip_reason(struct planned *pl, const struct world *w,
     const struct call *c = r->call;
     char *why = pl->skipped;
     size_t len = sizeof pl->skipped;
-    struct plan_facts facts = {tc->min_size, tc->max_size};
+    struct plan_facts facts = {.min_size = tc->min_size, .max_size = tc->max_size,
+                               .ncomm = tc->n, .shaped = tc->shaped, .uneven = tc->uneven,
+                               .twice = tc->twice, .library = w->library,
+                               .smpi = MPIGAUGE_SMPI};
     if (tc->n == 0)
         snprintf(why, len, "%s leaves every rank out", r->topo->name);
     else if (tc->why[0])
         snprintf(why, len, "%s %s", r->topo->name, tc->why);
-    else if (call_has(c, CALL_NEIGHBORS) && !tc->shaped)
-        snprintf(why, len, "%s needs a graph-shaped communicator (STENCIL, "
-                 "STENCIL-OPEN, BINARY-TREE, GRAPH:path); %s is plain", c->name,
-                 r->topo->name);
     else if (needs_pairs(c) && tc->max_size < 2)
         snprintf(why, len, "%s communicators of 1 rank have no pairs for %s",
                  r->topo->name, c->name);
@@ -94,7 +94,11 @@ static void skip_reason(struct planned *pl, const struct world *w,
         snprintf(why, len, "this MPI refuses %s on CHAR (MPI 2.2 and later: a "
                  "character type, no reductions): %s; SIGNED_CHAR is the 1-byte "
                  "integer", r->op->name, char_reduction_refused(r->op));
-    else if (library_defect(r, tc, w, why, len))
+    else if (library_defect(r, w, why, len))
+        ;                  /* said in why */
+    /* the family's own rules: its libraries' defects, its settings against
+     * the communicators */
+    else if (c->family->skip && c->family->skip(r, &facts, why, len))
         ;                  /* said in why */
     /* a persistent or partitioned request is bound to the buffers it was
      * made on, while --cache cold moves the buffers call by call
@@ -115,8 +119,6 @@ static void skip_reason(struct planned *pl, const struct world *w,
     else if (record_threads(r) > 1 && w->thread_level < MPI_THREAD_MULTIPLE)
         snprintf(why, len, "threads=%d needs MPI_THREAD_MULTIPLE; the library "
                  "granted %s", record_threads(r), thread_level_name(w->thread_level));
-    else if (c->family->skip && c->family->skip(r, &facts, why, len))
-        ;                  /* said in why */
     else if (c->unavailable && c->unavailable())
         snprintf(why, len, "%s", c->unavailable());
     else if (call_has(c, CALL_ROOTED) && r->root >= tc->min_size)
