@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
 # simulate.sh PLATFORM NP [--placement block|round-robin] [--cfg=NAME:VALUE ...] [BINARY] [mpigauge options] INPUT
-# runs mpigauge on NP simulated ranks of PLATFORM (a platforms/*.xml) with
-# SimGrid's smpirun; `make smpi` builds what it needs (docs/simulated.md).
+# runs mpigauge on NP simulated ranks of PLATFORM (any SimGrid platform:
+# platforms/*.xml, your own, or one scripts/platform.sh made from a run)
+# with SimGrid's smpirun; `make smpi` builds what it needs
+# (docs/simulated.md).
 #
-# Placement: block (default) fills each host's cores before the next;
-# round-robin deals ranks over the hosts in turn.  The settings, the same
-# for every platform (docs/simulated.md says why each):
+# The hosts and their cores are SimGrid's own (platforms/hosts loads the
+# platform), in platform order.  Placement: block (default) fills each
+# host's cores before the next; round-robin deals ranks over the hosts in
+# turn.  A platform SimGrid cannot load, or NP beyond its cores: one line
+# naming the file, exit 2.  The settings, the same for every platform
+# (docs/simulated.md says why each; they win over a platform's <config>):
 #   smpi/privatization:dlopen       each rank its own copy of the globals
 #   smpi/simulate-computation:no    computation takes no simulated time:
 #                                   runs are bit-for-bit repeatable
@@ -19,7 +24,8 @@
 #                                   the platform file's latencies and
 #                                   bandwidths as they are written
 # and platforms/costs.so, the plug-in that gives each message its
-# per-host-pair processor cost from the XML's properties.
+# per-host-pair processor cost from the platform's mpigauge/ properties,
+# or leaves SimGrid's own smpi/os, smpi/ois, smpi/or in force.
 #
 # BINARY (optional, before the options) is how scripts/sweep.sh -l
 # 'scripts/simulate.sh PLATFORM %P' passes its binary: a build for a real
