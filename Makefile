@@ -85,17 +85,20 @@ asan:
 	@true
 
 # make smpi: ./mpigauge-smpi, built with SimGrid's smpicc (PAPI off; a
-# shared object that smpirun runs), and platforms/costs.so, the plug-in
-# the platforms/ files run with; scripts/simulate.sh runs them
-# (docs/simulated.md)
+# shared object that smpirun runs), platforms/costs.so, the plug-in every
+# platform runs with, and platforms/hosts, which lists a platform's hosts
+# as SimGrid loads it; scripts/simulate.sh runs them (docs/simulated.md)
 SMPICC ?= smpicc
 SIMGRID_LIBS ?= -lsimgrid
-smpi: platforms/costs.so
+smpi: platforms/costs.so platforms/hosts
 	@command -v $(SMPICC) > /dev/null || { echo "make smpi needs $(SMPICC) (apt-get install libsimgrid-dev simgrid)"; exit 1; }
 	$(MAKE) --no-print-directory MPICC=$(SMPICC) PAPI=0 BIN=mpigauge-smpi mpigauge-smpi
 
-platforms/costs.so: platforms/costs.cpp
+platforms/costs.so: platforms/costs.cpp platforms/costs.hpp
 	$(CXX) -std=c++17 -O2 -fPIC -shared -Wall -Wextra -Werror -o $@ $< $(SIMGRID_LIBS)
+
+platforms/hosts: platforms/hosts.cpp platforms/costs.hpp
+	$(CXX) -std=c++17 -O2 -Wall -Wextra -Werror -o $@ $< $(SIMGRID_LIBS)
 
 tests/fuzz_replay: $(LIBOBJ) $(BUILD)/tests/fuzz/fuzz_input.o $(BUILD)/tests/fuzz/replay.o $(STAMP)
 	$(MPICC) $(CFLAGS) $(LDFLAGS) -o $@ $(LIBOBJ) $(BUILD)/tests/fuzz/fuzz_input.o $(BUILD)/tests/fuzz/replay.o $(LIBS) $(LDLIBS)
@@ -191,7 +194,7 @@ valgrind: mpigauge
 	MPIRUN="$(MPIRUN)" bash scripts/valgrind.sh
 
 clean:
-	rm -rf build mpigauge mpigauge-smpi platforms/costs.so tests/mpigauge-nopapi tests/unit_tests tests/corrupt.so tests/launchvary.so tests/skew.so tests/counter_probe tests/fuzz_replay bench/bare_loops bench/pattern_scale tests/tmp tools/gen_man tools/gen_reference
+	rm -rf build mpigauge mpigauge-smpi platforms/costs.so platforms/hosts tests/mpigauge-nopapi tests/unit_tests tests/corrupt.so tests/launchvary.so tests/skew.so tests/counter_probe tests/fuzz_replay bench/bare_loops bench/pattern_scale tests/tmp tools/gen_man tools/gen_reference
 
 .PHONY: all asan check unit bench bench-sets fuzz valgrind clean man docs install uninstall check-prefix smpi
 

@@ -1,25 +1,30 @@
-/* costs.cpp: the SimGrid platform plug-in every platform file here runs with
- * (make smpi builds platforms/costs.so; scripts/simulate.sh passes it to
- * smpirun as -platform, and the XML in MPIGAUGE_SMPI_XML).
+/* costs.cpp: the SimGrid platform plug-in every platform runs with (make
+ * smpi builds platforms/costs.so; scripts/simulate.sh passes it to smpirun
+ * as -platform, and the platform file in MPIGAUGE_SMPI_XML).
  *
  * SimGrid 3.32's smpi/os, smpi/ois and smpi/or give a message's processor
  * cost by its size only, the same inside a host and between hosts.  The
  * thesis's pairwise overheads differ by host pair (that is what SSS
- * clusters), so this plug-in loads the XML and registers cost callbacks:
- * a send (blocking or not) costs the sender mpigauge/send-intra or
- * mpigauge/send-inter seconds, a receive costs the receiver
- * mpigauge/recv-intra or mpigauge/recv-inter, by whether the two hosts
- * are one.  The four are properties of the cluster in the XML (plain
- * seconds), so each platform file holds all its numbers.
+ * clusters), so where the platform's hosts carry mpigauge/ properties
+ * (costs.hpp) this plug-in registers cost callbacks: a send (blocking or
+ * not) costs the sender its host's send cost towards the receiver's host,
+ * a receive costs the receiver its host's receive cost from the sender's.
+ * Where no host has one, it registers nothing and SimGrid's own settings
+ * apply (a registered callback would silence them).
  *
  * It also exports, for mpigauge's run.json and report, the platform file
- * (MPIGAUGE_SMPI_PLATFORM) and the settings that shape the results as
- * SimGrid holds them (MPIGAUGE_SMPI_SETTINGS). */
+ * (MPIGAUGE_SMPI_PLATFORM), the settings that shape the results as SimGrid
+ * holds them with the costs in force (MPIGAUGE_SMPI_SETTINGS) and which
+ * costs those are (MPIGAUGE_SMPI_COSTS: mpigauge, simgrid or none). */
+#include "costs.hpp"
+
 #include <simgrid/s4u.hpp>
 #include <smpi/smpi.h>
 #include <xbt/config.hpp>
 
 #include <cstdio>
+#include <map>
+#include <utility>
 #include <cstdlib>
 #include <stdexcept>
 #include <string>
@@ -28,18 +33,6 @@
 namespace sg4 = simgrid::s4u;
 
 namespace {
-
-double cost(const sg4::Host* h, const char* key)
-{
-    const char* v = h->get_property(key);
-    if (!v)
-        throw std::runtime_error(std::string("platform has no property ") + key);
-    char* end;
-    double s = std::strtod(v, &end);
-    if (*end || !(s >= 0))
-        throw std::runtime_error(std::string(key) + " is not a time in seconds: " + v);
-    return s;
-}
 
 template <class T> std::string setting(const char* name)
 {
@@ -55,12 +48,30 @@ template <class T> std::string setting(const char* name)
     }
 }
 
-std::string us(double seconds)
-{
-    char b[32];
-    std::snprintf(b, sizeof b, "%g us", seconds * 1e6);
-    return b;
-}
+/* A receive at host A of a signal from host B crossed when A sent to B
+ * since it last received from B, and B sent this signal without having
+ * taken up A's first (B received nothing from A between A's send and its
+ * own): the two flew at once, as in an exchange.  Judged per host pair
+ * from the simulated clock: exact with one rank a host; with several, two
+ * different ranks' signals between the same two hosts can count. */
+class Crossings {
+    std::map<std::pair<const sg4::Host*, const sg4::Host*>, double> sent_, got_;
+    static double at(const std::map<std::pair<const sg4::Host*, const sg4::Host*>, double>& m, const sg4::Host* a,
+                     const sg4::Host* b)
+    {
+        auto it = m.find({a, b});
+        return it == m.end() ? -1 : it->second;
+    }
+
+public:
+    void send(const sg4::Host* a, const sg4::Host* b) { sent_[{a, b}] = sg4::Engine::get_clock(); }
+    bool receive(const sg4::Host* a, const sg4::Host* b)  // at a, from b
+    {
+        double sa = at(sent_, a, b), ga = at(got_, a, b), sb = at(sent_, b, a), gb = at(got_, b, a);
+        got_[{a, b}] = sg4::Engine::get_clock();
+        return sa > ga && !(sa <= gb && gb <= sb);
+    }
+};
 
 }  // namespace
 
@@ -71,18 +82,27 @@ extern "C" void load_platform(const sg4::Engine& e)
     e.load_platform(xml);
     auto hosts = e.get_all_hosts();
     xbt_assert(!hosts.empty(), "%s has no hosts", xml);
-    const sg4::Host* h = hosts.front();
-    double send_in = cost(h, "mpigauge/send-intra"), send_out = cost(h, "mpigauge/send-inter");
-    double recv_in = cost(h, "mpigauge/recv-intra"), recv_out = cost(h, "mpigauge/recv-inter");
-    auto send = [send_in, send_out](size_t, sg4::Host* src, sg4::Host* dst) {
-        return src == dst ? send_in : send_out;
-    };
-    smpi_register_op_cost_callback(SmpiOperation::SEND, send);
-    smpi_register_op_cost_callback(SmpiOperation::ISEND, send);
-    smpi_register_op_cost_callback(SmpiOperation::RECV, [recv_in, recv_out](size_t, sg4::Host* src,
-                                                                            sg4::Host* dst) {
-        return src == dst ? recv_in : recv_out;
-    });
+    static mpigauge::CostTable costs;  // the callbacks outlive this call
+    static Crossings crossings;
+    if (mpigauge::read_costs(hosts, costs)) {
+        bool cross = false;
+        for (auto const& [h, c] : costs)
+            cross = cross || c.cross_inter > 0 || !c.cross_from.empty();
+        auto send = [cross](size_t, sg4::Host* src, sg4::Host* dst) {
+            if (cross && src != dst)
+                crossings.send(src, dst);
+            return costs.at(src).send(src, dst);
+        };
+        smpi_register_op_cost_callback(SmpiOperation::SEND, send);
+        smpi_register_op_cost_callback(SmpiOperation::ISEND, send);
+        smpi_register_op_cost_callback(SmpiOperation::RECV, [cross](size_t, sg4::Host* src, sg4::Host* dst) {
+            const mpigauge::HostCosts& c = costs.at(dst);
+            double t = c.recv(dst, src);
+            if (cross && src != dst && crossings.receive(dst, src))
+                t += c.cross(src);
+            return t;
+        });
+    }
 
     std::string s = "smpi/simulate-computation:" + setting<bool>("smpi/simulate-computation") +
                     " smpi/coll-selector:" + setting<std::string>("smpi/coll-selector") +
@@ -92,9 +112,8 @@ extern "C" void load_platform(const sg4::Engine& e)
                     " smpi/privatization:" + setting<std::string>("smpi/privatization") +
                     " smpi/lat-factor:" + setting<std::string>("smpi/lat-factor") +
                     " smpi/bw-factor:" + setting<std::string>("smpi/bw-factor") +
-                    "; per message: send " + us(send_in) + " on a host, " + us(send_out) +
-                    " between hosts; receive " + us(recv_in) + " on a host, " + us(recv_out) +
-                    " between hosts";
+                    "; per message: " + mpigauge::costs_text(hosts, costs);
     setenv("MPIGAUGE_SMPI_PLATFORM", xml, 1);
     setenv("MPIGAUGE_SMPI_SETTINGS", s.c_str(), 1);
+    setenv("MPIGAUGE_SMPI_COSTS", mpigauge::costs_kind(hosts, costs), 1);
 }

@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
 # simulate.sh PLATFORM NP [--placement block|round-robin] [--cfg=NAME:VALUE ...] [BINARY] [mpigauge options] INPUT
-# runs mpigauge on NP simulated ranks of PLATFORM (a platforms/*.xml) with
-# SimGrid's smpirun; `make smpi` builds what it needs (docs/simulated.md).
+# runs mpigauge on NP simulated ranks of PLATFORM (any SimGrid platform:
+# platforms/*.xml, your own, or one scripts/platform.sh made from a run)
+# with SimGrid's smpirun; `make smpi` builds what it needs
+# (docs/simulated.md).
 #
-# Placement: block (default) fills each host's cores before the next;
-# round-robin deals ranks over the hosts in turn.  The settings, the same
-# for every platform (docs/simulated.md says why each):
+# The hosts and their cores are SimGrid's own (platforms/hosts loads the
+# platform), in platform order.  Placement: block (default) fills each
+# host's cores before the next; round-robin deals ranks over the hosts in
+# turn.  A platform SimGrid cannot load, or NP beyond its cores: one line
+# naming the file, exit 2.  The settings, the same for every platform
+# (docs/simulated.md says why each; they win over a platform's <config>):
 #   smpi/privatization:dlopen       each rank its own copy of the globals
 #   smpi/simulate-computation:no    computation takes no simulated time:
 #                                   runs are bit-for-bit repeatable
@@ -19,7 +24,8 @@
 #                                   the platform file's latencies and
 #                                   bandwidths as they are written
 # and platforms/costs.so, the plug-in that gives each message its
-# per-host-pair processor cost from the XML's properties.
+# per-host-pair processor cost from the platform's mpigauge/ properties,
+# or leaves SimGrid's own smpi/os, smpi/ois, smpi/or in force.
 #
 # BINARY (optional, before the options) is how scripts/sweep.sh -l
 # 'scripts/simulate.sh PLATFORM %P' passes its binary: a build for a real
@@ -42,8 +48,7 @@ die() {
 platform=$1
 np=$2
 shift 2
-[ -f "$platform" ] || die "no platform file $platform (platforms/*.xml)"
-case $platform in *.xml) ;; *) die "$platform: a platform is a SimGrid XML file (platforms/*.xml)" ;; esac
+[ -f "$platform" ] || die "no platform file $platform (a SimGrid platform, as platforms/*.xml)"
 [[ $np =~ ^[1-9][0-9]*$ ]] || die "NP must be a positive whole number of ranks, not '$np'"
 
 placement=block
@@ -79,40 +84,60 @@ if [ $# -ge 2 ] && [ "${1#-}" = "$1" ] && [ -f "$1" ] && [ -x "$1" ]; then
     fi
 fi
 [ -x "$bin" ] || die "no $bin: run make smpi first"
-[ -f "$root/platforms/costs.so" ] || die "no platforms/costs.so: run make smpi first"
+[ -f "$root/platforms/costs.so" ] && [ -x "$root/platforms/hosts" ] ||
+    die "no platforms/costs.so or platforms/hosts: run make smpi first"
 command -v smpirun > /dev/null || die "smpirun not found (apt-get install simgrid libsimgrid-dev)"
 input=${!#}
 [ -f "$input" ] || die "no input file '$input' (the last argument)"
 
-# the hosts and their cores, from the platform's one <cluster>
-cluster=$(tr '\n' ' ' < "$platform" | grep -o '<cluster [^>]*>' | head -1)
-attr() { echo "$cluster" | grep -o " $1=\"[^\"]*\"" | head -1 | sed 's/.*="\(.*\)"/\1/'; }
-prefix=$(attr prefix)
-suffix=$(attr suffix)
-radical=$(attr radical)
-cores=$(attr core)
-cores=${cores:-1}
-[[ $radical =~ ^([0-9]+)-([0-9]+)$ ]] || die "$platform: no <cluster radical=\"A-B\"> found"
-first=${BASH_REMATCH[1]}
-last=${BASH_REMATCH[2]}
-hosts=$((last - first + 1))
-[ "$np" -le $((hosts * cores)) ] ||
-    die "$platform has $hosts hosts of $cores cores: at most $((hosts * cores)) ranks, not $np"
+# the hosts and their cores as SimGrid loads the platform (platforms/hosts:
+# every zone and cluster topology, in platform order); a platform it cannot
+# load is one line naming the file, exit 2 (SimGrid aborts on some errors:
+# the reason is its CRITICAL line, without the backtrace)
+tmp=$(mktemp -d /tmp/mpigauge-sim.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+fail() {
+    echo "simulate.sh: $*" >&2
+    exit 2
+}
+if ! ("$root/platforms/hosts" "$platform") > "$tmp/hosts" 2> "$tmp/err"; then
+    why=$(grep -m1 'CRITICAL\]' "$tmp/err" | sed 's/^.*CRITICAL\] *//')
+    [ -n "$why" ] || why=$(grep -m1 . "$tmp/err")
+    case $why in "$platform: "*) fail "$why" ;; esac
+    fail "$platform: SimGrid cannot load it: ${why:-platforms/hosts failed}"
+fi
+names=()
+cores=()
+while read -r name n; do
+    [ "$name" = "#" ] && continue
+    names+=("$name")
+    cores+=("$n")
+done < "$tmp/hosts"
+hosts=${#names[@]}
+total=0
+for n in "${cores[@]}"; do total=$((total + n)); done
+[ "$np" -le "$total" ] ||
+    fail "$platform: $hosts hosts with $total cores in all (as SimGrid loads it): at most $total ranks, not $np"
 
-hostfile=$(mktemp /tmp/mpigauge-hosts.XXXXXX)
-trap 'rm -f "$hostfile"' EXIT
-for ((r = 0; r < np; r++)); do
+# block: each host's cores in turn; round-robin: one rank per host in turn,
+# passing over hosts whose cores are taken
+for ((r = 0, h = 0, pass = 0; r < np; )); do
     if [ "$placement" = block ]; then
-        h=$((first + r / cores))
+        for ((c = 0; c < cores[h] && r < np; c++, r++)); do echo "${names[h]}"; done
+        h=$((h + 1))
     else
-        h=$((first + r % hosts))
+        if [ "${cores[h]}" -gt "$pass" ]; then
+            echo "${names[h]}"
+            r=$((r + 1))
+        fi
+        h=$((h + 1))
+        [ "$h" -lt "$hosts" ] || { h=0; pass=$((pass + 1)); }
     fi
-    echo "$prefix$h$suffix"
-done > "$hostfile"
+done > "$tmp/hostfile"
 
 export MPIGAUGE_SMPI_XML
 MPIGAUGE_SMPI_XML=$(cd "$(dirname "$platform")" && pwd)/$(basename "$platform")
-smpirun -np "$np" -platform "$root/platforms/costs.so" -hostfile "$hostfile" \
+smpirun -np "$np" -platform "$root/platforms/costs.so" -hostfile "$tmp/hostfile" \
     --cfg=smpi/privatization:dlopen \
     --cfg=smpi/simulate-computation:no \
     --cfg=smpi/async-small-thresh:65536 \

@@ -94,6 +94,8 @@ bash tests/launches.sh | tee "$out"
 count "$out"
 bash tests/smpi.sh | tee "$out"
 count "$out"
+bash tests/platforms.sh | tee "$out"
+count "$out"
 # every run.json the suites wrote, against schema/run.schema.json (one a
 # suite makes up by hand carries a .fixture file beside it)
 if python3 -c 'import jsonschema' 2> /dev/null; then

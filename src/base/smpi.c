@@ -38,3 +38,8 @@ const char *smpi_settings(void)
 {
     return MPIGAUGE_SMPI ? getenv("MPIGAUGE_SMPI_SETTINGS") : NULL;
 }
+
+const char *smpi_costs(void)
+{
+    return MPIGAUGE_SMPI ? getenv("MPIGAUGE_SMPI_COSTS") : NULL;
+}

@@ -37,4 +37,9 @@ const char *smpi_simgrid_version(void);
 const char *smpi_platform(void);
 const char *smpi_settings(void);
 
+/* which per-message costs are in force, as platforms/costs.so found them:
+ * "mpigauge" (the hosts' mpigauge/ properties), "simgrid" (SimGrid's own
+ * smpi/os, smpi/ois, smpi/or) or "none"; NULL when not started through it */
+const char *smpi_costs(void);
+
 #endif

@@ -237,9 +237,10 @@ static json_t *machine_json(json_t *root, const struct run_info *in)
         (json_int_t)in->cores, "oversubscribed", in->max_node_ranks > in->cores);
     /* null on real MPI; under SMPI what was simulated and how */
     json_object_set_new(m, "simulation", MPIGAUGE_SMPI ?
-        json_pack("{s:s,s:s,s:s?,s:s?}", "simulator", "SimGrid SMPI",
+        json_pack("{s:s,s:s,s:s?,s:s?,s:s?}", "simulator", "SimGrid SMPI",
                   "simgrid_version", smpi_simgrid_version(), "platform",
-                  smpi_platform(), "settings", smpi_settings()) : json_null());
+                  smpi_platform(), "settings", smpi_settings(), "costs",
+                  smpi_costs()) : json_null());
     const char *key;           /* in the order they were packed */
     json_t *value;
     json_object_foreach(m, key, value)
