@@ -123,4 +123,16 @@ for d in src/*/; do
     check "$name/ has a main header that says what it owns" [ -n "$main" ]
 done
 
+# a family owns its behaviour (docs/developing.md, "What the house reads of
+# a family"): outside kernels/ and registry/, the lines that test a call's
+# capability or a family's flag, compare a family by identity, or ask a
+# family hook; the ceiling keeps them from spreading back
+family_pat='&family_[a-z0-9]+|call_has\(|->family->(named_receives|always_windowed|moves_data|uses_scratch|way|threads|per|sample_start|samples|skip|validate|window|legs)\b|->(phased|stretch)\b|record_per_thread\(|[^_]pairwise\(|streams_receives\(|needs_pairs\('
+branching=$(grep -rnE "$family_pat" src topologies --include=*.c --include=*.h |
+            grep -cvE '^src/(kernels|registry)/')
+check "lines outside kernels/ and registry/ that branch on a family or call flag: $branching (under 40)" [ "$branching" -lt 40 ]
+in_output=$(grep -rnE "$family_pat|->call->(caps|check|post|init|streams|legs)\\b" \
+            src/output --include=*.c --include=*.h | head -3)
+check "output/ reads a result's holds, not its call's capabilities or family${in_output:+: $in_output}" [ -z "$in_output" ]
+
 summary style

@@ -333,7 +333,7 @@ static void summary_tail(struct writer *w, const struct result *res)
         res->npts, res->npts == 1 ? "" : "s");
     report_bsp(w, res);
     int check = w->info->opt->check;
-    if (check && !res->rec->call->check)
+    if (check && !res->holds.checked)
         say(w, " Check: %s moves no data.", res->rec->call->name);
     else if (check && res->mismatches)
         say(w, " Check: FAILED, %lu wrong elements.", res->mismatches);

@@ -122,7 +122,7 @@ static const char *check_status(const struct writer *w, const struct result *res
 {
     if (!w->info->opt->check || !res->done)
         return NULL;
-    return !res->rec->call->check ? "no data" : res->mismatches ? "failed"
+    return !res->holds.checked ? "no data" : res->mismatches ? "failed"
            : res->error[0] ? "incomplete" : "passed";
 }
 

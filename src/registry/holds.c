@@ -30,6 +30,7 @@ struct holds record_holds(const struct record *r, int p)
         .window_receives = streams_receives(c),
         .posts = c->post != NULL,
         .persists = c->init != NULL,
+        .checked = c->check != NULL,
     };
     return h;
 }

@@ -179,6 +179,7 @@ struct holds {
     int window_receives;       /* a window of receives (buffers=) */
     int posts;                 /* non-blocking: the overlap columns */
     int persists;              /* persistent: the init column */
+    int checked;               /* --check verifies its data */
 };
 
 /* r's holds, its largest communicator having p ranks */
