@@ -93,8 +93,38 @@ static void count_bounds(const struct setting *s, const struct call *c)
     }
 }
 
+/* every key once across the common rows and every family's (the parser
+ * takes the first row of a key), and a family's own rows only for its
+ * calls: a record of one of them gets the rows' defaults in its own
+ * storage, a record of another family's call is refused the key */
+static void family_rows(void)
+{
+    const struct setting *s, *o;
+    int owned = 0;
+    for (size_t i = 0; (s = setting_at(i)) != NULL; i++) {
+        for (size_t j = i + 1; (o = setting_at(j)) != NULL; j++)
+            CHECK(strcmp(s->key, o->key) != 0);
+        const struct family *f = setting_family(s);
+        if (!f || s->store == STORE_NONE)
+            continue;
+        owned++;
+        const struct call *c;
+        for (size_t k = 0; (c = table_row(&call_table, k)); k++) {
+            if (c->family != f)
+                CHECK(!setting_takes(s, c));
+            else if (setting_takes(s, c)) {
+                struct record r = {.call = c};
+                settings_defaults(&r);
+                CHECK(setting_get(s, &r) == s->dflt);
+            }
+        }
+    }
+    CHECK(owned >= 9);        /* sync win mode threads comm partitions complete seed distance */
+}
+
 void test_settings(void)
 {
+    family_rows();
     int words = 0, counts = 0;
     const struct setting *s;
     for (size_t i = 0; (s = setting_at(i)) != NULL; i++) {
