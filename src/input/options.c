@@ -9,6 +9,7 @@
 #include <string.h>
 #include "base/exit_status.h"
 #include "base/smpi.h"
+#include "input/option_checks.h"
 
 int parse_grid(const char *s, int grid[3])
 {
@@ -195,77 +196,11 @@ static int complain(FILE *err, const char *fmt, const char *a, const char *b)
     return EXIT_BAD_INPUT;
 }
 
-/* the options that exclude or need each other */
-static int check_combinations(const struct options *o, FILE *err)
-{
-    if ((o->grid[0] != 0) + o->grid_hw + (o->coords != NULL) > 1)
-        return complain(err, "mpigauge: %s%s\n", "choose one of --grid XxYxZ, "
-                        "--grid hw and --coords FILE", "");
-    if (o->span && !o->sync_window)
-        return complain(err, "mpigauge: %s%s\n", "--coll-time span needs --sync "
-                        "window: only then do the ranks share a clock", "");
-    if (o->window_us > 0 && !o->sync_window)
-        return complain(err, "mpigauge: %s%s\n", "--window needs --sync window", "");
-    if (!o->predict && (o->topology || o->ssend || o->exchange || o->bytes ||
-                        o->timer_us > 0))
-        return complain(err, "mpigauge: %s%s\n", "--topology, --signal, --payload, "
-                        "--bytes and --timer go with --predict DIR PATTERN", "");
-    /* a peer times one loop a size, with its own counts and no clock
-     * windows: what would change that is not --like's timing any more */
-    if (o->like && (o->adaptive || o->time_per_size > 0 || o->sync_window ||
-                    o->blocks != DEFAULT_BLOCKS))
-        return complain(err, "mpigauge: --like %s times one loop a size as the "
-                        "peer does; it takes no --adaptive, --time, --sync window "
-                        "or --blocks%s\n", o->like == LIKE_OSU ? "osu" : "imb", "");
-    if ((o->predict != NULL) + (o->set != NULL) + (o->compare != NULL) + o->validate > 1)
-        return complain(err, "mpigauge: %s%s\n", "choose one of --predict, --set, "
-                        "--compare and --validate", "");
-    if (!o->compare && (o->fail_above || o->json || o->allow_different))
-        return complain(err, "mpigauge: %s%s\n", "--fail-above, --json and "
-                        "--allow-different go with --compare A B", "");
-    if (o->adaptive && o->fixed)
-        return complain(err, "mpigauge: %s%s\n", "choose one of --adaptive and "
-                        "--fixed", "");
-    return 0;
-}
-
-/* an option of a measuring run given to a front end that measures
- * nothing: it would do nothing, so it is refused as the other options
- * that do not go together are */
-static int check_front_end(const struct options *o, FILE *err)
-{
-    const char *front = o->predict ? "--predict" : o->set ? "--set"
-                        : o->compare ? "--compare" : NULL;
-    for (size_t i = 0; front && i < noption_specs; i++)
-        if (o->given[i] && option_specs[i].run_only)
-            return complain(err, "mpigauge: --%s shapes a measuring run; %s measures "
-                            "nothing and would ignore it\n", option_specs[i].name, front);
-    return 0;
-}
-
-/* --budget is adaptive repetition's time per size and --sync window's
- * for its retries; with the counts fixed (--fixed, --like, --iters,
- * --blocks, --time) and no --sync window it would do nothing.  Runs after
- * repeat_default: it judges the repetition the run will have. */
-static int check_budget(const struct options *o, FILE *err)
-{
-    const struct option_spec *b = NULL;
-    for (size_t i = 0; i < noption_specs; i++)
-        if (strcmp(option_specs[i].name, "budget") == 0 && o->given[i])
-            b = &option_specs[i];
-    if (!b || o->adaptive || o->sync_window || o->predict || o->set || o->compare)
-        return 0;
-    return complain(err, "mpigauge: --budget is the time adaptive repetition (and --sync "
-                    "window's retries) may spend a size; %s fixes the counts, so it would "
-                    "do nothing%s\n", o->like ? "--like" : o->fixed ? "--fixed"
-                    : "--iters, --blocks or --time", "");
-}
-
 /* Adaptive repetition is the default, so that a plain run meets its
  * target at every size it can within --budget; a count the user gave
  * (--iters, --blocks, --time), --fixed, or a peer's timing (--like) keeps
  * the count fixed. A record's iters= fixes that record's count
- * (measure/families.c). Runs after check_combinations, which judges what
+ * (measure/ways.c). Runs after check_combinations, which judges what
  * was written, not this default. */
 static void repeat_default(struct options *o)
 {

@@ -3,7 +3,7 @@
  *
  * Making an object is timed apart from freeing it: a timed COMM_* or
  * WIN_CREATE / WIN_ALLOCATE call makes one, and what a stretch of at most
- * OBJECTS_BATCH calls made is freed outside the clock; WIN_FREE times the
+ * OBJECTS_AT_ONCE calls made is freed outside the clock; WIN_FREE times the
  * free of windows made outside the clock.  SESSION_INIT is the sessions
  * model's whole way in and out, timed as one. */
 #include "registry/registry.h"
@@ -50,10 +50,10 @@ const struct family family_objects = {
 
 /* a stretch's objects freed between stretches, and --validate's guess of
  * one call's cost, us */
-static const struct stretches comm_20 = {objects_between, OBJECTS_BATCH, 20};
-static const struct stretches comm_30 = {objects_between, OBJECTS_BATCH, 30};
-static const struct stretches win_40 = {objects_between, OBJECTS_BATCH, 40};
-static const struct stretches win_500 = {objects_between, OBJECTS_BATCH, 500};
+static const struct stretches comm_20 = {objects_between, OBJECTS_AT_ONCE, 20};
+static const struct stretches comm_30 = {objects_between, OBJECTS_AT_ONCE, 30};
+static const struct stretches win_40 = {objects_between, OBJECTS_AT_ONCE, 40};
+static const struct stretches win_500 = {objects_between, OBJECTS_AT_ONCE, 500};
 static const struct stretches session_50 = {NULL, 0, 50};
 
 static const struct call calls[] = {

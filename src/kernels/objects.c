@@ -50,7 +50,7 @@ void layout_objects(struct kernel *k)
 {
     struct objects *o = xcalloc(1, sizeof *o);
     o->group = MPI_GROUP_NULL;
-    objects_grow(o, OBJECTS_BATCH);
+    objects_grow(o, OBJECTS_AT_ONCE);
     const struct call *c = k->rec->call;
     if (c->loop == run_comm_create_group)
         MPI_Comm_group(k->comm, &o->group);

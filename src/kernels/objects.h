@@ -13,7 +13,7 @@
 #include "kernels/kernel.h"
 
 /* objects alive at once: a timed stretch makes at most this many */
-enum { OBJECTS_BATCH = 64 };
+enum { OBJECTS_AT_ONCE = 64 };
 
 /* the family's state for one size (k->priv) */
 struct objects {

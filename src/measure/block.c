@@ -11,7 +11,7 @@ static double stretches(struct trial *t, long n, block_body body, void *arg,
 {
     const struct stretches *s = t->k.rec->call->stretch;
     int hook = s && s->between;
-    long most = hook && s->batch > 0 ? s->batch : n, done = 0;
+    long most = hook && s->max_calls > 0 ? s->max_calls : n, done = 0;
     double sum = 0;
     do {
         long m = n - done < most ? n - done : most;

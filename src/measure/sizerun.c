@@ -1,5 +1,5 @@
 /* sizerun.c: the per-size series of a record's measurement, shared by
- * the families' loops (families.c) and the barriers' (barrier_time.c);
+ * the families' ways (ways.c) and the barriers' (barrier_time.c);
  * on its own so that neither of those needs the other for it */
 #include "measure/trial.h"
 

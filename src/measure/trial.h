@@ -120,7 +120,7 @@ const struct loggp *measured_loggp(const struct measurer *m,
  * the measurement (agreed over the world: nothing is handed on) */
 int ensure_params(struct measurer *m, const struct planned *pl);
 
-/* families.c: one size of a record, by family */
+/* ways.c: one size of a record, by its family's way */
 struct series *new_series(struct sizerun *sr, int partner);
 void measure_size(struct trial *t, long warmup, long iters, struct sizerun *sr);
 

@@ -104,6 +104,9 @@ void say(struct writer *w, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void report_run(struct writer *w);
 void report_record(struct writer *w, const struct result *res);
+/* " with SUM", " (CROSS-NODE pairs)", " (pattern TREE)" or "" */
+const char *record_op_text(const struct result *res, char *buf, size_t len);
+/* report_point.c: a size's sentence */
 void report_point(struct writer *w, const struct result *res,
                   const struct point *pt);
 void report_summary(struct writer *w, const struct result *res);

@@ -35,21 +35,7 @@ void say(struct writer *w, const char *fmt, ...)
     }
 }
 
-/* the columns with a prose phrase, in the statistics line */
-static void column_phrases(struct writer *w, const struct result *res,
-                           const struct point *pt)
-{
-    char v[64];
-    for (size_t i = 0; i < ncolumns; i++) {
-        if (!columns[i].prose || !column_applies(&columns[i], res))
-            continue;
-        column_text(&columns[i], columns[i].value(pt), v, sizeof v);
-        say(w, "; ");
-        say(w, columns[i].prose, v);
-    }
-}
-
-static const char *what_op(const struct result *res, char *buf, size_t len)
+const char *record_op_text(const struct result *res, char *buf, size_t len)
 {
     const struct record *r = res->rec;
     if (res->holds.pairs && r->pf && strcmp(r->pf->name, "ALL") != 0)
@@ -149,7 +135,7 @@ void report_record(struct writer *w, const struct result *res)
     const struct record *r = res->rec;
     char op[64];
     say(w, "\nRecord %d (line %d): %s of %s%s on %s, %d communicator%s (",
-        res->index, r->line, r->call->name, r->dt->name, what_op(res, op, sizeof op),
+        res->index, r->line, r->call->name, r->dt->name, record_op_text(res, op, sizeof op),
         r->topo->name, res->ncomm, res->ncomm == 1 ? "" : "s");
     for (int i = 0; i < res->ncomm && i < 16; i++)
         say(w, i ? " %d" : "%d", res->comm_sizes[i]);
@@ -178,121 +164,6 @@ void report_record(struct writer *w, const struct result *res)
 }
 
 /* the median line: median, interval, blocks, late starts, target */
-/* the calls timed one by one: their tail, and who finished last */
-static void report_tail(struct writer *w, const struct result *res,
-                        const struct point *pt)
-{
-    if (pt->ncalls == 0)
-        return;
-    say(w, "    one call at a time (%ld): p50 %.3f, p90 %.3f, p99 %.3f, max %.3f us, "
-        "sd %.3f us", pt->ncalls, pt->tail.p50, pt->tail.p90, pt->tail.p99,
-        pt->tail.max, pt->tail.sd);
-    if (!res->holds.pairs && pt->slowest_rank >= 0 &&
-        pt->slowest_rank < w->info->ranks)
-        say(w, "; rank %d (node %d) was the last to finish in %.0f%% of them, "
-            "%.3f us over the ranks' mean", pt->slowest_rank,
-            w->info->places[pt->slowest_rank].node, 100 * pt->slowest_share,
-            pt->slowest_excess_us);
-    say(w, ".\n");
-}
-
-static void report_stats(struct writer *w, const struct result *res,
-                         const struct point *pt)
-{
-    if (pt->blocks == 0) {
-        say(w, "    no valid block%s.\n", pt->late ? " (every start was late)" : "");
-        return;
-    }
-    /* --sync window times collectives call by call */
-    const char *unit = w->info->opt->sync_window && pt->iters == pt->blocks + pt->late
-                       ? "call" : "block";
-    say(w, "    median %.3f us over %ld %s%s", pt->med, pt->blocks, unit,
-        pt->blocks == 1 ? "" : "s");
-    if (pt->late)
-        say(w, " (%ld valid; %ld started late, left out)", pt->blocks, pt->late);
-    if (isnan(pt->ci_lo))
-        say(w, ", no 95%% interval (fewer than 6 blocks): target not met");
-    else
-        say(w, ", 95%% interval [%.3f, %.3f] us (%+.1f%%, %+.1f%%): target %s",
-            pt->ci_lo, pt->ci_hi, 100 * (pt->ci_lo - pt->med) / pt->med,
-            100 * (pt->ci_hi - pt->med) / pt->med, pt->met ? "met" : "NOT met");
-    for (int i = 0; i < w->info->ev.n; i++)
-        say(w, "; %s %.4g per call (largest rank %.4g)", w->info->ev.name[i],
-            pt->count_avg[i], pt->count_max[i]);
-    column_phrases(w, res, pt);
-    say(w, ".\n");
-    report_tail(w, res, pt);
-}
-
-/* "mean over 4 pairs", or for a threaded call "mean over 2 threads of 2
- * pairs" (its samples are T a pair) */
-static void say_over(struct writer *w, const struct holds *h, size_t n)
-{
-    int t = h->threads > 1 ? h->threads : 1;
-    size_t pairs = n / (size_t)t;
-    if (t > 1)
-        say(w, "mean over %d threads of %zu pair%s", t, pairs, pairs == 1 ? "" : "s");
-    else
-        say(w, "mean over %zu pair%s", n, n == 1 ? "" : "s");
-}
-
-void report_point(struct writer *w, const struct result *res,
-                  const struct point *pt)
-{
-    const struct record *r = res->rec;
-    char op[64];
-    say(w, "  %s %llu x %s (%llu bytes)%s: ", r->call->name,
-        (unsigned long long)pt->elements, r->dt->name,
-        (unsigned long long)pt->bytes, what_op(res, op, sizeof op));
-    if (pt->nsamples == 0) {
-        say(w, "nothing measured.\n");
-        return;
-    }
-    const struct sample *lo = &pt->samples[pt->s.imin];
-    const struct sample *hi = &pt->samples[pt->s.imax];
-    const struct holds *h = &res->holds;
-    if (h->pairs || h->phases) {
-        char a[64], b[64];
-        sample_name(h, lo, pt->s.imin, a, sizeof a);
-        sample_name(h, hi, pt->s.imax, b, sizeof b);
-        say(w, "%s %.3f us, ", strcmp(h->per, "operation") == 0 ? "per operation"
-            : h->window > 1 || h->phases ? "per message" : "one-way", pt->s.avg);
-        say_over(w, h, pt->nsamples);
-        say(w, " (fastest %s %.3f us, slowest %s %.3f us)", a, pt->s.min, b, pt->s.max);
-    } else {
-        say(w, "%.3f us per %s, mean over %zu rank%s (fastest rank %d "
-            "%.3f us, slowest rank %d %.3f us)", pt->s.avg,
-            h->per, pt->nsamples,
-            pt->nsamples == 1 ? "" : "s", lo->a, pt->s.min, hi->a, pt->s.max);
-    }
-    if (h->barrier && pt->ncomm > 0) {
-        say(w, "; a barrier takes %.3f us on its slowest rank (mean over "
-            "iterations, median %.3f us)", pt->iter_mean, pt->iter_median);
-        if (!isnan(pt->pred))
-            say(w, "; the model predicts a median of %.3f us (%+.1f%%), a mean of "
-                "%.3f us (%+.1f%%) and a 90th percentile of %.3f us (measured %.3f)",
-                pt->pred, 100.0 * (pt->pred - pt->iter_median) / pt->iter_median,
-                pt->pred_mean, 100.0 * (pt->pred_mean - pt->iter_mean) / pt->iter_mean,
-                pt->pred_p90, pt->tail.p90);
-    }
-    if (h->aggregate && !isnan(pt->mbps))
-        say(w, ", %.1f MB/s aggregate (every stream at once)", pt->mbps);
-    else if (h->bandwidth && pt->bytes > 0 && pt->s.avg > 0)
-        say(w, ", %.1f MB/s", (double)pt->bytes / pt->s.avg);
-    say(w, ".\n");
-    report_stats(w, res, pt);
-    if (pt->mismatches)
-        say(w, "  CHECK FAILED: %lu element%s wrong at this size.\n",
-            pt->mismatches, pt->mismatches == 1 ? "" : "s");
-    if (r->pairs == PAIRS_DETAIL && h->pairs)
-        for (size_t i = 0; i < pt->nsamples; i++) {
-            char name[64];
-            sample_name(h, &pt->samples[i], i, name, sizeof name);
-            say(w, "    %s%s: %.3f us\n", sample_thread(h, i) < 0 ? "pair " : "", name,
-                pt->samples[i].t_us);
-        }
-}
-
 /* one BSP fit, after "BSP on ...: ": g, l and R^2, or why it means nothing */
 static void say_bsp_fit(struct writer *w, const struct fit *f, const char *dt)
 {

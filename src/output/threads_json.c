@@ -3,7 +3,7 @@
  * per point each thread's own figures and the fastest and slowest thread
  * by name; the name of a sample ("thread 3 of pair 0->1") for the prose;
  * the rows of its .threads.dat.  A point's samples are T per pair in
- * thread order (measure/families.c), each a thread's time per message;
+ * thread order (measure/ways.c), each a thread's time per message;
  * thread t's figures come from its mean over the pairs.  The point's
  * msg_rate and mbps are these threads' sums (measure/gather.c). */
 #include "output/threads_json.h"

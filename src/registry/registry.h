@@ -208,7 +208,7 @@ static inline int facts_library(const struct plan_facts *f, const char *prefix)
 /* A call family: what its calls share, as data every layer may read
  * through a call's `family` pointer (registry/families.c has the older
  * families' rows).  How a family's size is measured is its way;
- * measure/families.c runs each way.  A new family can be one file of
+ * measure/ways.c runs each way.  A new family can be one file of
  * kernels/ holding its row (static: nothing names it), its kernels and its
  * part of the call table, plus one line in kernels/calls.c's call_parts
  * (kernels/chain.c is one); the rest of the house reads these fields, not
@@ -359,14 +359,14 @@ struct phasing {
 /* calls that make or free MPI objects (kernels/objects.c): outside the
  * clock before every timed stretch of n calls, between frees what the
  * last stretch made and makes what the next one frees (WIN_FREE's
- * windows); a block of more than batch calls is timed as stretches of at
- * most batch, summed (measure/block.c), so that no more than batch
- * objects live at once (MPICH has about 2000 context ids).  cost_us:
+ * windows); a block of more than max_calls calls is timed as stretches
+ * of at most max_calls, summed (measure/block.c), so that no more than
+ * max_calls objects live at once (MPICH has about 2000 context ids).  cost_us:
  * --validate's guess of one call's own cost beyond its messages (making
  * and freeing an MPI object). */
 struct stretches {
     void (*between)(struct kernel *k, long n);
-    int batch;
+    int max_calls;
     double cost_us;
 };
 

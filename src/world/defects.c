@@ -5,7 +5,7 @@
  * entry naming the library, the call and the shape of communicator or
  * datatype that trigger it.  (SMPI 3.32's other gaps: the neighbourhood
  * collectives and MPI-IO in their families' hooks; the dist-graph calls:
- * world/comms.c; MPI_Pcontrol: measure/record.c; the persistent
+ * world/comms.c; MPI_Pcontrol: measure/record_run.c; the persistent
  * collectives are MPI 4 and skipped for every MPI 3.1 library.) */
 #include "world/defects.h"
 

@@ -1,4 +1,4 @@
-/* families.c: one size of a record, by family: every pair in turn for
+/* ways.c: one size of a record, by its family's way: every pair in turn for
  * point-to-point, every rank at once for collectives, reductions, I/O
  * and the multi-pair and fabric calls (those in phases: one timing each)
  * (BARRIER is barrier_time.c's) */

@@ -1,4 +1,4 @@
-/* record.c: one record, size by size: buffers -> timed loops -> points
+/* record_run.c: one record, size by size: buffers -> timed loops -> points
  * gathered on rank 0 -> the writers (through the measurer's callbacks) */
 #include "measure/trial.h"
 
