@@ -74,8 +74,8 @@ check "every include follows the layer order${bad:+:$bad}" [ -z "$bad" ]
 
 # the same order at link level: every symbol an object uses from another
 # folder's objects (nm -u against nm --defined-only), from the newest build
-obj=$(ls -t build/*/src/base/alloc.o 2>/dev/null | head -1)
-obj=${obj%/src/base/alloc.o}
+obj=$(ls -t build/*/src/*/*.o 2>/dev/null | head -1)
+obj=${obj%/src/*/*.o}
 check "objects to read the linked symbols from (build/*/src)" [ -n "$obj" ]
 folder_of() {   # build/x/src/input/fields.o -> input; build/x/topologies/y.o -> topologies
     local d=${1%/*}
@@ -85,12 +85,16 @@ folder_of() {   # build/x/src/input/fields.o -> input; build/x/topologies/y.o ->
     *) echo "${d##*/}" ;;
     esac
 }
-defs=$(for o in "$obj"/src/*.o "$obj"/src/*/*.o "$obj"/topologies/*.o; do
+# the objects of sources that exist (a moved file leaves its old object behind)
+objects=$(for o in "$obj"/src/*.o "$obj"/src/*/*.o "$obj"/topologies/*.o; do
+              s=${o#"$obj"/}; [ -f "${s%.o}.c" ] && echo "$o"
+          done)
+defs=$(for o in $objects; do
            f=$(folder_of "$o"); n=${o##*/}
            nm --defined-only "$o" | awk -v f="$f" -v n="${n%.o}" '$2 ~ /^[TDBRC]$/ { print $3, f, n }'
        done)
 edges=""; upward=""; nlinks=0
-for o in "$obj"/src/*.o "$obj"/src/*/*.o "$obj"/topologies/*.o; do
+for o in $objects; do
     f=$(folder_of "$o"); n=${o##*/}; n=${n%.o}
     while read -r sym g m; do
         [ "$m" = "$n" ] && [ "$g" = "$f" ] && continue

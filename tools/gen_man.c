@@ -9,7 +9,7 @@
 
 #include "base/exit_status.h"
 #include "input/options.h"
-#include "registry/settings.h"
+#include "input/settings_walk.h"
 
 /* text for roff: a backslash as \e, '-' as \- (a hyphen roff keeps),
  * a line break of the table's help as a blank, and a line that would

@@ -12,7 +12,7 @@
 #include "base/exit_status.h"
 #include "input/options.h"
 #include "registry/registry.h"
-#include "registry/settings.h"
+#include "input/settings_walk.h"
 #include "gen_reference.h"
 
 /* a table cell: what markdown would take for markup escaped ('|', '*',

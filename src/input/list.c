@@ -3,7 +3,7 @@
 #include "input/list.h"
 
 #include "registry/registry.h"
-#include "registry/settings.h"
+#include "input/settings_walk.h"
 
 static void classes(FILE *out, unsigned mask)
 {

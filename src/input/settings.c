@@ -6,7 +6,7 @@
 
 #include <stdio.h>
 #include <string.h>
-#include "registry/settings.h"
+#include "input/settings_walk.h"
 
 /* cvar=NAME:VALUE, up to MAX_RECORD_CVARS, each NAME once; the plan
  * finds the variable and reads VALUE (world/mpit.c) */

@@ -24,8 +24,10 @@ static const struct chain_settings *chain_settings(const struct record *r)
     return (const struct chain_settings *)(const void *)r->own.bytes;
 }
 
+static const struct family family_chain;
+
 static const struct setting rows[] = {
-    {.key = "distance", .kind = SETTING_COUNT, .store = STORE_INT,
+    {.owner = &family_chain, .key = "distance", .kind = SETTING_COUNT, .store = STORE_INT,
      .offset = offsetof(struct chain_settings, distance), .dflt = 1, .lo = 1,
      .hi = 1u << 30, .applies = "SENDRECV_CHAIN and EXCHANGE",
      .help = "the neighbours' distance along the periodic chain (1)"},

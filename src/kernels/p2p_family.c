@@ -26,11 +26,11 @@ static const char *not_partitioned(const struct call *c)
 #define AT(field) offsetof(struct p2p_settings, field)
 
 static const struct setting rows[] = {
-    {.key = "partitions", .kind = SETTING_COUNT, .store = STORE_INT,
+    {.owner = &family_p2p, .key = "partitions", .kind = SETTING_COUNT, .store = STORE_INT,
      .offset = AT(partitions), .dflt = 1, .lo = 1, .hi = MAX_PARTITIONS,
      .refuse = not_partitioned, .applies = "PSEND",
      .help = "equal partitions a message (1)"},
-    {.key = "complete", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(parrived),
+    {.owner = &family_p2p, .key = "complete", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(parrived),
      .words = complete_words, .what = "completion", .refuse = not_partitioned,
      .applies = "PSEND",
      .help = "the receiver completes by MPI_Wait, or polls MPI_Parrived first (wait)"},

@@ -26,15 +26,15 @@ static const char *not_one_sided(const struct call *c);
 #define AT(field) offsetof(struct rma_settings, field)
 
 static const struct setting rows[] = {
-    {.key = "sync", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(sync),
+    {.owner = &family_rma, .key = "sync", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(sync),
      .words = sync_words, .what = "synchronisation", .refuse = not_one_sided,
      .applies = RMA_CALLS,
      .help = "how an epoch is synchronised (flush)"},
-    {.key = "win", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(win),
+    {.owner = &family_rma, .key = "win", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(win),
      .words = win_words, .what = "window kind", .refuse = not_one_sided,
      .applies = RMA_CALLS,
      .help = "how the window is made (create)"},
-    {.key = "mode", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(mode),
+    {.owner = &family_rma, .key = "mode", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(mode),
      .words = mode_words, .what = "one-sided mode", .refuse = not_one_sided,
      .applies = RMA_CALLS,
      .help = "one operation at a time, a window, or a window each way (latency)"},

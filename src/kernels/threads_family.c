@@ -22,10 +22,10 @@ static const char *one_thread(const struct call *c);
 #define AT(field) offsetof(struct thread_settings, field)
 
 static const struct setting rows[] = {
-    {.key = "threads", .kind = SETTING_COUNT, .store = STORE_INT, .offset = AT(threads),
+    {.owner = &family_threads, .key = "threads", .kind = SETTING_COUNT, .store = STORE_INT, .offset = AT(threads),
      .dflt = DEFAULT_THREADS, .lo = 1, .hi = MAX_THREADS, .refuse = one_thread,
      .applies = MT_CALLS, .help = "threads per rank of a pair (2)"},
-    {.key = "comm", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(comm),
+    {.owner = &family_threads, .key = "comm", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(comm),
      .words = comm_words, .what = "thread communicator", .refuse = one_thread,
      .applies = MT_CALLS,
      .help = "every thread on the pair's communicator, or one each (shared)"},

@@ -28,7 +28,7 @@ json_t *record_settings_json(const struct record *r)
 {
     json_t *o = json_object();
     const struct setting *s;
-    for (size_t i = 0; (s = setting_at(i)) != NULL; i++) {
+    for (size_t i = 0; (s = record_setting_at(r, i)) != NULL; i++) {
         if (!shown(s, r))
             continue;
         const char *word = rotating(s, r) ? "rotate" : setting_word(s, r);
@@ -43,7 +43,7 @@ int record_settings_text(const struct record *r, char *out, size_t len)
     size_t at = 0;
     const struct setting *s;
     out[0] = 0;
-    for (size_t i = 0; (s = setting_at(i)) != NULL && at < len; i++) {
+    for (size_t i = 0; (s = record_setting_at(r, i)) != NULL && at < len; i++) {
         if (!shown(s, r))
             continue;
         const char *word = rotating(s, r) ? "rotate" : setting_word(s, r);

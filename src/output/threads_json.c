@@ -89,7 +89,7 @@ void threads_json_add(json_t *o, const struct result *res)
         json_array_append_new(per, o2);
     }
     json_object_set_new(o, "threads", json_pack("{s:i,s:s,s:o}", "threads", n,
-                        "comm", setting_word(setting_find("comm"), r),
+                        "comm", setting_word(record_setting_row(r, "comm"), r),
                         "per_thread", per));
 }
 

@@ -141,59 +141,29 @@ static const struct setting common[] = {
 };
 static const size_t ncommon = sizeof common / sizeof common[0];
 
-/* the families that own settings, in the order the call table first
- * names them (a family's calls are one part of the table, together) */
-static const struct family *owner_at(size_t i)
+size_t settings_common_count(void)
 {
-    const struct family *last = NULL;
-    size_t found = 0;
-    for (size_t j = 0; j < table_count(&call_table); j++) {
-        const struct call *c = table_row(&call_table, j);
-        if (c->family == last || !c->family->nsettings)
-            continue;
-        last = c->family;
-        if (found++ == i)
-            return last;
-    }
-    return NULL;
+    return ncommon;
 }
 
-size_t settings_count(void)
+const struct setting *setting_common(size_t i)
 {
-    size_t n = ncommon;
-    const struct family *f;
-    for (size_t i = 0; (f = owner_at(i)) != NULL; i++)
-        n += (size_t)f->nsettings;
-    return n;
+    return i < ncommon ? &common[i] : NULL;
 }
 
-const struct setting *setting_at(size_t i)
+const struct setting *record_setting_at(const struct record *r, size_t i)
 {
     if (i < ncommon)
         return &common[i];
     i -= ncommon;
-    const struct family *f;
-    for (size_t j = 0; (f = owner_at(j)) != NULL; j++) {
-        if (i < (size_t)f->nsettings)
-            return &f->settings[i];
-        i -= (size_t)f->nsettings;
-    }
-    return NULL;
+    const struct family *f = r->call ? r->call->family : NULL;
+    return f && i < (size_t)f->nsettings ? &f->settings[i] : NULL;
 }
 
-const struct family *setting_family(const struct setting *s)
-{
-    const struct family *f;
-    for (size_t j = 0; (f = owner_at(j)) != NULL; j++)
-        if (s >= f->settings && s < f->settings + f->nsettings)
-            return f;
-    return NULL;
-}
-
-const struct setting *setting_find(const char *key)
+const struct setting *record_setting_row(const struct record *r, const char *key)
 {
     const struct setting *s;
-    for (size_t i = 0; (s = setting_at(i)) != NULL; i++)
+    for (size_t i = 0; (s = record_setting_at(r, i)) != NULL; i++)
         if (strcmp(s->key, key) == 0)
             return s;
     return NULL;
@@ -204,11 +174,10 @@ const struct setting *setting_find(const char *key)
 const char *setting_refusal(const struct setting *s, const struct call *c)
 {
     static char text[96];
-    const struct family *f = setting_family(s);
     if (s->refuse)
         return s->refuse(c);
-    if (f && c->family != f) {
-        snprintf(text, sizeof text, " is not a %s call", f->name);
+    if (s->owner && c->family != s->owner) {
+        snprintf(text, sizeof text, " is not a %s call", s->owner->name);
         return text;
     }
     return NULL;
@@ -222,8 +191,7 @@ int setting_takes(const struct setting *s, const struct call *c)
 /* where s's field is in r: the record, or the family's own struct */
 static const unsigned char *field_of(const struct setting *s, const struct record *r)
 {
-    const unsigned char *base = setting_family(s) ? r->own.bytes
-                                                  : (const unsigned char *)r;
+    const unsigned char *base = s->owner ? r->own.bytes : (const unsigned char *)r;
     return base + s->offset;
 }
 
@@ -271,7 +239,7 @@ void setting_put(const struct setting *s, struct record *r, long long v)
 
 long long record_setting(const struct record *r, const char *key, long long dflt)
 {
-    const struct setting *s = setting_find(key);
+    const struct setting *s = record_setting_row(r, key);
     return s ? setting_get(s, r) : dflt;
 }
 

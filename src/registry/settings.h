@@ -31,6 +31,10 @@ struct setting {
     const char *key;
     enum setting_kind kind;
     enum setting_store store;
+    /* the family that owns the setting (its calls alone take it; others
+     * are refused as " is not a NAME call" where refuse is NULL), or
+     * NULL for a common setting */
+    const struct family *owner;
     /* of the field in struct record, or for a family's own setting in
      * the family's settings struct (the record's `own`) */
     size_t offset;
@@ -53,15 +57,14 @@ struct setting {
     const char *help;         /* one line */
 };
 
-/* every setting: the common rows, then each family's own in the order
- * the call table first names the family */
-size_t settings_count(void);
-const struct setting *setting_at(size_t i);
-/* the family that owns s, or NULL for a common setting */
-const struct family *setting_family(const struct setting *s);
-
-/* the row of key (exact, lower case), or NULL */
-const struct setting *setting_find(const char *key);
+/* the common rows (every setting of every family: input/settings_walk.h) */
+size_t settings_common_count(void);
+const struct setting *setting_common(size_t i);
+/* the settings r's call may be given: the common rows, then its family's
+ * own; NULL past the last */
+const struct setting *record_setting_at(const struct record *r, size_t i);
+/* the row of key (exact, lower case) among those, or NULL */
+const struct setting *record_setting_row(const struct record *r, const char *key);
 /* NULL when call c takes setting s, else why not (words after its name) */
 const char *setting_refusal(const struct setting *s, const struct call *c);
 /* 1 when call c takes setting s */

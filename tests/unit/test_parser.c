@@ -5,7 +5,7 @@
 #include "input/parser.h"
 #include "kernels/p2p_partitioned.h"
 #include "kernels/rma.h"
-#include "registry/settings.h"
+#include "input/settings_walk.h"
 #include "unit.h"
 
 struct outcome {

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "input/parser.h"
-#include "registry/settings.h"
+#include "input/settings_walk.h"
 #include "unit.h"
 
 /* the first call that takes s (want 1) or does not (want 0) */
@@ -104,7 +104,7 @@ static void family_rows(void)
     for (size_t i = 0; (s = setting_at(i)) != NULL; i++) {
         for (size_t j = i + 1; (o = setting_at(j)) != NULL; j++)
             CHECK(strcmp(s->key, o->key) != 0);
-        const struct family *f = setting_family(s);
+        const struct family *f = s->owner;
         if (!f || s->store == STORE_NONE)
             continue;
         owned++;
