@@ -8,8 +8,8 @@
 
 static const struct type_former formers[] = {
     {"VECTOR", "VECTOR:COUNT:BLOCKLEN:STRIDE:BASE", "MPI_Type_vector: COUNT blocks of "
-     "BLOCKLEN base elements, STRIDE elements apart (STRIDE >= BLOCKLEN); the plain "
-     "VECTOR above is VECTOR:2:1:2:INT"},
+     "BLOCKLEN base elements, STRIDE elements apart (STRIDE >= BLOCKLEN); VECTOR:4:1:2:DOUBLE is OSU's "
+     "-D vect with stride 2"},
     {"INDEXED", "INDEXED:path", "MPI_Type_indexed: a file of the base type's name, then "
      "a line 'BLOCKLEN DISPLACEMENT' (in base elements) per block; blocks may not "
      "overlap"},
