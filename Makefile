@@ -151,7 +151,7 @@ PREFIX ?= /usr/local
 INSTALL_SCRIPTS = compare.sh full_matrix.sh pairs_heatmap.sh plot.sh plotlib.sh \
                   report.sh reportlib.sh report_facts.jq report_record.jq \
                   report_records.jq seed_table.sh sweep.sh mpigauge.sbatch
-INSTALL_INPUTS = $(patsubst inputs/%,%,$(wildcard inputs/*.in inputs/graphs/*))
+INSTALL_INPUTS = $(patsubst inputs/%,%,$(wildcard inputs/*.in inputs/graphs/* inputs/blocks/*))
 D = $(DESTDIR)$(PREFIX)
 # every path is quoted in the shell, so a PREFIX or DESTDIR with blanks
 # works; one with a character that would end the quoting is refused
@@ -164,7 +164,7 @@ check-prefix:
 # where there is none, so that install never relinks it otherwise
 install: $(if $(wildcard mpigauge),,mpigauge) check-prefix
 	install -d "$(D)/bin" "$(D)/share/man/man1" "$(D)/share/mpigauge/scripts" \
-	    "$(D)/share/mpigauge/inputs/graphs"
+	    "$(D)/share/mpigauge/inputs/graphs" "$(D)/share/mpigauge/inputs/blocks"
 	install -m 755 mpigauge "$(D)/bin/mpigauge"
 	install -m 644 man/mpigauge.1 "$(D)/share/man/man1/mpigauge.1"
 	install -d "$(D)/share/doc/mpigauge"
@@ -177,7 +177,8 @@ uninstall: check-prefix
 	    "$(D)/share/doc/mpigauge/LICENSE" "$(D)/share/doc/mpigauge/CHANGES"
 	for f in $(INSTALL_SCRIPTS); do rm -f "$(D)/share/mpigauge/scripts/$$f" || exit 1; done
 	for f in $(INSTALL_INPUTS); do rm -f "$(D)/share/mpigauge/inputs/$$f" || exit 1; done
-	-rmdir "$(D)/share/mpigauge/inputs/graphs" "$(D)/share/mpigauge/inputs" \
+	-rmdir "$(D)/share/mpigauge/inputs/graphs" "$(D)/share/mpigauge/inputs/blocks" \
+	    "$(D)/share/mpigauge/inputs" \
 	    "$(D)/share/mpigauge/scripts" "$(D)/share/mpigauge" "$(D)/share/doc/mpigauge" 2>/dev/null
 
 bench/pattern_scale: bench/pattern_scale.c $(LIBOBJ) $(STAMP)

@@ -19,6 +19,7 @@
 #include "base/hash.h"
 #include "base/smpi.h"
 #include "input/parser.h"
+#include "registry/sizes.h"
 #include "measure/counters.h"
 #include "output/io_check.h"
 #include "measure/interrupt.h"
@@ -353,4 +354,5 @@ void run_free(struct run *run)
     counters_finish();
     ops_free();
     datatypes_free();
+    size_lists_free();
 }

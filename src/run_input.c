@@ -119,8 +119,10 @@ static void results_from_plan(struct batch *b)
         const struct record *r = p->rec;
         res->rec = r;
         res->index = p->index;
-        if (r->dt)             /* NULL only in an invalid record (--keep-going) */
-            MPI_Type_size(r->dt->handle(), &res->type_size);
+        /* no type: an invalid record (--keep-going), or one this MPI lacks */
+        MPI_Datatype t = r->dt ? type_handle(r->dt) : MPI_DATATYPE_NULL;
+        if (t != MPI_DATATYPE_NULL)
+            MPI_Type_size(t, &res->type_size);
         res->ncomm = p->tc ? p->tc->n : 0;
         res->comm_sizes = p->tc ? p->tc->sizes : NULL;
         res->comm_of = p->tc ? p->tc->comm_of : NULL;

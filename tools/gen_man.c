@@ -93,6 +93,29 @@ static void record_settings(FILE *out)
     }
 }
 
+/* the datatypes, from registry/datatypes.c's table, and the shaped ones
+ * from registry/shape_names.c's */
+static void datatypes(FILE *out)
+{
+    fputs(".SH DATATYPES\n"
+          "Field 2 of a record: a name of the table (any case, an optional MPI_ prefix),\n"
+          "or a shaped type written as below.\n", out);
+    const struct datatype *t;
+    for (size_t i = 0; (t = table_row(&datatype_table, i)); i++) {
+        fprintf(out, ".TP\n.B %s\n", t->name);
+        roff(out, t->desc);
+        fputc('\n', out);
+    }
+    const struct type_former *f;
+    for (size_t i = 0; (f = table_row(&former_table, i)); i++) {
+        fputs(".TP\n.B ", out);
+        roff(out, f->spelling);
+        fputc('\n', out);
+        roff(out, f->desc);
+        fputc('\n', out);
+    }
+}
+
 /* the exit-status table */
 static void exit_statuses(FILE *out)
 {
@@ -158,6 +181,7 @@ int main(void)
 {
     head(stdout);
     options(stdout);
+    datatypes(stdout);
     record_settings(stdout);
     exit_statuses(stdout);
     tail(stdout);

@@ -64,6 +64,22 @@ static void types_and_ops(FILE *out)
         cell(out, t->desc);
         fputs(" |\n", out);
     }
+    fputs("\n### Shaped datatypes (field 2)\n\n"
+          "A derived type written in the field, made with MPI's own constructor and "
+          "resized to start at its buffer (`[0, extent)`); one element is one of "
+          "these. Its base is a predefined type that is neither a pair nor derived. "
+          "`--check` writes every typed base element and expects every gap byte as "
+          "the receive buffer held it; the data file's `# datatype:` line says its "
+          "size, extent and blocks. MPI defines no reduction on a derived type.\n\n"
+          "| spelling | what it makes |\n| --- | --- |\n", out);
+    const struct type_former *f;
+    for (size_t i = 0; (f = table_row(&former_table, i)); i++) {
+        fputs("| `", out);
+        cell(out, f->spelling);
+        fputs("` | ", out);
+        cell(out, f->desc);
+        fputs(" |\n", out);
+    }
     fputs("\n## Reduction operations (field 8 of the reductions)\n\n"
           "The type classes are those MPI allows the op on (MPI 4.0, section "
           "6.9.2).\n\n"

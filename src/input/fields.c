@@ -72,9 +72,8 @@ static int parse_incr(struct line_ctx *lc, struct record *r, const struct token 
     return 1;
 }
 
-/* the step's value, and the number of sizes it makes */
-static void parse_value(struct line_ctx *lc, struct record *r, int incr_ok,
-                        int range_ok)
+/* the step's value */
+static void parse_value(struct line_ctx *lc, struct record *r, int incr_ok)
 {
     const struct token *t = &lc->tok[F_VALUE];
     if (parse_number(lc, t, "value", MAX_ELEMENTS, &r->value) != 0 || !incr_ok)
@@ -85,16 +84,21 @@ static void parse_value(struct line_ctx *lc, struct record *r, int incr_ok,
     if (r->step == STEP_MUL && r->value < 2)
         diag_add(lc->d, lc->line, t->col, "MUL value must be at least 2 (got %llu)",
                  (unsigned long long)r->value);
-    if (!range_ok || r->min > r->max || r->value == 0 ||
+}
+
+/* the range's sizes, once the settings are read: a sizes= list replaces
+ * them (and is checked as it is read: input/size_list.c) */
+static void range_count(struct line_ctx *lc, const struct record *r)
+{
+    if (r->sizes || lc->ntok <= F_VALUE || r->min > r->max || r->value == 0 ||
         (r->step == STEP_MUL && r->value < 2))
         return;
     uint64_t n = size_count(r->min, r->max, r->step, r->value);
     if (n > MAX_SIZES)
-        diag_add(lc->d, lc->line, t->col, "%llu sizes from %llu to %llu by ADD "
-                 "%llu: at most %d per record (use a larger value or MUL)",
-                 (unsigned long long)n, (unsigned long long)r->min,
-                 (unsigned long long)r->max, (unsigned long long)r->value,
-                 MAX_SIZES);
+        diag_add(lc->d, lc->line, lc->tok[F_VALUE].col, "%llu sizes from %llu to %llu "
+                 "by ADD %llu: at most %d per record (use a larger value, MUL or a "
+                 "sizes= list)", (unsigned long long)n, (unsigned long long)r->min,
+                 (unsigned long long)r->max, (unsigned long long)r->value, MAX_SIZES);
 }
 
 /* min, max, incr and value */
@@ -112,7 +116,7 @@ static void parse_range(struct line_ctx *lc, struct record *r)
     if (lc->ntok > F_INCR)
         ok_incr = parse_incr(lc, r, &t[F_INCR]);
     if (lc->ntok > F_VALUE)
-        parse_value(lc, r, ok_incr, ok_min && ok_max);
+        parse_value(lc, r, ok_incr);
 }
 
 /* MPI_Barrier is the library's: no signals or payload of mpigauge's */
@@ -156,7 +160,7 @@ void parse_fields(struct line_ctx *lc, struct record *r)
     if (r->call)
         settings_defaults(r);          /* now its family's own too */
     if (lc->ntok > F_TYPE)
-        r->dt = named(lc, &t[F_TYPE], &datatype_table);
+        parse_type(lc, r, &t[F_TYPE]);
     parse_range(lc, r);
     if (lc->ntok > F_TOPO)
         parse_topology(lc, r, &t[F_TOPO]);
@@ -168,6 +172,7 @@ void parse_fields(struct line_ctx *lc, struct record *r)
         missing_fields(lc);
     int seen[SETTINGS_MAX] = {0};
     parse_settings(lc, r, seen);
+    range_count(lc, r);
     /* a pairwise call's pairs are all pairs unless the op field chose some */
     if (r->call && pairwise(r->call) && !r->pf)
         r->pf = table_find(&pair_filter_table, "ALL");

@@ -27,6 +27,10 @@ static void list_types_and_ops(FILE *out)
     const struct datatype *t;
     for (size_t i = 0; (t = table_row(&datatype_table, i)); i++)
         fprintf(out, "  %-22s %-16s %s\n", t->name, type_class_name(t->cls), t->desc);
+    fputs("\nShaped datatypes (field 2; BASE a predefined type, not a pair):\n", out);
+    const struct type_former *f;
+    for (size_t i = 0; (f = table_row(&former_table, i)); i++)
+        fprintf(out, "  %-38s %s\n", f->spelling, f->desc);
     fputs("\nReduction ops (field 8 of REDUCE, ALLREDUCE, REDUCE_SCATTER(_BLOCK), "
           "SCAN, EXSCAN), with the type classes MPI allows:\n", out);
     const struct op *o;

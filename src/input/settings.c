@@ -101,6 +101,8 @@ static void take(struct line_ctx *lc, struct record *r, const struct setting *s,
         take_word(lc, r, s, val);
     else if (strcmp(s->key, "root") == 0)
         take_root(lc, r, val);
+    else if (strcmp(s->key, "sizes") == 0)
+        take_sizes(lc, r, val);
     else
         take_cvar(lc, r, key, val);
 }

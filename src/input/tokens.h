@@ -35,9 +35,12 @@ void unknown_of(struct line_ctx *lc, const struct token *t, const char *what,
 int parse_number(struct line_ctx *lc, const struct token *t, const char *what,
                  uint64_t limit, uint64_t *out);
 
-/* the fields of a tokenised record (fields.c), its op field (op_field.c) */
+/* the fields of a tokenised record (fields.c), its op field (op_field.c),
+ * its datatype field (type_field.c), its sizes= setting (size_list.c) */
 void parse_fields(struct line_ctx *lc, struct record *r);
 void parse_op(struct line_ctx *lc, struct record *r, const struct token *t);
+void parse_type(struct line_ctx *lc, struct record *r, const struct token *t);
+void take_sizes(struct line_ctx *lc, struct record *r, const struct token *val);
 
 /* the settings after the nine fields (settings.c): seen[i] gets the
  * column where setting_at(i) was written, 0 if it was not */

@@ -44,10 +44,10 @@ static void validate(const struct record *r, rule_report report, void *ctx)
 {
     int parts = p2p_settings(r)->partitions;
     if (r->call->mode != MODE_PARTITIONED || parts <= 1 ||
-        size_count(r->min, r->max, r->step, r->value) > MAX_SIZES)
+        record_size_count(r) > MAX_SIZES)
         return;
     uint64_t *s = xmalloc_array(MAX_SIZES, sizeof *s);
-    size_t n = size_sequence(r->min, r->max, r->step, r->value, s, MAX_SIZES);
+    size_t n = record_sizes(r, s, MAX_SIZES);
     for (size_t i = 0; i < n; i++)
         if (s[i] % (uint64_t)parts != 0) {
             report(ctx, r->col[F_MIN], "%s splits each message into %d equal "

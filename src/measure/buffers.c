@@ -48,7 +48,7 @@ static void describe(struct kernel *k, struct measurer *m,
     const struct record *r = pl->rec;
     memset(k, 0, sizeof *k);
     k->rec = r;
-    k->type = r->dt->handle();
+    k->type = type_handle(r->dt);
     MPI_Aint lb;
     MPI_Type_get_extent(k->type, &lb, &k->extent);
     MPI_Type_size(k->type, &k->type_size);

@@ -191,9 +191,9 @@ static void measure_sizes(struct measurer *m, const struct planned *pl,
              r->text);
     trial_setup(&t, m, pl, res);
     t.k.where = where;
-    size_t nsizes = size_sequence(r->min, r->max, r->step, r->value, NULL, 0);
+    size_t nsizes = record_sizes(r, NULL, 0);
     uint64_t *sizes = xmalloc_array(nsizes, sizeof *sizes);
-    size_sequence(r->min, r->max, r->step, r->value, sizes, nsizes);
+    record_sizes(r, sizes, nsizes);
     if (m->world->rank == 0)
         res->pts = xcalloc(nsizes, sizeof *res->pts);
     struct sizerun sr;

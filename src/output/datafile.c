@@ -23,6 +23,7 @@
 #include "output/fabric_json.h"
 #include "output/library_settings.h"
 #include "output/io_check.h"
+#include "output/type_lines.h"
 
 static void lower(char *dst, const char *src, size_t len)
 {
@@ -94,8 +95,9 @@ void datafile_name(const struct result *res, char *out, size_t len)
     snprintf(raw, sizeof raw, "%02d-%s-%s-%s-%s.dat", res->index, r->call->name,
              r->dt->name, r->topo->name, op_label(r, op, sizeof op));
     lower(low, raw, sizeof low);
+    /* a shaped type's spelling may hold a path: one file name, no folders */
     for (char *c = low; *c; c++)
-        if (*c == ':')
+        if (*c == ':' || *c == '/')
             *c = '-';
     snprintf(out, len, "%s", low);
 }
@@ -184,6 +186,7 @@ static void header(FILE *f, const struct run_info *in, const struct result *res)
         fprintf(f, "# pairs: %s\n", pair_mode(res, how, sizeof how));
     }
     record_settings_line(f, r);
+    type_lines(f, res);
     call_header_lines(f, res, in->opt);
     fabric_header_lines(f, res);
     if (res->holds.matchings) {

@@ -31,6 +31,7 @@
 #include "output/library_settings.h"
 #include "output/hybrid_writer.h"
 #include "output/io_check.h"
+#include "output/type_lines.h"
 
 static json_t *num(double x)
 {
@@ -163,6 +164,7 @@ static json_t *record_json(const struct writer *w, const struct result *res)
     json_object_set_new(o, "elapsed_s", res->elapsed_s >= 0 ? json_real(res->elapsed_s)
                                                             : json_null());
     json_object_set_new(o, "record_settings", record_settings_json(r));
+    type_json_add(o, res);
     call_json_add(o, res, w->info->opt);
     fabric_json_add(o, res);
     threads_json_add(o, res);

@@ -2,7 +2,7 @@
  *
  * To add a datatype: write its set and format functions (and equal, if
  * bytes alone do not decide equality) and add one line to the table. */
-#include "registry/registry.h"
+#include "registry/shaped.h"
 
 #include <complex.h>
 #include <stdio.h>
@@ -224,6 +224,7 @@ static MPI_Datatype struct_type = MPI_DATATYPE_NULL;
 
 void datatypes_free(void)
 {
+    shapes_free();
     if (vector_type != MPI_DATATYPE_NULL)
         MPI_Type_free(&vector_type);
     if (struct_type != MPI_DATATYPE_NULL)
@@ -323,33 +324,37 @@ static MPI_Datatype h_two_int(void) { return MPI_2INT; }
 static MPI_Datatype h_short_int(void) { return MPI_SHORT_INT; }
 static MPI_Datatype h_ldouble_int(void) { return MPI_LONG_DOUBLE_INT; }
 
+/* a row of the table (the fields after desc: registry.h's defaults) */
+#define ROW(n, c, h, s, e, f, d) \
+    {.name = n, .cls = c, .handle = h, .set = s, .equal = e, .format = f, .desc = d}
+
 static const struct datatype types[] = {
-    {"CHAR", TC_CHAR, h_char, set_char, NULL, fmt_char, "char (a character type; reduced only as the library's extension)"},
-    {"SIGNED_CHAR", TC_INT, h_schar, set_schar, NULL, fmt_schar, "signed char as a 1-byte integer"},
-    {"UNSIGNED_CHAR", TC_INT, h_uchar, set_uchar, NULL, fmt_uchar, "unsigned char"},
-    {"SHORT", TC_INT, h_short, set_short, NULL, fmt_short, "short"},
-    {"UNSIGNED_SHORT", TC_INT, h_ushort, set_ushort, NULL, fmt_ushort, "unsigned short"},
-    {"INT", TC_INT, h_int, set_int, NULL, fmt_int, "int"},
-    {"UNSIGNED", TC_INT, h_uint, set_uint, NULL, fmt_uint, "unsigned int"},
-    {"LONG", TC_INT, h_long, set_long, NULL, fmt_long, "long"},
-    {"UNSIGNED_LONG", TC_INT, h_ulong, set_ulong, NULL, fmt_ulong, "unsigned long"},
-    {"LONG_LONG", TC_INT, h_llong, set_llong, NULL, fmt_llong, "long long"},
-    {"UNSIGNED_LONG_LONG", TC_INT, h_ullong, set_ullong, NULL, fmt_ullong, "unsigned long long"},
-    {"FLOAT", TC_FLOAT, h_float, set_float, eq_float, fmt_float, "float"},
-    {"DOUBLE", TC_FLOAT, h_double, set_double, eq_double, fmt_double, "double"},
-    {"LONG_DOUBLE", TC_FLOAT, h_ldouble, set_ldouble, eq_ldouble, fmt_ldouble, "long double"},
-    {"BYTE", TC_BYTE, h_byte, set_uchar, NULL, fmt_uchar, "uninterpreted byte"},
-    {"C_BOOL", TC_LOGICAL, h_bool, set_bool, NULL, fmt_bool, "_Bool"},
-    {"C_FLOAT_COMPLEX", TC_COMPLEX, h_fcomplex, set_fcomplex, eq_fcomplex, fmt_fcomplex, "float _Complex"},
-    {"C_DOUBLE_COMPLEX", TC_COMPLEX, h_dcomplex, set_dcomplex, eq_dcomplex, fmt_dcomplex, "double _Complex"},
-    {"FLOAT_INT", TC_PAIR, h_float_int, set_float_int, eq_float_int, fmt_float_int, "{float, int} for MAXLOC/MINLOC"},
-    {"DOUBLE_INT", TC_PAIR, h_double_int, set_double_int, eq_double_int, fmt_double_int, "{double, int}"},
-    {"LONG_INT", TC_PAIR, h_long_int, set_long_int, eq_long_int, fmt_long_int, "{long, int}"},
-    {"2INT", TC_PAIR, h_two_int, set_two_int, NULL, fmt_two_int, "{int, int}"},
-    {"SHORT_INT", TC_PAIR, h_short_int, set_short_int, eq_short_int, fmt_short_int, "{short, int}"},
-    {"LONG_DOUBLE_INT", TC_PAIR, h_ldouble_int, set_ldouble_int, eq_ldouble_int, fmt_ldouble_int, "{long double, int}"},
-    {"VECTOR", TC_DERIVED, make_vector, set_vector, NULL, fmt_vector, "derived: 2 ints, stride 2 ints, extent 16 bytes (gaps untouched)"},
-    {"STRUCT", TC_DERIVED, make_struct, set_struct, eq_struct, fmt_struct, "derived: struct {char; double; int} with padding"},
+    ROW("CHAR", TC_CHAR, h_char, set_char, NULL, fmt_char, "char (a character type; reduced only as the library's extension)"),
+    ROW("SIGNED_CHAR", TC_INT, h_schar, set_schar, NULL, fmt_schar, "signed char as a 1-byte integer"),
+    ROW("UNSIGNED_CHAR", TC_INT, h_uchar, set_uchar, NULL, fmt_uchar, "unsigned char"),
+    ROW("SHORT", TC_INT, h_short, set_short, NULL, fmt_short, "short"),
+    ROW("UNSIGNED_SHORT", TC_INT, h_ushort, set_ushort, NULL, fmt_ushort, "unsigned short"),
+    ROW("INT", TC_INT, h_int, set_int, NULL, fmt_int, "int"),
+    ROW("UNSIGNED", TC_INT, h_uint, set_uint, NULL, fmt_uint, "unsigned int"),
+    ROW("LONG", TC_INT, h_long, set_long, NULL, fmt_long, "long"),
+    ROW("UNSIGNED_LONG", TC_INT, h_ulong, set_ulong, NULL, fmt_ulong, "unsigned long"),
+    ROW("LONG_LONG", TC_INT, h_llong, set_llong, NULL, fmt_llong, "long long"),
+    ROW("UNSIGNED_LONG_LONG", TC_INT, h_ullong, set_ullong, NULL, fmt_ullong, "unsigned long long"),
+    ROW("FLOAT", TC_FLOAT, h_float, set_float, eq_float, fmt_float, "float"),
+    ROW("DOUBLE", TC_FLOAT, h_double, set_double, eq_double, fmt_double, "double"),
+    ROW("LONG_DOUBLE", TC_FLOAT, h_ldouble, set_ldouble, eq_ldouble, fmt_ldouble, "long double"),
+    ROW("BYTE", TC_BYTE, h_byte, set_uchar, NULL, fmt_uchar, "uninterpreted byte"),
+    ROW("C_BOOL", TC_LOGICAL, h_bool, set_bool, NULL, fmt_bool, "_Bool"),
+    ROW("C_FLOAT_COMPLEX", TC_COMPLEX, h_fcomplex, set_fcomplex, eq_fcomplex, fmt_fcomplex, "float _Complex"),
+    ROW("C_DOUBLE_COMPLEX", TC_COMPLEX, h_dcomplex, set_dcomplex, eq_dcomplex, fmt_dcomplex, "double _Complex"),
+    ROW("FLOAT_INT", TC_PAIR, h_float_int, set_float_int, eq_float_int, fmt_float_int, "{float, int} for MAXLOC/MINLOC"),
+    ROW("DOUBLE_INT", TC_PAIR, h_double_int, set_double_int, eq_double_int, fmt_double_int, "{double, int}"),
+    ROW("LONG_INT", TC_PAIR, h_long_int, set_long_int, eq_long_int, fmt_long_int, "{long, int}"),
+    ROW("2INT", TC_PAIR, h_two_int, set_two_int, NULL, fmt_two_int, "{int, int}"),
+    ROW("SHORT_INT", TC_PAIR, h_short_int, set_short_int, eq_short_int, fmt_short_int, "{short, int}"),
+    ROW("LONG_DOUBLE_INT", TC_PAIR, h_ldouble_int, set_ldouble_int, eq_ldouble_int, fmt_ldouble_int, "{long double, int}"),
+    ROW("VECTOR", TC_DERIVED, make_vector, set_vector, NULL, fmt_vector, "derived: 2 ints, stride 2 ints, extent 16 bytes (gaps untouched)"),
+    ROW("STRUCT", TC_DERIVED, make_struct, set_struct, eq_struct, fmt_struct, "derived: struct {char; double; int} with padding"),
 };
 
 static const char *const type_aliases[] = {
@@ -361,8 +366,11 @@ static const char *const type_aliases[] = {
     NULL,
 };
 
+static const struct table *const type_parts[] = {&half_type_table, NULL};
+
 const struct table datatype_table = {
-    "datatype", types, sizeof types / sizeof types[0], sizeof types[0], type_aliases, NULL,
+    "datatype", types, sizeof types / sizeof types[0], sizeof types[0], type_aliases,
+    type_parts,
 };
 
 const char *type_class_name(enum type_class c)

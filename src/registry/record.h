@@ -53,6 +53,8 @@ struct record_cvar {
     int col;                   /* the setting's column */
 };
 
+struct size_list;
+
 /* room for one family's settings struct (a family asserts its struct fits) */
 union record_own {
     unsigned char bytes[32];
@@ -91,6 +93,10 @@ struct record {
     enum buffers buffers;          /* buffers= (default: as --like says) */
     struct record_cvar cvar[MAX_RECORD_CVARS];
     int ncvars;
+    /* sizes=: the element counts measured instead of the ADD/MUL range
+     * (registry/sizes.h), NULL without; the setting's column */
+    const struct size_list *sizes;
+    int sizes_col;
     /* the settings its call's family owns, in the family's own struct
      * (kernels/rma.h's struct rma_settings, ...): the family's setting
      * rows point into it, and only the family's code reads it */

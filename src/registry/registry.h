@@ -14,6 +14,7 @@
 
 struct kernel;
 struct record;
+struct plan_facts;
 
 /* ---- the generic table ---------------------------------------------------- */
 struct table {
@@ -65,9 +66,44 @@ struct datatype {
     int (*equal)(const void *a, const void *b);
     void (*format)(const void *elem, char *out, size_t len);
     const char *desc;
+    /* NULL when this build's MPI has the type, else why not (FLOAT16
+     * without MPIX_C_FLOAT16): the plan skips its records with that
+     * reason; the field may be NULL */
+    const char *(*unavailable)(void);
+    /* the half-precision types: the format's significant bits and an
+     * element's value, for --check's rounding bound (kernels/check.c);
+     * 0 elsewhere */
+    int digits;
+    double (*value)(const void *elem);
+    /* a shaped type (VECTOR:4:1:2:DOUBLE, INDEXED:path, ...: registry/
+     * shaped.h), made for the records that name it; NULL in the table */
+    const struct type_shape *shape;
+    /* the type's own rule for the plan, as a family's skip (its
+     * libraries' defects): 1 (why written) when r cannot run; NULL: none */
+    int (*skip)(const struct record *r, const struct plan_facts *f, char *why,
+                size_t len);
 };
 
 extern const struct table datatype_table;
+extern const struct table half_type_table;  /* its part: registry/half_types.c */
+struct type_shape;
+/* What the callers use for any datatype, the table's or a shaped one:
+ * its handle (MPI_DATATYPE_NULL where this MPI lacks it), why this MPI
+ * lacks it (NULL: it has it), an element written (value v, index loc),
+ * two elements of extent bytes compared, an element as text. */
+MPI_Datatype type_handle(const struct datatype *dt);
+const char *type_unavailable(const struct datatype *dt);
+void type_set(const struct datatype *dt, void *elem, long v, int loc);
+int type_same(const struct datatype *dt, const void *a, const void *b, size_t extent);
+void type_format(const struct datatype *dt, const void *elem, char *out, size_t len);
+/* the shaped types' constructors by name (VECTOR, INDEXED, RESIZED,
+ * SUBARRAY: registry/shaped.c), for the parser, --list and the reference */
+struct type_former {
+    const char *name;
+    const char *spelling;      /* "VECTOR:COUNT:BLOCKLEN:STRIDE:BASE" */
+    const char *desc;
+};
+extern const struct table former_table;
 const char *type_class_name(enum type_class c);
 /* the classes of mask (1 << TC_*), as words: "C integer, byte" */
 void type_classes_text(unsigned mask, char *out, size_t len);

@@ -91,6 +91,10 @@ static const struct setting common[] = {
     {.key = "warmup", .kind = SETTING_COUNT, .store = STORE_LONG, .offset = AT(warmup),
      .dflt = -1, .lo = 0, .hi = 1u << 30,
      .help = "untimed iterations before them"},
+    {.key = "sizes", .kind = SETTING_CUSTOM, .store = STORE_NONE,
+     .value_help = "a,b,c|path",
+     .help = "exactly these element counts (a list, or a file of them), rising, "
+             "within min and max, instead of the ADD/MUL steps"},
     /* barrier patterns */
     {.key = "signal", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(signal),
      .words = signal_words, .what = "signal mode", .refuse = no_signals,

@@ -111,9 +111,9 @@ struct estimate estimate_record(const struct record *r, const struct options *o,
     /* threaded calls: threads= pairs of streams share the ranks' cores */
     double m = messages(c, sh->p, record_window(r)) * record_threads(r);
     int type_size;
-    MPI_Type_size(r->dt->handle(), &type_size);
+    MPI_Type_size(type_handle(r->dt), &type_size);
     static uint64_t sizes[MAX_SIZES];
-    size_t n = size_sequence(r->min, r->max, r->step, r->value, sizes, MAX_SIZES);
+    size_t n = record_sizes(r, sizes, MAX_SIZES);
     for (size_t i = 0; i < n; i++) {
         uint64_t bytes = sizes[i] * (uint64_t)type_size;
         long iters, warmup;

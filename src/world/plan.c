@@ -14,6 +14,7 @@
 #include "input/share.h"
 #include "registry/sizes.h"
 #include "world/llc_size.h"
+#include "world/plan_sides.h"
 #include "world/plan_skips.h"
 #include "models/schedule.h"
 
@@ -23,7 +24,7 @@
 static uint64_t packed_bytes(const struct record *r)
 {
     int one = 0;
-    MPI_Pack_size(1, r->dt->handle(), MPI_COMM_WORLD, &one);
+    MPI_Pack_size(1, type_handle(r->dt), MPI_COMM_WORLD, &one);
     return (uint64_t)one * r->max;
 }
 
@@ -37,7 +38,7 @@ static uint64_t attach_bytes(const struct record *r)
 static uint64_t buffer_need(const struct planned *pl, const struct options *o)
 {
     const struct record *r = pl->rec;
-    MPI_Datatype t = r->dt->handle();
+    MPI_Datatype t = type_handle(r->dt);
     MPI_Aint lb, extent;
     MPI_Type_get_extent(t, &lb, &extent);
     uint64_t pack = call_has(r->call, CALL_BSEND) ? packed_bytes(r) : 0;
@@ -81,7 +82,7 @@ static void check_limits(struct planned *pl, const struct world *w,
     uint64_t most = s > rb ? s : rb;
     if (call_has(r->call, CALL_BYTE_DISPLS)) {
         MPI_Aint lb, extent;
-        MPI_Type_get_extent(r->dt->handle(), &lb, &extent);
+        MPI_Type_get_extent(type_handle(r->dt), &lb, &extent);
         most *= (uint64_t)extent;
     }
     if (most > INT_MAX)
@@ -263,6 +264,8 @@ int plan_records(struct plan *pl, const struct recordset *rs, struct world *w,
         p->tc = record_comms(p, w, d);
         if (!p->tc)
             continue;          /* its graph file is bad: said in d */
+        if (!plan_side_files(p->rec, w->rank, d))
+            continue;          /* its INDEXED or sizes file is bad: said in d */
         plan_skip_reason(p, w, o);
         if (p->skipped[0])
             continue;

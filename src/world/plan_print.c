@@ -10,16 +10,16 @@
 static void print_sizes(const struct record *r, FILE *out)
 {
     uint64_t s[12];
-    size_t n = size_sequence(r->min, r->max, r->step, r->value, s, 12);
+    size_t n = record_sizes(r, s, 12);
     fprintf(out, "%zu size%s:", n, n == 1 ? "" : "s");
     for (size_t i = 0; i < n && i < 12; i++) {
         if (n > 12 && i == 10) {
-            fprintf(out, " ... %" PRIu64, r->max);
+            fprintf(out, " ... %" PRIu64, r->sizes ? r->sizes->v[n - 1] : r->max);
             break;
         }
         fprintf(out, " %" PRIu64, s[i]);
     }
-    fputs(" elements\n", out);
+    fputs(r->sizes ? " elements (its sizes= list)\n" : " elements\n", out);
 }
 
 /* "what: N measurements, about T" */

@@ -71,7 +71,9 @@ void plan_skip_reason(struct planned *pl, const struct world *w,
                                .ncomm = tc->n, .shaped = tc->shaped, .uneven = tc->uneven,
                                .twice = tc->twice, .library = w->library,
                                .smpi = MPIGAUGE_SMPI};
-    if (tc->n == 0)
+    if (type_unavailable(r->dt))
+        snprintf(why, len, "%s: %s", r->dt->name, type_unavailable(r->dt));
+    else if (tc->n == 0)
         snprintf(why, len, "%s leaves every rank out", r->topo->name);
     else if (tc->why[0])
         snprintf(why, len, "%s %s", r->topo->name, tc->why);
@@ -90,6 +92,9 @@ void plan_skip_reason(struct planned *pl, const struct world *w,
     /* the family's own rules: its libraries' defects, its settings against
      * the communicators */
     else if (c->family->skip && c->family->skip(r, &facts, why, len))
+        ;                  /* said in why */
+    /* the datatype's own: its libraries' defects (FLOAT16's ops) */
+    else if (r->dt->skip && r->dt->skip(r, &facts, why, len))
         ;                  /* said in why */
     /* a persistent or partitioned request is bound to the buffers it was
      * made on, while --cache cold moves the buffers call by call

@@ -9,6 +9,7 @@ int main(void)
     test_hostlist();
     test_settings();
     test_sizes();
+    test_types();
     test_registry();
     test_stats();
     test_launch_stats();

@@ -23,6 +23,7 @@ void test_parser(void);
 void test_hostlist(void);
 void test_settings(void);
 void test_sizes(void);
+void test_types(void);
 void test_registry(void);
 void test_stats(void);
 void test_misc(void);
