@@ -12,7 +12,6 @@
 #include "registry/registry.h"
 
 #include "kernels/calls.h"
-#include "kernels/file_io.h"
 #include "kernels/p2p.h"
 #include "kernels/p2p_partitioned.h"
 #include "kernels/p2p_persistent.h"
@@ -166,39 +165,6 @@ static const struct call calls[] = {
      .loop = run_compare_and_swap, .check = check_compare_and_swap,
      .timing = "time per MPI_Compare_and_swap on one element" OS
                " (as osu_cas_latency)"},
-
-    {.name = "FILE_WRITE", .family = &family_io, .opk = OPK_NONE,
-     .buffers = bufs_n_n, .layout = layout_file_write, .loop = run_file_write,
-     .check = check_file_write,
-     .timing = "time per MPI_File_seek to this rank's block of the communicator's file + MPI_File_write of n elements"},
-    {.name = "FILE_READ", .family = &family_io, .opk = OPK_NONE,
-     .buffers = bufs_n_n, .layout = layout_file_read, .loop = run_file_read,
-     .check = check_file_read,
-     .timing = "time per MPI_File_seek to this rank's block + MPI_File_read of n elements"},
-    {.name = "FILE_WRITE_AT", .family = &family_io, .opk = OPK_NONE,
-     .buffers = bufs_n_n, .layout = layout_file_write, .loop = run_file_write_at,
-     .check = check_file_write,
-     .timing = "time per MPI_File_write_at of n elements at this rank's block of the communicator's file"},
-    {.name = "FILE_READ_AT", .family = &family_io, .opk = OPK_NONE,
-     .buffers = bufs_n_n, .layout = layout_file_read, .loop = run_file_read_at,
-     .check = check_file_read,
-     .timing = "time per MPI_File_read_at of n elements at this rank's block"},
-    {.name = "FILE_WRITE_ALL", .family = &family_io, .opk = OPK_NONE,
-     .buffers = bufs_n_n, .layout = layout_file_write, .loop = run_file_write_all,
-     .check = check_file_write,
-     .timing = "time per MPI_File_seek + collective MPI_File_write_all of n elements, every rank its own block"},
-    {.name = "FILE_READ_ALL", .family = &family_io, .opk = OPK_NONE,
-     .buffers = bufs_n_n, .layout = layout_file_read, .loop = run_file_read_all,
-     .check = check_file_read,
-     .timing = "time per MPI_File_seek + collective MPI_File_read_all of n elements"},
-    {.name = "FILE_WRITE_AT_ALL", .family = &family_io, .opk = OPK_NONE,
-     .buffers = bufs_n_n, .layout = layout_file_write, .loop = run_file_write_at_all,
-     .check = check_file_write,
-     .timing = "time per collective MPI_File_write_at_all of n elements at this rank's block"},
-    {.name = "FILE_READ_AT_ALL", .family = &family_io, .opk = OPK_NONE,
-     .buffers = bufs_n_n, .layout = layout_file_read, .loop = run_file_read_at_all,
-     .check = check_file_read,
-     .timing = "time per collective MPI_File_read_at_all of n elements at this rank's block"},
 };
 
 /* the framework seed's spellings: its table lists Recv (timed here as
@@ -213,7 +179,7 @@ static const char *const call_aliases[] = {
 extern const struct table chain_calls;         /* chain.c: the whole family */
 
 static const struct table *const call_parts[] = {
-    &collective_calls, &nonblocking_calls, &neighbor_calls, &fabric_calls,
+    &io_calls, &collective_calls, &nonblocking_calls, &neighbor_calls, &fabric_calls,
     &thread_calls, &objects_calls, &chain_calls, NULL};
 
 const struct table call_table = {

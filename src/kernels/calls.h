@@ -5,6 +5,7 @@
 
 #include "registry/registry.h"
 
+extern const struct table io_calls;           /* calls_io.c */
 extern const struct table collective_calls;   /* calls_coll.c */
 extern const struct table nonblocking_calls;  /* calls_nbc.c */
 extern const struct table neighbor_calls;     /* calls_nbr.c */
