@@ -91,6 +91,7 @@ struct record {
     int root_rotate;               /* root=rotate: call i's root is i mod P */
     int inplace;                   /* inplace=1: MPI_IN_PLACE where MPI allows it */
     enum buffers buffers;          /* buffers= (default: as --like says) */
+    int compose;                   /* compose=1: timed against its mock-ups too */
     struct record_cvar cvar[MAX_RECORD_CVARS];
     int ncvars;
     /* sizes=: the element counts measured instead of the ADD/MUL range
