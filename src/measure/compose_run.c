@@ -3,7 +3,7 @@
  * rule (iterations, warm-up, blocks, the adaptive target, --check): each
  * as the record with the mock-up for its call and inplace=0.  Their
  * points go to no writer; rank 0 keeps each size's median, interval and
- * target in res->mockups, which output/compose_report.c compares with
+ * target in res->composed, which output/compose_report.c compares with
  * the call's. */
 #include "measure/trial.h"
 
@@ -42,30 +42,29 @@ static void mockup_blank(struct result *tmp, const struct result *res,
     tmp->elapsed_s = -1;
 }
 
-void measure_mockups(struct measurer *m, const struct planned *pl, struct result *res)
+void measure_mockups(struct measurer *m, const struct planned *pl, struct result *res,
+                     sizes_fn *sizes)
 {
     const struct record *r = pl->rec;
-    if (!r->compose || !r->call->mockups || res->interrupted || res->error[0])
+    int n = record_mockups(r);
+    if (!n || res->interrupted || res->error[0])
         return;
-    int n = 0;
-    while (r->call->mockups[n])
-        n++;
     if (m->world->rank == 0)
-        res->mockups = xcalloc((size_t)n, sizeof *res->mockups);
+        res->composed = xcalloc((size_t)n, sizeof *res->composed);
     void (*on_point)(void *, const struct result *, const struct point *) = m->on_point;
     m->on_point = NULL;
     for (int i = 0; i < n && !m->signal; i++) {
         struct record copy = *r;
-        copy.call = r->call->mockups[i];
+        copy.call = record_mockup(r, i);
         copy.inplace = 0;
         copy.compose = 0;
         struct planned lp = *pl;
         lp.rec = &copy;
         struct result tmp;
         mockup_blank(&tmp, res, &copy, &lp);
-        measure_sizes(m, &lp, &tmp);
+        sizes(m, &lp, &tmp);
         if (m->world->rank == 0) {
-            keep_mockup(&res->mockups[res->nmockups++], copy.call, &tmp);
+            keep_mockup(&res->composed[res->ncomposed++], copy.call, &tmp);
             res->mismatches += tmp.mismatches;
         }
         result_free(&tmp);

@@ -181,7 +181,7 @@ static int hybrid_failed(struct trial *t, struct result *res)
     return bad;
 }
 
-void measure_sizes(struct measurer *m, const struct planned *pl,
+static void measure_sizes(struct measurer *m, const struct planned *pl,
                           struct result *res)
 {
     const struct record *r = pl->rec;
@@ -235,6 +235,6 @@ void measure_record(struct measurer *m, const struct planned *pl,
     if (cvars_apply(pl, res) != 0)
         return;
     measure_sizes(m, pl, res);
-    measure_mockups(m, pl, res);
+    measure_mockups(m, pl, res, measure_sizes);
     cvars_restore(pl, res, pl->rec->ncvars);
 }

@@ -100,16 +100,16 @@ static void report_mockup(struct writer *w, const struct result *res,
 
 void report_compose(struct writer *w, const struct result *res)
 {
-    if (!res->nmockups)
+    if (!res->ncomposed)
         return;
     say(w, "  Guidelines (compose=1): %s against %d mock-up%s, each timed after it in "
         "this run at the same sizes and by the same rule (without MPI_IN_PLACE). "
         "This is one launch: a verdict compares the 95%% intervals over its blocks "
         "and covers the noise within this launch only, not the next launch's; "
-        "measure launch sets to be sure.\n", res->rec->call->name, res->nmockups,
-        res->nmockups == 1 ? "" : "s");
-    for (int i = 0; i < res->nmockups; i++)
-        report_mockup(w, res, &res->mockups[i]);
+        "measure launch sets to be sure.\n", res->rec->call->name, res->ncomposed,
+        res->ncomposed == 1 ? "" : "s");
+    for (int i = 0; i < res->ncomposed; i++)
+        report_mockup(w, res, &res->composed[i]);
 }
 
 static json_t *num(double x)
@@ -130,11 +130,11 @@ static json_t *point_json(const struct judged *j)
 
 json_t *compose_json(const struct result *res)
 {
-    if (!res->nmockups)
+    if (!res->ncomposed)
         return NULL;
     json_t *list = json_array();
-    for (int i = 0; i < res->nmockups; i++) {
-        const struct mockup_result *mr = &res->mockups[i];
+    for (int i = 0; i < res->ncomposed; i++) {
+        const struct mockup_result *mr = &res->composed[i];
         json_t *pts = json_array();
         int violations = 0;
         for (size_t k = 0; k < mr->npts; k++) {

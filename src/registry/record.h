@@ -122,6 +122,21 @@ static inline int record_window(const struct record *r)
     return call_has(r->call, CALL_WINDOWED) ? r->window : 1;
 }
 
+/* compose=1: the mock-ups r is timed against after its call
+ * (kernels/compose.c), 0 without; record_mockup(r, i) is the i-th */
+static inline int record_mockups(const struct record *r)
+{
+    int n = 0;
+    while (r->compose && r->call && r->call->mockups && r->call->mockups[n])
+        n++;
+    return n;
+}
+
+static inline const struct call *record_mockup(const struct record *r, int i)
+{
+    return r->call->mockups[i];
+}
+
 /* The threads each rank of r runs at once: the family's threads hook
  * (the threaded calls' threads=), else 1 */
 static inline int record_threads(const struct record *r)

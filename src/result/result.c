@@ -47,9 +47,9 @@ void result_free(struct result *res)
     res->npts = 0;
     hybrid_info_free(res->hybrid);
     res->hybrid = NULL;
-    for (int k = 0; k < res->nmockups; k++)
-        free(res->mockups[k].pts);
-    free(res->mockups);
-    res->mockups = NULL;
-    res->nmockups = 0;
+    for (int k = 0; k < res->ncomposed; k++)
+        free(res->composed[k].pts);
+    free(res->composed);
+    res->composed = NULL;
+    res->ncomposed = 0;
 }

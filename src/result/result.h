@@ -179,8 +179,8 @@ struct result {
     double estimate_s;         /* before the run (docs/measuring.md, Estimates) */
     double elapsed_s;          /* rank 0's wall time for the record; -1 unrun */
     /* compose=1, rank 0: the mock-ups measured after the call */
-    struct mockup_result *mockups;
-    int nmockups;
+    struct mockup_result *composed;
+    int ncomposed;
 };
 
 /* A point of a size before it is measured: every derived figure NaN
