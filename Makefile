@@ -119,7 +119,7 @@ fuzz: build/fuzz_input
 	    -artifact_prefix=tests/fuzz/regressions/ tests/fuzz/corpus
 
 # the bench programs are built (warnings as errors) so that make bench cannot rot
-check: mpigauge tests/unit_tests tests/corrupt.so tests/launchvary.so tests/skew.so tests/fuzz_replay tests/mpigauge-nopapi tests/counter_probe tools/gen_man tools/gen_reference bench/bare_loops bench/pattern_scale
+check: mpigauge tests/unit_tests tests/corrupt.so tests/launchvary.so tests/skew.so tests/slowcall.so tests/fuzz_replay tests/mpigauge-nopapi tests/counter_probe tools/gen_man tools/gen_reference bench/bare_loops bench/pattern_scale
 	MPIRUN="$(MPIRUN)" SMPI_TESTS="$(SMPI_TESTS)" bash tests/run.sh
 
 unit: tests/unit_tests
@@ -195,7 +195,7 @@ valgrind: mpigauge
 	MPIRUN="$(MPIRUN)" bash scripts/valgrind.sh
 
 clean:
-	rm -rf build mpigauge mpigauge-smpi platforms/costs.so platforms/hosts tests/mpigauge-nopapi tests/unit_tests tests/corrupt.so tests/launchvary.so tests/skew.so tests/counter_probe tests/fuzz_replay bench/bare_loops bench/pattern_scale tests/tmp tools/gen_man tools/gen_reference
+	rm -rf build mpigauge mpigauge-smpi platforms/costs.so platforms/hosts tests/mpigauge-nopapi tests/unit_tests tests/corrupt.so tests/launchvary.so tests/skew.so tests/slowcall.so tests/counter_probe tests/fuzz_replay bench/bare_loops bench/pattern_scale tests/tmp tools/gen_man tools/gen_reference
 
 .PHONY: all asan check unit bench bench-sets fuzz valgrind clean man docs install uninstall check-prefix smpi
 
@@ -212,6 +212,10 @@ tests/launchvary.so: tests/launchvary.c $(STAMP)
 
 tests/corrupt.so: tests/corrupt.c tests/corrupt_nbc.c tests/corrupt_nbr.c tests/corrupt.h src/kernels/tags.h $(STAMP)
 	$(MPICC) $(WARN) -Isrc -O2 -g -shared -fPIC -o $@ tests/corrupt.c tests/corrupt_nbc.c tests/corrupt_nbr.c
+
+# tests/compose.sh: one collective slowed on purpose (plain flags, as corrupt.so)
+tests/slowcall.so: tests/slowcall.c $(STAMP)
+	$(MPICC) $(WARN) -O2 -g -shared -fPIC -o $@ tests/slowcall.c
 
 # the skewed clocks of tests/clock.sh (plain flags, as corrupt.so)
 tests/skew.so: tests/skew.c $(STAMP)

@@ -13,4 +13,12 @@ extern const struct table fabric_calls;       /* calls_fabric.c */
 extern const struct table thread_calls;       /* calls_threads.c */
 extern const struct table objects_calls;      /* calls_objects.c */
 
+/* compose.c: each call's mock-ups (compose=1), NULL-terminated */
+extern const struct call *const mockups_allreduce[];
+extern const struct call *const mockups_allgather[];
+extern const struct call *const mockups_bcast[];
+extern const struct call *const mockups_reduce[];
+extern const struct call *const mockups_gather[];
+extern const struct call *const mockups_scan[];
+
 #endif

@@ -235,5 +235,6 @@ void measure_record(struct measurer *m, const struct planned *pl,
     if (cvars_apply(pl, res) != 0)
         return;
     measure_sizes(m, pl, res);
+    measure_mockups(m, pl, res, measure_sizes);
     cvars_restore(pl, res, pl->rec->ncvars);
 }

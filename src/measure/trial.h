@@ -119,6 +119,14 @@ const struct loggp *measured_loggp(const struct measurer *m,
  * writers as world-rank matrices; returns 0, or the signal that stopped
  * the measurement (agreed over the world: nothing is handed on) */
 int ensure_params(struct measurer *m, const struct planned *pl);
+/* a record's sizes into res, point by point (the points go to
+ * m->on_point where it is set): record_run.c's, handed to
+ * measure_mockups so that the two files call each other in one way */
+typedef void sizes_fn(struct measurer *m, const struct planned *pl, struct result *res);
+/* compose_run.c: compose=1, the record's mock-ups after its sizes, each
+ * measured by sizes */
+void measure_mockups(struct measurer *m, const struct planned *pl, struct result *res,
+                     sizes_fn *sizes);
 
 /* ways.c: one size of a record, by its family's way */
 struct series *new_series(struct sizerun *sr, int partner);

@@ -1,5 +1,6 @@
 /* folder.c: the result folder, and the order in which the writers run */
 #include "output/output.h"
+#include "output/compose_report.h"
 #include "output/hybrid_writer.h"
 #include "output/io_check.h"
 #include "output/threads_json.h"
@@ -237,6 +238,7 @@ void writer_record_end(struct writer *w, const struct result *res)
         hybrid_pattern_file(w, res);
     }
     report_summary(w, res);
+    report_compose(w, res);
     comms_file(w, res);
     FILE **open[] = {&w->data, &w->pairs, &w->raw, &w->calls, &w->pairs_p99, &w->threads};
     char path[sizeof w->dir + sizeof res->file + 32];

@@ -15,6 +15,7 @@
 #include <unistd.h>
 #include "base/smpi.h"
 #include "output/columns.h"
+#include "output/compose_report.h"
 #include "output/fabric_json.h"
 #include "output/fits.h"
 #include "output/fingerprint.h"
@@ -177,6 +178,9 @@ static json_t *record_json(const struct writer *w, const struct result *res)
     for (size_t i = 0; i < res->npts; i++)
         json_array_append_new(pts, point_json(w, res, &res->pts[i]));
     json_object_set_new(o, "points", pts);
+    json_t *compose = compose_json(res);
+    if (compose)
+        json_object_set_new(o, "compose", compose);
     return fits_json(o, w, res);
 }
 

@@ -91,6 +91,7 @@ struct record {
     int root_rotate;               /* root=rotate: call i's root is i mod P */
     int inplace;                   /* inplace=1: MPI_IN_PLACE where MPI allows it */
     enum buffers buffers;          /* buffers= (default: as --like says) */
+    int compose;                   /* compose=1: timed against its mock-ups too */
     struct record_cvar cvar[MAX_RECORD_CVARS];
     int ncvars;
     /* sizes=: the element counts measured instead of the ADD/MUL range
@@ -119,6 +120,21 @@ static inline int record_window(const struct record *r)
     if (r->call->family->window)
         return r->call->family->window(r);
     return call_has(r->call, CALL_WINDOWED) ? r->window : 1;
+}
+
+/* compose=1: the mock-ups r is timed against after its call
+ * (kernels/compose.c), 0 without; record_mockup(r, i) is the i-th */
+static inline int record_mockups(const struct record *r)
+{
+    int n = 0;
+    while (r->compose && r->call && r->call->mockups && r->call->mockups[n])
+        n++;
+    return n;
+}
+
+static inline const struct call *record_mockup(const struct record *r, int i)
+{
+    return r->call->mockups[i];
 }
 
 /* The threads each rank of r runs at once: the family's threads hook

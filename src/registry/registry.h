@@ -443,6 +443,9 @@ struct call {
      * the aggregate bandwidth; NULL: p / 2 for every pair at once, else 1 */
     int (*streams)(int p);
     const struct stretches *stretch;    /* NULL: makes no MPI objects */
+    /* compose=1: the mock-ups it is timed against (kernels/compose.c),
+     * NULL-terminated; NULL: none */
+    const struct call *const *mockups;
 };
 
 static inline int call_has(const struct call *c, unsigned cap)

@@ -53,6 +53,11 @@ static const char *no_in_place(const struct call *c)
     return call_has(c, CALL_IN_PLACE) ? NULL : " takes no MPI_IN_PLACE here";
 }
 
+static const char *no_mockups(const struct call *c)
+{
+    return c->mockups ? NULL : " has no mock-up of other collectives here";
+}
+
 static const char *no_receive_window(const struct call *c)
 {
     return streams_receives(c) ? NULL : " streams no window of receives";
@@ -71,6 +76,7 @@ static const char *const payload_words[] = {"uniform", "exchange", NULL};
 static const char *const levels_words[] = {"hw", NULL};
 static const char *const recv_words[] = {"named", "any_source", "any_tag", "any", NULL};
 static const char *const inplace_words[] = {"0", "1", NULL};
+static const char *const compose_words[] = {"0", "1", NULL};
 static const char *const buffers_words[] = {"single", "multiple", NULL};
 
 #define AT(field) offsetof(struct record, field)
@@ -132,6 +138,10 @@ static const struct setting common[] = {
      .words = inplace_words, .what = "inplace value", .refuse = no_in_place,
      .applies = "ALLREDUCE, REDUCE, SCAN, EXSCAN, ALLGATHER and ALLTOALL",
  .help = "MPI_IN_PLACE where MPI allows it (0)"},
+    {.key = "compose", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(compose),
+     .words = compose_words, .what = "compose value", .refuse = no_mockups,
+     .applies = "ALLREDUCE, REDUCE, ALLGATHER, GATHER, BCAST and SCAN",
+     .help = "timed against its mock-ups made of other collectives too (0)"},
     {.key = "buffers", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(buffers),
      .words = buffers_words, .first = BUFFERS_SINGLE, .what = "buffers value",
      .refuse = no_receive_window,

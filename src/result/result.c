@@ -47,4 +47,9 @@ void result_free(struct result *res)
     res->npts = 0;
     hybrid_info_free(res->hybrid);
     res->hybrid = NULL;
+    for (int k = 0; k < res->ncomposed; k++)
+        free(res->composed[k].pts);
+    free(res->composed);
+    res->composed = NULL;
+    res->ncomposed = 0;
 }

@@ -127,6 +127,24 @@ struct bsp_level {
     struct fit fit;            /* t_max = g h + l (beta = g, alpha = l) */
 };
 
+/* compose=1: one mock-up of the record's call (kernels/compose.c), timed
+ * at the record's sizes like the call: per size its median over the
+ * blocks, the 95% interval and whether the target was met */
+struct mockup_point {
+    uint64_t elements, bytes;
+    double med, ci_lo, ci_hi;
+    int met;
+};
+
+struct mockup_result {
+    char name[48];             /* "REDUCE + BCAST" */
+    char timing[200];          /* what one timed mock-up covers */
+    struct mockup_point *pts;
+    size_t npts;
+    unsigned long mismatches;  /* --check's wrong elements in it */
+    char error[600];           /* empty, or the MPI error that stopped it */
+};
+
 struct result {
     const struct record *rec;
     struct holds holds;        /* what it holds: the writers read this, not rec->call */
@@ -160,6 +178,9 @@ struct result {
     int cvar_value[MAX_RECORD_CVARS], cvar_was[MAX_RECORD_CVARS];
     double estimate_s;         /* before the run (docs/measuring.md, Estimates) */
     double elapsed_s;          /* rank 0's wall time for the record; -1 unrun */
+    /* compose=1, rank 0: the mock-ups measured after the call */
+    struct mockup_result *composed;
+    int ncomposed;
 };
 
 /* A point of a size before it is measured: every derived figure NaN

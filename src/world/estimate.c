@@ -130,5 +130,7 @@ struct estimate estimate_record(const struct record *r, const struct options *o,
         e.seconds += (double)steps * (per + OVERHEAD_US) * 1e-6;
         e.measurements += each;
     }
+    /* compose=1: each mock-up at every size too, at most two calls each */
+    e.seconds *= 1 + 2.0 * record_mockups(r);
     return e;
 }
