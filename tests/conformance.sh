@@ -31,7 +31,8 @@ check "--list names calls" [ "$(wc -l < "$T/listed")" -gt 0 ]
 # the communicators' sizes: a sample per measured pair (per thread of a
 # threaded pair), per rank with a partner (multi-pair: r < P/2 with
 # r + P/2; PERMUTATION: a perfect matching a phase), per rank and shift
-# (SHIFT), else per rank of a communicator.  Ranks outside every
+# (SHIFT), one a communicator where only rank 0 acts (PUT_ONE_TO_ALL),
+# else per rank of a communicator.  Ranks outside every
 # communicator are not in SIZES.
 expected() {
     local family=$1 call=$2 threads=$3 n=0 c
@@ -43,6 +44,7 @@ expected() {
             multi-pair/*) n=$((n + c - c % 2)) ;;
             fabric/PERMUTATION) n=$((n + MATCHINGS * (c - c % 2))) ;;
             fabric/SHIFT) n=$((n + c * (c - 1))) ;;
+            "one-sided patterns/PUT_ONE_TO_ALL") n=$((n + 1)) ;;   # the targets sit out
             *) n=$((n + c)) ;;
         esac
     done
@@ -59,6 +61,9 @@ streams() {
         fabric/SHIFT) echo "$3" ;;
         chain/SENDRECV_CHAIN) echo 2 ;;   # IMB's Sendrecv: both directions
         chain/EXCHANGE) echo 4 ;;         # IMB's Exchange: two neighbours, both ways
+        halo/HALO) echo "$3" ;;           # IMB-P2P's aggregate: every rank's messages
+        "one-sided patterns/PUT_ONE_TO_ALL") echo $(($3 - 1)) ;;
+        "one-sided patterns/PUT_ALL_TO_ALL") echo $(($3 * ($3 - 1))) ;;
         *) echo 1 ;;
     esac
 }

@@ -8,7 +8,7 @@
  * every receiving MPI call that mpigauge uses flips the lowest bit of the
  * first data byte of the LAST element it delivered on this rank: the
  * one-bit error in the last element that partial checks miss.  One-sided
- * calls: MPI_Put and the accumulates flip their origin data's last element
+ * calls: MPI_Put, MPI_Rput and the accumulates flip their origin data's last element
  * before it leaves (what lands at the target is wrong), MPI_Get and the
  * fetching calls flip their result's last element when the next
  * synchronisation call completes them.  The tests preload it and require
@@ -559,6 +559,38 @@ int MPI_Compare_and_swap(const void *ob, const void *cb, void *rb, MPI_Datatype 
 {
     fetch(rb, 1, t);
     return PMPI_Compare_and_swap(ob, cb, rb, t, target, disp, win);
+}
+
+/* the request-based ones alike: what leaves flipped, what is fetched
+ * flipped at the synchronisation after their MPI_Waitall */
+int MPI_Rput(const void *ob, int oc, MPI_Datatype ot, int target, MPI_Aint disp,
+             int tc, MPI_Datatype tt, MPI_Win win, MPI_Request *req)
+{
+    flip((void *)ob, oc - 1, ot);
+    return PMPI_Rput(ob, oc, ot, target, disp, tc, tt, win, req);
+}
+
+int MPI_Raccumulate(const void *ob, int oc, MPI_Datatype ot, int target, MPI_Aint disp,
+                    int tc, MPI_Datatype tt, MPI_Op op, MPI_Win win, MPI_Request *req)
+{
+    flip((void *)ob, oc - 1, ot);
+    return PMPI_Raccumulate(ob, oc, ot, target, disp, tc, tt, op, win, req);
+}
+
+int MPI_Rget(void *ob, int oc, MPI_Datatype ot, int target, MPI_Aint disp, int tc,
+             MPI_Datatype tt, MPI_Win win, MPI_Request *req)
+{
+    fetch(ob, oc, ot);
+    return PMPI_Rget(ob, oc, ot, target, disp, tc, tt, win, req);
+}
+
+int MPI_Rget_accumulate(const void *ob, int oc, MPI_Datatype ot, void *rb, int rc_,
+                        MPI_Datatype rt, int target, MPI_Aint disp, int tc,
+                        MPI_Datatype tt, MPI_Op op, MPI_Win win, MPI_Request *req)
+{
+    fetch(rb, rc_, rt);
+    return PMPI_Rget_accumulate(ob, oc, ot, rb, rc_, rt, target, disp, tc, tt, op, win,
+                                req);
 }
 
 int MPI_Win_flush(int rank, MPI_Win win) { return completed(PMPI_Win_flush(rank, win)); }

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # streaming.sh: the streaming point-to-point calls (BW, BIBW, MSGRATE,
 # MULTI_LATENCY) and the one-sided calls (PUT, GET, ACCUMULATE,
-# GET_ACCUMULATE, FETCH_AND_OP, COMPARE_AND_SWAP): --check passes on every
+# GET_ACCUMULATE, FETCH_AND_OP, COMPARE_AND_SWAP, the request-based RPUT
+# ... RGET_ACCUMULATE, MPI_REPLACE and MPI_NO_OP, and the one-window
+# patterns PUT_ONE_TO_ALL and PUT_ALL_TO_ALL): --check passes on every
 # synchronisation, window kind and mode, finds the fault injector's
 # flipped bit in every message of a window and every one-sided result, the
 # columns say what they hold, and what MPI forbids is an input error.
@@ -130,6 +132,61 @@ check "one-sided, flipped bits: every record failed" all_failed "$T/r-corrupt"
 check "PUT: the target's last element" grep -q "line 7: PUT DOUBLE .*4096 elements, rank 1, element 4095: " "$T/r-corrupt.err"
 check "GET: the origin's last element" grep -q "line 8: GET DOUBLE .*4096 elements, rank 0, element 4095: " "$T/r-corrupt.err"
 check "ACCUMULATE: the target's last element" grep -q "line 9: ACCUMULATE INT .*1024 elements, rank 1, element 1023: " "$T/r-corrupt.err"
+
+# ---- one-sided: the request-based calls, MPI_REPLACE and MPI_NO_OP, and
+# IMB-RMA's one-to-all and all-to-all patterns over one window
+cat > "$T/rma-new.in" <<'IN'
+RPUT             DOUBLE 1 4096 MUL 16 WORLD NOP     0 sync=flush
+RGET             INT    1 1024 MUL 16 WORLD NOP     0 sync=lock mode=bw window=4
+RACCUMULATE      INT    1 1024 MUL 32 WORLD SUM     0 sync=lock_all
+RGET_ACCUMULATE  DOUBLE 1 1024 MUL 32 WORLD MAX     0 sync=flush_local mode=bibw window=2
+ACCUMULATE       DOUBLE 1 1024 MUL 32 WORLD REPLACE 0 sync=fence
+GET_ACCUMULATE   INT    1 1024 MUL 32 WORLD NO_OP   0 sync=pscw
+FETCH_AND_OP     LONG   1 1    ADD 1  WORLD NO_OP   0 sync=lock
+FETCH_AND_OP     DOUBLE 1 1    ADD 1  WORLD REPLACE 0 win=dynamic
+RACCUMULATE      FLOAT_INT 1 64 MUL 8 WORLD REPLACE 0 sync=lock_shared mode=bw window=4
+RGET_ACCUMULATE  BYTE   1 64   MUL 8  WORLD NO_OP   0 win=allocate
+PUT_ONE_TO_ALL   DOUBLE 1 4096 MUL 16 WORLD NOP     0
+PUT_ALL_TO_ALL   INT    1 1024 MUL 16 WORLD NOP     0
+IN
+for n in 2 3; do
+    $MPIRUN -n $n ./mpigauge --check --iters 4 --warmup 1 --quiet -o "$T/n$n" "$T/rma-new.in" > /dev/null 2> "$T/n$n.err"
+    check "new one-sided, $n ranks: --check exits 0" [ $? = 0 ]
+    check "new one-sided, $n ranks: all 12 records passed" all_passed "$T/n$n"
+    check "new one-sided, $n ranks: a sample a pair, one for PUT_ONE_TO_ALL, one a rank for PUT_ALL_TO_ALL" \
+        [ "$(jq -c '[.records[] | .points[0].samples] | unique' "$T/n$n/run.json")" = "$( [ $n = 2 ] && echo '[1,2]' || echo '[1,3]')" ]
+done
+f="$T/n3/11-put_one_to_all-double-world-nop.dat"
+check "PUT_ONE_TO_ALL: only rank 0 measured on 3 ranks" [ "$(jq -c "$AT"'[at(11).points[].samples] | unique' "$T/n3/run.json")" = '[1]' ]
+check "PUT_ONE_TO_ALL: mbps counts its P - 1 = 2 puts" rows "$f" 'v1 - 2 * v2 / v3 < 0.001 + 1e-3 * v1 && 2 * v2 / v3 - v1 < 0.001 + 1e-3 * v1' mbps bytes t_avg_us
+check "PUT_ALL_TO_ALL: mbps counts P (P - 1) = 6 puts" rows "$T/n3/12-put_all_to_all-int-world-nop.dat" 'v1 - 6 * v2 / v3 < 0.001 + 1e-3 * v1 && 6 * v2 / v3 - v1 < 0.001 + 1e-3 * v1' mbps bytes t_avg_us
+check "RPUT: the request-based timing and its sync= in the header" grep -q "^# timing: time per MPI_Rput .*its request completed by MPI_Waitall" "$T/n2/01-rput-double-world-nop.dat"
+check "ACCUMULATE with REPLACE: the op in the file name and run.json" [ "$(jq -r "$AT"'at(5).op' "$T/n2/run.json")" = REPLACE ]
+check "--list: REPLACE and NO_OP among the ops" [ "$(./mpigauge --list | grep -cE '^  (REPLACE|NO_OP) ')" = 2 ]
+MPIGAUGE_CORRUPT=1 LD_PRELOAD="$PWD/tests/corrupt.so" $MPIRUN -n 3 ./mpigauge --check \
+    --iters 1 --warmup 0 --quiet -o "$T/n-corrupt" "$T/rma-new.in" > /dev/null 2> "$T/n-corrupt.err"
+check "new one-sided, flipped bits: exit 1" [ $? = 1 ]
+check "new one-sided, flipped bits: every record failed" all_failed "$T/n-corrupt"
+check "RGET: the origin's last element" grep -q "line 2: RGET INT .*1024 elements, rank 0, element 1023: " "$T/n-corrupt.err"
+# every put of a rank flips its one origin buffer again: the slot whose
+# put carried the flip shows it in its last element
+check "PUT_ALL_TO_ALL: the last element of another rank's slot" grep -qE "line 12: PUT_ALL_TO_ALL INT .*1024 elements, rank [0-2], element (1023|2047|3071): " "$T/n-corrupt.err"
+cat > "$T/bad-new.in" <<'IN'
+ALLREDUCE   DOUBLE 1 4 MUL 2 WORLD REPLACE 0
+ACCUMULATE  DOUBLE 1 4 MUL 2 WORLD NO_OP 0
+RPUT        DOUBLE 1 4 MUL 2 WORLD NOP 0 sync=fence
+RGET_ACCUMULATE INT 1 4 MUL 2 WORLD SUM 0 sync=pscw
+ACCUMULATE  CHAR 1 4 MUL 2 WORLD REPLACE 0
+PUT_ALL_TO_ALL DOUBLE 1 4 MUL 2 WORLD NOP 0 sync=lock
+IN
+$MPIRUN -n 2 ./mpigauge -o "$T/bad-new" "$T/bad-new.in" > /dev/null 2> "$T/bad-new.err"
+check "bad new one-sided records: exit 2, no folder" [ "$?/$([ -e "$T/bad-new" ] && echo yes || echo no)" = 2/no ]
+check "REPLACE on ALLREDUCE" grep -q "^$T/bad-new.in:1:36: MPI allows REPLACE only in the one-sided accumulates (ACCUMULATE, GET_ACCUMULATE, FETCH_AND_OP, RACCUMULATE, RGET_ACCUMULATE); ALLREDUCE is not one" "$T/bad-new.err"
+check "NO_OP on ACCUMULATE" grep -q "^$T/bad-new.in:2:36: MPI allows NO_OP only in the fetching one-sided accumulates .*; ACCUMULATE is not one" "$T/bad-new.err"
+check "RPUT under fences" grep -q "^$T/bad-new.in:3:1: RPUT is request-based .*passive-target epoch.*not sync=fence" "$T/bad-new.err"
+check "RGET_ACCUMULATE under pscw" grep -q "^$T/bad-new.in:4:1: RGET_ACCUMULATE is request-based .*not sync=pscw" "$T/bad-new.err"
+check "REPLACE on CHAR" grep -q "^$T/bad-new.in:5:.*MPI does not define REPLACE on CHAR" "$T/bad-new.err"
+check "sync= on PUT_ALL_TO_ALL refused" grep -q "^$T/bad-new.in:6:.*PUT_ALL_TO_ALL is not one-sided; sync= applies to" "$T/bad-new.err"
 
 # ---- what MPI forbids: input errors before anything runs ----------------
 cat > "$T/bad.in" <<'IN'

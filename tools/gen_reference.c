@@ -80,9 +80,10 @@ static void types_and_ops(FILE *out)
         cell(out, f->desc);
         fputs(" |\n", out);
     }
-    fputs("\n## Reduction operations (field 8 of the reductions)\n\n"
+    fputs("\n## Reduction operations (field 8 of the reductions and the one-sided "
+          "accumulates)\n\n"
           "The type classes are those MPI allows the op on (MPI 4.0, section "
-          "6.9.2).\n\n"
+          "6.9.2; `REPLACE` and `NO_OP`: section 12.3.4, one-sided calls only).\n\n"
           "| op | description | type classes |\n| --- | --- | --- |\n", out);
     const struct op *o;
     for (size_t i = 0; (o = table_row(&op_table, i)); i++) {

@@ -32,7 +32,7 @@ static void list_types_and_ops(FILE *out)
     for (size_t i = 0; (f = table_row(&former_table, i)); i++)
         fprintf(out, "  %-38s %s\n", f->spelling, f->desc);
     fputs("\nReduction ops (field 8 of REDUCE, ALLREDUCE, REDUCE_SCATTER(_BLOCK), "
-          "SCAN, EXSCAN), with the type classes MPI allows:\n", out);
+          "SCAN, EXSCAN and the one-sided accumulates), with the type classes MPI allows:\n", out);
     const struct op *o;
     for (size_t i = 0; (o = table_row(&op_table, i)); i++) {
         fprintf(out, "  %-22s %-44s ", o->name, o->desc);

@@ -115,6 +115,11 @@ static void op_reduction(struct line_ctx *lc, struct record *r, const struct tok
         unknown_in(lc, t, &op_table);
         return;
     }
+    if (r->op->needs && !call_has(r->call, r->op->needs)) {
+        diag_add(lc->d, lc->line, t->col, "MPI allows %s only in %s; %s is not one",
+                 r->op->name, r->op->only, r->call->name);
+        return;
+    }
     if (!r->dt || (r->op->classes & r->dt->cls))
         return;
     /* MPI 2.2+ calls CHAR a character type with no reductions, but the

@@ -23,7 +23,7 @@
 /* one-sided: an iteration is one operation (mode=latency) or window= of
  * them (mode=bw, bibw: each way at once) and the synchronisation sync=
  * names; the time is per operation */
-#define OS " and its share of the synchronisation (sync=, win=, mode=: see the one-sided line)"
+#define OS " and its share of the synchronisation (sync=, win=, mode=: see the settings line)"
 
 static const struct call calls[] = {
     {.name = "SEND", .family = &family_p2p, .caps = CALL_LARGE, .opk = OPK_PAIRS,
@@ -62,6 +62,12 @@ static const struct call calls[] = {
      .mode = MODE_NONBLOCKING,
      .legs = 2, .buffers = bufs_n_n, .loop = run_irecv, .check = check_pingpong,
      .timing = PP "MPI_Irecv posted before MPI_Send, completed by MPI_Wait"},
+    {.name = "PINGPING", .family = &family_p2p, .caps = CALL_LARGE, .opk = OPK_PAIRS,
+     .mode = MODE_NONBLOCKING,
+     .legs = 1, .buffers = bufs_n_n, .loop = run_pingping, .check = check_pingpong,
+     .timing = "time per iteration while both partners send at once: MPI_Isend to the "
+               "other, MPI_Recv from it, MPI_Wait (as IMB-MPI1 PingPing); MB/s = bytes "
+               "/ that time, one message an iteration (IMB's convention)"},
     {.name = "SENDRECV", .family = &family_p2p, .caps = CALL_LARGE, .opk = OPK_PAIRS,
      .legs = 1, .buffers = bufs_n_n, .loop = run_sendrecv, .check = check_pingpong,
      .timing = "time per MPI_Sendrecv while both partners exchange at once (one message each way)"},
@@ -142,19 +148,21 @@ static const struct call calls[] = {
      .loop = run_get, .check = check_get,
      .timing = "time per MPI_Get of n elements from the partner's window" OS
                " (as osu_get_latency, osu_get_bw)"},
-    {.name = "ACCUMULATE", .family = &family_rma, .opk = OPK_REDUCTION,
+    {.name = "ACCUMULATE", .family = &family_rma, .caps = CALL_REPLACE_OP, .opk = OPK_REDUCTION,
      .mode = MODE_NONBLOCKING,
      .buffers = bufs_n_n, .pair_begin = rma_pair_begin, .pair_end = rma_pair_end,
      .loop = run_accumulate, .check = check_accumulate,
      .timing = "time per MPI_Accumulate of n elements with op into the partner's "
                "window" OS " (as osu_acc_latency)"},
-    {.name = "GET_ACCUMULATE", .family = &family_rma, .opk = OPK_REDUCTION,
+    {.name = "GET_ACCUMULATE", .family = &family_rma, .caps = CALL_REPLACE_OP | CALL_NO_OP,
+     .opk = OPK_REDUCTION,
      .mode = MODE_NONBLOCKING,
      .buffers = bufs_3n_n, .pair_begin = rma_pair_begin, .pair_end = rma_pair_end,
      .loop = run_get_accumulate, .check = check_get_accumulate,
      .timing = "time per MPI_Get_accumulate of n elements with op (the old values "
                "back)" OS " (as osu_get_acc_latency)"},
-    {.name = "FETCH_AND_OP", .family = &family_rma, .caps = CALL_ONE_ELEMENT, .opk = OPK_REDUCTION,
+    {.name = "FETCH_AND_OP", .family = &family_rma,
+     .caps = CALL_ONE_ELEMENT | CALL_REPLACE_OP | CALL_NO_OP, .opk = OPK_REDUCTION,
      .mode = MODE_NONBLOCKING,
      .buffers = bufs_3n_n, .pair_begin = rma_pair_begin, .pair_end = rma_pair_end,
      .loop = run_fetch_and_op, .check = check_get_accumulate,
@@ -165,6 +173,34 @@ static const struct call calls[] = {
      .loop = run_compare_and_swap, .check = check_compare_and_swap,
      .timing = "time per MPI_Compare_and_swap on one element" OS
                " (as osu_cas_latency)"},
+    {.name = "RPUT", .family = &family_rma, .opk = OPK_PAIRS,
+     .mode = MODE_NONBLOCKING,
+     .buffers = bufs_n_n, .pair_begin = rma_pair_begin, .pair_end = rma_pair_end,
+     .loop = run_rput, .check = check_put,
+     .timing = "time per MPI_Rput of n elements into the partner's window" OS
+               ", its request completed by MPI_Waitall before the synchronisation "
+               "(passive-target sync= only)"},
+    {.name = "RGET", .family = &family_rma, .opk = OPK_PAIRS,
+     .mode = MODE_NONBLOCKING,
+     .buffers = bufs_n_n, .pair_begin = rma_pair_begin, .pair_end = rma_pair_end,
+     .loop = run_rget, .check = check_get,
+     .timing = "time per MPI_Rget of n elements from the partner's window" OS
+               ", its request completed by MPI_Waitall before the synchronisation "
+               "(passive-target sync= only)"},
+    {.name = "RACCUMULATE", .family = &family_rma, .caps = CALL_REPLACE_OP,
+     .opk = OPK_REDUCTION, .mode = MODE_NONBLOCKING,
+     .buffers = bufs_n_n, .pair_begin = rma_pair_begin, .pair_end = rma_pair_end,
+     .loop = run_raccumulate, .check = check_accumulate,
+     .timing = "time per MPI_Raccumulate of n elements with op into the partner's "
+               "window" OS ", its request completed by MPI_Waitall before the "
+               "synchronisation (passive-target sync= only)"},
+    {.name = "RGET_ACCUMULATE", .family = &family_rma, .caps = CALL_REPLACE_OP | CALL_NO_OP,
+     .opk = OPK_REDUCTION, .mode = MODE_NONBLOCKING,
+     .buffers = bufs_3n_n, .pair_begin = rma_pair_begin, .pair_end = rma_pair_end,
+     .loop = run_rget_accumulate, .check = check_get_accumulate,
+     .timing = "time per MPI_Rget_accumulate of n elements with op (the old values "
+               "back)" OS ", its request completed by MPI_Waitall before the "
+               "synchronisation (passive-target sync= only)"},
 };
 
 /* the framework seed's spellings: its table lists Recv (timed here as
@@ -177,10 +213,13 @@ static const char *const call_aliases[] = {
  * family with a file of calls of its own is one line here (and its
  * table's name in calls.h) */
 extern const struct table chain_calls;         /* chain.c: the whole family */
+extern const struct table halo_calls;          /* halo.c: the whole family */
+extern const struct table rma_pattern_calls;   /* rma_all.c: the whole family */
 
 static const struct table *const call_parts[] = {
     &io_calls, &collective_calls, &nonblocking_calls, &neighbor_calls, &fabric_calls,
-    &thread_calls, &objects_calls, &chain_calls, NULL};
+    &thread_calls, &objects_calls, &chain_calls, &halo_calls, &rma_pattern_calls,
+    NULL};
 
 const struct table call_table = {
     "call", calls, sizeof calls / sizeof calls[0], sizeof calls[0], call_aliases,

@@ -150,6 +150,20 @@ void run_irecv(struct kernel *k, int iters)
     }
 }
 
+/* both partners at once: MPI_Isend to the other, MPI_Recv from it, then
+ * MPI_Wait on the send (IMB-MPI1 PingPing): one message each way an
+ * iteration, the two in flight together */
+void run_pingping(struct kernel *k, int iters)
+{
+    struct match from = data_match(k, k->peer);
+    MPI_Request r;
+    for (int i = 0; i < iters; i++) {
+        isend_any(k->sbuf, k->count, k->type, k->peer, TAG_DATA, k->comm, &r);
+        recv_data(k, from);
+        MPI_Wait(&r, MPI_STATUS_IGNORE);
+    }
+}
+
 void run_sendrecv(struct kernel *k, int iters)
 {
     struct match from = data_match(k, k->peer);

@@ -14,6 +14,7 @@ void run_ibsend(struct kernel *k, int iters);
 void run_issend(struct kernel *k, int iters);
 void run_irsend(struct kernel *k, int iters);
 void run_irecv(struct kernel *k, int iters);
+void run_pingping(struct kernel *k, int iters);
 void run_sendrecv(struct kernel *k, int iters);
 void run_sendrecv_replace(struct kernel *k, int iters);
 void check_pingpong(struct kernel *k);

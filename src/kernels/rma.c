@@ -78,6 +78,38 @@ static void op_cas(struct kernel *k, int w, int peer)
                          rma_slot(k, rma_of(k)->result, w), k->type, peer, disp(k, w), rma_of(k)->win);
 }
 
+/* ---- the request-based operations (MPI_Rput ...): request w ------------- */
+static MPI_Request *request(const struct kernel *k, int w)
+{
+    return &rma_of(k)->reqs[w];
+}
+
+static void op_rput(struct kernel *k, int w, int peer)
+{
+    MPI_Rput(rma_slot(k, k->sbuf, w), k->count, k->type, peer, disp(k, w), k->count,
+             k->type, rma_of(k)->win, request(k, w));
+}
+
+static void op_rget(struct kernel *k, int w, int peer)
+{
+    MPI_Rget(rma_slot(k, k->sbuf, w), k->count, k->type, peer, disp(k, w), k->count,
+             k->type, rma_of(k)->win, request(k, w));
+}
+
+static void op_racc(struct kernel *k, int w, int peer)
+{
+    MPI_Raccumulate(rma_slot(k, k->sbuf, w), k->count, k->type, peer, disp(k, w),
+                    k->count, k->type, k->op, rma_of(k)->win, request(k, w));
+}
+
+static void op_rget_acc(struct kernel *k, int w, int peer)
+{
+    MPI_Rget_accumulate(rma_slot(k, k->sbuf, w), k->count, k->type,
+                        rma_slot(k, rma_of(k)->result, w), k->count, k->type, peer,
+                        disp(k, w), k->count, k->type, k->op, rma_of(k)->win,
+                        request(k, w));
+}
+
 int rma_pair_rank(const struct kernel *k)
 {
     return k->initiator ? 0 : 1;
@@ -140,30 +172,50 @@ static void epoch_end(struct kernel *k, int peer)
         MPI_Win_wait(rma_of(k)->win);
 }
 
-/* one iteration: its operations between an epoch's start and end */
-static void iteration(struct kernel *k, void (*op)(struct kernel *, int, int))
+/* one iteration: its operations between an epoch's start and end; the
+ * request-based ones completed by MPI_Waitall on their requests before
+ * the epoch's end (which MPI_Wait alone does not replace: a request's
+ * completion is local, the flush or unlock makes it remote) */
+static void iteration(struct kernel *k, void (*op)(struct kernel *, int, int),
+                      int requests)
 {
     int peer = 1 - rma_pair_rank(k), n = record_window(k->rec);
     epoch_begin(k, peer);
-    for (int w = 0; w < n && rma_acting(k); w++)
-        op(k, w, peer);
+    if (rma_acting(k)) {
+        for (int w = 0; w < n; w++)
+            op(k, w, peer);
+        if (requests)
+            waitall(n, rma_of(k)->reqs);
+    }
     epoch_end(k, peer);
 }
 
-static void loop(struct kernel *k, int iters, void (*op)(struct kernel *, int, int))
+static void loop(struct kernel *k, int iters, void (*op)(struct kernel *, int, int),
+                 int requests)
 {
     if (k->passive_pair && !rma_acting(k))
         return;
     for (int i = 0; i < iters; i++)
-        iteration(k, op);
+        iteration(k, op, requests);
 }
 
-void run_put(struct kernel *k, int iters) { loop(k, iters, op_put); }
-void run_get(struct kernel *k, int iters) { loop(k, iters, op_get); }
-void run_accumulate(struct kernel *k, int iters) { loop(k, iters, op_acc); }
-void run_get_accumulate(struct kernel *k, int iters) { loop(k, iters, op_get_acc); }
-void run_fetch_and_op(struct kernel *k, int iters) { loop(k, iters, op_fop); }
-void run_compare_and_swap(struct kernel *k, int iters) { loop(k, iters, op_cas); }
+void run_put(struct kernel *k, int iters) { loop(k, iters, op_put, 0); }
+void run_get(struct kernel *k, int iters) { loop(k, iters, op_get, 0); }
+void run_accumulate(struct kernel *k, int iters) { loop(k, iters, op_acc, 0); }
+void run_get_accumulate(struct kernel *k, int iters) { loop(k, iters, op_get_acc, 0); }
+void run_fetch_and_op(struct kernel *k, int iters) { loop(k, iters, op_fop, 0); }
+void run_compare_and_swap(struct kernel *k, int iters) { loop(k, iters, op_cas, 0); }
+void run_rput(struct kernel *k, int iters) { loop(k, iters, op_rput, 1); }
+void run_rget(struct kernel *k, int iters) { loop(k, iters, op_rget, 1); }
+void run_raccumulate(struct kernel *k, int iters) { loop(k, iters, op_racc, 1); }
+void run_rget_accumulate(struct kernel *k, int iters) { loop(k, iters, op_rget_acc, 1); }
+
+/* MPI allows the request-based operations only in a passive-target epoch */
+int rma_request_based(const struct call *c)
+{
+    return c->loop == run_rput || c->loop == run_rget || c->loop == run_raccumulate ||
+           c->loop == run_rget_accumulate;
+}
 
 /* ---- the pair's standing epoch ------------------------------------------
  * flush and flush_local keep MPI_Win_lock_all open from the pair's start
@@ -243,6 +295,7 @@ void rma_pair_begin(struct kernel *k)
 {
     struct rma_pair *s = xcalloc(1, sizeof *s);
     k->priv = s;
+    s->reqs = xmalloc_array((size_t)record_window(k->rec), sizeof *s->reqs);
     pair_comm(k, s);
     make_window(k, s);
     if (k->win_opened)
@@ -269,6 +322,7 @@ void rma_pair_end(struct kernel *k)
     MPI_Group_free(&s->peer_group);
     MPI_Comm_free(&s->pair);
     k->passive_pair = 0;
+    free(s->reqs);
     free(s);
     k->priv = NULL;
 }

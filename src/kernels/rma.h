@@ -36,6 +36,7 @@ struct rma_pair {
     MPI_Aint remote;
     MPI_Group peer_group;
     int epoch;
+    MPI_Request *reqs;         /* the request-based calls': one a slot */
 };
 
 static inline struct rma_pair *rma_of(const struct kernel *k)
@@ -53,6 +54,15 @@ void run_accumulate(struct kernel *k, int iters);
 void run_get_accumulate(struct kernel *k, int iters);
 void run_fetch_and_op(struct kernel *k, int iters);
 void run_compare_and_swap(struct kernel *k, int iters);
+void run_rput(struct kernel *k, int iters);
+void run_rget(struct kernel *k, int iters);
+void run_raccumulate(struct kernel *k, int iters);
+void run_rget_accumulate(struct kernel *k, int iters);
+int rma_request_based(const struct call *c);
+/* MPICH 4.0's MPI_Win_create over a base off 16 bytes (rma_family.c): 1
+ * with why written where the record's stride meets it */
+int rma_create_defect(const struct record *r, const struct plan_facts *f, char *why,
+                      size_t len);
 void check_put(struct kernel *k);
 void check_get(struct kernel *k);
 void check_accumulate(struct kernel *k);

@@ -10,8 +10,8 @@
 
 /* what one slot must hold afterwards */
 struct rma_expect {
-    int window;       /* the window slot: 0 untouched, 1 the peer's block,
-                         2 the reduction of both */
+    int window;       /* the window slot: 0 not compared, 1 the peer's block,
+                         2 the reduction of both, 3 its own block still */
     int origin;       /* the origin slot: 0 untouched, 1 the peer's block */
     int result;       /* the result slot (and a compare slot): 0 none, 1 the
                          peer's block */
@@ -54,8 +54,9 @@ static void verify(struct kernel *k, const struct rma_expect *e)
     MPI_Win_lock(MPI_LOCK_SHARED, me, 0, rma_of(k)->win);
     for (int w = 0; w < slots; w++) {
         size_t off = (size_t)w * n;
-        if (e->window == 1)
-            expect_block(k, rma_slot(k, rma_of(k)->base, w), n, peer, off, off);
+        if (e->window == 1 || e->window == 3)
+            expect_block(k, rma_slot(k, rma_of(k)->base, w), n,
+                         e->window == 1 ? peer : me, off, off);
         else
             expect_reduced(k, rma_slot(k, rma_of(k)->base, w), n, 0, 1, off, off);
     }
@@ -87,15 +88,22 @@ void check_get(struct kernel *k)
     check(k, &(struct rma_expect){.origin = 1});
 }
 
-void check_accumulate(struct kernel *k)
+/* what an accumulate leaves in the window: the reduction of both blocks,
+ * the origin's block (MPI_REPLACE), or the target's own (MPI_NO_OP) */
+static int accumulated(const struct kernel *k)
 {
-    check(k, &(struct rma_expect){.window = 2});
+    return k->op == MPI_REPLACE ? 1 : k->op == MPI_NO_OP ? 3 : 2;
 }
 
-/* also MPI_Fetch_and_op: the target's old value back, the reduction there */
+void check_accumulate(struct kernel *k)
+{
+    check(k, &(struct rma_expect){.window = accumulated(k)});
+}
+
+/* also MPI_Fetch_and_op: the target's old value back, the accumulate there */
 void check_get_accumulate(struct kernel *k)
 {
-    check(k, &(struct rma_expect){.window = 2, .result = 1});
+    check(k, &(struct rma_expect){.window = accumulated(k), .result = 1});
 }
 
 void check_compare_and_swap(struct kernel *k)

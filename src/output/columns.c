@@ -87,10 +87,10 @@ static void doc_times(const struct col_ctx *c, char *out, size_t len)
                  strcmp(h->per, "operation") == 0 ? "time per operation (with its share "
                  "of the synchronisation)" : h->window > 1
                  ? "time per message of a window" : "one-way time");
-    else
+    else   /* HALO's time is per message of its exchange */
         snprintf(out, len, "t_min_us t_avg_us t_max_us: each rank's average "
-                 "time per call in microseconds; the fastest rank, the mean over "
-                 "ranks, the slowest rank");
+                 "time per %s in microseconds; the fastest rank, the mean over "
+                 "ranks, the slowest rank", h->all_pairs ? "call" : h->per);
 }
 
 static int counts_messages(const struct holds *h)

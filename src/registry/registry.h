@@ -129,6 +129,11 @@ struct op {
     MPI_Op (*handle)(void);     /* predefined, or created on first use */
     const char *desc;
     int user;                   /* MPI_Op_create'd: not for one-sided calls */
+    /* the call capability (enum call_cap) a call must have to take it,
+     * and those calls in words, for the refusal; 0: every call with a
+     * reduction op (MPI_REPLACE and MPI_NO_OP: one-sided only) */
+    unsigned needs;
+    const char *only;
 };
 
 extern const struct table op_table;
@@ -378,6 +383,10 @@ enum call_cap {
     /* moves no data whatever its sizes (IBARRIER, BARRIER_INIT): --cache
      * cold cycles nothing */
     CALL_NO_DATA = 1u << 16,
+    /* takes MPI_REPLACE (the one-sided accumulates) and MPI_NO_OP (the
+     * fetching ones), which MPI allows nowhere else */
+    CALL_REPLACE_OP = 1u << 17,
+    CALL_NO_OP = 1u << 18,
 };
 
 /* calls that load the fabric in phases (SHIFT: a phase per shift,

@@ -15,8 +15,8 @@ static int allowed(const char *op, const char *type)
  * non-blocking (MPI's own naming), one named ..._INIT persistent and no
  * other (SESSION_INIT makes a session: blocking); a call that streams a
  * window of MPI_Isend, or a one-sided operation, is non-blocking unless it
- * is persistent (as is EXCHANGE's MPI_Isend and MPI_Irecv to both
- * neighbours); a call that posts for the overlap loop is non-blocking,
+ * is persistent (as are IMB's EXCHANGE, PINGPING and HALO, which post
+ * their sends and receives, and the one-sided patterns); a call that posts for the overlap loop is non-blocking,
  * one that makes its request once persistent; partitioned calls start a
  * request made once a pair. */
 static void modes(void)
@@ -28,9 +28,15 @@ static void modes(void)
         int i_name = c->name[0] == 'I' && c->family != &family_objects;
         int init_name = n > 5 && strcmp(c->name + n - 5, "_INIT") == 0 &&
                         c->family != &family_objects;
-        /* EXCHANGE (IMB's name) posts its four messages and waits for all */
-        int streams = call_has(c, CALL_WINDOWED) || c->family->always_windowed ||
-                      strcmp(c->name, "EXCHANGE") == 0;
+        /* IMB's names: EXCHANGE, PINGPING and HALO post their messages
+         * (MPI_Isend, MPI_Irecv) and wait for them; PUT_ONE_TO_ALL and
+         * PUT_ALL_TO_ALL are one-sided operations */
+        static const char *const imb[] = {"EXCHANGE", "PINGPING", "HALO",
+                                          "PUT_ONE_TO_ALL", "PUT_ALL_TO_ALL"};
+        int named = 0;
+        for (size_t k = 0; k < sizeof imb / sizeof *imb; k++)
+            named |= strcmp(c->name, imb[k]) == 0;
+        int streams = call_has(c, CALL_WINDOWED) || c->family->always_windowed || named;
         CHECK(!i_name || c->mode == MODE_NONBLOCKING);
         CHECK((c->mode == MODE_PERSISTENT) == init_name);
         CHECK((c->mode == MODE_NONBLOCKING) == (i_name || (streams && !init_name)));
@@ -86,6 +92,29 @@ void test_registry(void)
     }
     for (size_t k = 0; k < sizeof all_ops / sizeof *all_ops; k++)
         CHECK(!allowed(all_ops[k], "CHAR") && !allowed(all_ops[k], "STRUCT"));
+    /* MPI 4.0 section 12.3.4: MPI_REPLACE and MPI_NO_OP on any predefined
+     * type (CHAR left to the reductions' probe), in one-sided calls only,
+     * MPI_NO_OP in the fetching ones */
+    const char *any[] = {"INT", "DOUBLE", "C_DOUBLE_COMPLEX", "BYTE", "C_BOOL",
+                         "DOUBLE_INT", "UNSIGNED_LONG"};
+    for (size_t i = 0; i < sizeof any / sizeof *any; i++)
+        CHECK(allowed("REPLACE", any[i]) && allowed("NO_OP", any[i]));
+    CHECK(!allowed("REPLACE", "CHAR") && !allowed("NO_OP", "STRUCT"));
+    const struct op *replace = table_find(&op_table, "MPI_REPLACE");
+    const struct op *no_op = table_find(&op_table, "NO_OP");
+    CHECK(replace && no_op && replace->needs == CALL_REPLACE_OP && no_op->needs == CALL_NO_OP);
+    const char *takes[][2] = {{"ACCUMULATE", "1"}, {"RACCUMULATE", "1"},
+                              {"GET_ACCUMULATE", "2"}, {"RGET_ACCUMULATE", "2"},
+                              {"FETCH_AND_OP", "2"}, {"ALLREDUCE", "0"}, {"PUT", "0"},
+                              {"COMPARE_AND_SWAP", "0"}, {"REDUCE", "0"}};
+    for (size_t i = 0; i < sizeof takes / sizeof *takes; i++) {
+        const struct call *c = table_find(&call_table, takes[i][0]);
+        int n = takes[i][1][0] - '0';
+        CHECK(c && call_has(c, CALL_REPLACE_OP) == (n >= 1) && call_has(c, CALL_NO_OP) == (n == 2));
+    }
+    const struct op *o;
+    for (size_t i = 0; (o = table_row(&op_table, i)); i++)
+        CHECK(!o->needs == !o->only);
 
     /* every entry of every table is found by its own name */
     const struct table *tables[] = {&call_table, &datatype_table, &op_table,
