@@ -46,9 +46,11 @@ CFLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -fn
 MODE = -asan
 endif
 
-# objects apart per compiler wrapper and mode; the stamp relinks the
-# binaries when either changes
-BUILD = build/$(notdir $(firstword $(MPICC)))$(MODE)$(NOPAPI)
+# objects apart per compiler wrapper, the compiler under it (MPICH_CC,
+# OMPI_CC: CI's clang stage, which would otherwise reuse gcc's objects)
+# and mode; the stamp relinks the binaries when any of them changes
+UNDER_CC = $(if $(MPICH_CC),-$(notdir $(MPICH_CC)))$(if $(OMPI_CC),-$(notdir $(OMPI_CC)))
+BUILD = build/$(notdir $(firstword $(MPICC)))$(UNDER_CC)$(MODE)$(NOPAPI)
 STAMP = build/.last-build
 $(shell mkdir -p build; [ "$$(cat $(STAMP) 2>/dev/null)" = "$(BUILD)" ] || echo "$(BUILD)" > $(STAMP))
 
