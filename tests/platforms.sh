@@ -5,8 +5,8 @@
 # (each its own mpigauge/ costs); a 2x2x2 torus: every record of
 # tests/inputs/platforms32.in done, the costs in force said, LINEAR, TREE,
 # DISSEMINATION and HYBRID predicted within 10% (isolated barriers, --sync
-# window), HYBRID's groups the hosts where the costs tell hosts apart (and
-# one group, with the disagreement said, where SimGrid's own give every
+# window), HYBRID's groups the hosts (by O_ij where the costs tell hosts
+# apart; by the small messages' L_ij where SimGrid's own give every
 # pair the same O_ij); block and round-robin placement over every host in
 # platform order; a broken platform and too many ranks: one line naming
 # the file, exit 2, no backtrace.  scripts/platform.sh: its errors (exit 2,
@@ -61,10 +61,11 @@ for plat in plain-cluster two-clusters torus; do
     check "$plat: 8 hosts of 4 ranks (block placement)" \
         [ "$(by_host "$d/run.json")" = "$(jq -nc '[range(8) as $h | [range(4) | . + 4 * $h]]')" ]
     if [ $plat = plain-cluster ]; then
-        # SimGrid's smpi/os is by size only: O_ij is alike on every pair
-        check "$plat: HYBRID finds one group (O_ij alike everywhere) and says it spans the hosts" \
-            [ "$(groups "$d/run.json")" = "[$(jq -nc '[range(32)]')]" ] &&
-            grep -q "group 0 spans nodes" "$d/report.txt"
+        # SimGrid's smpi/os is by size only: O_ij is alike on every pair, and
+        # HYBRID groups by the small messages' latency, which tells the hosts apart
+        check "$plat: HYBRID's groups are the 8 hosts, by L_ij (O_ij alike everywhere)" \
+            [ "$(groups "$d/run.json")" = "$(by_host "$d/run.json")" ] &&
+            grep -q "groups by measured L_ij (1 B - 1 KiB) (O_ij alike on every pair)" "$d/report.txt"
     else
         check "$plat: HYBRID's groups are the 8 hosts" [ "$(groups "$d/run.json")" = "$(by_host "$d/run.json")" ]
     fi

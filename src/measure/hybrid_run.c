@@ -81,8 +81,10 @@ int hybrid_prepare(struct trial *t, struct result *res)
      * that the construction depends on nothing else */
     double per_iteration = t->m->timer_cost * 1e6;
     MPI_Bcast(&per_iteration, 1, MPI_DOUBLE, 0, k->comm);
-    hybrid_build(&t->hy, k->size, same.m[PF_OIJ], &c, k->rec->signal == SIGNAL_SSEND
+    enum param_file by = hybrid_grouping(&same, k->size);
+    hybrid_build(&t->hy, k->size, same.m[by], &c, k->rec->signal == SIGNAL_SSEND
                  ? SIGNAL_SYNCHRONOUS : SIGNAL_EAGER, per_iteration);
+    t->hy.grouped_by = by;
     params_free(&same);
     /* the tests' MPIGAUGE_TEST_DIVERGE: the last rank's barrier gets one
      * signal more, to show that ranks which still build different barriers

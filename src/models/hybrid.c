@@ -14,6 +14,7 @@
  * the top needs no release) is kept by running the top pattern whole. */
 #include "models/hybrid.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "base/base.h"
@@ -182,12 +183,54 @@ static void pivots_barrier(struct hybrid *h, const struct signal_costs *c,
     candidates[h->top].gen(top, h->ngroups, candidates[h->top].arg);
 }
 
+/* 1 when d's SSS groups are two or more and stand well apart */
+static int well_apart(const double *d, int p)
+{
+    int *group = xcalloc((size_t)p, sizeof *group), *pivot = xcalloc((size_t)p, sizeof *pivot);
+    int n = sss_cluster(d, p, SSS_SPARSENESS, group, pivot);
+    double inside = 0, across = INFINITY;
+    for (int i = 0; i < p; i++)
+        for (int j = 0; j < p; j++) {
+            double v = d[(size_t)i * (size_t)p + (size_t)j];
+            if (i == j || isnan(v))
+                continue;
+            if (group[i] == group[j])
+                inside = fmax(inside, v);
+            else
+                across = fmin(across, v);
+        }
+    free(group);
+    free(pivot);
+    return n >= 2 && inside < 0.5 * across;
+}
+
+enum param_file hybrid_grouping(const struct params *pm, int p)
+{
+    if (p < 2)
+        return PF_OIJ;
+    int *group = xcalloc((size_t)p, sizeof *group), *pivot = xcalloc((size_t)p, sizeof *pivot);
+    int n = sss_cluster(pm->m[PF_OIJ], p, SSS_SPARSENESS, group, pivot);
+    free(group);
+    free(pivot);
+    if (n != 1)
+        return PF_OIJ;
+    /* the small messages' latency first: a barrier's signals are small,
+     * and L_ij's fit over 1 B - 1 MiB carries the bandwidth's contention
+     * when pairs are measured in rounds */
+    if (pm->m[PF_LIJ_SMALL] && well_apart(pm->m[PF_LIJ_SMALL], p))
+        return PF_LIJ_SMALL;
+    if (pm->m[PF_LIJ] && well_apart(pm->m[PF_LIJ], p))
+        return PF_LIJ;
+    return PF_OIJ;
+}
+
 void hybrid_build(struct hybrid *h, int p, const double *distance,
                   const struct signal_costs *c, enum signal_kind kind,
                   double per_iteration)
 {
     memset(h, 0, sizeof *h);
     h->p = p;
+    h->grouped_by = PF_OIJ;
     h->top = -1;
     h->group = xcalloc((size_t)p, sizeof *h->group);
     h->pivot = xcalloc((size_t)p, sizeof *h->pivot);

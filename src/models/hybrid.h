@@ -24,6 +24,7 @@ struct hybrid {
     int top;                   /* the candidate among the pivots, -1: one group */
     double top_us;
     struct bpattern bp;        /* the whole barrier, over the p ranks */
+    enum param_file grouped_by;   /* the matrix the groups come from (PF_OIJ) */
 };
 
 /* Builds h for p ranks.  distance (p x p) groups the ranks; c, kind and
@@ -32,5 +33,15 @@ void hybrid_build(struct hybrid *h, int p, const double *distance,
                   const struct signal_costs *c, enum signal_kind kind,
                   double per_iteration);
 void hybrid_free(struct hybrid *h);
+
+/* The matrix HYBRID groups the ranks by: O_ij, as the thesis does, unless
+ * O_ij puts every rank in one group while L_ij parts them into groups
+ * that stand well apart (every pair inside a group nearer than half the
+ * nearest pair across groups): a platform whose overheads are alike on
+ * every pair (a SimGrid platform with SimGrid's own smpi/os) still has
+ * hosts that its latencies tell apart (the small messages' L_ij first).
+ * Noise on one machine does not part ranks that well.  Returns PF_OIJ,
+ * PF_LIJ_SMALL or PF_LIJ. */
+enum param_file hybrid_grouping(const struct params *pm, int p);
 
 #endif

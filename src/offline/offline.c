@@ -185,11 +185,14 @@ static void hybrid_pattern(const struct request *rq, int p, const struct params 
 {
     struct hybrid h;
     struct signal_costs c = costs_from_params(pm);
-    hybrid_build(&h, p, pm->m[PF_OIJ], &c,
+    enum param_file by = hybrid_grouping(pm, p);
+    hybrid_build(&h, p, pm->m[by], &c,
                  rq->ssend ? SIGNAL_SYNCHRONOUS : SIGNAL_EAGER, rq->timer_us);
+    h.grouped_by = by;
     *bp = h.bp;                /* the pattern is kept, the rest freed */
     memset(&h.bp, 0, sizeof h.bp);
-    printf("HYBRID built from O_ij: %d group%s, top level %s\n", h.ngroups,
+    printf("HYBRID built from %s: %d group%s, top level %s\n",
+           param_files[h.grouped_by].name, h.ngroups,
            h.ngroups == 1 ? "" : "s", hybrid_candidate(h.ngroups == 1 ? h.choice[0]
                                                                    : h.top));
     hybrid_free(&h);

@@ -67,8 +67,9 @@ void report_hybrid(struct writer *w, const struct result *res)
     char groups[1024], name[sizeof res->file + 16];
     groups_text(hi, groups, sizeof groups);
     hybrid_file_name(res, name, sizeof name);
-    say(w, "  HYBRID: %d group%s by measured O_ij (world ranks) %s; ", hi->h.ngroups,
-        hi->h.ngroups == 1 ? "" : "s", groups);
+    say(w, "  HYBRID: %d group%s by measured %s%s (world ranks) %s; ", hi->h.ngroups,
+        hi->h.ngroups == 1 ? "" : "s", param_files[hi->h.grouped_by].name,
+        hi->h.grouped_by == PF_OIJ ? "" : " (O_ij alike on every pair)", groups);
     say(w, "the nodes %s%s.\n", hi->disagree[0] ? "disagree: " : "agree",
         hi->disagree);
     say(w, "  Inside the groups:");
