@@ -212,8 +212,8 @@ tests/counter_probe: tests/counter_probe.c $(STAMP)
 tests/launchvary.so: tests/launchvary.c $(STAMP)
 	$(MPICC) $(WARN) -O2 -g -shared -fPIC -o $@ tests/launchvary.c
 
-tests/corrupt.so: tests/corrupt.c tests/corrupt_nbc.c tests/corrupt_nbr.c tests/corrupt.h src/kernels/tags.h $(STAMP)
-	$(MPICC) $(WARN) -Isrc -O2 -g -shared -fPIC -o $@ tests/corrupt.c tests/corrupt_nbc.c tests/corrupt_nbr.c
+tests/corrupt.so: tests/corrupt.c tests/corrupt_nbc.c tests/corrupt_nbr.c tests/corrupt_io.c tests/corrupt.h src/kernels/tags.h $(STAMP)
+	$(MPICC) $(WARN) -Isrc -O2 -g -shared -fPIC -o $@ tests/corrupt.c tests/corrupt_nbc.c tests/corrupt_nbr.c tests/corrupt_io.c
 
 # tests/compose.sh: one collective slowed on purpose (plain flags, as corrupt.so)
 tests/slowcall.so: tests/slowcall.c $(STAMP)

@@ -1,7 +1,7 @@
 /* settings.c: the key=value settings after a record's nine fields, read
  * by one typed parser from the registry's rows (registry/settings.c):
  * counts with their bounds, words by the registry's one matching rule,
- * and the two settings that need their own reading (root=, cvar=) */
+ * and the settings that need their own reading (root=, sizes=, cvar=, hint=) */
 #include "input/tokens.h"
 
 #include <stdio.h>
@@ -46,6 +46,44 @@ static void take_cvar(struct line_ctx *lc, struct record *r, const struct token 
     snprintf(c->value, sizeof c->value, "%.*s", (int)sizeof c->value - 1, colon + 1);
     c->col = key->col;
     r->ncvars++;
+}
+
+/* hint=KEY:VALUE, up to MAX_RECORD_HINTS, each KEY once; MPI_File_open
+ * gets them (kernels/io_hints.c), and a hint the library ignores is
+ * reported, not refused */
+static void take_hint(struct line_ctx *lc, struct record *r, const struct token *key,
+                      const struct token *val)
+{
+    char text[256];
+    token_str(val, text, sizeof text);
+    char *colon = strchr(text, ':');
+    if (!colon || colon == text || !colon[1]) {
+        diag_add(lc->d, lc->line, val->col, "hint takes KEY:VALUE (an MPI I/O hint and "
+                 "its value, e.g. cb_nodes:2 or romio_cb_write:enable), not '%s'", text);
+        return;
+    }
+    *colon = 0;
+    if (r->nhints == MAX_RECORD_HINTS) {
+        diag_add(lc->d, lc->line, key->col, "at most %d hint= settings in a record",
+                 MAX_RECORD_HINTS);
+        return;
+    }
+    struct record_hint *h = &r->hint[r->nhints];
+    if (strlen(text) >= sizeof h->key || strlen(colon + 1) >= sizeof h->value) {
+        diag_add(lc->d, lc->line, val->col, "hint %s: the key or the value is longer "
+                 "than %zu characters", text, sizeof h->key - 1);
+        return;
+    }
+    for (int i = 0; i < r->nhints; i++)
+        if (strcmp(r->hint[i].key, text) == 0) {
+            diag_add(lc->d, lc->line, val->col, "hint %s given twice (first at column "
+                     "%d)", text, r->hint[i].col);
+            return;
+        }
+    snprintf(h->key, sizeof h->key, "%.*s", (int)sizeof h->key - 1, text);
+    snprintf(h->value, sizeof h->value, "%.*s", (int)sizeof h->value - 1, colon + 1);
+    h->col = key->col;
+    r->nhints++;
 }
 
 /* root=N, or root=rotate (call i's root is i mod P, as IMB) on the calls
@@ -103,6 +141,8 @@ static void take(struct line_ctx *lc, struct record *r, const struct setting *s,
         take_root(lc, r, val);
     else if (strcmp(s->key, "sizes") == 0)
         take_sizes(lc, r, val);
+    else if (strcmp(s->key, "hint") == 0)
+        take_hint(lc, r, key, val);
     else
         take_cvar(lc, r, key, val);
 }

@@ -7,58 +7,16 @@
  * local and cheap; it keeps the file from growing with the iterations),
  * the _AT calls name the offset.  Reads find what the layout wrote before
  * the timing.  The file is closed and deleted after the size.  Without
- * MPI_File_sync in the loop, writes measure the path to the operating
- * system's page cache, as IMB-IO's non-synchronised modes do. */
+ * MPI_File_sync in the loop (fsync=1 puts it there, timed), writes
+ * measure the path to the operating system's page cache, as IMB-IO's
+ * non-synchronised modes do.  The family's row, plan rule and settings
+ * are io_family.c's. */
 #include "kernels/file_io.h"
-
-#include <stdio.h>
-#include "registry/record.h"
-
-/* --validate's transfer speed to a file system (world/estimate.c) */
-#define IO_BYTES_PER_US 500.0
-
-/* SMPI 3.32 simulates MPI-IO on platform disks, ignores the data it is
- * given (so --check cannot pass) and crashed SimGrid's kernel with one;
- * ROMIO (MPICH 4.0.2) aborts the whole job when it flattens a named pair
- * type (MPI_Type_get_contents on MPI_DOUBLE_INT) */
-static int io_skip(const struct record *r, const struct plan_facts *f, char *why,
-                   size_t len)
-{
-    if (f->smpi)
-        snprintf(why, len, "SimGrid's SMPI 3.32 simulates MPI-IO on platform disks "
-                 "without moving the data, so it is not measured");
-    else if ((r->dt->cls & TC_PAIR) && facts_library(f, "MPICH"))
-        snprintf(why, len, "MPICH's ROMIO aborts on the pair type %s in MPI I/O "
-                 "(MPI_Type_get_contents on a named type); use STRUCT or a plain "
-                 "type", r->dt->name);
-    return why[0] != 0;
-}
-
-/* every rank of the communicator at once, into a file of the scratch
- * directory */
-const struct family family_io = {
-    .name = "I/O", .way = WAY_COMMUNICATOR, .per = "call",
-    .moves_data = 1, .uses_scratch = 1, .bytes_per_us = IO_BYTES_PER_US, .passes = 1,
-    .skip = io_skip};
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "base/base.h"
-
-/* MPI I/O's own state for a size (k->priv, made by the layout and freed
- * when the size is done): the communicator's file, where this rank's
- * bytes start, and the file's name */
-struct io_file {
-    MPI_File fh;
-    MPI_Offset offset;
-    char path[4200];
-};
-
-static struct io_file *io_of(const struct kernel *k)
-{
-    return k->priv;
-}
 
 static void io_close(struct kernel *k)
 {
@@ -71,7 +29,7 @@ static void io_close(struct kernel *k)
 }
 
 /* makes every rank's writes visible to every rank (MPI's sync-barrier-sync) */
-static void settle(struct kernel *k)
+void settle(struct kernel *k)
 {
     MPI_File_sync(io_of(k)->fh);
     MPI_Barrier(k->comm);
@@ -80,7 +38,7 @@ static void settle(struct kernel *k)
 
 /* opens the communicator's file; with prefill, writes every rank's block
  * of --check data there first (untimed) */
-static void io_open(struct kernel *k, int prefill)
+void io_open(struct kernel *k, int prefill)
 {
     k->priv = xcalloc(1, sizeof(struct io_file));
     /* named after the world rank of the communicator's rank 0, found
@@ -94,20 +52,39 @@ static void io_open(struct kernel *k, int prefill)
     MPI_Group_free(&world);
     snprintf(io_of(k)->path, sizeof io_of(k)->path, "%s/r%02d-c%d.dat", k->scratch, k->index, lead);
     /* MPI_FILE_NULL's handler returns error codes: this one is noted */
+    MPI_Info info = io_hints(k->rec);
     int rc = MPI_File_open(k->comm, io_of(k)->path, MPI_MODE_CREATE | MPI_MODE_RDWR,
-                           MPI_INFO_NULL, &io_of(k)->fh);
+                           info, &io_of(k)->fh);
+    if (info != MPI_INFO_NULL)
+        MPI_Info_free(&info);
     if (rc != MPI_SUCCESS)
         io_of(k)->fh = MPI_FILE_NULL;
     if (k->file_opened)
         k->file_opened(io_of(k)->fh, rc);
-    io_of(k)->offset = (MPI_Offset)k->rank * k->count * k->type_size;
+    if (rc == MPI_SUCCESS)
+        io_hints_read_back(k, io_of(k)->fh);
     k->finish = io_close;
+    io_set_view(k);
     if (prefill) {
         fill_block(k, k->sbuf, (size_t)k->count, k->rank, 0);
         MPI_File_write_at_all(io_of(k)->fh, io_of(k)->offset, k->sbuf, k->count, k->type,
                               MPI_STATUS_IGNORE);
+        io_synced(k);
         settle(k);
     }
+}
+
+void io_set_view(struct kernel *k)
+{
+    struct io_file *io = io_of(k);
+    MPI_Offset place = (MPI_Offset)k->rank * k->count;
+    if (io_settings(k->rec)->view != IO_VIEW_TYPE) {
+        io->offset = place * k->type_size;
+        return;
+    }
+    io->offset = 0;
+    MPI_File_set_view(io->fh, place * k->extent, MPI_BYTE, k->type, "native",
+                      MPI_INFO_NULL);
 }
 
 /* the data to write is defined (valgrind flags a write(2) of
@@ -128,6 +105,7 @@ void run_file_write(struct kernel *k, int iters)
     for (int i = 0; i < iters; i++) {
         MPI_File_seek(io_of(k)->fh, io_of(k)->offset, MPI_SEEK_SET);
         MPI_File_write(io_of(k)->fh, k->sbuf, k->count, k->type, MPI_STATUS_IGNORE);
+        io_synced(k);
     }
 }
 
@@ -136,21 +114,26 @@ void run_file_read(struct kernel *k, int iters)
     for (int i = 0; i < iters; i++) {
         MPI_File_seek(io_of(k)->fh, io_of(k)->offset, MPI_SEEK_SET);
         MPI_File_read(io_of(k)->fh, k->rbuf, k->count, k->type, MPI_STATUS_IGNORE);
+        io_synced(k);
     }
 }
 
 void run_file_write_at(struct kernel *k, int iters)
 {
-    for (int i = 0; i < iters; i++)
+    for (int i = 0; i < iters; i++) {
         MPI_File_write_at(io_of(k)->fh, io_of(k)->offset, k->sbuf, k->count, k->type,
                           MPI_STATUS_IGNORE);
+        io_synced(k);
+    }
 }
 
 void run_file_read_at(struct kernel *k, int iters)
 {
-    for (int i = 0; i < iters; i++)
+    for (int i = 0; i < iters; i++) {
         MPI_File_read_at(io_of(k)->fh, io_of(k)->offset, k->rbuf, k->count, k->type,
                          MPI_STATUS_IGNORE);
+        io_synced(k);
+    }
 }
 
 void run_file_write_all(struct kernel *k, int iters)
@@ -158,6 +141,7 @@ void run_file_write_all(struct kernel *k, int iters)
     for (int i = 0; i < iters; i++) {
         MPI_File_seek(io_of(k)->fh, io_of(k)->offset, MPI_SEEK_SET);
         MPI_File_write_all(io_of(k)->fh, k->sbuf, k->count, k->type, MPI_STATUS_IGNORE);
+        io_synced(k);
     }
 }
 
@@ -166,32 +150,45 @@ void run_file_read_all(struct kernel *k, int iters)
     for (int i = 0; i < iters; i++) {
         MPI_File_seek(io_of(k)->fh, io_of(k)->offset, MPI_SEEK_SET);
         MPI_File_read_all(io_of(k)->fh, k->rbuf, k->count, k->type, MPI_STATUS_IGNORE);
+        io_synced(k);
     }
 }
 
 void run_file_write_at_all(struct kernel *k, int iters)
 {
-    for (int i = 0; i < iters; i++)
-        MPI_File_write_at_all(io_of(k)->fh, io_of(k)->offset, k->sbuf, k->count, k->type,
-                              MPI_STATUS_IGNORE);
+    for (int i = 0; i < iters; i++) {
+        MPI_File_write_at_all(io_of(k)->fh, io_of(k)->offset, k->sbuf, k->count,
+                              k->type, MPI_STATUS_IGNORE);
+        io_synced(k);
+    }
 }
 
 void run_file_read_at_all(struct kernel *k, int iters)
 {
-    for (int i = 0; i < iters; i++)
-        MPI_File_read_at_all(io_of(k)->fh, io_of(k)->offset, k->rbuf, k->count, k->type,
-                             MPI_STATUS_IGNORE);
+    for (int i = 0; i < iters; i++) {
+        MPI_File_read_at_all(io_of(k)->fh, io_of(k)->offset, k->rbuf, k->count,
+                             k->type, MPI_STATUS_IGNORE);
+        io_synced(k);
+    }
 }
 
 /* Writes this rank's block with the call under test, then reads the
  * whole file back (every rank's block, so a write that landed at the
- * wrong offset is found too) and compares. */
+ * wrong offset is found too) and compares.  Under view=type each rank
+ * reads its own block back through its view (the file's holes are the
+ * filetype's, and another rank's view is not this one's). */
 void check_file_write(struct kernel *k)
 {
     size_t n = (size_t)k->count;
     fill_block(k, k->sbuf, n, k->rank, 0);
     k->rec->call->loop(k, 1);
     settle(k);
+    if (io_settings(k->rec)->view == IO_VIEW_TYPE) {
+        clear_block(k, k->rbuf, n);
+        MPI_File_read_at(io_of(k)->fh, 0, k->rbuf, k->count, k->type, MPI_STATUS_IGNORE);
+        expect_block(k, k->rbuf, n, k->rank, 0, 0);
+        return;
+    }
     for (int r = 0; r < k->size; r++) {
         clear_block(k, k->rbuf, n);
         MPI_File_read_at(io_of(k)->fh, (MPI_Offset)r * k->count * k->type_size, k->rbuf,

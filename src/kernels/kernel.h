@@ -62,6 +62,10 @@ struct kernel {
      * attach its error handler or note the error, and of every one-sided
      * pair's communicator and window */
     void (*file_opened)(MPI_File fh, int rc);
+    /* hint=: what MPI_File_get_info gave for each of the record's hints
+     * ("" where the library kept none), into the result; NULL: not asked */
+    char (*hint_kept)[HINT_TEXT];
+    int *hints_read;
     void (*win_opened)(MPI_Comm comm, MPI_Win win);
     /* the target of a one-sided pair makes no call in the timed loop: it
      * waits in a receive for the origin's verdict after every block

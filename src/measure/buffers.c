@@ -43,7 +43,7 @@ static void win_opened(MPI_Comm comm, MPI_Win win)
 
 /* what the kernel knows of the record, before any buffer */
 static void describe(struct kernel *k, struct measurer *m,
-                     const struct planned *pl, const struct result *res)
+                     const struct planned *pl, struct result *res)
 {
     const struct record *r = pl->rec;
     memset(k, 0, sizeof *k);
@@ -62,6 +62,10 @@ static void describe(struct kernel *k, struct measurer *m,
     k->scratch = m->scratch;
     k->index = res->index;
     k->file_opened = file_opened;
+    if (r->nhints) {           /* hint=: the kernel's read-back, into the result */
+        k->hint_kept = res->hint_kept;
+        k->hints_read = &res->hints_read;
+    }
     k->win_opened = win_opened;
 }
 
@@ -87,7 +91,7 @@ static void attach_bsend(struct trial *t)
 }
 
 void trial_setup(struct trial *t, struct measurer *m, const struct planned *pl,
-                 const struct result *res)
+                 struct result *res)
 {
     memset(t, 0, sizeof *t);
     t->m = m;

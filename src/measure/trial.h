@@ -74,7 +74,7 @@ struct sizerun {
 
 /* buffers.c: the kernel's context and buffers for the record, and back */
 void trial_setup(struct trial *t, struct measurer *m, const struct planned *pl,
-                 const struct result *res);
+                 struct result *res);
 void trial_teardown(struct trial *t);
 
 /* block.c: the one timed block.  Counters start, the clock is read, body

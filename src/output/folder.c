@@ -1,4 +1,5 @@
 /* folder.c: the result folder, and the order in which the writers run */
+#include "output/library_settings.h"
 #include "output/output.h"
 #include "output/compose_report.h"
 #include "output/hybrid_writer.h"
@@ -240,6 +241,10 @@ void writer_record_end(struct writer *w, const struct result *res)
     report_summary(w, res);
     report_compose(w, res);
     comms_file(w, res);
+    if (w->data)
+        hint_lines(w->data, res, 0);
+    if (w->report)
+        hint_lines(w->report, res, 1);
     FILE **open[] = {&w->data, &w->pairs, &w->raw, &w->calls, &w->pairs_p99, &w->threads};
     char path[sizeof w->dir + sizeof res->file + 32];
     snprintf(path, sizeof path, "%s/%s (or its side files)", w->dir, res->file);

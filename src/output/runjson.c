@@ -159,6 +159,9 @@ static json_t *record_json(const struct writer *w, const struct result *res)
     json_t *cv = record_cvars_json(res);
     if (cv)
         json_object_set_new(o, "cvars", cv);
+    json_t *hints = record_hints_json(res);
+    if (hints)
+        json_object_set_new(o, "hints", hints);
     if (res->hybrid)
         json_object_set_new(o, "hybrid", hybrid_json(res));
     json_object_set_new(o, "estimate_s", json_real(res->estimate_s));

@@ -53,6 +53,16 @@ struct record_cvar {
     int col;                   /* the setting's column */
 };
 
+/* hint=KEY:VALUE: an MPI_Info hint given to the I/O family's
+ * MPI_File_open (kernels/io_hints.c); the strings do not fit the
+ * family's 32 bytes of own storage, so they are kept here, as cvar= is */
+enum { MAX_RECORD_HINTS = 4, HINT_TEXT = 64 };
+struct record_hint {
+    char key[HINT_TEXT];
+    char value[HINT_TEXT];
+    int col;                   /* the setting's column */
+};
+
 struct size_list;
 
 /* room for one family's settings struct (a family asserts its struct fits) */
@@ -94,6 +104,8 @@ struct record {
     int compose;                   /* compose=1: timed against its mock-ups too */
     struct record_cvar cvar[MAX_RECORD_CVARS];
     int ncvars;
+    struct record_hint hint[MAX_RECORD_HINTS];
+    int nhints;
     /* sizes=: the element counts measured instead of the ADD/MUL range
      * (registry/sizes.h), NULL without; the setting's column */
     const struct size_list *sizes;

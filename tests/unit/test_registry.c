@@ -25,7 +25,9 @@ static void modes(void)
     int seen[NMODES] = {0};
     for (size_t i = 0; (c = table_row(&call_table, i)); i++) {
         size_t n = strlen(c->name);
-        int i_name = c->name[0] == 'I' && c->family != &family_objects;
+        /* MPI's I prefix: IBCAST, and the I/O calls' FILE_IWRITE ... */
+        int i_name = (c->name[0] == 'I' && c->family != &family_objects) ||
+                     strncmp(c->name, "FILE_I", 6) == 0;
         int init_name = n > 5 && strcmp(c->name + n - 5, "_INIT") == 0 &&
                         c->family != &family_objects;
         /* IMB's names: EXCHANGE, PINGPING and HALO post their messages
