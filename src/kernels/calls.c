@@ -25,6 +25,13 @@
  * names; the time is per operation */
 #define OS " and its share of the synchronisation (sync=, win=, mode=: see the settings line)"
 
+/* what a pair of each kind needs made and freed */
+static const struct pair_hooks pinit_pingpong_pair = {pinit_pingpong_begin, pinit_end};
+static const struct pair_hooks pinit_bw_pair = {pinit_bw_begin, pinit_end};
+static const struct pair_hooks pinit_bibw_pair = {pinit_bibw_begin, pinit_end};
+static const struct pair_hooks psend_pair = {psend_pair_begin, psend_pair_end};
+static const struct pair_hooks rma_pair = {rma_pair_begin, rma_pair_end};
+
 static const struct call calls[] = {
     {.name = "SEND", .family = &family_p2p, .caps = CALL_LARGE, .opk = OPK_PAIRS,
      .legs = 2, .buffers = bufs_n_n, .loop = run_send, .check = check_pingpong,
@@ -88,20 +95,20 @@ static const struct call calls[] = {
     {.name = "SEND_INIT", .family = &family_p2p, .opk = OPK_PAIRS,
      .mode = MODE_PERSISTENT,
      .legs = 2,
-     .buffers = bufs_n_n, .pair_begin = pinit_pingpong_begin, .pair_end = pinit_end,
+     .buffers = bufs_n_n, .pair = &pinit_pingpong_pair,
      .loop = run_send_init, .check = check_pingpong,
      .timing = PP "MPI_Start + MPI_Wait on a request made once per pair by "
                "MPI_Send_init, then on one of MPI_Recv_init (as osu_latency_persistent)"},
     {.name = "BW_INIT", .family = &family_p2p, .caps = CALL_WINDOWED, .opk = OPK_PAIRS,
      .mode = MODE_PERSISTENT,
-     .legs = 1, .buffers = bufs_n_n, .pair_begin = pinit_bw_begin, .pair_end = pinit_end,
+     .legs = 1, .buffers = bufs_n_n, .pair = &pinit_bw_pair,
      .loop = run_bw_init, .check = check_bw_init,
      .timing = "time per message of a window of window= persistent sends (MPI_Send_init "
                "once per pair, MPI_Startall + MPI_Waitall), closed by a short "
                "acknowledgement (as osu_bw_persistent); MB/s"},
     {.name = "BIBW_INIT", .family = &family_p2p, .caps = CALL_WINDOWED, .opk = OPK_PAIRS,
      .mode = MODE_PERSISTENT,
-     .legs = 2, .buffers = bufs_n_n, .pair_begin = pinit_bibw_begin, .pair_end = pinit_end,
+     .legs = 2, .buffers = bufs_n_n, .pair = &pinit_bibw_pair,
      .loop = run_bibw_init, .check = check_bibw_init,
      .timing = "time per message while both partners start window= persistent "
                "receives and sends at once (MPI_Startall + MPI_Waitall; as "
@@ -109,7 +116,7 @@ static const struct call calls[] = {
     {.name = "PSEND", .family = &family_p2p, .opk = OPK_PAIRS,
      .mode = MODE_PARTITIONED,
      .legs = 2, .unavailable = psend_unavailable,
-     .buffers = bufs_n_n, .pair_begin = psend_pair_begin, .pair_end = psend_pair_end,
+     .buffers = bufs_n_n, .pair = &psend_pair,
      .loop = run_psend, .check = check_psend,
      .timing = PP "MPI_Start of a partitioned send (MPI_Psend_init, made once per "
                "pair and size, partitions= equal partitions), MPI_Pready on every "
@@ -138,65 +145,65 @@ static const struct call calls[] = {
 
     {.name = "PUT", .family = &family_rma, .opk = OPK_PAIRS,
      .mode = MODE_NONBLOCKING,
-     .buffers = bufs_n_n, .pair_begin = rma_pair_begin, .pair_end = rma_pair_end,
+     .buffers = bufs_n_n, .pair = &rma_pair,
      .loop = run_put, .check = check_put,
      .timing = "time per MPI_Put of n elements into the partner's window" OS
                " (as osu_put_latency, osu_put_bw, osu_put_bibw)"},
     {.name = "GET", .family = &family_rma, .opk = OPK_PAIRS,
      .mode = MODE_NONBLOCKING,
-     .buffers = bufs_n_n, .pair_begin = rma_pair_begin, .pair_end = rma_pair_end,
+     .buffers = bufs_n_n, .pair = &rma_pair,
      .loop = run_get, .check = check_get,
      .timing = "time per MPI_Get of n elements from the partner's window" OS
                " (as osu_get_latency, osu_get_bw)"},
     {.name = "ACCUMULATE", .family = &family_rma, .caps = CALL_REPLACE_OP, .opk = OPK_REDUCTION,
      .mode = MODE_NONBLOCKING,
-     .buffers = bufs_n_n, .pair_begin = rma_pair_begin, .pair_end = rma_pair_end,
+     .buffers = bufs_n_n, .pair = &rma_pair,
      .loop = run_accumulate, .check = check_accumulate,
      .timing = "time per MPI_Accumulate of n elements with op into the partner's "
                "window" OS " (as osu_acc_latency)"},
     {.name = "GET_ACCUMULATE", .family = &family_rma, .caps = CALL_REPLACE_OP | CALL_NO_OP,
      .opk = OPK_REDUCTION,
      .mode = MODE_NONBLOCKING,
-     .buffers = bufs_3n_n, .pair_begin = rma_pair_begin, .pair_end = rma_pair_end,
+     .buffers = bufs_3n_n, .pair = &rma_pair,
      .loop = run_get_accumulate, .check = check_get_accumulate,
      .timing = "time per MPI_Get_accumulate of n elements with op (the old values "
                "back)" OS " (as osu_get_acc_latency)"},
     {.name = "FETCH_AND_OP", .family = &family_rma,
      .caps = CALL_ONE_ELEMENT | CALL_REPLACE_OP | CALL_NO_OP, .opk = OPK_REDUCTION,
      .mode = MODE_NONBLOCKING,
-     .buffers = bufs_3n_n, .pair_begin = rma_pair_begin, .pair_end = rma_pair_end,
+     .buffers = bufs_3n_n, .pair = &rma_pair,
      .loop = run_fetch_and_op, .check = check_get_accumulate,
      .timing = "time per MPI_Fetch_and_op on one element" OS " (as osu_fop_latency)"},
     {.name = "COMPARE_AND_SWAP", .family = &family_rma, .caps = CALL_ONE_ELEMENT | CALL_INTEGER_ONLY, .opk = OPK_PAIRS,
      .mode = MODE_NONBLOCKING,
-     .buffers = bufs_3n_n, .pair_begin = rma_pair_begin, .pair_end = rma_pair_end,
+     .buffers = bufs_3n_n, .pair = &rma_pair,
      .loop = run_compare_and_swap, .check = check_compare_and_swap,
      .timing = "time per MPI_Compare_and_swap on one element" OS
                " (as osu_cas_latency)"},
     {.name = "RPUT", .family = &family_rma, .opk = OPK_PAIRS,
      .mode = MODE_NONBLOCKING,
-     .buffers = bufs_n_n, .pair_begin = rma_pair_begin, .pair_end = rma_pair_end,
+     .buffers = bufs_n_n, .pair = &rma_pair,
      .loop = run_rput, .check = check_put,
      .timing = "time per MPI_Rput of n elements into the partner's window" OS
                ", its request completed by MPI_Waitall before the synchronisation "
                "(passive-target sync= only)"},
     {.name = "RGET", .family = &family_rma, .opk = OPK_PAIRS,
      .mode = MODE_NONBLOCKING,
-     .buffers = bufs_n_n, .pair_begin = rma_pair_begin, .pair_end = rma_pair_end,
+     .buffers = bufs_n_n, .pair = &rma_pair,
      .loop = run_rget, .check = check_get,
      .timing = "time per MPI_Rget of n elements from the partner's window" OS
                ", its request completed by MPI_Waitall before the synchronisation "
                "(passive-target sync= only)"},
     {.name = "RACCUMULATE", .family = &family_rma, .caps = CALL_REPLACE_OP,
      .opk = OPK_REDUCTION, .mode = MODE_NONBLOCKING,
-     .buffers = bufs_n_n, .pair_begin = rma_pair_begin, .pair_end = rma_pair_end,
+     .buffers = bufs_n_n, .pair = &rma_pair,
      .loop = run_raccumulate, .check = check_accumulate,
      .timing = "time per MPI_Raccumulate of n elements with op into the partner's "
                "window" OS ", its request completed by MPI_Waitall before the "
                "synchronisation (passive-target sync= only)"},
     {.name = "RGET_ACCUMULATE", .family = &family_rma, .caps = CALL_REPLACE_OP | CALL_NO_OP,
      .opk = OPK_REDUCTION, .mode = MODE_NONBLOCKING,
-     .buffers = bufs_3n_n, .pair_begin = rma_pair_begin, .pair_end = rma_pair_end,
+     .buffers = bufs_3n_n, .pair = &rma_pair,
      .loop = run_rget_accumulate, .check = check_get_accumulate,
      .timing = "time per MPI_Rget_accumulate of n elements with op (the old values "
                "back)" OS ", its request completed by MPI_Waitall before the "

@@ -11,23 +11,25 @@
            "t of the other, each with its own tags (comm=shared: the record's " \
            "communicator; comm=per-thread: one of its own)"
 
+static const struct pair_hooks mt_pair = {mt_pair_begin, mt_pair_end};
+
 static const struct call calls[] = {
     {.name = "LATENCY_MT", .family = &family_threads, .opk = OPK_PAIRS,
      .legs = 2,
-     .buffers = bufs_n_n, .pair_begin = mt_pair_begin, .pair_end = mt_pair_end,
+     .buffers = bufs_n_n, .pair = &mt_pair,
      .loop = run_latency_mt, .check = check_latency_mt,
      .timing = "one-way time = half the round trip of SEND's ping-pong (MPI_Send "
                "then MPI_Recv)" MT " (as osu_latency_mt); the samples are each "
                "thread's own"},
     {.name = "BW_MT", .family = &family_threads, .caps = CALL_WINDOWED, .opk = OPK_PAIRS,
      .mode = MODE_NONBLOCKING,
-     .legs = 1, .buffers = bufs_n_n, .pair_begin = mt_pair_begin, .pair_end = mt_pair_end,
+     .legs = 1, .buffers = bufs_n_n, .pair = &mt_pair,
      .loop = run_window_mt, .check = check_window_mt,
      .timing = "time per message of BW's window (window= MPI_Isend + MPI_Waitall, "
                "a short acknowledgement)" MT "; mbps sums the threads"},
     {.name = "MSGRATE_MT", .family = &family_threads, .caps = CALL_WINDOWED | CALL_RATE, .opk = OPK_PAIRS,
      .mode = MODE_NONBLOCKING,
-     .legs = 1, .buffers = bufs_n_n, .pair_begin = mt_pair_begin, .pair_end = mt_pair_end,
+     .legs = 1, .buffers = bufs_n_n, .pair = &mt_pair,
      .loop = run_window_mt, .check = check_window_mt,
      .timing = "time per message of a window of window= MPI_Isend + MPI_Waitall "
                "with a short acknowledgement" MT " (as IMB-MT's and osu_mbw_mr's "

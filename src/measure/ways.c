@@ -64,8 +64,7 @@ static void measure_pair(struct trial *t, int i, int j, long warmup, long iters,
     struct rule ru = size_rule(o, k->rec, iters);
     k->initiator = k->rank == i;
     k->peer = k->initiator ? j : i;
-    if (k->rec->call->pair_begin)
-        k->rec->call->pair_begin(k);
+    call_pair_begin(k->rec->call, k);
     double pilot = warm_pair(t, warmup, o->time_per_size > 0);
     const struct family *f = k->rec->call->family;
     if (f->sample_start)                /* each thread's time from here */
@@ -90,8 +89,7 @@ static void measure_pair(struct trial *t, int i, int j, long warmup, long iters,
     series_free(&scratch);
     if (o->check)
         k->rec->call->check(k);
-    if (k->rec->call->pair_end)
-        k->rec->call->pair_end(k);
+    call_pair_end(k->rec->call, k);
 }
 
 /* Every pair (i < j) of the communicator that the record's criterion

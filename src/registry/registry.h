@@ -342,7 +342,7 @@ enum op_kind { OPK_NONE, OPK_REDUCTION, OPK_PAIRS, OPK_PATTERN };
  * are one ping-pong in four modes; ALLREDUCE, IALLREDUCE and
  * ALLREDUCE_INIT one reduction in three; BW (a window of MPI_Isend) and
  * BW_INIT (a window of persistent sends) one stream in two.  The mode is
- * what the call is; its hooks (post, init, pair_begin) are how it is done.
+ * what the call is; its hooks (post, init, pair) are how it is done.
  * BARRIER is MPI_Barrier's mode; its patterns' signals inside are
  * persistent requests, started stage by stage. */
 enum call_mode {
@@ -415,6 +415,13 @@ struct stretches {
     double cost_us;
 };
 
+/* set up and take down what a pair needs (both partners, untimed):
+ * one-sided's window, persistent point-to-point's requests, the threads */
+struct pair_hooks {
+    void (*begin)(struct kernel *k);
+    void (*end)(struct kernel *k);
+};
+
 struct call {
     const char *name;
     const struct family *family;
@@ -442,11 +449,7 @@ struct call {
      * that reason), or NULL when it can; the field may be NULL */
     const char *(*unavailable)(void);
     void (*check)(struct kernel *k);    /* fill, run once, verify; may be NULL */
-    /* set up and take down what a pair needs (both partners, untimed):
-     * one-sided's window, persistent point-to-point's requests; may be
-     * NULL */
-    void (*pair_begin)(struct kernel *k);
-    void (*pair_end)(struct kernel *k);
+    const struct pair_hooks *pair;      /* NULL: a pair needs nothing made */
     const struct phasing *phased;       /* NULL: one phase */
     /* the messages in flight at once on a communicator of p ranks, for
      * the aggregate bandwidth; NULL: p / 2 for every pair at once, else 1 */
@@ -476,6 +479,18 @@ static inline void call_phase(const struct call *c, struct kernel *k, int i)
 {
     if (c->phased)
         c->phased->phase(k, i);
+}
+
+static inline void call_pair_begin(const struct call *c, struct kernel *k)
+{
+    if (c->pair)
+        c->pair->begin(k);
+}
+
+static inline void call_pair_end(const struct call *c, struct kernel *k)
+{
+    if (c->pair)
+        c->pair->end(k);
 }
 
 static inline double call_cost_us(const struct call *c)

@@ -70,6 +70,12 @@ static int window_in_force(const struct record *r)
     return call_has(r->call, CALL_WINDOWED) || record_window(r) > 1;
 }
 
+/* compose= is shown where it was turned on (compose=1), as a mode */
+static int compose_in_force(const struct record *r)
+{
+    return r->compose != 0;
+}
+
 /* ---- the words a setting takes, in the order of their enum --------------- */
 static const char *const signal_words[] = {"send", "ssend", NULL};
 static const char *const payload_words[] = {"uniform", "exchange", NULL};
@@ -140,6 +146,7 @@ static const struct setting common[] = {
  .help = "MPI_IN_PLACE where MPI allows it (0)"},
     {.key = "compose", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(compose),
      .words = compose_words, .what = "compose value", .refuse = no_mockups,
+     .in_force = compose_in_force,
      .applies = "ALLREDUCE, REDUCE, ALLGATHER, GATHER, BCAST and SCAN",
      .help = "timed against its mock-ups made of other collectives too (0)"},
     {.key = "buffers", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(buffers),

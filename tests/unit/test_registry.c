@@ -44,7 +44,7 @@ static void modes(void)
         CHECK((c->mode == MODE_NONBLOCKING) == (i_name || (streams && !init_name)));
         CHECK(!c->post || c->mode == MODE_NONBLOCKING);
         CHECK(!c->init || c->mode == MODE_PERSISTENT);
-        CHECK(c->mode != MODE_PARTITIONED || c->pair_begin);
+        CHECK(c->mode != MODE_PARTITIONED || c->pair);
         if ((unsigned)c->mode < NMODES)
             seen[c->mode]++;
         else
