@@ -12,6 +12,8 @@
 set -u
 cd "$(dirname "$0")/.."
 . tests/lib.sh
+# under `make asan`: the preloaded shims come before ASan's runtime
+export ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0"
 T=tests/tmp/compose
 scratch "$T"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
