@@ -58,6 +58,40 @@ static long count_pairs(struct planned *pl, const struct world *w)
     return all;
 }
 
+/* why the record's call cannot run with these options, this thread level
+ * or this library, or its root on these communicators (why written) */
+static void call_skip_reason(const struct record *r, const struct topo_comm *tc,
+                             const struct world *w, const struct options *o, char *why,
+                             size_t len)
+{
+    const struct call *c = r->call;
+    /* a persistent or partitioned request is bound to the buffers it was
+     * made on, while --cache cold moves the buffers call by call
+     * (BARRIER_INIT has none) */
+    if ((c->mode == MODE_PERSISTENT || c->mode == MODE_PARTITIONED) &&
+             o->cache_cold && !cache_warm_why(r))
+        snprintf(why, len, "%s's request is bound to one pair of buffers, and "
+                 "--cache cold cycles through copies; run it without --cache cold",
+                 c->name);
+    /* ready mode: the responder posts the receive for the next call inside
+     * its loop, before its own send; --cache cold runs the loop one call at
+     * a time, and nothing would post it (the partner's send would find no
+     * receive: stray messages, and the next record failed) */
+    else if (c->prepare && o->cache_cold)
+        snprintf(why, len, "%s needs its partner's receive posted before each "
+                 "call, which the loop does only across calls, and --cache cold "
+                 "runs it one call at a time; run it without --cache cold", c->name);
+    else if (record_threads(r) > 1 && w->thread_level < MPI_THREAD_MULTIPLE)
+        snprintf(why, len, "threads=%d needs MPI_THREAD_MULTIPLE; the library "
+                 "granted %s", record_threads(r), thread_level_name(w->thread_level));
+    else if (c->unavailable && c->unavailable())
+        snprintf(why, len, "%s", c->unavailable());
+    else if (call_has(c, CALL_ROOTED) && r->root >= tc->min_size)
+        snprintf(why, len, "root=%d needs communicators of at least %d ranks; the "
+                 "smallest %s communicator has %d", r->root, r->root + 1,
+                 r->topo->name, tc->min_size);
+}
+
 /* why a record cannot run on its communicators, in pl->skipped */
 void plan_skip_reason(struct planned *pl, const struct world *w,
                         const struct options *o)
@@ -96,30 +130,6 @@ void plan_skip_reason(struct planned *pl, const struct world *w,
     /* the datatype's own: its libraries' defects (FLOAT16's ops) */
     else if (r->dt->skip && r->dt->skip(r, &facts, why, len))
         ;                  /* said in why */
-    /* a persistent or partitioned request is bound to the buffers it was
-     * made on, while --cache cold moves the buffers call by call
-     * (BARRIER_INIT has none) */
-    else if ((c->mode == MODE_PERSISTENT || c->mode == MODE_PARTITIONED) &&
-             o->cache_cold && !cache_warm_why(r))
-        snprintf(why, len, "%s's request is bound to one pair of buffers, and "
-                 "--cache cold cycles through copies; run it without --cache cold",
-                 c->name);
-    /* ready mode: the responder posts the receive for the next call inside
-     * its loop, before its own send; --cache cold runs the loop one call at
-     * a time, and nothing would post it (the partner's send would find no
-     * receive: stray messages, and the next record failed) */
-    else if (c->prepare && o->cache_cold)
-        snprintf(why, len, "%s needs its partner's receive posted before each "
-                 "call, which the loop does only across calls, and --cache cold "
-                 "runs it one call at a time; run it without --cache cold", c->name);
-    else if (record_threads(r) > 1 && w->thread_level < MPI_THREAD_MULTIPLE)
-        snprintf(why, len, "threads=%d needs MPI_THREAD_MULTIPLE; the library "
-                 "granted %s", record_threads(r), thread_level_name(w->thread_level));
-    else if (c->unavailable && c->unavailable())
-        snprintf(why, len, "%s", c->unavailable());
-    else if (call_has(c, CALL_ROOTED) && r->root >= tc->min_size)
-        snprintf(why, len, "root=%d needs communicators of at least %d ranks; the "
-                 "smallest %s communicator has %d", r->root, r->root + 1,
-                 r->topo->name, tc->min_size);
+    else
+        call_skip_reason(r, tc, w, o, why, len);
 }
-
