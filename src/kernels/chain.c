@@ -104,8 +104,8 @@ static void bufs_2n_2n(int p, size_t n, size_t *s, size_t *r)
 
 /* IMB counts both directions: 2 messages a call for Sendrecv, 4 for
  * Exchange (its "BW x4") */
-static int streams_two(int p) { (void)p; return 2; }
-static int streams_four(int p) { (void)p; return 4; }
+static long long streams_two(int p) { (void)p; return 2; }
+static long long streams_four(int p) { (void)p; return 4; }
 
 /* a chain needs two ranks, and a distance that leaves a rank's own place */
 static int chain_skip(const struct record *r, const struct plan_facts *f, char *why,

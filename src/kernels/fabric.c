@@ -304,17 +304,17 @@ void permutation_phase(struct kernel *k, int i)
     free(partner);
 }
 
-int streams_fan(int p)
+long long streams_fan(int p)
 {
     return p > 1 ? p - 1 : 1;
 }
 
-int streams_all(int p)
+long long streams_all(int p)
 {
     return p;
 }
 
-int streams_paired(int p)
+long long streams_paired(int p)
 {
     return p - p % 2;
 }

@@ -33,8 +33,8 @@ int permutation_phases(const struct record *r, int p);
 void permutation_phase(struct kernel *k, int i);
 /* messages in flight at once: every rank but the root's (FAN_IN,
  * FAN_OUT), every rank's (SHIFT), every paired rank's (PERMUTATION) */
-int streams_fan(int p);
-int streams_all(int p);
-int streams_paired(int p);
+long long streams_fan(int p);
+long long streams_all(int p);
+long long streams_paired(int p);
 
 #endif

@@ -179,7 +179,7 @@ static void check_halo(struct kernel *k)
 }
 
 /* IMB-P2P's bandwidth and message rate are every rank's messages together */
-static int streams_every_rank(int p)
+static long long streams_every_rank(int p)
 {
     return p;
 }

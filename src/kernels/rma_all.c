@@ -88,8 +88,8 @@ static void put_patterns(struct kernel *k, int iters)
 }
 
 /* the puts an iteration makes: the origin's P - 1, or every rank's */
-static int streams_one(int p) { return p - 1; }
-static int streams_all(int p) { return p * (p - 1); }
+static long long streams_one(int p) { return p - 1; }
+static long long streams_every_pair(int p) { return (long long)p * (p - 1); }
 
 /* PUT_ONE_TO_ALL: the call whose streams are one origin's (the loops are
  * one function, which is what the two calls share) */
@@ -143,7 +143,7 @@ static const struct call calls[] = {
                "One_put_all, which flushes once after all its iterations), the other "
                "ranks passive targets, which give no sample; mbps counts its P - 1 puts"},
     {.name = "PUT_ALL_TO_ALL", .family = &family_rma_patterns, .opk = OPK_NONE,
-     .mode = MODE_NONBLOCKING, .legs = 1, .streams = streams_all,
+     .mode = MODE_NONBLOCKING, .legs = 1, .streams = streams_every_pair,
      .buffers = bufs_n_pn, .layout = layout_patterns, .loop = put_patterns,
      .check = check_patterns,
      .timing = "time per iteration of every rank at once putting n elements into "

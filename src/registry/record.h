@@ -201,7 +201,7 @@ struct holds {
     int barrier;               /* a barrier's iterations and the model's prediction */
     int bsp;                   /* a BSP fit (HRELATION) */
     int aggregate;             /* its bandwidth is the aggregate of streams */
-    int streams;               /* messages in flight on the largest communicator,
+    long long streams;         /* messages in flight on the largest communicator,
                                 * the aggregate's factor */
     int matchings;             /* random matchings drawn with seed= */
     int matrix;                /* a P x P bandwidth matrix file */

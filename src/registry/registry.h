@@ -453,7 +453,7 @@ struct call {
     const struct phasing *phased;       /* NULL: one phase */
     /* the messages in flight at once on a communicator of p ranks, for
      * the aggregate bandwidth; NULL: p / 2 for every pair at once, else 1 */
-    int (*streams)(int p);
+    long long (*streams)(int p);
     const struct stretches *stretch;    /* NULL: makes no MPI objects */
     /* compose=1: the mock-ups it is timed against (kernels/compose.c),
      * NULL-terminated; NULL: none */
