@@ -16,10 +16,12 @@
 const struct param_file_row param_files[PF_COUNT] = {
     [PF_O] = {
         .what = "O", .name = "O_i", .shape = PS_RANK,
+        .term = COST_INVOKE,
         .meaning = "O_i, invocation overhead (median time of MPI_Startall + "
                    "MPI_Waitall on P requests to MPI_PROC_NULL)"},
     [PF_OIJ] = {
         .what = "Oij", .name = "O_ij", .checked = 1,
+        .term = COST_OVERHEAD,
         .meaning = "O_ij, per-request overhead (slope of the time to start "
                    "and complete k zero-byte sends i -> j against k)"},
     [PF_LIJ] = {
@@ -28,27 +30,33 @@ const struct param_file_row param_files[PF_COUNT] = {
                    "ping-pong against bytes, 2^0 to 2^20, least squares)"},
     [PF_BIJ] = {
         .what = "Bij", .name = "B_ij", .symmetric = 1, .checked = 4,
+        .term = COST_PER_BYTE,
         .meaning = "B_ij, time per byte (slope of the same line)"},
     [PF_LIJ_SMALL] = {
         .what = "Lij-small", .name = "L_ij (1 B - 1 KiB)", .symmetric = 1,
+        .term = COST_LATENCY,
         .checked = 2,
         .meaning = "L_ij fitted over 2^0 to 2^10 bytes by relative error"},
     [PF_XIJ] = {
         .what = "Xij", .name = "X_ij", .optional = 1, .symmetric = 1,
+        .term = COST_EXCHANGE,
         .meaning = "X_ij, a zero-byte exchange (median time of i and j each "
                    "sending to the other and receiving from it at once)"},
     [PF_RIJ] = {
         .what = "Rij", .name = "R_ij", .optional = 1, .checked = 5,
+        .term = COST_RECV,
         .meaning = "R_ij, per-receive overhead (slope of the time for i to "
                    "complete k zero-byte receives from j that are already there, "
                    "against k; row = receiver)"},
     [PF_R1IJ] = {
         .what = "R1ij", .name = "R1_ij", .optional = 1, .checked = 6,
+        .term = COST_RECV_LONE,
         .meaning = "R1_ij, a lone receive (median time for i to complete "
                    "one zero-byte receive from j whose signal arrived while i was "
                    "outside MPI, less one from MPI_PROC_NULL; row = receiver)"},
     [PF_SIJ] = {
         .what = "Sij", .name = "S_ij", .optional = 1, .symmetric = 1, .checked = 7,
+        .term = COST_ACK_WORK,
         .meaning = "S_ij, acknowledging a synchronous signal (half the "
                    "difference between zero-byte MPI_Ssend and MPI_Send ping-pongs)"},
     [PF_TAIL] = {

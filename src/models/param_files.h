@@ -42,6 +42,22 @@ enum param_shape {
                                 * [(i*p+j)*PARAM_TAIL_BINS+k] */
 };
 
+/* the term of the event model's signal costs (models/predict.h's struct
+ * signal_costs) a model matrix gives: costs_from_params hands each row's
+ * matrix to its term, so that a new matrix with a term the model has is
+ * its row, its measurement and nothing else */
+enum cost_term {
+    COST_NONE,                 /* the model reads none (B_ij's line: L_ij) */
+    COST_INVOKE,
+    COST_OVERHEAD,
+    COST_LATENCY,
+    COST_PER_BYTE,
+    COST_RECV,
+    COST_RECV_LONE,
+    COST_ACK_WORK,
+    COST_EXCHANGE
+};
+
 struct param_file_row {
     const char *what;          /* the name's part: params-<topology>-<what>.dat */
     const char *meaning;       /* the file's header line */
@@ -59,6 +75,10 @@ struct param_file_row {
      * because the sentence has always named L_ij (1 B - 1 KiB) before
      * L_ij, and the files have always been written the other way. */
     int checked;
+    /* the model's term it gives (the first row in the table's order that
+     * a folder holds gives a term: a stand-in goes below what it stands
+     * in for) */
+    enum cost_term term;
 };
 
 extern const struct param_file_row param_files[PF_COUNT];

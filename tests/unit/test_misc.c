@@ -181,6 +181,34 @@ static void test_param_table(void)
               param_files[pair_measures[k].file].shape == PS_PAIR);
 }
 
+/* every term of the event model is some model row's, no tail gives one,
+ * and costs_from_params hands each row's matrix to its term (a term's
+ * first row in the table's order; a folder without it leaves it NULL) */
+static void test_param_terms(void)
+{
+    int given[COST_EXCHANGE + 1] = {0};
+    for (int f = 0; f < PF_MODEL_COUNT; f++) {
+        CHECK(param_files[f].term >= COST_NONE && param_files[f].term <= COST_EXCHANGE);
+        CHECK(!(param_files[f].shape == PS_TAIL && param_files[f].term));
+        given[param_files[f].term]++;
+    }
+    for (int t = COST_INVOKE; t <= COST_EXCHANGE; t++)
+        CHECK(given[t] >= 1);
+    struct params pm;
+    params_alloc(&pm, 2);
+    struct signal_costs c = costs_from_params(&pm);
+    CHECK(c.p == 2 && c.latency_is_one_way == 1 && c.gap == NULL && c.tail == NULL);
+    CHECK(c.invoke == pm.m[PF_O] && c.overhead == pm.m[PF_OIJ] &&
+          c.latency == pm.m[PF_LIJ_SMALL] && c.per_byte == pm.m[PF_BIJ] &&
+          c.recv == pm.m[PF_RIJ] && c.recv_lone == pm.m[PF_R1IJ] &&
+          c.ack_work == pm.m[PF_SIJ] && c.exchange == pm.m[PF_XIJ]);
+    free(pm.m[PF_XIJ]);
+    pm.m[PF_XIJ] = NULL;       /* a folder from before X_ij */
+    c = costs_from_params(&pm);
+    CHECK(c.exchange == NULL && c.recv == pm.m[PF_RIJ]);
+    params_free(&pm);
+}
+
 /* result.c: a blank point has every derived figure NaN, and freeing a
  * result frees its points' data and HYBRID (ASan and valgrind see leaks) */
 static void test_result(void)
@@ -247,6 +275,7 @@ void test_misc(void)
     test_cvar_choices();
     test_result();
     test_param_files();
+    test_param_terms();
     test_param_table();
     params_estimate();
     vcounts();
