@@ -146,17 +146,36 @@ void params_free(struct params *pm)
     memset(pm, 0, sizeof *pm);
 }
 
-/* the names of the cost model's matrices that the folder gave (used 1) or
- * lacked (used 0), from the table; the least-squares L_ij and the tail
+/* the row whose matrix gives row f's term (the first in the table's
+ * order that pm holds), or -1: none does, or f gives none */
+static int term_giver(const struct params *pm, int f)
+{
+    if (!param_files[f].term)
+        return -1;
+    for (int g = 0; g < PF_MODEL_COUNT; g++)
+        if (param_files[g].term == param_files[f].term && pm->m[g])
+            return g;
+    return -1;
+}
+
+/* the names of the cost model's matrices that the folder gave and the
+ * model uses (used 1), or that it lacked with no other matrix in their
+ * place (used 0), from the table; the least-squares L_ij and the tail
  * have lines of their own */
 static size_t matrix_names(const struct params *pm, int used, char *out, size_t len)
 {
     size_t at = 0;
     out[0] = 0;
-    for (int f = 0; f < PF_MODEL_COUNT && at < len; f++)
-        if (f != PF_LIJ && param_files[f].shape != PS_TAIL && (pm->m[f] != NULL) == used)
+    for (int f = 0; f < PF_MODEL_COUNT && at < len; f++) {
+        if (f == PF_LIJ || param_files[f].shape == PS_TAIL)
+            continue;
+        int giver = term_giver(pm, f);
+        int named = used ? pm->m[f] && (giver < 0 || giver == f)
+                         : !pm->m[f] && giver < 0;
+        if (named)
             at += (size_t)snprintf(out + at, len - at, "%s%s", at ? ", " : "",
                                    param_files[f].name);
+    }
     return at;
 }
 

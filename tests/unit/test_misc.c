@@ -206,6 +206,9 @@ static void test_param_terms(void)
     pm.m[PF_XIJ] = NULL;       /* a folder from before X_ij */
     c = costs_from_params(&pm);
     CHECK(c.exchange == NULL && c.recv == pm.m[PF_RIJ]);
+    char label[512];
+    param_model_label(&pm, label, sizeof label);
+    CHECK(strstr(label, "S_ij; without X_ij: not in the folder)") != NULL);
     params_free(&pm);
 }
 
