@@ -109,8 +109,9 @@ static int skip_invalid(struct batch *b, const struct diag *d, int from,
     return fatal;
 }
 
-/* a result for every record of the batch, from its plan */
-static void results_from_plan(struct batch *b)
+/* a result for every record of the batch, from its plan; its family's
+ * facts on the writing rank (rank 0) alone */
+static void results_from_plan(struct batch *b, int rank)
 {
     b->res = xcalloc((size_t)b->plan.n + 1, sizeof *b->res);
     for (int i = 0; i < b->plan.n; i++) {
@@ -127,8 +128,11 @@ static void results_from_plan(struct batch *b)
         res->comm_sizes = p->tc ? p->tc->sizes : NULL;
         res->comm_of = p->tc ? p->tc->comm_of : NULL;
         res->shape = p->tc && p->tc->shape[0] ? p->tc->shape : NULL;
-        if (r->call)           /* NULL only in an invalid record (--keep-going) */
+        if (r->call) {         /* NULL only in an invalid record (--keep-going) */
             res->holds = record_holds(r, p->tc ? p->tc->max_size : 0);
+            if (rank == 0)
+                res->facts = record_facts(r, p->tc ? p->tc->max_size : 0);
+        }
         snprintf(res->skipped, sizeof res->skipped, "%s", p->skipped);
         res->estimate_s = p->skipped[0] ? 0 : p->est.seconds;
         for (int k = 0; k < r->ncvars; k++)
@@ -187,7 +191,7 @@ static int batch_next(struct run *run, struct batch *b, struct diag *d, int skip
     *errors = d->count - count0;
     MPI_Allreduce(MPI_IN_PLACE, errors, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     *fatal = *errors && skip_bad && skip_invalid(b, d, kept0, run->world.rank);
-    results_from_plan(b);
+    results_from_plan(b, run->world.rank);
     shuffle_batch(b, run->opt.shuffle);
     b->line += lines;
     b->pos = end;

@@ -29,7 +29,8 @@ static const struct setting rows[] = {
 const struct family family_fabric = {
     .name = "fabric", .way = WAY_ALL_PAIRS, .per = "message",
     .moves_data = 1, .bytes_per_us = BYTES_PER_US, .passes = 1,
-    .settings = rows, .nsettings = sizeof rows / sizeof rows[0]};
+    .settings = rows, .nsettings = sizeof rows / sizeof rows[0],
+    .describe = fabric_describe};
 
 static const struct phasing permutation_phasing = {permutation_phases,
                                                   permutation_phase};

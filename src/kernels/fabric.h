@@ -36,5 +36,8 @@ void permutation_phase(struct kernel *k, int i);
 long long streams_fan(int p);
 long long streams_all(int p);
 long long streams_paired(int p);
+/* the family's describe hook (fabric_facts.c) */
+void fabric_describe(const struct record *r, int p, struct json_t *o, FILE *header,
+                     FILE *prose);
 
 #endif

@@ -4,6 +4,7 @@
  * and its rule across a partitioned record's fields. */
 #include "kernels/p2p_partitioned.h"
 
+#include <jansson.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include "base/base.h"
@@ -59,7 +60,26 @@ static void validate(const struct record *r, rule_report report, void *ctx)
     free(s);
 }
 
+/* a partitioned record's partitions and completion: run.json's
+ * "partitions" and the "# partitions:" line */
+static void describe(const struct record *r, int p, struct json_t *o, FILE *header,
+                     FILE *prose)
+{
+    (void)p;
+    (void)prose;
+    if (r->call->mode != MODE_PARTITIONED)
+        return;
+    const struct p2p_settings *s = p2p_settings(r);
+    json_object_set_new(o, "partitions", json_pack("{s:i,s:s}", "count", s->partitions,
+                        "complete", s->parrived ? "parrived" : "wait"));
+    fprintf(header, "# partitions: %d equal partitions a message (partitions=), the "
+            "receiver completing by %s\n", s->partitions, s->parrived
+            ? "polling MPI_Parrived on each partition, then MPI_Wait (complete=parrived)"
+            : "MPI_Wait (complete=wait)");
+}
+
 const struct family family_p2p = {
     .name = "point-to-point", .way = WAY_PAIRS, .per = "call",
     .moves_data = 1, .named_receives = 1, .bytes_per_us = BYTES_PER_US, .passes = 1,
-    .settings = rows, .nsettings = sizeof rows / sizeof rows[0], .validate = validate};
+    .settings = rows, .nsettings = sizeof rows / sizeof rows[0], .validate = validate,
+    .describe = describe};

@@ -4,6 +4,7 @@
  * struct thread_settings) and its threads hook. */
 #include "kernels/threads.h"
 
+#include <jansson.h>
 #include <stddef.h>
 #include "registry/settings.h"
 
@@ -38,11 +39,24 @@ static int threads(const struct record *r)
     return thread_settings(r)->threads;
 }
 
+/* run.json's "threads": threads= and comm= (the writers add each
+ * point's figures by thread under "per_thread") */
+static void describe(const struct record *r, int p, struct json_t *o, FILE *header,
+                     FILE *prose)
+{
+    (void)p;
+    (void)header;
+    (void)prose;
+    const struct thread_settings *s = thread_settings(r);
+    json_object_set_new(o, "threads", json_pack("{s:i,s:s}", "threads", s->threads,
+                        "comm", comm_words[s->comm]));
+}
+
 const struct family family_threads = {
     .name = "threaded", .way = WAY_PAIRS, .per = "message",
     .moves_data = 1, .bytes_per_us = BYTES_PER_US, .passes = 1,
     .settings = rows, .nsettings = sizeof rows / sizeof rows[0], .threads = threads,
-    .sample_start = mt_reset, .samples = mt_times};
+    .sample_start = mt_reset, .samples = mt_times, .describe = describe};
 
 static const char *one_thread(const struct call *c)
 {

@@ -1,6 +1,7 @@
 /* param_files.c: the parameter matrices' table (file names, meanings,
  * shapes, what the loops over them need), and struct params allocated
- * and freed by it */
+ * and freed by it, and handed to the event model's terms by it
+ * (costs_from_params) */
 #include "models/param_files.h"
 
 #include <ctype.h>
@@ -187,4 +188,43 @@ void param_model_label(const struct params *pm, char *out, size_t len)
         snprintf(out, len, "matrix model (%s; without %s: not in the folder)", used, lacking);
     else
         snprintf(out, len, "matrix model (%s)", used);
+}
+
+/* the place in c of a matrix row's term; NULL: the model reads none */
+static const double **term_slot(struct signal_costs *c, enum cost_term t)
+{
+    switch (t) {
+    case COST_INVOKE:
+        return &c->invoke;
+    case COST_OVERHEAD:
+        return &c->overhead;
+    case COST_LATENCY:
+        return &c->latency;
+    case COST_PER_BYTE:
+        return &c->per_byte;
+    case COST_RECV:
+        return &c->recv;
+    case COST_RECV_LONE:
+        return &c->recv_lone;
+    case COST_ACK_WORK:
+        return &c->ack_work;
+    case COST_EXCHANGE:
+        return &c->exchange;
+    default:
+        return NULL;
+    }
+}
+
+/* each model matrix pm holds to the term its row names, the first in the
+ * table's order for a term (the latency is the small-message L_ij's, its
+ * whole one-way time) */
+struct signal_costs costs_from_params(const struct params *pm)
+{
+    struct signal_costs c = {.p = pm->p, .latency_is_one_way = 1};
+    for (int f = 0; f < PF_MODEL_COUNT; f++) {
+        const double **slot = term_slot(&c, param_files[f].term);
+        if (slot && !*slot && param_files[f].shape != PS_TAIL)
+            *slot = pm->m[f];
+    }
+    return c;
 }

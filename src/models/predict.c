@@ -22,45 +22,6 @@ static double at(const double *m, size_t i)
     return m ? m[i] : 0;
 }
 
-/* the place in c of a matrix row's term; NULL: the model reads none */
-static const double **term_slot(struct signal_costs *c, enum cost_term t)
-{
-    switch (t) {
-    case COST_INVOKE:
-        return &c->invoke;
-    case COST_OVERHEAD:
-        return &c->overhead;
-    case COST_LATENCY:
-        return &c->latency;
-    case COST_PER_BYTE:
-        return &c->per_byte;
-    case COST_RECV:
-        return &c->recv;
-    case COST_RECV_LONE:
-        return &c->recv_lone;
-    case COST_ACK_WORK:
-        return &c->ack_work;
-    case COST_EXCHANGE:
-        return &c->exchange;
-    default:
-        return NULL;
-    }
-}
-
-/* each model matrix pm holds to the term its row names, the first in the
- * table's order for a term (the latency is the small-message L_ij's, its
- * whole one-way time) */
-struct signal_costs costs_from_params(const struct params *pm)
-{
-    struct signal_costs c = {.p = pm->p, .latency_is_one_way = 1};
-    for (int f = 0; f < PF_MODEL_COUNT; f++) {
-        const double **slot = term_slot(&c, param_files[f].term);
-        if (slot && !*slot && param_files[f].shape != PS_TAIL)
-            *slot = pm->m[f];
-    }
-    return c;
-}
-
 struct signal_costs costs_from_loggp(const struct loggp *lg, const double *invoke)
 {
     return (struct signal_costs){.p = lg->p, .invoke = invoke, .overhead = lg->os,

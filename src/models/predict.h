@@ -94,7 +94,8 @@ struct signal_costs {
     const double *exchange;
 };
 
-/* the costs of the thesis's matrix model (with the small-message L_ij:
+/* the costs of the thesis's matrix model, each matrix pm holds to its row's
+ * term (param_files.c; with the small-message L_ij:
  * set latency to lij for the thesis's own), and of LogGP (invoke: O_i) */
 struct signal_costs costs_from_params(const struct params *pm);
 struct signal_costs costs_from_loggp(const struct loggp *lg, const double *invoke);

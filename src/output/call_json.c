@@ -1,6 +1,8 @@
-/* p2p_json.c: what run.json and the data files' headers say of a
- * point-to-point record's own settings: how its pairs are chosen, what
- * its receives match (recv=), its partitions (partitions=, complete=) */
+/* call_json.c: what run.json and the data files' headers say of a
+ * record's common choices that its call's shape gives meaning to: how its
+ * pairs are chosen, what its receives match (recv=), its root (root=), in
+ * place (inplace=), its window's buffers (buffers=), --like, the
+ * repetition, and where a threaded call's per-thread samples are */
 #include "output/call_json.h"
 
 #include <string.h>
@@ -23,10 +25,6 @@ void call_json_add(json_t *o, const struct result *res, const struct options *op
                             "seed", r->pf->sample ? json_integer(SAMPLE_SEED) : json_null()));
     if (h->receives)
         json_object_set_new(o, "recv", json_string(recv_names[r->recv & 3]));
-    if (h->partitioned)
-        json_object_set_new(o, "partitions", json_pack("{s:i,s:s}", "count",
-                            (int)record_setting(r, "partitions", 1), "complete",
-                            record_setting(r, "complete", 0) ? "parrived" : "wait"));
     if (h->rotates)
         json_object_set_new(o, "root", r->root_rotate ? json_string("rotate")
                                                       : json_integer(r->root));
@@ -48,12 +46,6 @@ void call_header_lines(FILE *f, const struct result *res, const struct options *
         "MPI_ANY_SOURCE and MPI_ANY_TAG (recv=any)"};
     if (res->holds.receives && r->recv)
         fprintf(f, "# receives: every data receive names %s\n", what[r->recv & 3]);
-    if (res->holds.partitioned)
-        fprintf(f, "# partitions: %d equal partitions a message (partitions=), "
-                "the receiver completing by %s\n", (int)record_setting(r, "partitions", 1),
-                record_setting(r, "complete", 0)
-                ? "polling MPI_Parrived on each partition, then MPI_Wait (complete=parrived)"
-                : "MPI_Wait (complete=wait)");
     if (opt->like)
         fprintf(f, "# like: %s: its iterations and warm-up by size, one timed loop a "
                 "size (no blocks, so no interval: blocks= does not apply), every "

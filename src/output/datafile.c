@@ -20,7 +20,6 @@
 #include "output/record_settings.h"
 #include "registry/settings.h"
 #include "output/call_json.h"
-#include "output/fabric_json.h"
 #include "output/library_settings.h"
 #include "output/io_check.h"
 #include "output/type_lines.h"
@@ -65,26 +64,6 @@ const char *pair_mode(const struct result *res, char *buf, size_t len)
     else
         snprintf(buf, len, "one pair at a time, the other ranks waiting");
     return buf;
-}
-
-void matchings_text(const struct result *res, char *out, size_t len)
-{
-    int p = 0;
-    for (int i = 0; i < res->ncomm; i++)
-        p = res->comm_sizes[i] > p ? res->comm_sizes[i] : p;
-    size_t at = (size_t)snprintf(out, len, "seed %llu, %d random perfect matchings "
-                                 "a size of the communicator's %d ranks:",
-                                 (unsigned long long)record_setting(res->rec, "seed", 0),
-                                 MATCHINGS, p);
-    int *partner = xmalloc_array((size_t)p + 1, sizeof *partner);
-    for (int i = 0; i < MATCHINGS && at < len; i++) {
-        random_matching(p, (uint64_t)record_setting(res->rec, "seed", 0), i, partner);
-        at += (size_t)snprintf(out + at, len - at, i ? " |" : "");
-        for (int r = 0; r < p && at < len; r++)
-            if (partner[r] > r)
-                at += (size_t)snprintf(out + at, len - at, " %d-%d", r, partner[r]);
-    }
-    free(partner);
 }
 
 /* NN-call-datatype-topology-op.dat, lower case */
@@ -188,12 +167,8 @@ static void header(FILE *f, const struct run_info *in, const struct result *res)
     record_settings_line(f, r);
     type_lines(f, res);
     call_header_lines(f, res, in->opt);
-    fabric_header_lines(f, res);
-    if (res->holds.matchings) {
-        char how[1024];
-        matchings_text(res, how, sizeof how);
-        fprintf(f, "# permutations: %s\n", how);
-    }
+    if (res->facts.header)
+        fputs(res->facts.header, f);
     if (res->pattern.used)
         fprintf(f, "# signals: %s, payload %s\n", r->signal == SIGNAL_SSEND
                 ? "ssend (MPI_Ssend_init: synchronous mode)"

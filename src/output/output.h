@@ -73,8 +73,6 @@ void pairs_block(FILE *f, int ranks, const struct point *pt, int mbps, int slowe
 /* one size's block of a ranks x ranks matrix m: "# elements N", a row a
  * line, two blank lines (gnuplot index) */
 void matrix_block(FILE *f, int ranks, uint64_t elements, const double *m);
-/* PERMUTATION: the seed and its matchings, on the communicators' ranks */
-void matchings_text(const struct result *res, char *out, size_t len);
 /* per_comm.c: each communicator's own results, where there are several
  * (per_comm.h: their run.json part) */
 void comms_file(const struct writer *w, const struct result *res);

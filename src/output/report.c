@@ -156,11 +156,8 @@ void report_record(struct writer *w, const struct result *res)
     char settings[512];
     if (record_settings_text(r, settings, sizeof settings))
         say(w, "  Settings: %s.\n", settings);
-    if (res->holds.matchings) {
-        char how[1024];
-        matchings_text(res, how, sizeof how);
-        say(w, "  Permutations: %s.\n", how);
-    }
+    if (res->facts.prose)
+        say(w, "%s", res->facts.prose);
 }
 
 /* the median line: median, interval, blocks, late starts, target */

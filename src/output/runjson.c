@@ -16,7 +16,7 @@
 #include "base/smpi.h"
 #include "output/columns.h"
 #include "output/compose_report.h"
-#include "output/fabric_json.h"
+#include "output/streams_json.h"
 #include "output/fits.h"
 #include "output/fingerprint.h"
 #include "output/job.h"
@@ -170,7 +170,7 @@ static json_t *record_json(const struct writer *w, const struct result *res)
     json_object_set_new(o, "record_settings", record_settings_json(r));
     type_json_add(o, res);
     call_json_add(o, res, w->info->opt);
-    fabric_json_add(o, res);
+    streams_json_add(o, res);
     threads_json_add(o, res);
     if (r->topo_file[0])
         json_object_set_new(o, "topology_file", text_json(r->topo_file));

@@ -1,14 +1,13 @@
-/* threads_json.c: what the output says of a threaded call (LATENCY_MT,
- * BW_MT, MSGRATE_MT): in run.json beside its points threads=, comm=, and
- * per point each thread's own figures and the fastest and slowest thread
- * by name; the name of a sample ("thread 3 of pair 0->1") for the prose;
+/* threads_json.c: what the output says of a record whose family runs
+ * threads (the threads hook: holds.threads, today LATENCY_MT, BW_MT,
+ * MSGRATE_MT): in run.json, in the "threads" object its family's facts
+ * begin (threads=, comm=), per point each thread's own figures and the
+ * fastest and slowest thread by name; the name of a sample ("thread 3 of pair 0->1") for the prose;
  * the rows of its .threads.dat.  A point's samples are T per pair in
  * thread order (measure/ways.c), each a thread's time per message;
  * thread t's figures come from its mean over the pairs.  The point's
  * msg_rate and mbps are these threads' sums (measure/gather.c). */
 #include "output/threads_json.h"
-
-#include "registry/settings.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -72,7 +71,6 @@ static json_t *point_threads(const struct point *pt, int n)
 
 void threads_json_add(json_t *o, const struct result *res)
 {
-    const struct record *r = res->rec;
     const struct holds *h = &res->holds;
     if (!h->threads)
         return;
@@ -88,9 +86,12 @@ void threads_json_add(json_t *o, const struct result *res)
         }
         json_array_append_new(per, o2);
     }
-    json_object_set_new(o, "threads", json_pack("{s:i,s:s,s:o}", "threads", n,
-                        "comm", setting_word(record_setting_row(r, "comm"), r),
-                        "per_thread", per));
+    json_t *threads = json_object_get(o, "threads");   /* the family's facts */
+    if (!json_is_object(threads)) {
+        threads = json_pack("{s:i}", "threads", n);
+        json_object_set_new(o, "threads", threads);
+    }
+    json_object_set_new(threads, "per_thread", per);
 }
 
 void threads_json_run(json_t *root, const struct run_info *in)

@@ -20,9 +20,10 @@ void sample_name(const struct holds *h, const struct sample *s, size_t i, char *
  * t_us msg_rate mbps, a row per thread of every pair */
 void thread_rows(FILE *f, const struct holds *h, const struct point *pt);
 
-/* adds "threads": {"threads", "comm", "per_thread"} to a threaded call's
- * record object o (per_thread: per size each thread's figures, and the
- * fastest and slowest sample by name); nothing for the others */
+/* adds "per_thread" to the "threads" object of a threaded call's record
+ * object o (its family's facts begin it with threads= and comm=): per
+ * size each thread's figures, and the fastest and slowest sample by name;
+ * nothing for the others */
 void threads_json_add(json_t *o, const struct result *res);
 
 /* adds "mpi_thread_multiple_asked" and "mpi_thread_level" (granted) to

@@ -203,13 +203,10 @@ struct holds {
     int aggregate;             /* its bandwidth is the aggregate of streams */
     long long streams;         /* messages in flight on the largest communicator,
                                 * the aggregate's factor */
-    int matchings;             /* random matchings drawn with seed= */
     int matrix;                /* a P x P bandwidth matrix file */
-    int ring;                  /* FAN_IN: the root's slots shared in turns */
     int rotates;               /* root= may be rotate */
     int in_place;              /* inplace= applies */
     int receives;              /* its data receives name partner and tag (recv=) */
-    int partitioned;           /* partitions= and complete= apply */
     int window_receives;       /* a window of receives (buffers=) */
     int posts;                 /* non-blocking: the overlap columns */
     int persists;              /* persistent: the init column */
@@ -218,6 +215,20 @@ struct holds {
 
 /* r's holds, its largest communicator having p ranks */
 struct holds record_holds(const struct record *r, int p);
+
+/* What a record's family says of it beyond its settings rows (its
+ * describe hook), made once before the record runs: the writers print
+ * these as they are, without knowing the family */
+struct facts {
+    struct json_t *json;       /* members of the record's run.json object; NULL: none */
+    char *header;              /* "# ...\n" lines of its data files; NULL: none */
+    char *prose;               /* "  ...\n" sentences of report.txt; NULL: none */
+};
+
+/* r's facts on communicators of at most p ranks (registry/facts.c);
+ * facts_free frees them and empties f */
+struct facts record_facts(const struct record *r, int p);
+void facts_free(struct facts *f);
 
 /* --cache cold: NULL where the record's buffers are cycled (copies,
  * the next before every call), else why it runs warm.  The one rule

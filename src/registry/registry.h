@@ -9,12 +9,14 @@
 
 #include <mpi.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 #include "models/pattern.h"
 
 struct kernel;
 struct record;
 struct plan_facts;
+struct json_t;                 /* jansson's json_t */
 
 /* ---- the generic table ---------------------------------------------------- */
 struct table {
@@ -321,6 +323,14 @@ struct family {
      * each of its threads; NULL: the pair's one-way time is its sample */
     void (*sample_start)(struct kernel *k);
     void (*samples)(const struct kernel *k, double *us);
+    /* what the family says of a record beyond its settings rows, on
+     * communicators of at most p ranks: members it adds to the record's
+     * run.json object o, lines "# ...\n" of its data files' header, and
+     * sentences "  ...\n" of its prose.  Called once a record, before it
+     * runs (registry/facts.c); the writers print what it gave without
+     * knowing the family.  NULL: nothing. */
+    void (*describe)(const struct record *r, int p, struct json_t *o, FILE *header,
+                     FILE *prose);
 };
 
 extern const struct family family_p2p, family_coll, family_reduce, family_sync,

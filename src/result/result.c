@@ -47,6 +47,7 @@ void result_free(struct result *res)
     res->npts = 0;
     hybrid_info_free(res->hybrid);
     res->hybrid = NULL;
+    facts_free(&res->facts);
     for (int k = 0; k < res->ncomposed; k++)
         free(res->composed[k].pts);
     free(res->composed);

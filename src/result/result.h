@@ -148,6 +148,7 @@ struct mockup_result {
 struct result {
     const struct record *rec;
     struct holds holds;        /* what it holds: the writers read this, not rec->call */
+    struct facts facts;        /* what its family says of it (registry/facts.c) */
     int index;                 /* 1-based position among the records */
     int type_size;             /* data bytes of one element */
     int ncomm;                 /* communicators, and their sizes */

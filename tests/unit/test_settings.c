@@ -8,6 +8,8 @@
 #include "input/parser.h"
 #include "input/settings_walk.h"
 #include "unit.h"
+#include <jansson.h>
+#include "models/schedule.h"
 
 /* the first call that takes s (want 1) or does not (want 0) */
 static const struct call *call_that(const struct setting *s, int want)
@@ -122,9 +124,77 @@ static void family_rows(void)
     CHECK(owned >= 9);        /* sync win mode threads comm partitions complete seed distance */
 }
 
+/* the facts of the one record on line, on communicators of p ranks */
+static struct facts facts_of(const char *line, int p, struct recordset *rs)
+{
+    struct diag d;
+    diag_init(&d, "t.in");
+    parse_records(line, strlen(line), rs, &d);
+    CHECK(d.count == 0 && rs->n == 1);
+    diag_free(&d);
+    return rs->n == 1 ? record_facts(&rs->rec[0], p) : (struct facts){0};
+}
+
+/* a family's facts (registry/facts.c): PERMUTATION's seed and matchings
+ * (a partner per rank, pairs that agree), its header line and sentence;
+ * PSEND's partitions; LATENCY_MT's threads= and comm=; none for BCAST */
+static void test_facts(void)
+{
+    struct recordset rs = {0};
+    struct facts f = facts_of("PERMUTATION INT 1 1 MUL 2 WORLD NOP 0 seed=7\n", 6, &rs);
+    json_t *m = json_object_get(json_object_get(f.json, "fabric"), "matchings");
+    CHECK(json_integer_value(json_object_get(json_object_get(f.json, "fabric"), "seed")) == 7);
+    CHECK(json_array_size(m) == MATCHINGS);
+    for (size_t i = 0; i < json_array_size(m); i++) {
+        json_t *one = json_array_get(m, i);
+        CHECK(json_array_size(one) == 6);
+        for (int r = 0; r < 6; r++) {
+            json_int_t q = json_integer_value(json_array_get(one, (size_t)r));
+            CHECK(q >= 0 && q < 6 && q != r &&
+                  json_integer_value(json_array_get(one, (size_t)q)) == r);
+        }
+    }
+    CHECK(f.header && strncmp(f.header, "# permutations: seed 7, 4 random", 32) == 0);
+    CHECK(f.prose && strncmp(f.prose, "  Permutations: seed 7", 22) == 0);
+    facts_free(&f);
+    CHECK(f.json == NULL && f.header == NULL && f.prose == NULL);
+    recordset_free(&rs);
+    rs = (struct recordset){0};
+    f = facts_of("FAN_IN INT 1 1 MUL 2 WORLD NOP 0 window=2\n", 40, &rs);
+    json_t *slots = json_object_get(json_object_get(f.json, "fabric"), "root_slots");
+    CHECK(json_integer_value(json_object_get(slots, "senders")) == 39 &&
+          json_is_true(json_object_get(slots, "in_turns")) && f.prose == NULL &&
+          f.header && strncmp(f.header, "# fan-in: the root receives into", 32) == 0);
+    facts_free(&f);
+    recordset_free(&rs);
+    rs = (struct recordset){0};
+    f = facts_of("LATENCY_MT INT 1 1 MUL 2 WORLD NOP 0 threads=3 comm=per-thread\n", 2, &rs);
+    CHECK(json_integer_value(json_object_get(json_object_get(f.json, "threads"),
+                                             "threads")) == 3);
+    CHECK(strcmp(json_string_value(json_object_get(json_object_get(f.json, "threads"),
+                                                   "comm")), "per-thread") == 0);
+    facts_free(&f);
+    recordset_free(&rs);
+    rs = (struct recordset){0};
+    f = facts_of("BCAST INT 1 1 MUL 2 WORLD NOP 0\n", 4, &rs);
+    CHECK(f.json == NULL && f.header == NULL && f.prose == NULL);
+    recordset_free(&rs);
+#if HAVE_MPI4
+    rs = (struct recordset){0};
+    f = facts_of("PSEND INT 8 8 MUL 2 WORLD NOP 0 partitions=4 complete=parrived\n", 2, &rs);
+    json_t *parts = json_object_get(f.json, "partitions");
+    CHECK(json_integer_value(json_object_get(parts, "count")) == 4 &&
+          strcmp(json_string_value(json_object_get(parts, "complete")), "parrived") == 0 &&
+          f.header && strstr(f.header, "MPI_Parrived") != NULL);
+    facts_free(&f);
+    recordset_free(&rs);
+#endif
+}
+
 void test_settings(void)
 {
     family_rows();
+    test_facts();
     int words = 0, counts = 0;
     const struct setting *s;
     for (size_t i = 0; (s = setting_at(i)) != NULL; i++) {
