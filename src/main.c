@@ -21,18 +21,16 @@ int main(int argc, char **argv)
     struct run run;
     memset(&run, 0, sizeof run);
     /* MPI_THREAD_MULTIPLE only for an input with a threaded call (the
-     * level may cost every call of the run a lock); the level every rank
-     * got, the lowest, goes into the header and run.json */
-    run.thread_asked = input_wants_threads(argc, argv);
-    /* test hook (tests/threads.sh): a library that grants only SINGLE */
-    int level = getenv("MPIGAUGE_TEST_THREAD_SINGLE") ? MPI_THREAD_SINGLE
-                                                      : MPI_THREAD_MULTIPLE;
+     * level may cost every call of the run a lock), or the level
+     * --thread-level names; the level every rank got, the lowest, goes
+     * into the header and run.json */
+    run.thread_asked = input_thread_level(argc, argv);
     /* the job's own MPI_Init, as osu_init times it: MPI_Wtime is not
      * there yet, so the monotonic clock (run.c gathers it) */
     struct timespec a, b;
     clock_gettime(CLOCK_MONOTONIC, &a);
-    if (run.thread_asked)
-        MPI_Init_thread(&argc, &argv, level, &run.thread_level);
+    if (run.thread_asked >= 0)
+        MPI_Init_thread(&argc, &argv, run.thread_asked, &run.thread_level);
     else
         MPI_Init(&argc, &argv);
     clock_gettime(CLOCK_MONOTONIC, &b);

@@ -25,8 +25,9 @@ struct run {
     struct measurer m;         /* measure/ */
     struct run_info info;
     struct writer writer;      /* output/, rank 0 */
-    /* main.c: whether MPI_THREAD_MULTIPLE was asked (the input has a
-     * threaded call), and the level every rank was granted (the lowest) */
+    /* main.c: the level MPI_Init_thread asked (-1: MPI_Init; MULTIPLE
+     * where the input has a threaded call, or --thread-level's), and the
+     * level every rank was granted (the lowest) */
     int thread_asked, thread_level;
     double init_s;             /* this rank's MPI_Init, seconds (main.c) */
 };

@@ -89,6 +89,28 @@ check "SINGLE: the level in run.json" [ "$(jq -r '.mpi_thread_level' "$T/single/
 check "SINGLE: threads=2 records skipped with the reason" [ "$(jq "$AT"'[at(3), at(4), at(5), at(7)] | map(.skipped) | unique' -c "$T/single/run.json")" = '["threads=2 needs MPI_THREAD_MULTIPLE; the library granted MPI_THREAD_SINGLE"]' ]
 check "SINGLE: threads=1 records run and pass" [ "$(jq -c "$AT"'[at(2), at(6)] | map([.status, .check])' "$T/single/run.json")" = '[["done","passed"],["done","passed"]]' ]
 
+# ---- --thread-level: the level asked whatever the input holds ------------
+# funneled on an input with threaded calls: asked and said as such, the
+# threads=2 records skipped with the level, threads=1 and SEND run
+$MPIRUN -n 2 ./mpigauge --thread-level funneled --check --iters 4 --warmup 1 --quiet -o "$T/funneled" "$T/mt.in" > /dev/null 2>&1
+check "--thread-level funneled: exit 0" [ $? = 0 ]
+check "--thread-level funneled: asked in run.json and options" [ "$(jq -c '[.mpi_thread_level_asked, .mpi_thread_multiple_asked, .options.thread_level]' "$T/funneled/run.json")" = '["MPI_THREAD_FUNNELED",false,"funneled"]' ]
+granted=$(jq -r '.mpi_thread_level' "$T/funneled/run.json")
+check "--thread-level funneled: the header says who chose" grep -q "^# threads: $granted granted (MPI_Init_thread asked MPI_THREAD_FUNNELED: --thread-level funneled)" "$T/funneled/02-latency_mt-char-world-nop.dat"
+if [ "$granted" != MPI_THREAD_MULTIPLE ]; then
+    check "--thread-level funneled: threads=2 skipped, saying the option asked no more" [ "$(jq "$AT"'[at(3), at(4), at(5), at(7)] | map(.skipped) | unique' -c "$T/funneled/run.json")" = "[\"threads=2 needs MPI_THREAD_MULTIPLE; the library granted $granted (--thread-level asked no more)\"]" ]
+else
+    skip 1 "--thread-level funneled: the library granted MULTIPLE all the same"
+fi
+check "--thread-level funneled: threads=1 records run and pass" [ "$(jq -c "$AT"'[at(2), at(6)] | map([.status, .check])' "$T/funneled/run.json")" = '[["done","passed"],["done","passed"]]' ]
+# multiple on an input without a threaded call: MPI_Init_thread all the same
+$MPIRUN -n 2 ./mpigauge --thread-level multiple --iters 4 --warmup 1 --quiet -o "$T/plainmt" "$T/plain.in" > /dev/null 2>&1
+check "--thread-level multiple without a threaded call: asked" [ "$(jq -c '[.mpi_thread_level_asked, .mpi_thread_multiple_asked]' "$T/plainmt/run.json")" = '["MPI_THREAD_MULTIPLE",true]' ]
+check "no --thread-level, no threaded call: nothing asked (null)" [ "$(jq -c '.mpi_thread_level_asked' "$T/plain/run.json")" = null ]
+$MPIRUN -n 1 ./mpigauge --thread-level some --quiet -o "$T/badlevel" "$T/plain.in" > /dev/null 2> "$T/badlevel.err"
+check "--thread-level some: exit 2" [ $? = 2 ]
+check "--thread-level some: the error names the words" grep -q "^mpigauge: --thread-level 'some': expected auto, single, funneled, serialized or multiple" "$T/badlevel.err"
+
 # ---- bad settings: exit 2, FILE:LINE:COLUMN, nothing measured -------------
 bad_input() {    # NAME RECORD COLUMN PATTERN
     printf '%s\n' "$2" > "$T/bad.in"

@@ -96,6 +96,16 @@ const struct option_spec option_specs[] = {
              "loop (no blocks), a barrier after every collective\n"
              "call outside the timing; osu: a window's receives\n"
              "into one buffer; none (default): mpigauge's way"},
+    {.name = "thread-level", .run_only = 1, .kind = OPT_CHOICE, .field = F(thread_level),
+     .metavar = "LEVEL",
+     .words = {"auto", "single", "funneled", "serialized", "multiple"},
+     .json = "thread_level", .header = "thread-level",
+     .help = "the thread support MPI_Init_thread asks for: auto\n"
+             "(default): MULTIPLE where the input has a threaded\n"
+             "call, else plain MPI_Init; single, funneled,\n"
+             "serialized or multiple: that level for every record\n"
+             "(what a level costs: the same input at two levels);\n"
+             "a record needing more is skipped with the reason"},
     {.name = "cache", .run_only = 1, .kind = OPT_CHOICE, .field = F(cache_cold), .metavar = "MODE",
      .words = {"warm", "cold"}, .json = "cache", .header = "cache",
      .help = "warm (default) or cold: cycle through buffers\n"

@@ -108,7 +108,7 @@ static int store(const struct option_spec *sp, const char *arg, struct options *
     case OPT_REAL:
         return parse_real(arg, (double)sp->max, (double *)field(o, sp));
     case OPT_CHOICE:
-        for (int i = 0; i < 3 && sp->words[i]; i++)
+        for (int i = 0; i < 6 && sp->words[i]; i++)
             if (strcmp(arg, sp->words[i]) == 0) {
                 *(int *)field(o, sp) = i;
                 return 0;
@@ -141,9 +141,13 @@ static void expectation(const struct option_spec *sp, char *out, size_t len)
     else if (sp->kind == OPT_LONG || sp->kind == OPT_INT)
         snprintf(out, len, "expected a whole number from %ld to %ld", sp->min,
                  sp->max);
-    else if (sp->kind == OPT_CHOICE)
-        snprintf(out, len, sp->words[2] ? "expected %s, %s or %s" : "expected %s or %s",
-                 sp->words[0], sp->words[1], sp->words[2]);
+    else if (sp->kind == OPT_CHOICE) {
+        size_t at = (size_t)snprintf(out, len, "expected %s", sp->words[0]);
+        for (int i = 1; i < 6 && sp->words[i] && at < len; i++)
+            at += (size_t)snprintf(out + at, len - at, "%s%s",
+                                   i + 1 < 6 && sp->words[i + 1] ? ", " : " or ",
+                                   sp->words[i]);
+    }
     else
         snprintf(out, len, "expected a value");
 }

@@ -47,6 +47,9 @@ struct options {
     double window_us;          /* --window; 0: from a pilot */
     int cache_cold;            /* --cache cold */
     int like;                  /* --like: LIKE_NONE, LIKE_OSU, LIKE_IMB */
+    /* --thread-level: 0 (auto: MULTIPLE where the input has a threaded
+     * call, else MPI_Init), or 1 + the level asked (single ... multiple) */
+    int thread_level;
     const char *scratch;       /* --scratch DIR for MPI I/O; NULL: in the result folder */
     const char *papi;          /* --papi EV1,EV2; NULL: none */
     int loggp;                 /* --loggp: LogGP and Hockney per pair too */
@@ -78,7 +81,7 @@ enum opt_kind {
     OPT_LONG,                  /* long, a whole number in [min, max] */
     OPT_INT,                   /* int, a whole number in [min, max] */
     OPT_REAL,                  /* double, above 0 and at most max */
-    OPT_CHOICE,                /* int: i for words[i] (two or three words) */
+    OPT_CHOICE,                /* int: i for words[i] (two to five words) */
     OPT_TEXT,                  /* const char *, any non-empty text */
     OPT_BYTES,                 /* unsigned long long, with K, M or G; 0
                                 * only where min is 0 */
@@ -95,7 +98,7 @@ struct option_spec {
     const char *metavar;       /* what --help calls the value */
     double dflt;               /* the value before any option */
     long min, max;             /* OPT_LONG, OPT_INT: bounds; OPT_REAL: max */
-    const char *words[3];      /* OPT_CHOICE; a NULL third: two words */
+    const char *words[6];      /* OPT_CHOICE, NULL after the last */
     const char *expect;        /* what a bad value is told it should be */
     const char *group;         /* --help section */
     const char *help;          /* --help text; '\n' continues on a new line */

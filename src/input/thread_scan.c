@@ -6,11 +6,15 @@
  * a regular file is read here (a FIFO's text would be gone for the real
  * read); an input the scan cannot read asks for no threads, and its
  * threaded records with threads= above 1 are then skipped by the plan
- * with the level granted. */
+ * with the level granted.  --thread-level, where given, decides alone. */
 #include "input/input.h"
+#include "input/thread_scan.h"
+#include "base/thread_level.h"
 
 #include <ctype.h>
+#include <mpi.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -28,21 +32,27 @@ static int line_threaded(const char *line)
     return c && c->family->threads;   /* may run threads: ask for MULTIPLE */
 }
 
-int input_wants_threads(int argc, char **argv)
+int input_thread_level(int argc, char **argv)
 {
     struct options o;
     memset(&o, 0, sizeof o);
     struct stat st;
-    if (parse_options(argc, argv, &o, NULL) != 0 || !o.input || o.predict ||
-        stat(o.input, &st) != 0 || !S_ISREG(st.st_mode))
-        return 0;
+    if (parse_options(argc, argv, &o, NULL) != 0 || o.predict)
+        return -1;
+    if (o.thread_level)        /* --thread-level names it */
+        return thread_level_chosen(o.thread_level);
+    if (!o.input || stat(o.input, &st) != 0 || !S_ISREG(st.st_mode))
+        return -1;
     FILE *f = fopen(o.input, "r");
     if (!f)
-        return 0;
+        return -1;
     char line[4096];
     int found = 0;
     while (!found && fgets(line, sizeof line, f))
         found = line_threaded(line);
     fclose(f);
-    return found;
+    /* test hook (tests/threads.sh): a library that grants only SINGLE */
+    if (found && getenv("MPIGAUGE_TEST_THREAD_SINGLE"))
+        return MPI_THREAD_SINGLE;
+    return found ? MPI_THREAD_MULTIPLE : -1;
 }

@@ -101,8 +101,8 @@ static void run_lines(FILE *f, const struct run_info *in)
 {
     fprintf(f, "# mpi: %s (MPI %d.%d)\n", in->library, in->version, in->subversion);
     fprintf(f, "# threads: %s granted (MPI_Init_thread asked %s)\n",
-            thread_level_name(in->thread_level), in->thread_asked
-            ? "MPI_THREAD_MULTIPLE: the input has a threaded call" : "nothing: MPI_Init");
+            thread_level_name(in->thread_level),
+            thread_asked_text(in->thread_asked, in->opt->thread_level != 0));
     fprintf(f, "# ranks: %d, grid %dx%dx%d from %s, %d node%s, hosts:", in->ranks,
             in->grid[0], in->grid[1], in->grid[2], in->grid_source, in->nodes,
             in->nodes == 1 ? "" : "s");

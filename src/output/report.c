@@ -63,8 +63,9 @@ static void run_facts(struct writer *w)
     say(w, "), grid %dx%dx%d from %s.\n", in->grid[0], in->grid[1], in->grid[2],
         in->grid_source);
     say(w, "Threads: %s granted (%s).\n", thread_level_name(in->thread_level),
-        in->thread_asked ? "MPI_Init_thread asked MPI_THREAD_MULTIPLE: the input "
-        "has a threaded call" : "MPI_Init: no threaded call in the input");
+        in->thread_asked < 0 ? "MPI_Init: no threaded call in the input"
+        : in->opt->thread_level ? thread_asked_text(in->thread_asked, 1)
+        : "MPI_Init_thread asked MPI_THREAD_MULTIPLE: the input has a threaded call");
     if (MPIGAUGE_SMPI)
         say(w, "Simulated: SimGrid %s (SMPI) on %s, settings: %s. Every time is "
             "simulated time; hwloc and counters would see the machine running the "

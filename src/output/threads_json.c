@@ -96,6 +96,9 @@ void threads_json_add(json_t *o, const struct result *res)
 
 void threads_json_run(json_t *root, const struct run_info *in)
 {
-    json_object_set_new(root, "mpi_thread_multiple_asked", json_boolean(in->thread_asked));
+    json_object_set_new(root, "mpi_thread_multiple_asked",
+                        json_boolean(in->thread_asked == MPI_THREAD_MULTIPLE));
+    json_object_set_new(root, "mpi_thread_level_asked", in->thread_asked < 0 ? json_null()
+                        : json_string(thread_level_name(in->thread_asked)));
     json_object_set_new(root, "mpi_thread_level", json_string(thread_level_name(in->thread_level)));
 }

@@ -243,7 +243,7 @@ struct run_info {
     char date[64];
     const char *library;
     int version, subversion;
-    int thread_asked, thread_level;   /* MPI_THREAD_MULTIPLE asked; granted */
+    int thread_asked, thread_level;   /* the level asked (-1: MPI_Init); granted */
     int ranks, grid[3];
     const char *grid_source;
     char *const *hosts;

@@ -83,7 +83,8 @@ static void call_skip_reason(const struct record *r, const struct topo_comm *tc,
                  "runs it one call at a time; run it without --cache cold", c->name);
     else if (record_threads(r) > 1 && w->thread_level < MPI_THREAD_MULTIPLE)
         snprintf(why, len, "threads=%d needs MPI_THREAD_MULTIPLE; the library "
-                 "granted %s", record_threads(r), thread_level_name(w->thread_level));
+                 "granted %s%s", record_threads(r), thread_level_name(w->thread_level),
+                 o->thread_level ? " (--thread-level asked no more)" : "");
     else if (c->unavailable && c->unavailable())
         snprintf(why, len, "%s", c->unavailable());
     else if (call_has(c, CALL_ROOTED) && r->root >= tc->min_size)

@@ -43,8 +43,9 @@ struct world {
     int nhosts;
     char library[256];         /* first line of MPI_Get_library_version */
     int version, subversion;
-    /* MPI_THREAD_MULTIPLE asked (main.c: the input has a threaded call),
-     * and the level granted (every rank's lowest) */
+    /* the level asked (main.c: -1 for MPI_Init, MULTIPLE where the input
+     * has a threaded call, or --thread-level's), and the level granted
+     * (every rank's lowest) */
     int thread_asked, thread_level;
     const char *grid_source;   /* how the coordinates were found */
     struct place *places;      /* every rank's place, on every rank */
