@@ -32,7 +32,8 @@ check "--list names calls" [ "$(wc -l < "$T/listed")" -gt 0 ]
 # threaded pair), per rank with a partner (multi-pair: r < P/2 with
 # r + P/2; PERMUTATION: a perfect matching a phase), per rank and shift
 # (SHIFT), one a communicator where only rank 0 acts (PUT_ONE_TO_ALL),
-# else per rank of a communicator.  Ranks outside every
+# else per rank (per thread of a rank: threads= on a collective) of a
+# communicator.  Ranks outside every
 # communicator are not in SIZES.
 expected() {
     local family=$1 call=$2 threads=$3 n=0 c
@@ -45,7 +46,7 @@ expected() {
             fabric/PERMUTATION) n=$((n + MATCHINGS * (c - c % 2))) ;;
             fabric/SHIFT) n=$((n + c * (c - 1))) ;;
             "one-sided patterns/PUT_ONE_TO_ALL") n=$((n + 1)) ;;   # the targets sit out
-            *) n=$((n + c)) ;;
+            *) n=$((n + threads * c)) ;;   # threads= on a collective: one a thread
         esac
     done
     echo "$n"
@@ -73,15 +74,16 @@ near() { awk -v a="$1" -v b="$2" 'BEGIN { d = a - b; exit !(d * d <= 1e-12 * (a 
 
 # rates_ok FAMILY CALL STREAMS BYTES AVG MBPS RATE INV: mbps = bytes x
 # streams / t_avg_us and msg_rate = streams / t_avg_us (threaded: the
-# sums of the threads' rates, INV = the sum of 1 / each thread's t_us);
+# sums of the threads' rates, INV = the sum of 1 / each thread's t_us,
+# as for threads= on a collective: THREADS);
 # no mbps where nothing moves
 rates_ok() {
-    local family=$1 s=$3 bytes=$4 avg=$5 mbps=$6 rate=$7 inv=$8
+    local family=$1 s=$3 bytes=$4 avg=$5 mbps=$6 rate=$7 inv=$8 threads=$9
     case "$family" in
         objects | synchronisation) [ "$mbps" = null ] && [ "$rate" = null ]; return ;;
     esac
     [ "$mbps" != null ] || return 1
-    if [ "$family" = threaded ]; then
+    if [ "$family" = threaded ] || [ "$threads" -gt 1 ]; then
         near "$mbps" "$(awk -v b="$bytes" -v i="$inv" 'BEGIN { printf "%.17g", b * i }')" || return 1
         [ "$rate" = null ] || near "$rate" "$(awk -v i="$inv" 'BEGIN { printf "%.17g", i * 1e6 }')"
         return
@@ -144,7 +146,7 @@ launch() {
             awk -v a="$tmin" -v b="$tavg" -v c="$tmax" 'BEGIN { exit !(a > 0 && a <= b && b <= c) }'
         check "$what: mbps $mbps, msg_rate $rate over $(streams "$family" "$call" "$largest") streams" \
             rates_ok "$family" "$call" "$(streams "$family" "$call" "$largest")" "$bytes" "$tavg" \
-            "$mbps" "$rate" "$inv"
+            "$mbps" "$rate" "$inv" "$threads"
         check "$what: the data file agrees" datafile_ok "$out/$file" "$samples" "$tavg"
     done < <(jq -r '.records[] | [.line, .call, .family, .topology, .status, (.skipped // ""),
                       .check, (.communicators | map(tostring) | join(",")),

@@ -82,6 +82,35 @@ else
     check "below MULTIPLE: threads=2 skipped with the level" [ "$(jq "$AT"'at(3).skipped' "$T/mt/run.json")" = "\"threads=2 needs MPI_THREAD_MULTIPLE; the library granted $level\"" ]
 fi
 
+# ---- threads= on collectives (IMB-MT's way), --check on 2 and 3 ranks -----
+cat > "$T/coll.in" <<'IN'
+ALLREDUCE DOUBLE 1 64 MUL 8 WORLD SUM 0 threads=2
+BCAST     INT    1 64 MUL 8 WORLD NOP 0 threads=2
+GATHER    CHAR   1 16 MUL 4 WORLD NOP 0 threads=3 root=1
+ALLTOALL  INT    1 16 MUL 4 WORLD NOP 0 threads=2
+REDUCE    INT    1 16 MUL 4 WORLD MAX 0 threads=1
+IN
+for n in 2 3; do
+    d="$T/coll$n"
+    $MPIRUN -n $n ./mpigauge --check --iters 4 --warmup 1 --quiet -o "$d" "$T/coll.in" > /dev/null 2> "$T/coll.err"
+    rc=$?
+    if [ "$(jq -r '.mpi_thread_level' "$d/run.json" 2> /dev/null)" != MPI_THREAD_MULTIPLE ]; then
+        skip 7 "threaded collectives on $n ranks: the library granted less than MULTIPLE"
+        continue
+    fi
+    check "threaded collectives, $n ranks, --check: exit 0 ($(head -1 "$T/coll.err"))" [ "$rc" = 0 ]
+    check "threaded collectives, $n ranks: every record done and passed" [ "$(jq "$EVERY"'every(.records[]; .status == "done" and .check == "passed")' "$d/run.json")" = true ]
+    check "threaded collectives, $n ranks: threads x ranks samples a size, one a thread" [ "$(jq -c "$AT"'[at(1), at(2), at(3), at(4)] | map([.points[].samples] | unique)' "$d/run.json")" = "[[$((2 * n))],[$((2 * n))],[$((3 * n))],[$((2 * n))]]" ]
+    check "threads=1 on a collective: one sample a rank, no per-thread object" [ "$(jq -c "$AT"'at(5) | [([.points[].samples] | unique), .threads]' "$d/run.json")" = "[[$n],null]" ]
+    check "run.json: each thread's figures, its fastest and slowest named by thread and rank, $n ranks" [ "$(jq "$EVERY$AT"'at(3).threads as $t | $t.threads == 3 and every($t.per_thread[]; (.threads | length) == 3 and (.fastest | has("rank") and has("thread")) and (.slowest.rank < '"$n"'))' "$d/run.json")" = true ]
+    check "prose: a thread of a rank named, $n ranks" [ "$(grep -cE "^  ALLREDUCE [0-9]+ x DOUBLE .*mean over 2 threads of $n ranks \(fastest thread [01] of rank [0-9]+ " "$d/report.txt")" = 3 ]
+    check ".threads.dat: a row a thread of every rank at every size, $n ranks" [ "$(awk '!/^#/ && NF { print $2, $3, $4 }' "$d/02-bcast-int-world-nop.threads.dat" | sort -u | wc -l)" = $((2 * n)) ]
+done
+check "the data file says a sample is a thread of a rank" grep -q '^# samples: one a thread of each rank (threads=2, each thread on its own duplicate' "$T/coll2/01-allreduce-double-world-sum.dat"
+# the fault injector reaches the threads' own buffers: --check fails
+MPIGAUGE_CORRUPT=1 LD_PRELOAD="$PWD/tests/corrupt.so" $MPIRUN -n 2 ./mpigauge --check --iters 4 --warmup 1 --quiet -o "$T/collbad" "$T/coll.in" > /dev/null 2>&1
+check "threaded collectives: a corrupted delivery fails --check in every threaded record" [ "$(jq -c "$AT"'[at(1), at(2), at(3), at(4)] | map(.check) | unique' "$T/collbad/run.json" 2> /dev/null)" = '["failed"]' ]
+
 # ---- a library that grants only SINGLE (test hook) -----------------------
 MPIGAUGE_TEST_THREAD_SINGLE=1 $MPIRUN -n 2 ./mpigauge --check --iters 4 --warmup 1 --quiet -o "$T/single" "$T/mt.in" > /dev/null 2>&1
 check "SINGLE: the run goes on (exit 0)" [ $? = 0 ]
@@ -123,7 +152,7 @@ bad_input() {    # NAME RECORD COLUMN PATTERN
 bad_input "threads=0" "LATENCY_MT CHAR 1 8 MUL 8 WORLD NOP 0 threads=0" 47 "threads must be at least 1"
 bad_input "threads=abc" "LATENCY_MT CHAR 1 8 MUL 8 WORLD NOP 0 threads=abc" 47 "threads .abc. is not a number"
 bad_input "threads=65" "BW_MT CHAR 1 8 MUL 8 WORLD NOP 0 threads=65" 42 "threads 65 is too large (at most 64)"
-bad_input "threads= on SEND" "SEND CHAR 1 8 MUL 8 WORLD NOP 0 threads=2" 33 "SEND runs on one thread; threads= applies to LATENCY_MT"
+bad_input "threads= on SEND" "SEND CHAR 1 8 MUL 8 WORLD NOP 0 threads=2" 33 "SEND takes no threads=; it applies to the blocking collectives, the blocking reductions, LATENCY_MT, BW_MT and MSGRATE_MT"
 bad_input "comm=foo" "MSGRATE_MT CHAR 1 8 MUL 8 WORLD NOP 0 comm=foo" 44 "unknown thread communicator .foo.; accepted: shared per-thread"
 bad_input "comm= on BW" "BW CHAR 1 8 MUL 8 WORLD NOP 0 comm=shared" 31 "BW runs on one thread; comm= applies"
 

@@ -157,6 +157,28 @@ static void keys_text(char *out, size_t len)
         at += (size_t)snprintf(out + at, len - at, "%s%s=", i ? ", " : "", s->key);
 }
 
+/* a key only other families' rows have: the first row's refusal where
+ * it is the only one, else every row's calls ("SEND takes no threads=;
+ * it applies to the blocking collectives, ..., LATENCY_MT, ...") */
+static void refuse_key(struct line_ctx *lc, struct record *r, const struct token *key)
+{
+    char applies[512] = "";
+    size_t at = 0, rows = 0;
+    const struct setting *s, *only = NULL;
+    for (size_t i = 0; (s = setting_at(i)) != NULL; i++)
+        if (token_is(key, s->key) && at < sizeof applies) {
+            at += (size_t)snprintf(applies + at, sizeof applies - at, "%s%s",
+                                   rows ? ", " : "", s->applies);
+            only = rows++ ? NULL : s;
+        }
+    if (only)
+        diag_add(lc->d, lc->line, key->col, "%s%s; %s= applies to %s", r->call->name,
+                 setting_refusal(only, r->call), only->key, only->applies);
+    else
+        diag_add(lc->d, lc->line, key->col, "%s takes no %.*s=; it applies to %s",
+                 r->call->name, key->len, key->s, applies);
+}
+
 /* seen[i]: the column where setting i was given, 0 if not yet */
 static void parse_setting(struct line_ctx *lc, struct record *r, const struct token *t,
                           int *seen)
@@ -179,20 +201,34 @@ static void parse_setting(struct line_ctx *lc, struct record *r, const struct to
     }
     const char *keys[SETTINGS_MAX];
     size_t n = settings_count();
+    int first = -1, own = -1;
     for (size_t i = 0; i < n && i < SETTINGS_MAX; i++) {
         const struct setting *s = setting_at(i);
         keys[i] = s->key;
         if (!token_is(&key, s->key))
             continue;
-        if (seen[i] && !s->repeats)   /* root=1 root=0: last-wins, silently */
-            diag_add(lc->d, lc->line, key.col, "%s= given twice (first at "
-                     "column %d)", s->key, seen[i]);
-        else
-            take(lc, r, s, &key, &val);
-        seen[i] = key.col;
+        if (first < 0)
+            first = (int)i;
+        /* a key several families own (threads=): the row of the record's */
+        if (own < 0 && (!s->owner || (r->call && s->owner == r->call->family)))
+            own = (int)i;
+    }
+    if (first < 0) {
+        unknown_of(lc, &key, "setting", keys, (int)(n < SETTINGS_MAX ? n : SETTINGS_MAX));
         return;
     }
-    unknown_of(lc, &key, "setting", keys, (int)(n < SETTINGS_MAX ? n : SETTINGS_MAX));
+    if (own < 0 && r->call) {    /* no row of this key takes the record's call */
+        refuse_key(lc, r, &key);
+        return;
+    }
+    int i = own >= 0 ? own : first;
+    const struct setting *s = setting_at((size_t)i);
+    if (seen[i] && !s->repeats)   /* root=1 root=0: last-wins, silently */
+        diag_add(lc->d, lc->line, key.col, "%s= given twice (first at "
+                 "column %d)", s->key, seen[i]);
+    else
+        take(lc, r, s, &key, &val);
+    seen[i] = key.col;
 }
 
 void parse_settings(struct line_ctx *lc, struct record *r, int *seen)

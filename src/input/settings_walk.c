@@ -6,21 +6,26 @@
 
 #include <string.h>
 
-/* the families that own settings, in the order the call table first
- * names them (a family's calls are one part of the table, together) */
+/* the families that own settings, each once, in the order the call
+ * table first names them (the collective and reduction calls alternate
+ * in it); found once, the table being constant */
+#define MAX_OWNERS 64
 static const struct family *owner_at(size_t i)
 {
-    const struct family *last = NULL;
-    size_t found = 0;
-    for (size_t j = 0; j < table_count(&call_table); j++) {
-        const struct call *c = table_row(&call_table, j);
-        if (c->family == last || !c->family->nsettings)
-            continue;
-        last = c->family;
-        if (found++ == i)
-            return last;
+    static const struct family *owners[MAX_OWNERS];
+    static size_t nowners, walked;
+    if (!walked) {
+        for (size_t j = 0; j < table_count(&call_table); j++) {
+            const struct family *f = ((const struct call *)table_row(&call_table, j))->family;
+            size_t k = 0;
+            while (k < nowners && owners[k] != f)
+                k++;
+            if (f->nsettings && k == nowners && nowners < MAX_OWNERS)
+                owners[nowners++] = f;
+        }
+        walked = 1;
     }
-    return NULL;
+    return i < nowners ? owners[i] : NULL;
 }
 
 size_t settings_count(void)

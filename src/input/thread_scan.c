@@ -14,7 +14,6 @@
 #include <ctype.h>
 #include <mpi.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -29,7 +28,7 @@ static int line_threaded(const char *line)
         word[n] = line[n], n++;
     word[n] = 0;
     const struct call *c = n ? table_find(&call_table, word) : NULL;
-    return c && c->family->threads;   /* may run threads: ask for MULTIPLE */
+    return c && call_line_threaded(c, line);
 }
 
 int input_thread_level(int argc, char **argv)

@@ -5,12 +5,61 @@
  * Debian 12 that mpigauge's runs and checks found in these calls (where
  * noted reproduced with a bare MPI program, or matching an upstream
  * report): a record that would crash the job or time a call that moves
- * the wrong data is skipped with the reason instead. */
+ * the wrong data is skipped with the reason instead.  Their own setting,
+ * threads=, runs a blocking collective on that many threads of every
+ * rank at once, each on its own duplicate of the communicator (IMB-MT's
+ * way; measure/thread_fan.c runs them). */
 #include "registry/registry.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include "registry/record.h"
+#include "registry/settings.h"
+
+/* the two families' own settings, in the record's own storage */
+struct coll_settings {
+    int threads;               /* threads= per rank (1: the calling thread) */
+};
+
+_Static_assert(sizeof(struct coll_settings) <= sizeof(union record_own),
+               "the collectives' settings do not fit a record's own storage");
+
+static const struct coll_settings *coll_settings(const struct record *r)
+{
+    return (const struct coll_settings *)(const void *)r->own.bytes;
+}
+
+/* Only the blocking forms: a non-blocking, persistent or partitioned
+ * call keeps request state across its loop that every thread would need
+ * its own copy of, and the overlap and init columns are timed on the
+ * calling thread alone */
+static const char *not_blocking(const struct call *c)
+{
+    return c->mode == MODE_BLOCKING ? NULL
+           : " is not a blocking collective (threads= runs blocking ones, as IMB-MT)";
+}
+
+static const struct setting coll_rows[] = {
+    {.owner = &family_coll, .key = "threads", .kind = SETTING_COUNT, .store = STORE_INT,
+     .offset = offsetof(struct coll_settings, threads), .dflt = 1, .lo = 1,
+     .hi = MAX_THREADS, .refuse = not_blocking, .applies = "the blocking collectives",
+     .help = "threads per rank, each calling it on its own copy of the communicator (1)"},
+};
+
+static const struct setting reduce_rows[] = {
+    {.owner = &family_reduce, .key = "threads", .kind = SETTING_COUNT, .store = STORE_INT,
+     .offset = offsetof(struct coll_settings, threads), .dflt = 1, .lo = 1,
+     .hi = MAX_THREADS, .refuse = not_blocking, .applies = "the blocking reductions",
+     .help = "threads per rank, each calling it on its own copy of the communicator (1)"},
+};
+
+/* threads=: each thread's calls need MPI_THREAD_MULTIPLE from 2 on (the
+ * plan skips the record where the library gave less) */
+static int coll_threads(const struct record *r)
+{
+    return coll_settings(r)->threads > 0 ? coll_settings(r)->threads : 1;
+}
 
 static int alltoall_vw(const struct call *c)
 {
@@ -80,7 +129,11 @@ static int reduce_skip(const struct record *r, const struct plan_facts *f, char 
 
 const struct family family_coll = {
     .name = "collective", .way = WAY_COMMUNICATOR, .per = "call",
-    .moves_data = 1, .bytes_per_us = BYTES_PER_US, .passes = 1, .skip = coll_skip};
+    .moves_data = 1, .bytes_per_us = BYTES_PER_US, .passes = 1, .skip = coll_skip,
+    .settings = coll_rows, .nsettings = sizeof coll_rows / sizeof coll_rows[0],
+    .threads = coll_threads};
 const struct family family_reduce = {
     .name = "reduction", .way = WAY_COMMUNICATOR, .per = "call",
-    .moves_data = 1, .bytes_per_us = BYTES_PER_US, .passes = 1, .skip = reduce_skip};
+    .moves_data = 1, .bytes_per_us = BYTES_PER_US, .passes = 1, .skip = reduce_skip,
+    .settings = reduce_rows, .nsettings = sizeof reduce_rows / sizeof reduce_rows[0],
+    .threads = coll_threads};

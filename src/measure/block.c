@@ -1,6 +1,7 @@
 /* block.c: the one timed block every timer uses (plain, pairs, windows,
  * barriers), so what a timed block covers is decided in one place. */
 #include "measure/trial.h"
+#include "measure/thread_fan.h"
 
 #include "measure/counters.h"
 
@@ -48,6 +49,10 @@ void timed_loop(struct trial *t, long n, void *arg)
     (void)arg;
     struct kernel *k = &t->k;
     void (*loop)(struct kernel *, int) = k->rec->call->loop;
+    if (t->fan) {              /* threads=: every thread's loop at once */
+        fan_loop(t->fan, n);
+        return;
+    }
     if (t->ncold == 0) {
         loop(k, (int)n);
         return;

@@ -10,6 +10,7 @@
 #include "base/base.h"
 #include "input/like.h"
 #include "measure/mpierr.h"
+#include "measure/thread_fan.h"
 #include "world/llc_size.h"
 
 /* Every page is written now, as OSU and IMB fill theirs. A page never
@@ -144,4 +145,6 @@ void trial_teardown(struct trial *t)
     free(t->k.types);
     free(t->k.reqs);
     hybrid_free(&t->hy);       /* HYBRID's, unless the result took it */
+    fan_free(t->fan);
+    t->fan = NULL;
 }

@@ -9,6 +9,8 @@
 #include "measure/measure.h"
 #include "measure/repeat.h"
 
+struct fan;
+
 struct trial {
     struct kernel k;
     struct measurer *m;
@@ -26,6 +28,9 @@ struct trial {
     size_t cold_step;
     int ncold, cold_next;
     long calls;                /* timed calls this rank made at this size */
+    /* threads= on a collective: its threads, their communicators and
+     * copies of k (thread_fan.h); NULL: the calling thread alone */
+    struct fan *fan;
 };
 
 /* What one rank measured at one size: its samples for min/avg/max, the

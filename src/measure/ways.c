@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/base.h"
+#include "measure/thread_fan.h"
 #include "measure/timing.h"
 #include "models/schedule.h"
 
@@ -187,7 +188,14 @@ static void collective_sample(struct trial *t, double per_call, long calls_befor
     }
     if (t->holds.phases)         /* a sample is its pair's */
         b = t->pl->tc->places[k->peer].rank;
-    sr->mine[sr->n++] = (struct sample){per_call * 1e6, k->world_rank, b};
+    if (!t->fan) {
+        sr->mine[sr->n++] = (struct sample){per_call * 1e6, k->world_rank, b};
+        return;
+    }
+    double us[MAX_THREADS];      /* threads=: each thread's own, in thread order */
+    fan_times(t->fan, us);
+    for (int i = 0; i < fan_threads(t->fan); i++)
+        sr->mine[sr->n++] = (struct sample){us[i], k->world_rank, b};
 }
 
 /* collectives, reductions and I/O: every rank of the communicator at once */
@@ -199,8 +207,12 @@ static void measure_collective(struct trial *t, long warmup, long iters,
     struct rule ru = size_rule(o, k->rec, iters);
     long calls_before = t->calls;
     int need_pilot = o->time_per_size > 0 || o->sync_window;
+    if (t->holds.threads)        /* threads=: each on its own communicator */
+        fan_start(t);
     make_request(t, sr);
     double pilot = warm_collective(t, warmup, need_pilot);
+    if (t->fan)
+        fan_reset(t->fan);       /* each thread's time from here */
     if (need_pilot || ru.adaptive)    /* the slowest rank's time per call decides */
         MPI_Allreduce(MPI_IN_PLACE, &pilot, 1, MPI_DOUBLE, MPI_MAX, k->comm);
     struct series scratch = {0}, *s = k->rank == 0 ? new_series(sr, -1) : &scratch;
@@ -220,7 +232,9 @@ static void measure_collective(struct trial *t, long warmup, long iters,
     collective_sample(t, per_call, calls_before, sr);
     if (k->rec->call->post)
         measure_overlap(t, iters, per_call, &sr->ov);
-    if (o->check && k->rec->call->check)
+    if (o->check && k->rec->call->check && t->fan)
+        fan_check(t->fan, k);
+    else if (o->check && k->rec->call->check)
         k->rec->call->check(k);
     if (k->rec->call->init)
         MPI_Request_free(&k->req);

@@ -71,12 +71,19 @@ void call_header_lines(FILE *f, const struct result *res, const struct options *
     if (r->buffers == BUFFERS_MULTIPLE)
         fprintf(f, "# buffers: every message of a window sent from and received into "
                 "a slot of its own (buffers=multiple, as osu_bw -b multiple)\n");
-    if (res->holds.threads)
+    if (res->holds.threads && res->holds.pairs)
         fprintf(f, "# samples: one a thread of each pair (threads=%d): t_min_us is the "
                 "fastest thread's time per message, t_max_us the slowest's; report.txt and "
                 "run.json's threads.per_thread name them (thread t of pair a->b), and "
                 "%.*s.threads.dat has every thread\n", res->holds.threads,
                 (int)strlen(res->file) - 4, res->file);
+    else if (res->holds.threads)
+        fprintf(f, "# samples: one a thread of each rank (threads=%d, each thread on its "
+                "own duplicate of the communicator, as IMB-MT): t_min_us is the fastest "
+                "thread's time per call, t_max_us the slowest's; report.txt and run.json's "
+                "threads.per_thread name them (thread t of rank r), and %.*s.threads.dat "
+                "has every thread\n", res->holds.threads, (int)strlen(res->file) - 4,
+                res->file);
     if (record_shared_recv(r, opt))
         fprintf(f, "# buffers: a window's receives all into one buffer (buffers=single, "
                 "as osu_bw; --like osu): overlapping receives, which MPI forbids; --check "

@@ -164,10 +164,15 @@ void writer_record_begin(struct writer *w, struct result *res)
                              "sends first, column = its partner, one-way time in us, "
                              "nan = not measured; one block per size (gnuplot index)\n");
     if (h->threads)
-        w->threads = side_file(w, res, "threads", "# every thread of every pair: the "
+        w->threads = side_file(w, res, "threads", h->pairs
+                               ? "# every thread of every pair: the "
                                "pair a -> b (a sends first), its thread (0 .. threads=-1), "
                                "that thread's time per message in us, its messages per "
-                               "second and MB/s\n# elements a b thread t_us msg_rate mbps\n");
+                               "second and MB/s\n# elements a b thread t_us msg_rate mbps\n"
+                               : "# every thread of every rank: the world rank a (b = -1), "
+                               "its thread (0 .. threads=-1), that thread's time per call "
+                               "in us, its calls per second and MB/s\n"
+                               "# elements a b thread t_us msg_rate mbps\n");
     if (r->pairs == PAIRS_DETAIL && h->pairs)
         w->pairs_p99 = side_file(w, res, "pairs_p99", "# pair tail matrix: row = world "
                                  "rank that sends first, column = its partner, p99 in "

@@ -104,6 +104,14 @@ void report_point(struct writer *w, const struct result *res,
             : h->window > 1 || h->phases ? "per message" : "one-way", pt->s.avg);
         say_over(w, h, pt->nsamples);
         say(w, " (fastest %s %.3f us, slowest %s %.3f us)", a, pt->s.min, b, pt->s.max);
+    } else if (h->threads > 1) {      /* threads= on a collective: T a rank */
+        char a[64], b[64];
+        size_t ranks = pt->nsamples / (size_t)h->threads;
+        sample_name(h, lo, pt->s.imin, a, sizeof a);
+        sample_name(h, hi, pt->s.imax, b, sizeof b);
+        say(w, "%.3f us per %s, mean over %d threads of %zu rank%s (fastest %s %.3f us, "
+            "slowest %s %.3f us)", pt->s.avg, h->per, h->threads, ranks,
+            ranks == 1 ? "" : "s", a, pt->s.min, b, pt->s.max);
     } else {
         say(w, "%.3f us per %s, mean over %zu rank%s (fastest rank %d "
             "%.3f us, slowest rank %d %.3f us)", pt->s.avg,

@@ -22,7 +22,9 @@ void sample_name(const struct holds *h, const struct sample *s, size_t i, char *
                  size_t len)
 {
     int t = sample_thread(h, i);
-    if (t >= 0)
+    if (t >= 0 && s->b < 0)      /* a collective's: one a thread of each rank */
+        snprintf(buf, len, "thread %d of rank %d", t, s->a);
+    else if (t >= 0)
         snprintf(buf, len, "thread %d of pair %d->%d", t, s->a, s->b);
     else
         snprintf(buf, len, "%d->%d", s->a, s->b);
@@ -43,6 +45,9 @@ static json_t *named_sample(const struct holds *h, const struct point *pt, size_
 {
     const struct sample *s = &pt->samples[i];
     char pair[48];
+    if (s->b < 0)                /* a collective's thread: its rank */
+        return json_pack("{s:i,s:i,s:o}", "thread", sample_thread(h, i), "rank", s->a,
+                         "t_us", isfinite(s->t_us) ? json_real(s->t_us) : json_null());
     snprintf(pair, sizeof pair, "%d->%d", s->a, s->b);
     return json_pack("{s:i,s:s,s:o}", "thread", sample_thread(h, i), "pair", pair,
                      "t_us", isfinite(s->t_us) ? json_real(s->t_us) : json_null());

@@ -32,5 +32,9 @@ const char *cache_warm_why(const struct record *r)
                "--cache cold does not multiply";
     if (!c->family->moves_data || call_has(c, CALL_SIZELESS) || call_has(c, CALL_NO_DATA))
         return "it moves no data: there are no buffers to cycle";
+    /* measure/thread_fan.c hands each thread its slot once a size */
+    if (c->family->way != WAY_PAIRS && record_threads(r) > 1)
+        return "threads= gives each thread its own slot of one pair of buffers, "
+               "which --cache cold does not multiply";
     return NULL;
 }

@@ -156,11 +156,28 @@ static inline int record_threads(const struct record *r)
     return r->call && r->call->family->threads ? r->call->family->threads(r) : 1;
 }
 
-/* 1 when r's samples are one a thread (a family with a threads hook),
- * even at threads=1: the per-thread file, prose and run.json follow */
+/* Before MPI_Init (input/thread_scan.c), whether a record of c on an
+ * input line may run threads: a threaded call's (LATENCY_MT ...) always,
+ * another family's with a threads hook (the collectives) where the line
+ * asks threads= 2 or more.  A look at the text, not a parse. */
+static inline int call_line_threaded(const struct call *c, const char *line)
+{
+    if (!c->family->threads)
+        return 0;
+    if (c->family->way == WAY_PAIRS)
+        return 1;
+    const char *t = strstr(line, "threads=");
+    return t && atoi(t + strlen("threads=")) > 1;
+}
+
+/* 1 when r's samples are one a thread: a family with a threads hook
+ * whose pairs are threaded calls (LATENCY_MT ..., even at threads=1), or
+ * a collective at threads= 2 or more; the per-thread file, prose and
+ * run.json follow */
 static inline int record_per_thread(const struct record *r)
 {
-    return r->call && r->call->family->threads != NULL;
+    const struct family *f = r->call ? r->call->family : NULL;
+    return f && f->threads && (f->way == WAY_PAIRS || f->threads(r) > 1);
 }
 
 /* The copies of a record's buffers each rank holds: a slot for every

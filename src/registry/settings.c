@@ -195,8 +195,9 @@ const struct setting *record_setting_row(const struct record *r, const char *key
 const char *setting_refusal(const struct setting *s, const struct call *c)
 {
     static char text[96];
-    if (s->refuse)
-        return s->refuse(c);
+    const char *why = s->refuse ? s->refuse(c) : NULL;
+    if (why)
+        return why;
     if (s->owner && c->family != s->owner) {
         snprintf(text, sizeof text, " is not a %s call", s->owner->name);
         return text;

@@ -95,17 +95,19 @@ static void count_bounds(const struct setting *s, const struct call *c)
     }
 }
 
-/* every key once across the common rows and every family's (the parser
- * takes the first row of a key), and a family's own rows only for its
- * calls: a record of one of them gets the rows' defaults in its own
- * storage, a record of another family's call is refused the key */
+/* a common key is no family's, a family has a key once, and a key that
+ * several families own (threads=) is the same kind of value in each (the
+ * parser takes the row of the record's family); a family's own rows only
+ * for its calls: a record of one of them gets the rows' defaults in its
+ * own storage, a record of another family's call is refused the key */
 static void family_rows(void)
 {
     const struct setting *s, *o;
     int owned = 0;
     for (size_t i = 0; (s = setting_at(i)) != NULL; i++) {
         for (size_t j = i + 1; (o = setting_at(j)) != NULL; j++)
-            CHECK(strcmp(s->key, o->key) != 0);
+            CHECK(strcmp(s->key, o->key) != 0 ||
+                  (s->owner && o->owner && s->owner != o->owner && s->kind == o->kind));
         const struct family *f = s->owner;
         if (!f || s->store == STORE_NONE)
             continue;
