@@ -59,6 +59,32 @@ check "flipped bits: the receives from anyone were run" [ "$(jq '[.records[] | s
 [ $MPI4 = 1 ] && check "flipped bits: PSEND's last partition's last element (65536 DOUBLE: 65535)" \
     grep -q "PSEND DOUBLE 64 65536 .*65536 elements, rank [01], element 65535: " "$T/corrupt.err"
 
+# PBW and PMSGRATE: a window of partitioned messages, on 2 and 3 ranks
+cat > "$T/pw.in" <<'IN'
+PBW      INT    8 4096 MUL 8 WORLD NOP 0 partitions=8 window=4
+PMSGRATE DOUBLE 8 512  MUL 4 WORLD NOP 0 partitions=4 window=8 complete=parrived
+PBW      CHAR   1 64   MUL 4 WORLD NOP 0
+IN
+for n in 2 3; do
+    $MPIRUN -n $n ./mpigauge --check --iters 4 --warmup 1 --quiet -o "$T/pw$n" "$T/pw.in" > /dev/null 2> "$T/pw$n.err"
+    check "PBW, PMSGRATE on $n ranks: exit 0" [ $? = 0 ]
+    if [ $MPI4 = 1 ]; then
+        check "PBW, PMSGRATE on $n ranks: done and checked, partitions 8, 4, 1" [ "$(jq -c '[.records[] | [.status, .check, .partitions.count, .partitions.complete]]' "$T/pw$n/run.json")" = '[["done","passed",8,"wait"],["done","passed",4,"parrived"],["done","passed",1,"wait"]]' ]
+        check "PBW, PMSGRATE on $n ranks: a sample a pair ($((n * (n - 1) / 2)))" [ "$(jq -c '[.records[].points[].samples] | unique' "$T/pw$n/run.json")" = "[$((n * (n - 1) / 2))]" ]
+    else
+        check "PBW, PMSGRATE on $n ranks: skipped with the reason" [ "$(jq -c '[.records[] | [.status, (.skipped | test("no partitioned communication"))]] | unique' "$T/pw$n/run.json")" = '[["skipped",true]]' ]
+    fi
+done
+if [ $MPI4 = 1 ]; then
+    check "PMSGRATE: msg_rate = 1 / t_avg (messages a second)" rows "$T/pw2/02-pmsgrate-double-world-nop.dat" '(v1 * v2 / 1e6 - 1) ^ 2 < 1e-4' msg_rate t_avg_us
+    check "PBW: no msg_rate column, an mbps one" [ "$(colno "$T/pw2/01-pbw-int-world-nop.dat" msg_rate)/$(colno "$T/pw2/01-pbw-int-world-nop.dat" mbps | grep -c .)" = /1 ]
+    check "PBW: the header says the partitions" grep -q "^# partitions: 8 equal partitions a message" "$T/pw2/01-pbw-int-world-nop.dat"
+    MPIGAUGE_CORRUPT=1 LD_PRELOAD="$PWD/tests/corrupt.so" $MPIRUN -n 2 ./mpigauge --check \
+        --iters 1 --warmup 0 --quiet -o "$T/pwbad" "$T/pw.in" > /dev/null 2> "$T/pwbad.err"
+    check "PBW, PMSGRATE: a flipped bit fails every record's check" [ "$(jq -c '[.records[].check] | unique' "$T/pwbad/run.json")" = '["failed"]' ]
+fi
+check "PBW and PMSGRATE in --list" [ "$(./mpigauge --list | grep -cE '^ *(PBW|PMSGRATE) +point-to-point +partitioned ')" = 2 ]
+
 # large counts: 2^31 CHAR, accepted for the calls with _c functions where
 # the MPI has them (the run itself takes minutes here: --validate)
 printf 'SEND CHAR 2147483648 2147483648 MUL 2 WORLD NOP 0 iters=1 warmup=0\nBW CHAR 2147483648 2147483648 MUL 2 WORLD NOP 0 window=1\n' > "$T/big.in"
@@ -91,7 +117,7 @@ check "bad settings: no result folder" [ ! -e "$T/bad" ]
 for want in "1:33: BCAST's receives are not the point-to-point kind" \
             "2:37: unknown receive matching 'anyone'; accepted: named any_source any_tag any" \
             "3:33: PSEND cannot receive from anyone" \
-            "4:32: SEND is not partitioned; partitions= applies to PSEND" \
+            "4:32: SEND is not partitioned; partitions= applies to PSEND, PBW and PMSGRATE" \
             "5:44: partitions must be at least 1" \
             "6:42: unknown completion 'poll'; accepted: wait parrived" \
             "7:11: PSEND splits each message into 4 equal partitions (partitions=), but this range measures 10 elements" \

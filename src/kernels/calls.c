@@ -30,6 +30,7 @@ static const struct pair_hooks pinit_pingpong_pair = {pinit_pingpong_begin, pini
 static const struct pair_hooks pinit_bw_pair = {pinit_bw_begin, pinit_end};
 static const struct pair_hooks pinit_bibw_pair = {pinit_bibw_begin, pinit_end};
 static const struct pair_hooks psend_pair = {psend_pair_begin, psend_pair_end};
+static const struct pair_hooks pwindow_pair = {pwindow_pair_begin, pwindow_pair_end};
 static const struct pair_hooks rma_pair = {rma_pair_begin, rma_pair_end};
 
 static const struct call calls[] = {
@@ -123,6 +124,25 @@ static const struct call calls[] = {
                "partition and MPI_Wait, then the partitioned receive (MPI_Precv_init) "
                "started and completed by MPI_Wait or, complete=parrived, by polling "
                "MPI_Parrived on each partition first (as osu_partitioned_latency)"},
+    {.name = "PBW", .family = &family_p2p, .caps = CALL_WINDOWED, .opk = OPK_PAIRS,
+     .mode = MODE_PARTITIONED,
+     .legs = 1, .unavailable = psend_unavailable,
+     .buffers = bufs_n_n, .pair = &pwindow_pair,
+     .loop = run_pwindow, .check = check_pwindow,
+     .timing = "time per message of a window of window= partitioned sends (MPI_Psend_init "
+               "once per pair and size, a slot each, partitions= equal partitions): "
+               "MPI_Startall, MPI_Pready on every partition, MPI_Waitall, closed by a "
+               "short acknowledgement (BW_INIT's window, partitioned); the receiver "
+               "completes by MPI_Waitall or, complete=parrived, polls MPI_Parrived on "
+               "each partition first; MB/s"},
+    {.name = "PMSGRATE", .family = &family_p2p, .caps = CALL_WINDOWED | CALL_RATE,
+     .opk = OPK_PAIRS, .mode = MODE_PARTITIONED,
+     .legs = 1, .unavailable = psend_unavailable,
+     .buffers = bufs_n_n, .pair = &pwindow_pair,
+     .loop = run_pwindow, .check = check_pwindow,
+     .timing = "PBW's window with its rate: time per message of window= partitioned "
+               "messages, msg_rate the messages a second (times partitions= for the "
+               "partitions a second that pmodels/mpich#5462 measures); MB/s"},
     {.name = "MSGRATE", .family = &family_multi, .caps = CALL_WINDOWED | CALL_RATE, .opk = OPK_NONE,
      .mode = MODE_NONBLOCKING,
      .legs = 1, .buffers = bufs_n_n, .layout = layout_multi, .loop = run_msgrate, .check = check_msgrate,

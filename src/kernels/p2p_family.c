@@ -29,11 +29,11 @@ static const char *not_partitioned(const struct call *c)
 static const struct setting rows[] = {
     {.owner = &family_p2p, .key = "partitions", .kind = SETTING_COUNT, .store = STORE_INT,
      .offset = AT(partitions), .dflt = 1, .lo = 1, .hi = MAX_PARTITIONS,
-     .refuse = not_partitioned, .applies = "PSEND",
+     .refuse = not_partitioned, .applies = "PSEND, PBW and PMSGRATE",
      .help = "equal partitions a message (1)"},
     {.owner = &family_p2p, .key = "complete", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(parrived),
      .words = complete_words, .what = "completion", .refuse = not_partitioned,
-     .applies = "PSEND",
+     .applies = "PSEND, PBW and PMSGRATE",
      .help = "the receiver completes by MPI_Wait, or polls MPI_Parrived first (wait)"},
 };
 

@@ -23,5 +23,10 @@ void psend_pair_begin(struct kernel *k);
 void psend_pair_end(struct kernel *k);
 void run_psend(struct kernel *k, int iters);
 void check_psend(struct kernel *k);
+/* PBW and PMSGRATE: a window of partitioned messages (p2p_pwindow.c) */
+void pwindow_pair_begin(struct kernel *k);
+void pwindow_pair_end(struct kernel *k);
+void run_pwindow(struct kernel *k, int iters);
+void check_pwindow(struct kernel *k);
 
 #endif
