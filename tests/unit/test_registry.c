@@ -41,7 +41,12 @@ static void modes(void)
         int streams = call_has(c, CALL_WINDOWED) || c->family->always_windowed || named;
         CHECK(!i_name || c->mode == MODE_NONBLOCKING);
         CHECK((c->mode == MODE_PERSISTENT) == init_name);
-        CHECK((c->mode == MODE_NONBLOCKING) == (i_name || (streams && !init_name)));
+        /* a partitioned call (PSEND, PBW, PMSGRATE) is named P...; its
+         * window streams partitioned requests, not non-blocking ones */
+        int partitioned = c->mode == MODE_PARTITIONED;
+        CHECK(!partitioned || c->name[0] == 'P');
+        CHECK((c->mode == MODE_NONBLOCKING) ==
+              (i_name || (streams && !init_name && !partitioned)));
         CHECK(!c->post || c->mode == MODE_NONBLOCKING);
         CHECK(!c->init || c->mode == MODE_PERSISTENT);
         CHECK(c->mode != MODE_PARTITIONED || c->pair);
