@@ -64,12 +64,14 @@ cat > "$T/pw.in" <<'IN'
 PBW      INT    8 4096 MUL 8 WORLD NOP 0 partitions=8 window=4
 PMSGRATE DOUBLE 8 512  MUL 4 WORLD NOP 0 partitions=4 window=8 complete=parrived
 PBW      CHAR   1 64   MUL 4 WORLD NOP 0
+PSEND    INT    8 4096 MUL 8 WORLD NOP 0 partitions=8 rpartitions=2
+PBW      DOUBLE 8 1024 MUL 8 WORLD NOP 0 partitions=2 rpartitions=8 window=4 complete=parrived
 IN
 for n in 2 3; do
     $MPIRUN -n $n ./mpigauge --check --iters 4 --warmup 1 --quiet -o "$T/pw$n" "$T/pw.in" > /dev/null 2> "$T/pw$n.err"
     check "PBW, PMSGRATE on $n ranks: exit 0" [ $? = 0 ]
     if [ $MPI4 = 1 ]; then
-        check "PBW, PMSGRATE on $n ranks: done and checked, partitions 8, 4, 1" [ "$(jq -c '[.records[] | [.status, .check, .partitions.count, .partitions.complete]]' "$T/pw$n/run.json")" = '[["done","passed",8,"wait"],["done","passed",4,"parrived"],["done","passed",1,"wait"]]' ]
+        check "PBW, PMSGRATE on $n ranks: done and checked, partitions 8, 4, 1, 8:2, 2:8" [ "$(jq -c '[.records[] | [.status, .check, .partitions.count, .partitions.receiver_count, .partitions.complete]]' "$T/pw$n/run.json")" = '[["done","passed",8,8,"wait"],["done","passed",4,4,"parrived"],["done","passed",1,1,"wait"],["done","passed",8,2,"wait"],["done","passed",2,8,"parrived"]]' ]
         check "PBW, PMSGRATE on $n ranks: a sample a pair ($((n * (n - 1) / 2)))" [ "$(jq -c '[.records[].points[].samples] | unique' "$T/pw$n/run.json")" = "[$((n * (n - 1) / 2))]" ]
     else
         check "PBW, PMSGRATE on $n ranks: skipped with the reason" [ "$(jq -c '[.records[] | [.status, (.skipped | test("no partitioned communication"))]] | unique' "$T/pw$n/run.json")" = '[["skipped",true]]' ]
@@ -79,10 +81,16 @@ if [ $MPI4 = 1 ]; then
     check "PMSGRATE: msg_rate = 1 / t_avg (messages a second)" rows "$T/pw2/02-pmsgrate-double-world-nop.dat" '(v1 * v2 / 1e6 - 1) ^ 2 < 1e-4' msg_rate t_avg_us
     check "PBW: no msg_rate column, an mbps one" [ "$(colno "$T/pw2/01-pbw-int-world-nop.dat" msg_rate)/$(colno "$T/pw2/01-pbw-int-world-nop.dat" mbps | grep -c .)" = /1 ]
     check "PBW: the header says the partitions" grep -q "^# partitions: 8 equal partitions a message" "$T/pw2/01-pbw-int-world-nop.dat"
+    check "PSEND rpartitions=2: the header says the receiver's" grep -q "^# partitions: 8 equal partitions a message (partitions=), received as 2 (rpartitions=)" "$T/pw2/04-psend-int-world-nop.dat"
     MPIGAUGE_CORRUPT=1 LD_PRELOAD="$PWD/tests/corrupt.so" $MPIRUN -n 2 ./mpigauge --check \
         --iters 1 --warmup 0 --quiet -o "$T/pwbad" "$T/pw.in" > /dev/null 2> "$T/pwbad.err"
     check "PBW, PMSGRATE: a flipped bit fails every record's check" [ "$(jq -c '[.records[].check] | unique' "$T/pwbad/run.json")" = '["failed"]' ]
 fi
+printf 'PBW INT 8 64 MUL 2 WORLD NOP 0 partitions=2 rpartitions=3\nSEND INT 1 8 MUL 2 WORLD NOP 0 rpartitions=2\n' > "$T/rbad.in"
+$MPIRUN -n 1 ./mpigauge --validate "$T/rbad.in" > /dev/null 2> "$T/rbad.err"
+check "rpartitions=: exit 2" [ $? = 2 ]
+check "rpartitions=3 on 8 elements: named at min" grep -q "^$T/rbad.in:1:9: PBW splits each message into 3 equal partitions (rpartitions=), but this range measures 8 elements" "$T/rbad.err"
+check "rpartitions= on SEND: refused" grep -q "^$T/rbad.in:2:32: SEND is not partitioned; rpartitions= applies to PSEND, PBW and PMSGRATE" "$T/rbad.err"
 check "PBW and PMSGRATE in --list" [ "$(./mpigauge --list | grep -cE '^ *(PBW|PMSGRATE) +point-to-point +partitioned ')" = 2 ]
 
 # large counts: 2^31 CHAR, accepted for the calls with _c functions where

@@ -31,6 +31,11 @@ static const struct setting rows[] = {
      .offset = AT(partitions), .dflt = 1, .lo = 1, .hi = MAX_PARTITIONS,
      .refuse = not_partitioned, .applies = "PSEND, PBW and PMSGRATE",
      .help = "equal partitions a message (1)"},
+    {.owner = &family_p2p, .key = "rpartitions", .kind = SETTING_COUNT, .store = STORE_INT,
+     .offset = AT(rpartitions), .dflt = 0, .lo = 0, .hi = MAX_PARTITIONS,
+     .refuse = not_partitioned, .applies = "PSEND, PBW and PMSGRATE",
+     .help = "the receiver's partitions, where they differ from the sender's (0: as "
+             "partitions=)"},
     {.owner = &family_p2p, .key = "complete", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(parrived),
      .words = complete_words, .what = "completion", .refuse = not_partitioned,
      .applies = "PSEND, PBW and PMSGRATE",
@@ -43,20 +48,24 @@ static const struct setting rows[] = {
  * that is not is named */
 static void validate(const struct record *r, rule_report report, void *ctx)
 {
-    int parts = p2p_settings(r)->partitions;
-    if (r->call->mode != MODE_PARTITIONED || parts <= 1 ||
+    int parts = p2p_settings(r)->partitions, rparts = p2p_recv_partitions(r);
+    if (r->call->mode != MODE_PARTITIONED || (parts <= 1 && rparts <= 1) ||
         record_size_count(r) > MAX_SIZES)
         return;
     uint64_t *s = xmalloc_array(MAX_SIZES, sizeof *s);
     size_t n = record_sizes(r, s, MAX_SIZES);
-    for (size_t i = 0; i < n; i++)
-        if (s[i] % (uint64_t)parts != 0) {
+    for (size_t i = 0; i < n; i++) {
+        int bad = s[i] % (uint64_t)parts != 0 ? parts
+                  : s[i] % (uint64_t)rparts != 0 ? rparts : 0;
+        if (bad) {
             report(ctx, r->col[F_MIN], "%s splits each message into %d equal "
-                   "partitions (partitions=), but this range measures %llu elements: "
-                   "every size must be a multiple of %d", r->call->name, parts,
-                   (unsigned long long)s[i], parts);
+                   "partitions (%s=), but this range measures %llu elements: "
+                   "every size must be a multiple of %d", r->call->name, bad,
+                   bad == parts ? "partitions" : "rpartitions",
+                   (unsigned long long)s[i], bad);
             break;
         }
+    }
     free(s);
 }
 
@@ -70,10 +79,14 @@ static void describe(const struct record *r, int p, struct json_t *o, FILE *head
     if (r->call->mode != MODE_PARTITIONED)
         return;
     const struct p2p_settings *s = p2p_settings(r);
-    json_object_set_new(o, "partitions", json_pack("{s:i,s:s}", "count", s->partitions,
+    int rparts = p2p_recv_partitions(r);
+    json_object_set_new(o, "partitions", json_pack("{s:i,s:i,s:s}", "count", s->partitions,
+                        "receiver_count", rparts,
                         "complete", s->parrived ? "parrived" : "wait"));
-    fprintf(header, "# partitions: %d equal partitions a message (partitions=), the "
-            "receiver completing by %s\n", s->partitions, s->parrived
+    fprintf(header, "# partitions: %d equal partitions a message (partitions=)", s->partitions);
+    if (rparts != s->partitions)
+        fprintf(header, ", received as %d (rpartitions=)", rparts);
+    fprintf(header, ", the receiver completing by %s\n", s->parrived
             ? "polling MPI_Parrived on each partition, then MPI_Wait (complete=parrived)"
             : "MPI_Wait (complete=wait)");
 }

@@ -35,8 +35,9 @@ void psend_pair_begin(struct kernel *k)
     MPI_Count each = k->count / parts;
     MPI_Psend_init(k->sbuf, parts, each, k->type, k->peer, TAG_DATA, k->comm,
                    MPI_INFO_NULL, &q->send);
-    MPI_Precv_init(k->rbuf, parts, each, k->type, k->peer, TAG_DATA, k->comm,
-                   MPI_INFO_NULL, &q->recv);
+    int rparts = p2p_recv_partitions(k->rec);
+    MPI_Precv_init(k->rbuf, rparts, k->count / rparts, k->type, k->peer, TAG_DATA,
+                   k->comm, MPI_INFO_NULL, &q->recv);
     k->priv = q;
 }
 
@@ -62,7 +63,8 @@ static void send_all(struct kernel *k, MPI_Request *send)
 static void receive_all(struct kernel *k, MPI_Request *recv)
 {
     MPI_Start(recv);
-    for (int p = 0; p2p_settings(k->rec)->parrived && p < p2p_settings(k->rec)->partitions; p++) {
+    int rparts = p2p_recv_partitions(k->rec);
+    for (int p = 0; p2p_settings(k->rec)->parrived && p < rparts; p++) {
         int flag = 0;
         while (!flag)
             MPI_Parrived(*recv, p, &flag);

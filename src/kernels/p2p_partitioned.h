@@ -6,16 +6,26 @@
 
 /* the point-to-point family's own settings (p2p_family.c's rows), in the
  * record's own storage; the partitioned calls alone take them: equal
- * partitions a message (partitions=), and whether the receiver polls
- * MPI_Parrived before it waits (complete=parrived) */
+ * partitions a message (partitions=), the receiver's own count where it
+ * differs (rpartitions=), and whether the receiver polls MPI_Parrived
+ * before it waits (complete=parrived) */
 struct p2p_settings {
     int partitions;
     int parrived;
+    int rpartitions;           /* the receiver's partitions; 0: partitions= */
 };
 
 static inline const struct p2p_settings *p2p_settings(const struct record *r)
 {
     return (const struct p2p_settings *)(const void *)r->own.bytes;
+}
+
+/* the partitions a receive request has (MPI 4.0 lets them differ from
+ * the send's, the message's bytes alike) */
+static inline int p2p_recv_partitions(const struct record *r)
+{
+    const struct p2p_settings *s = p2p_settings(r);
+    return s->rpartitions ? s->rpartitions : s->partitions;
 }
 
 const char *psend_unavailable(void);

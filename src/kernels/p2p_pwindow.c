@@ -32,17 +32,17 @@ struct pwin {
 void pwindow_pair_begin(struct kernel *k)
 {
     int w = k->rec->window, parts = p2p_settings(k->rec)->partitions;
-    MPI_Count each = k->count / parts;
+    int rparts = p2p_recv_partitions(k->rec);
     struct pwin *q = xcalloc(1, sizeof *q);
     q->n = w;
     q->r = xmalloc_array((size_t)w, sizeof *q->r);
     for (int m = 0; m < w; m++) {
         if (k->initiator)
-            MPI_Psend_init(window_slot(k, k->sbuf, m), parts, each, k->type, k->peer,
-                           TAG_DATA, k->comm, MPI_INFO_NULL, &q->r[m]);
+            MPI_Psend_init(window_slot(k, k->sbuf, m), parts, k->count / parts, k->type,
+                           k->peer, TAG_DATA, k->comm, MPI_INFO_NULL, &q->r[m]);
         else
-            MPI_Precv_init(window_slot(k, k->rbuf, m), parts, each, k->type, k->peer,
-                           TAG_DATA, k->comm, MPI_INFO_NULL, &q->r[m]);
+            MPI_Precv_init(window_slot(k, k->rbuf, m), rparts, k->count / rparts, k->type,
+                           k->peer, TAG_DATA, k->comm, MPI_INFO_NULL, &q->r[m]);
     }
     k->priv = q;
 }
@@ -65,7 +65,7 @@ static void poll_arrivals(struct kernel *k, struct pwin *q)
 {
     const struct p2p_settings *s = p2p_settings(k->rec);
     for (int m = 0; s->parrived && m < q->n; m++)
-        for (int p = 0; p < s->partitions; p++) {
+        for (int p = 0; p < p2p_recv_partitions(k->rec); p++) {
             int flag = 0;
             while (!flag)
                 MPI_Parrived(q->r[m], p, &flag);
