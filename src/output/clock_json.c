@@ -28,9 +28,9 @@ static void clock_model_text(const struct clock_report *c, char *buf, size_t len
 {
     char how[160];
     if (c->two_level)
-        snprintf(how, sizeof how, "in two levels, the %d node leaders' against world "
-                 "rank 0 and every other rank's against its node's leader, composed",
-                 c->nodes);
+        snprintf(how, sizeof how, "in two levels over %d nodes (each node's leader's "
+                 "against world rank 0, every other rank's against its node's leader, "
+                 "composed)", c->nodes);
     else
         snprintf(how, sizeof how, "to world rank 0");
     snprintf(buf, len, "each rank's offset and drift %s, least squares "
