@@ -48,7 +48,7 @@ struct clocks {
     int nleaders, *leaders;    /* rank 0, two-level: the other nodes' leaders */
     int nmembers, *members;    /* the other ranks this rank pings */
     struct clock_line *lead_lines;   /* rank 0: the leaders' lines */
-    struct clock_line *member_lines; /* against this rank's own clock */
+    struct clock_line *member_lines; /* its members' against its own clock */
     double fitted_at;          /* this rank's clock when it got the line, s */
     double fit_cost;           /* and how long that fit took, s */
     double min_window;         /* the shortest window any record of this
