@@ -81,6 +81,10 @@ check "skew 3 ranks: rank 2's offset matches 2000 us + 100 ppm x T ($(says "$d" 
 check "skew 3 ranks: one node, so the flat scheme, 2 bursts a round" \
     jqok '.clock | .scheme == "flat" and .nodes == 1 and .sequential_per_round == 2 and .sequential_bursts == .bursts' "$d/run.json"
 
+./mpigauge --clocks flat "$T/one.in" > /dev/null 2> "$T/flat.err"
+check "--clocks flat without --sync window: exit 2, said" \
+    [ "$?/$(grep -c 'clocks flat needs --sync window' "$T/flat.err")" = 2/1 ]
+
 # ---- a list, and a slow clock
 d="$T/slow"
 skewed "$d" 2 0,-80 0 --iters 60
