@@ -172,7 +172,7 @@ static int prepare_step(struct run *run, int rank)
     m->on_params = writer_params_cb;
     m->sink = &run->writer;
     if (run->opt.sync_window) {
-        clock_sync(&m->clocks);
+        clock_sync(&m->clocks, &run->world, run->opt.clocks_flat);
         run->info.clock = &m->clocks.rep;
     }
     if (run->needs_scratch && !run->opt.scratch &&

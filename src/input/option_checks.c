@@ -26,6 +26,9 @@ int check_combinations(const struct options *o, FILE *err)
                         "window: only then do the ranks share a clock", "");
     if (o->window_us > 0 && !o->sync_window)
         return complain(err, "mpigauge: %s%s\n", "--window needs --sync window", "");
+    if (o->clocks_flat && !o->sync_window)
+        return complain(err, "mpigauge: %s%s\n", "--clocks flat needs --sync window: "
+                        "only it fits the clocks", "");
     if (!o->predict && (o->topology || o->ssend || o->exchange || o->bytes ||
                         o->timer_us > 0))
         return complain(err, "mpigauge: %s%s\n", "--topology, --signal, --payload, "

@@ -89,6 +89,13 @@ const struct option_spec option_specs[] = {
      .help = "with --sync window, a collective's time is max\n"
              "(the slowest rank's own duration, default) or\n"
              "span (last exit - first entry)"},
+    {.name = "clocks", .run_only = 1, .kind = OPT_CHOICE, .field = F(clocks_flat),
+     .metavar = "S", .words = {"two-level", "flat"}, .json = "clocks",
+     .help = "with --sync window, how the clocks are fitted:\n"
+             "two-level (default): node leaders against rank 0,\n"
+             "the other ranks against their node's leader, in\n"
+             "parallel across nodes (the same as flat on one node);\n"
+             "flat: every rank against rank 0 in turn"},
     {.name = "like", .run_only = 1, .kind = OPT_CHOICE, .field = F(like), .metavar = "PEER",
      .words = {"none", "osu", "imb"}, .json = "like", .header = "like",
      .help = "time as a peer does (docs/peers.md, --like): osu or\n"

@@ -1,146 +1,21 @@
-/* clock.c: the clock model's rounds of ping-pongs, its fits, refits and
- * end check (clock.h) */
+/* clock.c: the clock model's fits, flat or in two levels, its refits and
+ * end check (clock.h); the ping-pongs are clock_pings.c's */
 #include "measure/clock.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include "base/smpi.h"
 #include "base/base.h"
 #include "kernels/tags.h"
+#include "measure/clock_pings.h"
+#include "world/world.h"
 
-enum { LINE_DOUBLES = 7 };
-
-/* rank 0's half of a burst of n ping-pongs with r: the quickest's
- * midpoint (rank 0's time), the offset there (r's clock minus rank 0's),
- * its round trip.  Each ping carries how many are left in the burst,
- * itself included (serve) */
-static void burst(int r, int n, double *t, double *off, double *rtt)
-{
-    *rtt = INFINITY;
-    *t = *off = 0;
-    for (int i = 0; i < n; i++) {
-        double left = n - i, t0 = MPI_Wtime(), remote;
-        MPI_Send(&left, 1, MPI_DOUBLE, r, TAG_CLOCK, MPI_COMM_WORLD);
-        MPI_Recv(&remote, 1, MPI_DOUBLE, r, TAG_CLOCK, MPI_COMM_WORLD,
-                 MPI_STATUS_IGNORE);
-        double t1 = MPI_Wtime();
-        /* the remote read happened somewhere in [t0, t1]: the middle is
-         * the best guess, and the shortest round trip the best bound */
-        if (t1 - t0 < *rtt) {
-            *rtt = t1 - t0;
-            *t = (t0 + t1) / 2;
-            *off = remote - *t;
-        }
-    }
-}
-
-/* rank 0: r serves no more bursts */
-static void stop(int r)
-{
-    double none = 0;
-    MPI_Send(&none, 1, MPI_DOUBLE, r, TAG_CLOCK, MPI_COMM_WORLD);
-}
-
-/* the first ping of a burst, waited for asleep: a rank that busy-polled
- * for its turn took a core from the two that ping (three ranks on two
- * cores saw round trips of 3-8 ms for whole fits) */
-static void first_ping(double *left)
-{
-    MPI_Request req;
-    int done = 0;
-    if (MPIGAUGE_SMPI) {       /* SMPI's MPI_Test costs simulated time */
-        MPI_Recv(left, 1, MPI_DOUBLE, 0, TAG_CLOCK, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        return;
-    }
-    MPI_Irecv(left, 1, MPI_DOUBLE, 0, TAG_CLOCK, MPI_COMM_WORLD, &req);
-    MPI_Test(&req, &done, MPI_STATUS_IGNORE);
-    while (!done) {
-        struct timespec pause = {0, 20000};
-        nanosleep(&pause, NULL);
-        MPI_Test(&req, &done, MPI_STATUS_IGNORE);
-    }
-}
-
-/* the other ranks' half: every ping answered with this rank's time,
- * burst after burst, until rank 0 says stop */
-static void serve(void)
-{
-    for (;;) {
-        double left, t;
-        first_ping(&left);
-        if (left <= 0)
-            return;
-        for (;;) {
-            t = MPI_Wtime();
-            MPI_Send(&t, 1, MPI_DOUBLE, 0, TAG_CLOCK, MPI_COMM_WORLD);
-            if (left <= 1)
-                break;
-            MPI_Recv(&left, 1, MPI_DOUBLE, 0, TAG_CLOCK, MPI_COMM_WORLD,
-                     MPI_STATUS_IGNORE);
-        }
-    }
-}
-
-/* rank 0 sleeps until its clock reads at (SMPI's nanosleep is simulated) */
-static void sleep_until(double at)
-{
-    double left = at - MPI_Wtime();
-    if (left <= 0)
-        return;
-    struct timespec ts = {(time_t)left, (long)((left - (double)(time_t)left) * 1e9)};
-    nanosleep(&ts, NULL);
-}
-
-/* 1 when one rank's n samples so far make a fit: CLOCK_MIN_QUICK quick
- * ones at least, spread over half of CLOCK_SPAN_S or more, and a drift
- * known to CLOCK_DRIFT_SE or better */
-static int enough(const double *t, const double *off, const double *rtt, int n)
-{
-    struct clock_line f;
-    if (clock_fit(t, off, rtt, n, &f) < CLOCK_MIN_QUICK || f.se_drift > CLOCK_DRIFT_SE)
-        return 0;
-    double first = INFINITY, last = -INFINITY;
-    for (int i = 0; i < n; i++) {
-        if (!clock_quick(rtt[i], f.rtt))
-            continue;
-        first = fmin(first, t[i]);
-        last = fmax(last, t[i]);
-    }
-    return last - first >= CLOCK_SPAN_S / 2;
-}
-
-/* rank 0: the rounds, rank r's k-th sample at [r * CLOCK_MAX_ROUNDS + k]
- * and its count in n[r]: CLOCK_ROUNDS for every rank, then more for a
- * rank whose samples are not enough, up to CLOCK_MAX_ROUNDS */
-static void rounds(int size, double *t, double *off, double *rtt, int *n)
-{
-    double gap = CLOCK_SPAN_S / (CLOCK_ROUNDS - 1), last = -INFINITY;
-    int more = 0;
-    for (int k = 0; k < CLOCK_MAX_ROUNDS && (k < CLOCK_ROUNDS || more); k++) {
-        /* gap after the last round's start, never less: a round that
-         * came late (a rank descheduled) does not bunch the next ones */
-        sleep_until(last + gap);
-        last = MPI_Wtime();
-        more = 0;
-        for (int r = 1; r < size; r++) {
-            int i = r * CLOCK_MAX_ROUNDS;
-            if (k >= CLOCK_ROUNDS && enough(&t[i], &off[i], &rtt[i], n[r]))
-                continue;
-            int j = i + n[r]++;
-            burst(r, CLOCK_PINGS, &t[j], &off[j], &rtt[j]);
-            more |= k + 1 >= CLOCK_ROUNDS && !enough(&t[i], &off[i], &rtt[i], n[r]);
-        }
-    }
-    for (int r = 1; r < size; r++)
-        stop(r);
-}
+enum { LINE_DOUBLES = 9 };
 
 static void pack(const struct clock_line *f, double *d)
 {
-    double v[LINE_DOUBLES] = {f->t_ref, f->offset, f->drift, f->se_offset,
-                              f->se_drift, f->max_residual, f->rtt};
+    double v[LINE_DOUBLES] = {f->t_ref, f->offset, f->drift, f->se_offset, f->se_drift,
+                              f->max_residual, f->rtt, f->used, f->dropped};
     memcpy(d, v, sizeof v);
 }
 
@@ -154,67 +29,191 @@ static void unpack(const double *d, struct clock_line *f)
     f->se_drift = d[4];
     f->max_residual = d[5];
     f->rtt = d[6];
+    f->used = (int)d[7];
+    f->dropped = (int)d[8];
 }
 
-/* rank 0: every rank's line from the samples, packed for the scatter */
-static void fit_all(struct clocks *c, int size, const double *t, const double *off,
-                    const double *rtt, const int *n, double *packed)
+static void send_line(int r, const struct clock_line *f)
 {
-    memset(&c->lines[0], 0, sizeof c->lines[0]);
-    pack(&c->lines[0], packed);
-    for (int r = 1; r < size; r++) {
-        int i = r * CLOCK_MAX_ROUNDS;
-        clock_fit(&t[i], &off[i], &rtt[i], n[r], &c->lines[r]);
-        pack(&c->lines[r], &packed[r * LINE_DOUBLES]);
+    double d[LINE_DOUBLES];
+    pack(f, d);
+    MPI_Send(d, LINE_DOUBLES, MPI_DOUBLE, r, TAG_CLOCK, MPI_COMM_WORLD);
+}
+
+static void recv_line(int r, struct clock_line *f)
+{
+    double d[LINE_DOUBLES];
+    MPI_Recv(d, LINE_DOUBLES, MPI_DOUBLE, r, TAG_CLOCK, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    unpack(d, f);
+}
+
+/* who pings whom: flat, rank 0 every other rank; two-level, rank 0 the
+ * other nodes' leaders (the lowest world rank of each node) and its own
+ * node, each leader its node */
+static void lay_out(struct clocks *c, const struct world *w, int two)
+{
+    int *first = xmalloc_array((size_t)w->nodes, sizeof *first);
+    for (int n = 0; n < w->nodes; n++)
+        first[n] = -1;
+    for (int r = 0; r < w->size; r++)
+        if (first[w->places[r].node] < 0)
+            first[w->places[r].node] = r;
+    int node = w->places[w->rank].node, mine = first[node];
+    c->pinger = w->rank == 0 ? -1 : !two || mine == w->rank ? 0 : mine;
+    c->leads = two && w->rank != 0 && mine == w->rank;
+    c->members = xmalloc_array((size_t)w->size, sizeof *c->members);
+    c->leaders = xmalloc_array((size_t)w->nodes, sizeof *c->leaders);
+    for (int r = 0; r < w->size; r++)
+        if (r != w->rank && mine == w->rank && (!two || w->places[r].node == node) &&
+            (two || w->rank == 0))
+            c->members[c->nmembers++] = r;
+    for (int n = 0; two && w->rank == 0 && n < w->nodes; n++)
+        if (first[n] != 0)
+            c->leaders[c->nleaders++] = first[n];
+    free(first);
+    c->lead_lines = xcalloc((size_t)w->nodes, sizeof *c->lead_lines);
+    c->member_lines = xcalloc((size_t)(c->nmembers + 1), sizeof *c->member_lines);
+}
+
+/* rank 0's rounds: its own node's round, then a burst with each leader
+ * (who then runs its node's round while rank 0 goes on), then every
+ * leader's word on whether its node wants more rounds; returns how many
+ * rounds ran.  Its own node first: then its bursts overlap no other
+ * node's but those of the leaders it has done, and on two hosts that
+ * share cores (tests/clock.sh) none at all */
+static int rounds0(struct clock_peers *lead, struct clock_peers *own)
+{
+    double gap = CLOCK_SPAN_S / (CLOCK_ROUNDS - 1), last = -INFINITY;
+    int more = 0, k;
+    for (k = 0; k < CLOCK_MAX_ROUNDS && (k < CLOCK_ROUNDS || more); k++) {
+        /* gap after the last round's start, never less: a round that
+         * came late (a rank descheduled) does not bunch the next ones */
+        clock_sleep_until(last + gap);
+        last = MPI_Wtime();
+        more = clock_peers_round(own, k);
+        for (int i = 0; i < lead->n; i++) {
+            int want = clock_peer_round(lead, i, k);
+            if (want < 0)
+                clock_send(lead->rank[i], 0);   /* no burst; its node's round */
+            more |= want > 0;
+        }
+        for (int i = 0; i < lead->n; i++) {
+            double v;
+            clock_wait(lead->rank[i], &v);
+            more |= v > 0;
+        }
+    }
+    for (int i = 0; i < lead->n; i++)
+        clock_send(lead->rank[i], -1);
+    for (int i = 0; i < own->n; i++)
+        clock_send(own->rank[i], 0);
+    return k;
+}
+
+/* a leader's: its node's round after each of rank 0's bursts (or its
+ * word that there is none), until rank 0 says stop */
+static void rounds_leader(struct clock_peers *own)
+{
+    for (int k = 0;; k++) {
+        double left;
+        clock_wait(0, &left);
+        if (left < 0)
+            break;
+        if (left > 0)
+            clock_answer(0, left);
+        clock_send(0, clock_peers_round(own, k));
+    }
+    for (int i = 0; i < own->n; i++)
+        clock_send(own->rank[i], 0);
+}
+
+/* the lines: rank 0 fits the leaders' and sends each its own; every
+ * pinger fits its members', composes each with its own line and sends
+ * it; rank 0 gathers them all */
+static void lines(struct clocks *c, int rank, int size, const struct clock_peers *lead,
+                  const struct clock_peers *own)
+{
+    struct clock_line self = {0};
+    for (int i = 0; i < lead->n; i++) {
+        clock_peer_fit(lead, i, &c->lead_lines[i]);
+        send_line(lead->rank[i], &c->lead_lines[i]);
+    }
+    if (c->leads)
+        recv_line(0, &self);
+    for (int i = 0; i < own->n; i++) {
+        struct clock_line composed;
+        clock_peer_fit(own, i, &c->member_lines[i]);
+        clock_compose(&self, &c->member_lines[i], &composed);
+        send_line(own->rank[i], &composed);
+    }
+    if (rank == 0 || c->leads)
+        c->line = self;
+    else
+        recv_line(c->pinger, &c->line);
+    double mine[LINE_DOUBLES], *all = NULL;
+    pack(&c->line, mine);
+    if (rank == 0)
+        all = xmalloc_array((size_t)size * LINE_DOUBLES, sizeof *all);
+    MPI_Gather(mine, LINE_DOUBLES, MPI_DOUBLE, all, LINE_DOUBLES, MPI_DOUBLE, 0,
+               MPI_COMM_WORLD);
+    for (int r = 0; rank == 0 && r < size; r++) {
+        unpack(&all[(size_t)r * LINE_DOUBLES], &c->lines[r]);
         c->rep.max_residual = fmax(c->rep.max_residual, c->lines[r].max_residual);
     }
+    free(all);
 }
 
-/* a fit, first or again */
-static void fit(struct clocks *c)
+/* a fit, first or again; the first's rounds and bursts into rep */
+static void fit(struct clocks *c, int first)
 {
-    int rank, size;
+    int rank, size, k = 0;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
-    double mine[LINE_DOUBLES], *packed = NULL, start = MPI_Wtime();
-    if (rank == 0) {
-        size_t m = (size_t)size * CLOCK_MAX_ROUNDS;
-        double *t = xmalloc_array(m, sizeof *t), *off = xmalloc_array(m, sizeof *off);
-        double *rtt = xmalloc_array(m, sizeof *rtt);
-        int *n = xcalloc((size_t)size, sizeof *n);
-        packed = xmalloc_array((size_t)size * LINE_DOUBLES, sizeof *packed);
-        rounds(size, t, off, rtt, n);
-        fit_all(c, size, t, off, rtt, n, packed);
-        free(t);
-        free(off);
-        free(rtt);
-        free(n);
-    } else {
-        serve();
+    double start = MPI_Wtime();
+    struct clock_peers lead, own;
+    clock_peers_init(&lead, c->nleaders, c->leaders);
+    clock_peers_init(&own, c->nmembers, c->members);
+    if (rank == 0)
+        k = rounds0(&lead, &own);
+    else if (c->leads)
+        rounds_leader(&own);
+    else
+        clock_serve(c->pinger);
+    lines(c, rank, size, &lead, &own);
+    long b = lead.bursts + own.bursts, sum = 0, most = 0;
+    clock_peers_free(&lead);
+    clock_peers_free(&own);
+    MPI_Reduce(&b, &sum, 1, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
+    MPI_Reduce(&b, &most, 1, MPI_LONG, MPI_MAX, 0, MPI_COMM_WORLD);
+    if (rank == 0 && first) {
+        c->rep.rounds_run = k;
+        c->rep.bursts = sum;
+        c->rep.sequential_bursts = most;
     }
-    MPI_Scatter(packed, LINE_DOUBLES, MPI_DOUBLE, mine, LINE_DOUBLES, MPI_DOUBLE, 0,
-                MPI_COMM_WORLD);
-    free(packed);
-    unpack(mine, &c->line);
     c->min_window = INFINITY;
     c->fitted_at = MPI_Wtime();
     c->fit_cost = c->fitted_at - start;
 }
 
-void clock_sync(struct clocks *c)
+void clock_sync(struct clocks *c, const struct world *w, int flat)
 {
-    int rank, size;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    int rank = w->rank, size = w->size, two = !flat && w->nodes > 1, nmine = 0;
     memset(c, 0, sizeof *c);
+    for (int r = 0; r < size; r++)
+        nmine += w->places[r].node == w->places[0].node;   /* rank 0's node */
+    lay_out(c, w, two);
     if (rank == 0) {
         c->lines = xcalloc((size_t)size, sizeof *c->lines);
-        c->rep = (struct clock_report){c->lines, size, CLOCK_ROUNDS, CLOCK_PINGS,
-                                       size > 1 ? CLOCK_SPAN_S : 0, 0, 0, 0, 0, 0, 0};
+        c->rep = (struct clock_report){
+            .lines = c->lines, .ranks = size, .rounds = CLOCK_ROUNDS,
+            .pings = CLOCK_PINGS, .span_s = size > 1 ? CLOCK_SPAN_S : 0,
+            .two_level = two, .nodes = w->nodes, .max_node_ranks = w->max_node_ranks,
+            .per_round = two ? (nmine - 1) + (w->nodes - 1) + (w->max_node_ranks - 1)
+                             : size - 1};
     }
     double start = MPI_Wtime();
     if (size > 1)
-        fit(c);
+        fit(c, 1);
     c->rep.fit_s = MPI_Wtime() - start;
 }
 
@@ -229,47 +228,80 @@ int clock_refit_due(struct clocks *c)
     MPI_Allreduce(MPI_IN_PLACE, &due, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     if (!due)
         return 0;
-    fit(c);
+    fit(c, 0);
     c->rep.refits++;
     return 1;
 }
 
-/* rank 0: r's offset now against its line's, from the quickest of up to
- * CLOCK_CHECK_TRIES bursts (until one is quick), 1 ms apart */
-static void check_rank(struct clocks *c, int r)
+/* a pinger: peer r's offset now against its line f, from the quickest
+ * of up to CLOCK_CHECK_TRIES bursts (until one is quick), 1 ms apart:
+ * the difference into d[0], that burst's round trip into d[1] */
+static void check_peer(int r, const struct clock_line *f, double d[2])
 {
     double best = INFINITY, error = 0;
-    for (int k = 0; k < CLOCK_CHECK_TRIES && !clock_quick(best, c->lines[r].rtt); k++) {
+    for (int k = 0; k < CLOCK_CHECK_TRIES && !clock_quick(best, f->rtt); k++) {
         double t, off, rtt;
         if (k)
-            sleep_until(MPI_Wtime() + 1e-3);
-        burst(r, CLOCK_CHECK_PINGS, &t, &off, &rtt);
+            clock_sleep_until(MPI_Wtime() + 1e-3);
+        clock_burst(r, CLOCK_CHECK_PINGS, &t, &off, &rtt);
         if (rtt < best) {
             best = rtt;
-            error = fabs(off - (clock_local(&c->lines[r], t) - t));
+            error = fabs(off - (clock_local(f, t) - t));
         }
     }
-    stop(r);
-    if (error > c->rep.end_error) {
-        c->rep.end_error = error;
-        c->rep.end_rtt = best;
+    clock_send(r, 0);
+    d[0] = error;
+    d[1] = best;
+}
+
+/* a pinger's members: the largest difference and its round trip into
+ * worst (-1 and 0 without members) */
+static void check_members(const struct clocks *c, double worst[2])
+{
+    worst[0] = -1;
+    worst[1] = 0;
+    for (int i = 0; i < c->nmembers; i++) {
+        double d[2];
+        check_peer(c->members[i], &c->member_lines[i], d);
+        if (d[0] > worst[0])
+            memcpy(worst, d, sizeof d);
     }
 }
 
 void clock_check(struct clocks *c)
 {
-    int rank, size;
+    int rank;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
-    if (rank != 0) {
-        serve();
+    double worst[2];
+    if (rank != 0 && !c->leads) {
+        clock_serve(c->pinger);
         return;
     }
+    if (c->leads) {            /* rank 0's burst, then its node's */
+        clock_serve(0);
+        check_members(c, worst);
+        MPI_Send(worst, 2, MPI_DOUBLE, 0, TAG_CLOCK, MPI_COMM_WORLD);
+        return;
+    }
+    double *lead = xmalloc_array((size_t)(2 * c->nleaders + 2), sizeof *lead);
+    for (int i = 0; i < c->nleaders; i++)
+        check_peer(c->leaders[i], &c->lead_lines[i], &lead[2 * i]);
+    check_members(c, worst);
     c->rep.checked = 1;
-    c->rep.end_error = -1;     /* the first rank's sets it, round trip too */
-    for (int r = 1; r < size; r++)
-        check_rank(c, r);
+    c->rep.end_error = worst[0];
+    c->rep.end_rtt = worst[1];
+    for (int i = 0; i < c->nleaders; i++) {
+        double node[2];        /* a rank's error there adds to its leader's */
+        MPI_Recv(node, 2, MPI_DOUBLE, c->leaders[i], TAG_CLOCK, MPI_COMM_WORLD,
+                 MPI_STATUS_IGNORE);
+        double e = lead[2 * i] + fmax(node[0], 0), rtt = lead[2 * i + 1] + node[1];
+        if (e > c->rep.end_error) {
+            c->rep.end_error = e;
+            c->rep.end_rtt = rtt;
+        }
+    }
     c->rep.end_error = fmax(c->rep.end_error, 0);
+    free(lead);
 }
 
 double clock_to_local(const struct clocks *c, double T)
@@ -285,6 +317,11 @@ double clock_to_rank0(const struct clocks *c, double L)
 void clocks_free(struct clocks *c)
 {
     free(c->lines);
-    c->lines = NULL;
+    free(c->leaders);
+    free(c->members);
+    free(c->lead_lines);
+    free(c->member_lines);
+    c->lines = c->lead_lines = c->member_lines = NULL;
+    c->leaders = c->members = NULL;
     c->rep.lines = NULL;
 }

@@ -90,3 +90,18 @@ double clock_error(const struct clock_line *f, double T)
 {
     return f->se_offset + f->se_drift * fabs(T - f->t_ref);
 }
+
+void clock_compose(const struct clock_line *a, const struct clock_line *b,
+                   struct clock_line *out)
+{
+    struct clock_line c = *b;
+    double T = clock_global(a, b->t_ref);   /* b's centre on rank 0's clock */
+    c.t_ref = T;
+    c.offset = (b->t_ref - T) + b->offset;  /* a's offset at T, then b's */
+    c.drift = a->drift + b->drift + a->drift * b->drift;
+    c.se_offset = hypot(clock_error(a, T), b->se_offset);
+    c.se_drift = hypot(a->se_drift, b->se_drift);
+    c.max_residual = a->max_residual + b->max_residual;
+    c.rtt = a->rtt + b->rtt;
+    *out = c;
+}

@@ -43,4 +43,16 @@ double clock_global(const struct clock_line *f, double L);
  * error plus the drift's times the time from the fit's centre, s. */
 double clock_error(const struct clock_line *f, double T);
 
+/* Two levels: a, a node leader's line against rank 0 (T -> the leader's
+ * clock S), and b, a rank's against that leader (S -> its own clock L),
+ * make the rank's line against rank 0, exactly (both are affine): its
+ * centre is b's (t_ref, on the leader's clock) on rank 0's clock, its
+ * offset a's offset there plus b's, its drift (1 + d_a)(1 + d_b) - 1.
+ * The standard errors add in quadrature (a's offset error taken at the
+ * new centre, clock_error), the residuals and round trips add (each
+ * level's midpoint can be off by half its round trip); used and dropped
+ * are b's.  With a all 0 (rank 0 itself) the result is b. */
+void clock_compose(const struct clock_line *a, const struct clock_line *b,
+                   struct clock_line *out);
+
 #endif

@@ -26,11 +26,30 @@ static struct extremes extremes_of(const struct clock_report *c)
 /* The model in words, for run.json's "model" and the report. */
 static void clock_model_text(const struct clock_report *c, char *buf, size_t len)
 {
-    snprintf(buf, len, "each rank's offset and drift to world rank 0, least squares "
+    char how[160];
+    if (c->two_level)
+        snprintf(how, sizeof how, "in two levels over %d nodes (each node's leader's "
+                 "against world rank 0, every other rank's against its node's leader, "
+                 "composed)", c->nodes);
+    else
+        snprintf(how, sizeof how, "to world rank 0");
+    snprintf(buf, len, "each rank's offset and drift %s, least squares "
              "over %d rounds %.3g ms apart of %d ping-pongs per rank (the quickest's "
              "midpoint; rounds with a round trip over twice the median left out); "
-             "offset at the fit's centre", c->rounds,
+             "offset at the fit's centre", how, c->rounds,
              c->rounds > 1 ? 1e3 * c->span_s / (c->rounds - 1) : 0, c->pings);
+}
+
+/* how the first fit went: its scheme and what it cost in bursts */
+static json_t *cost_json(const struct clock_report *c, json_t *o)
+{
+    json_object_set_new(o, "scheme", json_string(c->two_level ? "two-level" : "flat"));
+    json_object_set_new(o, "nodes", json_integer(c->nodes));
+    json_object_set_new(o, "rounds_run", json_integer(c->rounds_run));
+    json_object_set_new(o, "bursts", json_integer(c->bursts));
+    json_object_set_new(o, "sequential_bursts", json_integer(c->sequential_bursts));
+    json_object_set_new(o, "sequential_per_round", json_integer(c->per_round));
+    return o;
 }
 
 static json_t *ranks_json(const struct clock_report *c)
@@ -55,7 +74,7 @@ json_t *clock_json(const struct clock_report *c)
     clock_model_text(c, model, sizeof model);
     struct extremes e = extremes_of(c);
     int omitted = c->ranks > CLOCK_RANKS_LISTED ? c->ranks - CLOCK_RANKS_LISTED : 0;
-    return json_pack("{s:s,s:i,s:i,s:f,s:f,s:i,s:o,s:i,s:f,s:f,s:f,s:f,s:o}",
+    return cost_json(c, json_pack("{s:s,s:i,s:i,s:f,s:f,s:i,s:o,s:i,s:f,s:f,s:f,s:f,s:o}",
                      "model", model, "rounds", c->rounds, "pings", c->pings,
                      "span_s", c->span_s, "fit_s", c->fit_s, "refits", c->refits,
                      "ranks", ranks_json(c), "ranks_omitted", omitted,
@@ -64,7 +83,7 @@ json_t *clock_json(const struct clock_report *c)
                      "end_check", c->checked ? json_pack("{s:f,s:f}", "max_error_us",
                                                          c->end_error * 1e6, "rtt_us",
                                                          c->end_rtt * 1e6)
-                                             : json_null());
+                                             : json_null()));
 }
 
 void clock_fit_text(const struct clock_report *c, char *buf, size_t len)
@@ -74,9 +93,10 @@ void clock_fit_text(const struct clock_report *c, char *buf, size_t len)
     struct extremes e = extremes_of(c);
     snprintf(buf, len, "on clocks corrected to rank 0 by a model of %s (largest "
              "offset %.3g us, drift %.3g ppm, residual %.3g us, round trip %.3g us; "
-             "fitted in %.3g ms, again whenever its predicted error reaches a tenth "
-             "of the window)", model, e.offset_us, e.drift_ppm, c->max_residual * 1e6,
-             e.rtt_us, c->fit_s * 1e3);
+             "fitted in %.3g ms, %d rounds of at most %d bursts one after another, "
+             "again whenever its predicted error reaches a tenth of the window)",
+             model, e.offset_us, e.drift_ppm, c->max_residual * 1e6, e.rtt_us,
+             c->fit_s * 1e3, c->rounds_run, c->per_round);
 }
 
 void clock_end_text(const struct clock_report *c, char *buf, size_t len)

@@ -15,7 +15,10 @@ enum { CLOCK_RANKS_LISTED = 4096 };
  * "offset_us", "drift_ppm", "drift_se_ppm",
  * "rtt_us", "residual_us", "samples"}], "ranks_omitted", "max_offset_us",
  * "max_drift_ppm", "max_rtt_us", "max_residual_us" and "end_check":
- * {"max_error_us"} (null when the run did not reach its end) */
+ * {"max_error_us"} (null when the run did not reach its end); and how
+ * the fit went: "scheme" ("flat" or "two-level"), "nodes", "rounds_run",
+ * "bursts", "sequential_bursts" (the most one rank ran) and
+ * "sequential_per_round" (bursts one after another in a round) */
 json_t *clock_json(const struct clock_report *c);
 
 /* The report's sentence on the fit (at the start) and on the end check

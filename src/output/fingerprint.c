@@ -117,6 +117,18 @@ static json_t *cvars_hash(const json_t *settings)
     return json_string(hex);
 }
 
+/* the options that shape what was measured: less the incidental ones, and
+ * less --clocks without --sync window (no clock is fitted then), so that
+ * a --sync barrier run compares with one made before --clocks existed */
+static json_t *options_kept(const json_t *options)
+{
+    json_t *o = kept(options, option_is_incidental);
+    const json_t *sync = json_object_get(options, "sync");
+    if (!json_is_string(sync) || strcmp(json_string_value(sync), "window") != 0)
+        json_object_del(o, "clocks");
+    return o;
+}
+
 json_t *fingerprint_json(const struct run_info *in, const json_t *root)
 {
     char build[256], hash[32], version[32];
@@ -132,7 +144,7 @@ json_t *fingerprint_json(const struct run_info *in, const json_t *root)
                    : "some ranks bound to one core",
         "cpu_model", in->cpu_model ? in->cpu_model : "",
         "input_fnv1a64", hash, "mpigauge", MPIGAUGE_VERSION, "build", build,
-        "options", kept(json_object_get(root, "options"), option_is_incidental),
+        "options", options_kept(json_object_get(root, "options")),
         "environment", kept(json_object_get(settings, "environment"), names_one_launch),
         "cvars_fnv1a64", cvars_hash(settings),
         "job", job_place_json(json_object_get(root, "job")));

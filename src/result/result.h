@@ -234,6 +234,19 @@ struct clock_report {
     int checked;               /* the end check ran (the run reached its end) */
     double end_error;          /* its largest |measured - predicted offset|, s */
     double end_rtt;            /* the round trip of that measurement, s */
+    /* how the fit went (measure/clock.h): flat, every rank against rank
+     * 0; or two-level, the node leaders against rank 0 and every other
+     * rank against its node's leader, composed */
+    int two_level;
+    int nodes;                 /* node leaders (two-level), else the world's nodes */
+    int max_node_ranks;        /* the most ranks on one node */
+    int rounds_run;            /* the first fit's rounds */
+    long bursts;               /* its bursts of ping-pongs, all pingers */
+    long sequential_bursts;    /* the most that one rank ran */
+    int per_round;             /* bursts one after another in a round, at
+                                * most: P - 1 flat; two-level, (rank 0's
+                                * node's ranks - 1) + (nodes - 1) + (the
+                                * largest node's ranks - 1) */
 };
 
 /* what the writers say about the run as a whole */

@@ -1,6 +1,7 @@
 /* test_clock.c: the clock model's fit on synthetic offsets (drift and
  * offset recovered, slow round trips left out), its conversions, its
- * predicted error, and why the drift matters to --sync window */
+ * predicted error, two levels composed, and why the drift matters to
+ * --sync window */
 #include <math.h>
 #include "models/clock_fit.h"
 #include "unit.h"
@@ -96,8 +97,50 @@ static void test_drift_matters(void)
     CHECK(fabs(truth - clock_local(&offset_only, start) - 100e-6) < 2e-6);
 }
 
+/* Two levels: a leader's line against rank 0 composed with a rank's
+ * against the leader is the rank's against rank 0, exactly for exact
+ * lines (both affine), and within the fits' noise for fitted ones; with
+ * rank 0's all-zero line it is the rank's own line. */
+static void test_compose(void)
+{
+    struct clock_line a = {.t_ref = 1000, .offset = 1e-3, .drift = 50e-6,
+                           .se_offset = 0.03e-6, .se_drift = 0.04e-6, .rtt = 8e-6};
+    struct clock_line b = {.t_ref = 2000, .offset = -2e-3, .drift = -30e-6,
+                           .se_offset = 0.04e-6, .se_drift = 0.03e-6, .rtt = 1e-6,
+                           .used = 12, .dropped = 4};
+    struct clock_line c, z = {0}, same;
+    clock_compose(&a, &b, &c);
+    for (double T = 1990; T < 2010; T += 1.25) {
+        double L = clock_local(&b, clock_local(&a, T));
+        CHECK(fabs(clock_local(&c, T) - L) < 1e-9);
+        CHECK(fabs(clock_global(&c, L) - T) < 1e-9);
+    }
+    CHECK(fabs(c.drift - ((1 + 50e-6) * (1 - 30e-6) - 1)) < 1e-15);
+    CHECK(fabs(c.se_drift - 0.05e-6) < 1e-15 && c.rtt == 9e-6);
+    CHECK(c.used == 12 && c.dropped == 4);
+    /* a's offset error at the new centre, in quadrature with b's */
+    CHECK(c.se_offset > hypot(0.03e-6, 0.04e-6) && c.se_offset >= clock_error(&a, c.t_ref));
+    clock_compose(&z, &b, &same);
+    CHECK(same.t_ref == b.t_ref && same.offset == b.offset && same.drift == b.drift);
+    CHECK(same.se_offset == b.se_offset && same.se_drift == b.se_drift && same.rtt == b.rtt);
+    /* fitted: leader 100 ppm fast and 1 ms ahead of rank 0, the rank 50
+     * ppm fast and 2 ms ahead of the leader (on the leader's clock) */
+    double t[N], off[N], rtt[N];
+    samples(100e-6, 1e-3, t, off, rtt);
+    clock_fit(t, off, rtt, N, &a);
+    samples(50e-6, 2e-3, t, off, rtt);
+    clock_fit(t, off, rtt, N, &b);
+    clock_compose(&a, &b, &c);
+    for (double T = 1000; T < 1001; T += 0.25) {
+        double S = T + 1e-3 + 100e-6 * (T - 1000), L = S + 2e-3 + 50e-6 * (S - 1000);
+        CHECK(fabs(clock_local(&c, T) - L) < 0.5e-6);
+    }
+    CHECK(fabs(c.drift - 150.005e-6) < 2e-6);
+}
+
 void test_clock(void)
 {
+    test_compose();
     test_fit_recovers();
     test_fit_drops_slow();
     test_conversions();
