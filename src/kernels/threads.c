@@ -1,59 +1,33 @@
-/* threads.c: the threaded calls' pool and communicators.
- *
- * POSIX threads rather than OpenMP: the pool lives exactly as long as a
- * pair (pair_begin to pair_end), its threads wait in a pthread barrier
- * between timed loops (off the cores: no spinning against MPICH's busy
- * polling on a loaded node), and the build needs no OpenMP runtime or
- * flag that every MPI wrapper would have to agree on.  osu_latency_mt
- * uses pthreads too.  The calling thread is thread 0, so that threads=1
- * runs exactly as an unthreaded ping-pong does (no hand-off in the timed
+/* threads.c: the threaded calls' team and communicators.  The team is a
+ * pool (pool.c) that lives exactly as long as a pair (pair_begin to
+ * pair_end); the calling thread is thread 0, so that threads=1 runs
+ * exactly as an unthreaded ping-pong does (no hand-off in the timed
  * loop). */
 #include "kernels/threads.h"
 
-#include <pthread.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include "base/base.h"
+#include "kernels/pool.h"
 
 struct mt {
     int n;
     struct mt_thread *th;
-    pthread_t *tid;
-    pthread_barrier_t go, done;
-    /* the job of the current round, read by the workers after go */
+    struct pool *pool;
+    /* the job of the current round */
     struct kernel *k;
-    int iters, quit;
+    int iters;
     void (*body)(struct kernel *k, struct mt_thread *th, int iters);
     MPI_Comm pair;             /* comm=per-thread: the pair's communicator */
 };
 
-struct worker_arg {
-    struct mt *mt;
-    int t;
-};
-
-static void run_one(struct mt *mt, int t)
+static void run_one(void *arg, int t)
 {
+    struct mt *mt = arg;
     struct mt_thread *th = &mt->th[t];
     double t0 = MPI_Wtime();
     mt->body(mt->k, th, mt->iters);
     th->busy += MPI_Wtime() - t0;
     th->iters += mt->iters;
-}
-
-static void *worker(void *arg)
-{
-    struct worker_arg *wa = arg;
-    struct mt *mt = wa->mt;
-    int t = wa->t;
-    free(wa);
-    for (;;) {
-        pthread_barrier_wait(&mt->go);
-        if (mt->quit)
-            return NULL;
-        run_one(mt, t);
-        pthread_barrier_wait(&mt->done);
-    }
 }
 
 void mt_run(struct kernel *k, int iters,
@@ -63,11 +37,7 @@ void mt_run(struct kernel *k, int iters,
     mt->k = k;
     mt->iters = iters;
     mt->body = body;
-    if (mt->n > 1)
-        pthread_barrier_wait(&mt->go);
-    run_one(mt, 0);
-    if (mt->n > 1)
-        pthread_barrier_wait(&mt->done);
+    pool_run(mt->pool, run_one, mt);
 }
 
 /* comm=per-thread: the pair as a communicator of its own (the initiator
@@ -105,20 +75,7 @@ void mt_pair_begin(struct kernel *k)
     mt->th = xcalloc((size_t)mt->n, sizeof *mt->th);
     k->priv = mt;
     make_comms(k, mt);
-    if (mt->n < 2)
-        return;
-    pthread_barrier_init(&mt->go, NULL, (unsigned)mt->n);
-    pthread_barrier_init(&mt->done, NULL, (unsigned)mt->n);
-    mt->tid = xmalloc_array((size_t)mt->n, sizeof *mt->tid);
-    for (int t = 1; t < mt->n; t++) {
-        struct worker_arg *wa = xmalloc(sizeof *wa);
-        *wa = (struct worker_arg){mt, t};
-        if (pthread_create(&mt->tid[t], NULL, worker, wa) != 0) {
-            fprintf(stderr, "mpigauge: rank %d: cannot start thread %d of %d\n",
-                    k->world_rank, t, mt->n);
-            MPI_Abort(MPI_COMM_WORLD, 1);
-        }
-    }
+    mt->pool = pool_start(mt->n, k->world_rank);
 }
 
 void mt_pair_end(struct kernel *k)
@@ -126,15 +83,7 @@ void mt_pair_end(struct kernel *k)
     struct mt *mt = k->priv;
     if (!mt)
         return;
-    if (mt->n > 1) {
-        mt->quit = 1;
-        pthread_barrier_wait(&mt->go);
-        for (int t = 1; t < mt->n; t++)
-            pthread_join(mt->tid[t], NULL);
-        pthread_barrier_destroy(&mt->go);
-        pthread_barrier_destroy(&mt->done);
-        free(mt->tid);
-    }
+    pool_stop(mt->pool);
     for (int t = 0; t < mt->n; t++) {
         if (mt->th[t].comm != k->comm)
             MPI_Comm_free(&mt->th[t].comm);

@@ -3,19 +3,18 @@
  * run collectives on one communicator at once, so thread t of every rank
  * has its own MPI_Comm_dup of the record's communicator, the same t on
  * every rank; and its own slot t of the buffers (the plan and
- * measure/buffers.c count a slot a thread: record_copies).  The calling
- * thread is thread 0; the others wait in a pthread barrier between loops
- * (off the cores), as kernels/threads.c's pool for the threaded
- * point-to-point calls.  Each thread times its own loops: its samples are
- * its time per call. */
+ * measure/buffers.c count a slot a thread: record_copies).  The threads
+ * are a pool (kernels/pool.h: the calling thread is thread 0, the others
+ * wait off the cores between loops), as the threaded point-to-point
+ * calls'.  Each thread times its own loops: its samples are its time per
+ * call. */
 #include "measure/thread_fan.h"
 
-#include <pthread.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include "base/base.h"
+#include "kernels/pool.h"
 
-enum fan_job { JOB_LOOP, JOB_CHECK, JOB_QUIT };
+enum fan_job { JOB_LOOP, JOB_CHECK };
 
 struct fan {
     int n;
@@ -23,20 +22,15 @@ struct fan {
     MPI_Comm *comms;
     double *busy;              /* seconds in loops since fan_reset */
     long *calls;
-    pthread_t *tid;
-    pthread_barrier_t go, done;
+    struct pool *pool;
     enum fan_job job;
     long iters;
     size_t sslot, rslot;       /* bytes of a thread's slot */
 };
 
-struct worker_arg {
-    struct fan *f;
-    int t;
-};
-
-static void run_job(struct fan *f, int t)
+static void run_job(void *arg, int t)
 {
+    struct fan *f = arg;
     struct kernel *k = &f->kt[t];
     if (f->job == JOB_CHECK) {
         k->rec->call->check(k);
@@ -48,30 +42,10 @@ static void run_job(struct fan *f, int t)
     f->calls[t] += f->iters;
 }
 
-static void *worker(void *arg)
-{
-    struct worker_arg *wa = arg;
-    struct fan *f = wa->f;
-    int t = wa->t;
-    free(wa);
-    for (;;) {
-        pthread_barrier_wait(&f->go);
-        if (f->job == JOB_QUIT)
-            return NULL;
-        run_job(f, t);
-        pthread_barrier_wait(&f->done);
-    }
-}
-
 static void run_all(struct fan *f, enum fan_job job)
 {
     f->job = job;
-    if (f->n > 1)
-        pthread_barrier_wait(&f->go);
-    if (job != JOB_QUIT)
-        run_job(f, 0);
-    if (f->n > 1 && job != JOB_QUIT)
-        pthread_barrier_wait(&f->done);
+    pool_run(f->pool, run_job, f);
 }
 
 static struct fan *fan_make(struct kernel *k)
@@ -88,20 +62,7 @@ static struct fan *fan_make(struct kernel *k)
     k->rec->call->buffers(k->size, (size_t)k->rec->max, &s, &r);
     f->sslot = s * (size_t)record_window(k->rec) * (size_t)k->extent;
     f->rslot = r * (size_t)record_window(k->rec) * (size_t)k->extent;
-    if (f->n < 2)
-        return f;
-    pthread_barrier_init(&f->go, NULL, (unsigned)f->n);
-    pthread_barrier_init(&f->done, NULL, (unsigned)f->n);
-    f->tid = xmalloc_array((size_t)f->n, sizeof *f->tid);
-    for (int t = 1; t < f->n; t++) {
-        struct worker_arg *wa = xmalloc(sizeof *wa);
-        *wa = (struct worker_arg){f, t};
-        if (pthread_create(&f->tid[t], NULL, worker, wa) != 0) {
-            fprintf(stderr, "mpigauge: rank %d: cannot start thread %d of %d\n",
-                    k->world_rank, t, f->n);
-            MPI_Abort(MPI_COMM_WORLD, 1);
-        }
-    }
+    f->pool = pool_start(f->n, k->world_rank);
     return f;
 }
 
@@ -157,14 +118,7 @@ void fan_free(struct fan *f)
 {
     if (!f)
         return;
-    if (f->n > 1) {
-        run_all(f, JOB_QUIT);
-        for (int t = 1; t < f->n; t++)
-            pthread_join(f->tid[t], NULL);
-        pthread_barrier_destroy(&f->go);
-        pthread_barrier_destroy(&f->done);
-        free(f->tid);
-    }
+    pool_stop(f->pool);
     for (int t = 0; t < f->n; t++)
         MPI_Comm_free(&f->comms[t]);
     free(f->comms);
