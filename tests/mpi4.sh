@@ -66,12 +66,15 @@ PMSGRATE DOUBLE 8 512  MUL 4 WORLD NOP 0 partitions=4 window=8 complete=parrived
 PBW      CHAR   1 64   MUL 4 WORLD NOP 0
 PSEND    INT    8 4096 MUL 8 WORLD NOP 0 partitions=8 rpartitions=2
 PBW      DOUBLE 8 1024 MUL 8 WORLD NOP 0 partitions=2 rpartitions=8 window=4 complete=parrived
+PSEND    INT    8 4096 MUL 8 WORLD NOP 0 partitions=8 threads=2
+PBW      INT    8 4096 MUL 8 WORLD NOP 0 partitions=8 threads=3 window=4
 IN
 for n in 2 3; do
     $MPIRUN -n $n ./mpigauge --check --iters 4 --warmup 1 --quiet -o "$T/pw$n" "$T/pw.in" > /dev/null 2> "$T/pw$n.err"
     check "PBW, PMSGRATE on $n ranks: exit 0" [ $? = 0 ]
     if [ $MPI4 = 1 ]; then
-        check "PBW, PMSGRATE on $n ranks: done and checked, partitions 8, 4, 1, 8:2, 2:8" [ "$(jq -c '[.records[] | [.status, .check, .partitions.count, .partitions.receiver_count, .partitions.complete]]' "$T/pw$n/run.json")" = '[["done","passed",8,8,"wait"],["done","passed",4,4,"parrived"],["done","passed",1,1,"wait"],["done","passed",8,2,"wait"],["done","passed",2,8,"parrived"]]' ]
+        check "PBW, PMSGRATE on $n ranks: done and checked, partitions 8, 4, 1, 8:2, 2:8, 8 by 2 and 3 threads" [ "$(jq -c '[.records[] | [.status, .check, .partitions.count, .partitions.receiver_count, .partitions.threads, .partitions.complete]]' "$T/pw$n/run.json")" = '[["done","passed",8,8,1,"wait"],["done","passed",4,4,1,"parrived"],["done","passed",1,1,1,"wait"],["done","passed",8,2,1,"wait"],["done","passed",2,8,1,"parrived"],["done","passed",8,8,2,"wait"],["done","passed",8,8,3,"wait"]]' ]
+        check "threads= on partitioned calls, $n ranks: still a sample a pair, no per-thread object" [ "$(jq -c '[.records[5,6] | [([.points[].samples] | unique), .threads]]' "$T/pw$n/run.json")" = "[[[$((n * (n - 1) / 2))],null],[[$((n * (n - 1) / 2))],null]]" ]
         check "PBW, PMSGRATE on $n ranks: a sample a pair ($((n * (n - 1) / 2)))" [ "$(jq -c '[.records[].points[].samples] | unique' "$T/pw$n/run.json")" = "[$((n * (n - 1) / 2))]" ]
     else
         check "PBW, PMSGRATE on $n ranks: skipped with the reason" [ "$(jq -c '[.records[] | [.status, (.skipped | test("no partitioned communication"))]] | unique' "$T/pw$n/run.json")" = '[["skipped",true]]' ]
@@ -81,6 +84,9 @@ if [ $MPI4 = 1 ]; then
     check "PMSGRATE: msg_rate = 1 / t_avg (messages a second)" rows "$T/pw2/02-pmsgrate-double-world-nop.dat" '(v1 * v2 / 1e6 - 1) ^ 2 < 1e-4' msg_rate t_avg_us
     check "PBW: no msg_rate column, an mbps one" [ "$(colno "$T/pw2/01-pbw-int-world-nop.dat" msg_rate)/$(colno "$T/pw2/01-pbw-int-world-nop.dat" mbps | grep -c .)" = /1 ]
     check "PBW: the header says the partitions" grep -q "^# partitions: 8 equal partitions a message" "$T/pw2/01-pbw-int-world-nop.dat"
+    check "PSEND threads=2: the header says who marks partitions ready" grep -q "^# partitions: 8 equal partitions a message (partitions=), marked ready by 2 threads (threads=; thread t the partitions p with p mod 2 = t)" "$T/pw2/06-psend-int-world-nop.dat"
+    MPIGAUGE_TEST_THREAD_SINGLE=1 $MPIRUN -n 2 ./mpigauge --iters 2 --warmup 0 --quiet -o "$T/pwsingle" "$T/pw.in" > /dev/null 2>&1
+    check "threads= on partitioned calls under MPI_THREAD_SINGLE: skipped with the reason, the others run" [ "$(jq -c '[.records[] | .skipped // "ran"] | [.[4], .[5], .[6]]' "$T/pwsingle/run.json")" = '["ran","threads=2 needs MPI_THREAD_MULTIPLE; the library granted MPI_THREAD_SINGLE","threads=3 needs MPI_THREAD_MULTIPLE; the library granted MPI_THREAD_SINGLE"]' ]
     check "PSEND rpartitions=2: the header says the receiver's" grep -q "^# partitions: 8 equal partitions a message (partitions=), received as 2 (rpartitions=)" "$T/pw2/04-psend-int-world-nop.dat"
     MPIGAUGE_CORRUPT=1 LD_PRELOAD="$PWD/tests/corrupt.so" $MPIRUN -n 2 ./mpigauge --check \
         --iters 1 --warmup 0 --quiet -o "$T/pwbad" "$T/pw.in" > /dev/null 2> "$T/pwbad.err"

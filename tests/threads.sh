@@ -152,7 +152,7 @@ bad_input() {    # NAME RECORD COLUMN PATTERN
 bad_input "threads=0" "LATENCY_MT CHAR 1 8 MUL 8 WORLD NOP 0 threads=0" 47 "threads must be at least 1"
 bad_input "threads=abc" "LATENCY_MT CHAR 1 8 MUL 8 WORLD NOP 0 threads=abc" 47 "threads .abc. is not a number"
 bad_input "threads=65" "BW_MT CHAR 1 8 MUL 8 WORLD NOP 0 threads=65" 42 "threads 65 is too large (at most 64)"
-bad_input "threads= on SEND" "SEND CHAR 1 8 MUL 8 WORLD NOP 0 threads=2" 33 "SEND takes no threads=; it applies to the blocking collectives, the blocking reductions, LATENCY_MT, BW_MT and MSGRATE_MT"
+bad_input "threads= on SEND" "SEND CHAR 1 8 MUL 8 WORLD NOP 0 threads=2" 33 "SEND is not partitioned; threads= applies to PSEND, PBW and PMSGRATE, the blocking collectives, the blocking reductions, LATENCY_MT, BW_MT and MSGRATE_MT"
 bad_input "comm=foo" "MSGRATE_MT CHAR 1 8 MUL 8 WORLD NOP 0 comm=foo" 44 "unknown thread communicator .foo.; accepted: shared per-thread"
 bad_input "comm= on BW" "BW CHAR 1 8 MUL 8 WORLD NOP 0 comm=shared" 31 "BW runs on one thread; comm= applies"
 

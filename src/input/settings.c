@@ -126,13 +126,15 @@ static void take_word(struct line_ctx *lc, struct record *r, const struct settin
     unknown_of(lc, val, s->what, s->words, n);
 }
 
+static void refuse_key(struct line_ctx *lc, struct record *r, const struct token *key,
+                       const struct setting *row);
+
 static void take(struct line_ctx *lc, struct record *r, const struct setting *s,
                  const struct token *key, const struct token *val)
 {
     const char *why = r->call ? setting_refusal(s, r->call) : NULL;
     if (why)
-        diag_add(lc->d, lc->line, key->col, "%s%s; %s= applies to %s", r->call->name,
-                 why, s->key, s->applies);
+        refuse_key(lc, r, key, s);
     else if (s->kind == SETTING_COUNT)
         take_count(lc, r, s, val);
     else if (s->kind == SETTING_WORDS)
@@ -157,26 +159,31 @@ static void keys_text(char *out, size_t len)
         at += (size_t)snprintf(out + at, len - at, "%s%s=", i ? ", " : "", s->key);
 }
 
-/* a key only other families' rows have: the first row's refusal where
- * it is the only one, else every row's calls ("SEND takes no threads=;
- * it applies to the blocking collectives, ..., LATENCY_MT, ...") */
-static void refuse_key(struct line_ctx *lc, struct record *r, const struct token *key)
+/* a setting r's call does not take: why (the row's own refusal where one
+ * row, or r's family's, is to say; else that it takes no such key), and
+ * every call that does, over every row of the key ("SEND is not
+ * partitioned; threads= applies to PSEND, PBW and PMSGRATE, the blocking
+ * collectives, ...") */
+static void refuse_key(struct line_ctx *lc, struct record *r, const struct token *key,
+                       const struct setting *row)
 {
-    char applies[512] = "";
+    char applies[512] = "", why[160];
     size_t at = 0, rows = 0;
-    const struct setting *s, *only = NULL;
+    const struct setting *s, *only = row;
     for (size_t i = 0; (s = setting_at(i)) != NULL; i++)
         if (token_is(key, s->key) && at < sizeof applies) {
             at += (size_t)snprintf(applies + at, sizeof applies - at, "%s%s",
                                    rows ? ", " : "", s->applies);
-            only = rows++ ? NULL : s;
+            if (!row)
+                only = rows ? NULL : s;
+            rows++;
         }
     if (only)
-        diag_add(lc->d, lc->line, key->col, "%s%s; %s= applies to %s", r->call->name,
-                 setting_refusal(only, r->call), only->key, only->applies);
+        snprintf(why, sizeof why, "%s", setting_refusal(only, r->call));
     else
-        diag_add(lc->d, lc->line, key->col, "%s takes no %.*s=; it applies to %s",
-                 r->call->name, key->len, key->s, applies);
+        snprintf(why, sizeof why, " takes no %.*s=", key->len, key->s);
+    diag_add(lc->d, lc->line, key->col, "%s%s; %.*s= applies to %s", r->call->name, why,
+             key->len, key->s, applies);
 }
 
 /* seen[i]: the column where setting i was given, 0 if not yet */
@@ -218,7 +225,7 @@ static void parse_setting(struct line_ctx *lc, struct record *r, const struct to
         return;
     }
     if (own < 0 && r->call) {    /* no row of this key takes the record's call */
-        refuse_key(lc, r, &key);
+        refuse_key(lc, r, &key, NULL);
         return;
     }
     int i = own >= 0 ? own : first;

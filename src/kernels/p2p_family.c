@@ -36,6 +36,11 @@ static const struct setting rows[] = {
      .refuse = not_partitioned, .applies = "PSEND, PBW and PMSGRATE",
      .help = "the receiver's partitions, where they differ from the sender's (0: as "
              "partitions=)"},
+    {.owner = &family_p2p, .key = "threads", .kind = SETTING_COUNT, .store = STORE_INT,
+     .offset = AT(threads), .dflt = 1, .lo = 1, .hi = MAX_THREADS,
+     .refuse = not_partitioned, .applies = "PSEND, PBW and PMSGRATE",
+     .help = "threads marking a message's partitions ready, thread t every partition "
+             "p with p mod threads = t (1)"},
     {.owner = &family_p2p, .key = "complete", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(parrived),
      .words = complete_words, .what = "completion", .refuse = not_partitioned,
      .applies = "PSEND, PBW and PMSGRATE",
@@ -80,19 +85,32 @@ static void describe(const struct record *r, int p, struct json_t *o, FILE *head
         return;
     const struct p2p_settings *s = p2p_settings(r);
     int rparts = p2p_recv_partitions(r);
-    json_object_set_new(o, "partitions", json_pack("{s:i,s:i,s:s}", "count", s->partitions,
-                        "receiver_count", rparts,
+    json_object_set_new(o, "partitions", json_pack("{s:i,s:i,s:i,s:s}", "count",
+                        s->partitions, "receiver_count", rparts,
+                        "threads", s->threads > 1 ? s->threads : 1,
                         "complete", s->parrived ? "parrived" : "wait"));
     fprintf(header, "# partitions: %d equal partitions a message (partitions=)", s->partitions);
     if (rparts != s->partitions)
         fprintf(header, ", received as %d (rpartitions=)", rparts);
+    if (s->threads > 1)
+        fprintf(header, ", marked ready by %d threads (threads=; thread t the "
+                "partitions p with p mod %d = t)", s->threads, s->threads);
     fprintf(header, ", the receiver completing by %s\n", s->parrived
             ? "polling MPI_Parrived on each partition, then MPI_Wait (complete=parrived)"
             : "MPI_Wait (complete=wait)");
+}
+
+/* threads=: the sender's threads need MPI_THREAD_MULTIPLE from 2 on (the
+ * plan skips the record where the library gave less); they make no
+ * samples of their own: the message is the sample */
+static int p2p_threads(const struct record *r)
+{
+    return r->call->mode == MODE_PARTITIONED && p2p_settings(r)->threads > 1
+           ? p2p_settings(r)->threads : 1;
 }
 
 const struct family family_p2p = {
     .name = "point-to-point", .way = WAY_PAIRS, .per = "call",
     .moves_data = 1, .named_receives = 1, .bytes_per_us = BYTES_PER_US, .passes = 1,
     .settings = rows, .nsettings = sizeof rows / sizeof rows[0], .validate = validate,
-    .describe = describe};
+    .threads = p2p_threads, .describe = describe};

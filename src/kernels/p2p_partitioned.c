@@ -14,6 +14,7 @@
 
 #include <stdlib.h>
 #include "base/base.h"
+#include "kernels/pool.h"
 
 const char *psend_unavailable(void)
 {
@@ -23,9 +24,41 @@ const char *psend_unavailable(void)
 
 #if HAVE_MPI4
 
-/* the family's state for one pair: its two requests */
+struct pready_job {
+    const struct kernel *k;
+    MPI_Request *r;
+    int n, threads;
+};
+
+/* thread t's partitions of every request: p = t, t + threads, ... */
+static void pready_part(void *arg, int t)
+{
+    struct pready_job *j = arg;
+    int parts = p2p_settings(j->k->rec)->partitions;
+    for (int m = 0; m < j->n; m++)
+        for (int p = t; p < parts; p += j->threads)
+            MPI_Pready(p, j->r[m]);
+}
+
+struct pool *pready_team(const struct kernel *k)
+{
+    int n = p2p_settings(k->rec)->threads;
+    return n > 1 ? pool_start(n, k->world_rank) : NULL;
+}
+
+void ready_all(struct pool *team, const struct kernel *k, MPI_Request *r, int n)
+{
+    struct pready_job j = {k, r, n, team ? pool_size(team) : 1};
+    if (team)
+        pool_run(team, pready_part, &j);
+    else
+        pready_part(&j, 0);
+}
+
+/* the family's state for one pair: its two requests, and threads='s team */
 struct preqs {
     MPI_Request send, recv;
+    struct pool *team;
 };
 
 void psend_pair_begin(struct kernel *k)
@@ -38,6 +71,7 @@ void psend_pair_begin(struct kernel *k)
     int rparts = p2p_recv_partitions(k->rec);
     MPI_Precv_init(k->rbuf, rparts, k->count / rparts, k->type, k->peer, TAG_DATA,
                    k->comm, MPI_INFO_NULL, &q->recv);
+    q->team = pready_team(k);
     k->priv = q;
 }
 
@@ -48,16 +82,16 @@ void psend_pair_end(struct kernel *k)
         return;
     MPI_Request_free(&q->send);
     MPI_Request_free(&q->recv);
+    pool_stop(q->team);
     free(q);
     k->priv = NULL;
 }
 
-static void send_all(struct kernel *k, MPI_Request *send)
+static void send_all(struct kernel *k, struct preqs *q)
 {
-    MPI_Start(send);
-    for (int p = 0; p < p2p_settings(k->rec)->partitions; p++)
-        MPI_Pready(p, *send);
-    MPI_Wait(send, MPI_STATUS_IGNORE);
+    MPI_Start(&q->send);
+    ready_all(q->team, k, &q->send, 1);
+    MPI_Wait(&q->send, MPI_STATUS_IGNORE);
 }
 
 static void receive_all(struct kernel *k, MPI_Request *recv)
@@ -77,11 +111,11 @@ void run_psend(struct kernel *k, int iters)
     struct preqs *q = k->priv;
     for (int i = 0; i < iters; i++) {
         if (k->initiator) {
-            send_all(k, &q->send);
+            send_all(k, q);
             receive_all(k, &q->recv);
         } else {
             receive_all(k, &q->recv);
-            send_all(k, &q->send);
+            send_all(k, q);
         }
     }
 }

@@ -7,12 +7,15 @@
 /* the point-to-point family's own settings (p2p_family.c's rows), in the
  * record's own storage; the partitioned calls alone take them: equal
  * partitions a message (partitions=), the receiver's own count where it
- * differs (rpartitions=), and whether the receiver polls MPI_Parrived
- * before it waits (complete=parrived) */
+ * differs (rpartitions=), whether the receiver polls MPI_Parrived
+ * before it waits (complete=parrived), and the threads that mark a
+ * message's partitions ready (threads=: thread t the partitions p with
+ * p mod threads = t, as MPI 4.0 means them to be used) */
 struct p2p_settings {
     int partitions;
     int parrived;
     int rpartitions;           /* the receiver's partitions; 0: partitions= */
+    int threads;               /* threads marking a message's partitions ready */
 };
 
 static inline const struct p2p_settings *p2p_settings(const struct record *r)
@@ -29,6 +32,13 @@ static inline int p2p_recv_partitions(const struct record *r)
 }
 
 const char *psend_unavailable(void);
+
+/* threads=: the sender's team (kernels/pool.h), made with the pair's
+ * requests; ready_all marks every partition of requests r[0 .. n-1]
+ * ready, thread t those p with p mod threads = t (one thread: in order) */
+struct pool;
+struct pool *pready_team(const struct kernel *k);
+void ready_all(struct pool *team, const struct kernel *k, MPI_Request *r, int n);
 void psend_pair_begin(struct kernel *k);
 void psend_pair_end(struct kernel *k);
 void run_psend(struct kernel *k, int iters);

@@ -5,7 +5,8 @@
  * partitions= equal partitions each), are made once per pair and size,
  * untimed, before the warm-up.  An iteration: the initiator starts its
  * window (MPI_Startall), marks every partition of every message ready
- * (MPI_Pready, in order, from one thread) and completes them
+ * (MPI_Pready, in order from one thread, or from threads= threads at
+ * once, thread t the partitions p with p mod threads = t) and completes them
  * (MPI_Waitall); the responder starts its receives and completes them (by
  * MPI_Waitall, or complete=parrived by polling MPI_Parrived on each
  * partition first) and acknowledges with a short message, as BW does.
@@ -19,14 +20,16 @@
 
 #include <stdlib.h>
 #include "base/base.h"
+#include "kernels/pool.h"
 #include "kernels/stream.h"
 
 #if HAVE_MPI4
 
-/* the pair's window of requests */
+/* the pair's window of requests, and threads='s team */
 struct pwin {
     int n;
     MPI_Request *r;
+    struct pool *team;
 };
 
 void pwindow_pair_begin(struct kernel *k)
@@ -44,6 +47,7 @@ void pwindow_pair_begin(struct kernel *k)
             MPI_Precv_init(window_slot(k, k->rbuf, m), rparts, k->count / rparts, k->type,
                            k->peer, TAG_DATA, k->comm, MPI_INFO_NULL, &q->r[m]);
     }
+    q->team = k->initiator ? pready_team(k) : NULL;
     k->priv = q;
 }
 
@@ -55,6 +59,7 @@ void pwindow_pair_end(struct kernel *k)
     for (int m = 0; m < q->n; m++)
         MPI_Request_free(&q->r[m]);
     free(q->r);
+    pool_stop(q->team);
     free(q);
     k->priv = NULL;
 }
@@ -75,13 +80,10 @@ static void poll_arrivals(struct kernel *k, struct pwin *q)
 void run_pwindow(struct kernel *k, int iters)
 {
     struct pwin *q = k->priv;
-    int parts = p2p_settings(k->rec)->partitions;
     for (int it = 0; it < iters; it++) {
         MPI_Startall(q->n, q->r);
         if (k->initiator) {
-            for (int m = 0; m < q->n; m++)
-                for (int p = 0; p < parts; p++)
-                    MPI_Pready(p, q->r[m]);
+            ready_all(q->team, k, q->r, q->n);
         } else {
             poll_arrivals(k, q);
         }

@@ -164,29 +164,34 @@ static inline int call_line_threaded(const struct call *c, const char *line)
 {
     if (!c->family->threads)
         return 0;
-    if (c->family->way == WAY_PAIRS)
+    if (c->family->samples)    /* samples of its own threads: always */
         return 1;
     const char *t = strstr(line, "threads=");
     return t && atoi(t + strlen("threads=")) > 1;
 }
 
-/* 1 when r's samples are one a thread: a family with a threads hook
- * whose pairs are threaded calls (LATENCY_MT ..., even at threads=1), or
- * a collective at threads= 2 or more; the per-thread file, prose and
- * run.json follow */
+/* 1 when r's samples are one a thread: a family whose threads give
+ * samples of their own (the samples hook: LATENCY_MT ..., even at
+ * threads=1), or a collective at threads= 2 or more (measure/thread_fan.c
+ * times each thread); not the partitioned calls' threads, which mark one
+ * message's partitions ready (the message is the sample).  The per-thread
+ * file, prose and run.json follow. */
 static inline int record_per_thread(const struct record *r)
 {
     const struct family *f = r->call ? r->call->family : NULL;
-    return f && f->threads && (f->way == WAY_PAIRS || f->threads(r) > 1);
+    return f && f->threads &&
+           (f->samples || (f->way != WAY_PAIRS && f->threads(r) > 1));
 }
 
 /* The copies of a record's buffers each rank holds: a slot for every
- * message of a window, for every thread.  The one product that both the
- * buffers measure/ allocates and the bound world/ plans with use, so that
- * no setting that multiplies buffers is counted in one and not the other. */
+ * message of a window, for every thread that has data of its own (not
+ * the partitioned calls' threads, which share one message).  The one
+ * product that both the buffers measure/ allocates and the bound world/
+ * plans with use, so that no setting that multiplies buffers is counted
+ * in one and not the other. */
 static inline int record_copies(const struct record *r)
 {
-    return record_window(r) * record_threads(r);
+    return record_window(r) * (record_per_thread(r) ? record_threads(r) : 1);
 }
 
 /* FAN_IN's root receives into slots for the windows of at most this many
