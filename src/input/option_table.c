@@ -96,6 +96,14 @@ const struct option_spec option_specs[] = {
              "loop (no blocks), a barrier after every collective\n"
              "call outside the timing; osu: a window's receives\n"
              "into one buffer; none (default): mpigauge's way"},
+    {.name = "params", .run_only = 1, .kind = OPT_CHOICE, .field = F(params),
+     .metavar = "HOW", .words = {"auto", "full", "classes"}, .json = "params",
+     .header = "params",
+     .help = "the barrier model's pairwise parameters: full\n"
+             "(every pair), classes (a sample of each class of\n"
+             "pairs: same node, package, cache, network links;\n"
+             "spot-checked, split where a class differs) or auto\n"
+             "(default: full up to 144 ranks, classes beyond)"},
     {.name = "cache", .run_only = 1, .kind = OPT_CHOICE, .field = F(cache_cold), .metavar = "MODE",
      .words = {"warm", "cold"}, .json = "cache", .header = "cache",
      .help = "warm (default) or cold: cycle through buffers\n"
