@@ -131,10 +131,14 @@ static void say_classes(char *how, size_t len, const struct params *pm)
         spot += t->c[k].spot;
         off += t->c[k].spot_off;
     }
+    int in_rounds = 0;
+    for (int k = 0; k < t->npairs; k++)
+        in_rounds += t->pair[k].round >= 0;
     snprintf(how, len, "measured by classes of pairs: %d classes, %ld of %ld pairs "
-             "measured in turn (%d spot-checked, %d beyond %.0f%% + %.1f us of "
-             "their class; %d classes split, %d measured in full)", live,
-             pm->pairs_measured, (long)pm->p * (pm->p - 1) / 2, spot, off,
+             "measured (%d in %d rounds of disjoint pairs at once, the rest in "
+             "turn; %d spot-checked, %d beyond %.0f%% + %.1f us of their class; "
+             "%d classes split, %d measured in full)", live, pm->pairs_measured,
+             (long)pm->p * (pm->p - 1) / 2, in_rounds, t->nrounds, spot, off,
              100 * CLASS_BOUND_REL, CLASS_BOUND_ABS, split, full);
 }
 

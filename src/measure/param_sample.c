@@ -15,6 +15,7 @@
 #include "measure/interrupt.h"
 #include "measure/timing.h"
 #include "models/param_classes.h"
+#include "models/schedule.h"
 
 /* each rank's node (numbered 0.. in the order the communicator meets
  * them; world_node[n]: its index in the world), package and cache: known
@@ -131,15 +132,38 @@ static void share(MPI_Comm comm, const struct class_table *t, int from, struct p
     free(v);
 }
 
-/* Collective: the listed pairs from `from` on, in turn, both ways */
+/* Collective: the rounds the samples are from, each round's listed
+ * pairs at once, both ways, as params_measure measures every round */
+static int measure_rounds(MPI_Comm comm, int me, char *buf, const struct class_table *t,
+                          struct params *pm)
+{
+    int p = t->p;
+    for (int k = 0; k < t->nrounds; k++) {
+        int q = round_partner(p, t->round[k], me);
+        if (q >= 0 && t->c[t->cls[me * p + q]].how == CLASS_SAMPLED) {
+            int i = me < q ? me : q, j = me < q ? q : me;
+            param_measure_pair(comm, me, i, j, buf, 1, pm);
+            param_measure_pair(comm, me, j, i, buf, 1, pm);
+        }
+        int sig = quiet_agree(comm, interrupt_noted());
+        if (sig)
+            return sig;
+    }
+    return 0;
+}
+
+/* Collective: the listed pairs from `from` on, in turn, both ways (but
+ * those of the rounds, measure_rounds's) */
 static int measure_listed(MPI_Comm comm, int me, char *buf, const struct class_table *t,
                           int from, struct params *pm)
 {
     for (int k = from; k < t->npairs; k++) {
         int i = t->pair[k].i, j = t->pair[k].j;
+        if (t->pair[k].round >= 0)
+            continue;
         if (me == i || me == j) {
-            param_measure_pair(comm, me, i, j, buf, pm);
-            param_measure_pair(comm, me, j, i, buf, pm);
+            param_measure_pair(comm, me, i, j, buf, 0, pm);
+            param_measure_pair(comm, me, j, i, buf, 0, pm);
         }
         int sig = quiet_agree(comm, interrupt_noted());
         if (sig)
@@ -154,7 +178,9 @@ static int measure_listed(MPI_Comm comm, int me, char *buf, const struct class_t
 static int by_classes(MPI_Comm comm, int me, const struct class_loc *loc, char *buf,
                       struct class_table *t, struct params *pm)
 {
-    int sig = measure_listed(comm, me, buf, t, 0, pm);
+    int sig = measure_rounds(comm, me, buf, t, pm);
+    if (!sig)
+        sig = measure_listed(comm, me, buf, t, 0, pm);
     if (sig || !classes_check(t, pm))
         return sig;
     int from = t->npairs;
@@ -188,7 +214,7 @@ int params_measure_classes(MPI_Comm comm, const struct place *places,
     int *world_node;
     int nodes = locations(places, p, loc, &world_node);
     int *hops = route_links(comm, me, p, loc, nodes);
-    classes_plan(t, p, loc, hops, nodes);
+    classes_plan(t, p, loc, hops, nodes, p > PARAM_TURNS_MAX);
     t->world_node = world_node;
     free(hops);
     int sig = by_classes(comm, me, loc, buf, t, pm);

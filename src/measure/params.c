@@ -288,10 +288,10 @@ static void verify_rounds(MPI_Comm comm, int me, char *buf, struct params *pm)
     params_free(&alone);
 }
 
-void param_measure_pair(MPI_Comm comm, int me, int i, int j, char *buf,
+void param_measure_pair(MPI_Comm comm, int me, int i, int j, char *buf, int rounds,
                         struct params *pm)
 {
-    measure_pair(comm, me, i, j, buf, 0, pm);
+    measure_pair(comm, me, i, j, buf, rounds, pm);
 }
 
 double param_invocation(int p)

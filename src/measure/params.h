@@ -30,11 +30,11 @@ int params_measure(MPI_Comm comm, struct params *pm);
 struct place;
 int params_measure_classes(MPI_Comm comm, const struct place *places,
                            struct params *pm);
-/* for it, from params.c: O_i on this rank; the pair i, j measured in
- * turn from i (collective over i and j), into pm on the rank that
- * measured each value */
+/* for it, from params.c: O_i on this rank; the pair i, j measured from
+ * i (collective over i and j; rounds: as in a round, fewer repetitions
+ * over 1 KiB), into pm on the rank that measured each value */
 double param_invocation(int p);
-void param_measure_pair(MPI_Comm comm, int me, int i, int j, char *buf,
+void param_measure_pair(MPI_Comm comm, int me, int i, int j, char *buf, int rounds,
                         struct params *pm);
 
 /* The matrices measured between two ranks beside O_ij, L_ij, B_ij and

@@ -10,6 +10,7 @@
 #include <string.h>
 #include "base/base.h"
 #include "models/predict.h"
+#include "models/schedule.h"
 #include "models/stats.h"
 
 /* splitmix64: every rank draws the same */
@@ -56,7 +57,8 @@ void class_add_pair(struct class_table *t, int i, int j, int cls, enum class_rol
         t->cap = t->cap ? 2 * t->cap : 64;
         t->pair = xrealloc(t->pair, (size_t)t->cap * sizeof *t->pair);
     }
-    t->pair[t->npairs++] = (struct class_pair){.i = i, .j = j, .cls = cls, .role = role};
+    t->pair[t->npairs++] = (struct class_pair){.i = i, .j = j, .cls = cls, .role = role,
+                                               .round = -1};
 }
 
 /* reservoir of n: the seen-th candidate (from 0) replaces one at random */
@@ -71,8 +73,30 @@ static void reservoir(long *slot, int n, long seen, long cand, uint64_t *s)
         slot[r] = cand;
 }
 
-/* each class's sample: CLASS_SAMPLE pairs at random (marked in mark) */
-static void pick_samples(struct class_table *t, char *mark, uint64_t *s)
+/* the pairs of CLASS_ROUNDS rounds spread over the schedule, the samples
+ * of the classes they meet (marked in mark, counted in has) */
+static void pick_rounds(struct class_table *t, char *mark, int *has)
+{
+    int p = t->p, rc = round_count(p);
+    t->nrounds = rc < CLASS_ROUNDS ? rc : CLASS_ROUNDS;
+    for (int k = 0; k < t->nrounds; k++) {
+        int r = t->round[k] = (int)((long)k * rc / t->nrounds);
+        for (int i = 0; i < p; i++) {
+            int j = round_partner(p, r, i), cls = j > i ? t->cls[i * p + j] : -1;
+            if (cls < 0 || t->c[cls].how != CLASS_SAMPLED)
+                continue;
+            class_add_pair(t, i, j, cls, ROLE_SAMPLE);
+            t->pair[t->npairs - 1].round = r;
+            mark[(long)i * p + j] = 1;
+            has[cls]++;
+        }
+    }
+}
+
+/* each class's sample: CLASS_SAMPLE pairs at random (marked in mark),
+ * less those the rounds gave it (has) */
+static void pick_samples(struct class_table *t, char *mark, const int *has,
+                         uint64_t *s)
 {
     int p = t->p;
     long *slot = xmalloc_array((size_t)t->n * CLASS_SAMPLE, sizeof *slot);
@@ -80,12 +104,13 @@ static void pick_samples(struct class_table *t, char *mark, uint64_t *s)
     for (int i = 0; i < p; i++)
         for (int j = i + 1; j < p; j++) {
             int k = t->cls[i * p + j];
-            if (t->c[k].how == CLASS_SAMPLED)
+            if (t->c[k].how == CLASS_SAMPLED && has[k] < CLASS_SAMPLE &&
+                !mark[(long)i * p + j])
                 reservoir(slot + (size_t)k * CLASS_SAMPLE, CLASS_SAMPLE, seen[k]++,
                           (long)i * p + j, s);
         }
     for (int k = 0; k < t->n; k++)
-        for (long q = 0; q < seen[k] && q < CLASS_SAMPLE; q++) {
+        for (long q = 0; q < seen[k] && q < CLASS_SAMPLE - has[k]; q++) {
             long ij = slot[(size_t)k * CLASS_SAMPLE + q];
             mark[ij] = 1;
             class_add_pair(t, (int)(ij / p), (int)(ij % p), k, ROLE_SAMPLE);
@@ -124,7 +149,7 @@ static void pick_spots(struct class_table *t, const struct class_loc *loc, int n
 }
 
 int classes_plan(struct class_table *t, int p, const struct class_loc *loc,
-                 const int *hops, int nodes)
+                 const int *hops, int nodes, int rounds)
 {
     memset(t, 0, sizeof *t);
     t->p = p;
@@ -150,16 +175,26 @@ int classes_plan(struct class_table *t, int p, const struct class_loc *loc,
             }
         }
     char *mark = xcalloc((size_t)p * p, 1);
+    int *has = xcalloc((size_t)t->n, sizeof *has);
     uint64_t s = CLASS_SEED;
-    pick_samples(t, mark, &s);
+    if (rounds)
+        pick_rounds(t, mark, has);
+    pick_samples(t, mark, has, &s);
     pick_spots(t, loc, nodes, mark, &s);
     free(mark);
+    free(has);
     return t->npairs;
 }
 
 int class_per_pair(int f, const struct params *pm)
 {
     return param_files[f].shape == PS_PAIR && pm->m[f];
+}
+
+int class_checked(int f, const struct params *pm)
+{
+    return class_per_pair(f, pm) && param_files[f].term != COST_NONE &&
+           param_files[f].term != COST_PER_BYTE;
 }
 
 /* the measured pair k counts for class id's value: a sample of it, or
@@ -214,7 +249,7 @@ static void spot_check(struct class_table *t, struct class_pair *q,
     q->dev = 0;
     q->off = 0;
     for (int f = 0; f < PF_MODEL_COUNT; f++) {
-        if (!class_per_pair(f, pm))
+        if (!class_checked(f, pm))
             continue;
         const double *m = pm->m[f];
         double d = fmax(class_apart(m[q->i * p + q->j], c->v[f], &q->off),

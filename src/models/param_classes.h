@@ -18,6 +18,11 @@
 #define CLASS_BOUND_REL 0.25   /* a spot-checked pair may differ by 25% ... */
 #define CLASS_BOUND_ABS 0.1    /* ... plus 0.1 us from its class's value */
 #define CLASS_SEED 1           /* the draw of samples and spot-checks */
+/* beyond PARAM_TURNS_MAX ranks, where full measures in rounds of disjoint
+ * pairs at once, a class's sample is the pairs of CLASS_ROUNDS of those
+ * rounds, measured the same way (so that classes and full differ by the
+ * sample only, not by the contention the pairs met) */
+#define CLASS_ROUNDS 4
 
 /* where a rank is: its node (0.. within the communicator), and on it its
  * package and last-level cache (-1: unknown) */
@@ -53,6 +58,7 @@ struct param_class {
 enum class_role { ROLE_SAMPLE, ROLE_SPOT, ROLE_SPLIT, ROLE_FULL };
 struct class_pair {
     int i, j, cls;
+    int round;                 /* measured in this round of disjoint pairs, or -1: alone */
     enum class_role role;
     double dev;                /* a spot-check's largest relative difference */
     int off;                   /* ... beyond the bound */
@@ -68,14 +74,19 @@ struct class_table {
     int hops_known;            /* the network distance was known */
     int nodes;                 /* nodes of the communicator */
     int *world_node;           /* each one's index among the world's, or NULL */
+    int nrounds;               /* rounds measured for the samples (0: none) */
+    int round[CLASS_ROUNDS];   /* which */
 };
 
 /* Groups the p ranks' pairs into classes (hops: nodes x nodes links of
  * the route between two nodes, or NULL) and picks each class's sample
  * and spot-checks (all its pairs where it has no more than these):
- * appended to t->pair; returns how many were appended. */
+ * appended to t->pair; returns how many were appended.  With rounds, the
+ * pairs of CLASS_ROUNDS rounds of models/schedule.h come first (their
+ * .round set; t->round[] says which), a class's sample wherever they hold
+ * any of its pairs. */
 int classes_plan(struct class_table *t, int p, const struct class_loc *loc,
-                 const int *hops, int nodes);
+                 const int *hops, int nodes, int rounds);
 
 /* The values of each class from its sample's pairs in pm (measured
  * there, both ways), the spot-checks against them; returns how many
@@ -108,6 +119,10 @@ void classes_free(struct class_table *t);
 int class_new(struct class_table *t, int same_node, int level, int parent);
 void class_add_pair(struct class_table *t, int i, int j, int cls, enum class_role role);
 int class_per_pair(int f, const struct params *pm);
+/* and one the spot-check compares: B_ij and the full-range L_ij are not
+ * (measured in rounds they carry the contention of the megabyte
+ * messages, several times between pairs alike) */
+int class_checked(int f, const struct params *pm);
 void class_values(struct class_table *t, int id, const struct params *pm);
 /* |v - c| / |c|; *off = 1 where beyond the bound (else untouched) */
 double class_apart(double v, double c, int *off);

@@ -59,7 +59,7 @@ static void oriented(const struct class_table *t, const struct class_loc *loc,
     size_t p = (size_t)t->p, ij = q->i * p + q->j, ji = q->j * p + q->i;
     int flip = loc[q->i].node > loc[q->j].node, n = 0;
     for (int f = 0; f < PF_MODEL_COUNT; f++) {
-        if (!class_per_pair(f, pm))
+        if (!class_checked(f, pm))
             continue;
         const double *m = pm->m[f];
         v[n++] = flip ? m[ji] : m[ij];
@@ -85,7 +85,7 @@ static int group_node_pairs(const struct class_table *t, const struct class_loc 
     double v[2 * PF_MODEL_COUNT];
     int width = 0;
     for (int f = 0; f < PF_MODEL_COUNT; f++)
-        width += 2 * class_per_pair(f, pm);
+        width += 2 * class_checked(f, pm);
     *nps = 0;
     for (int k = 0; k < t->npairs; k++) {
         const struct class_pair *q = &t->pair[k];

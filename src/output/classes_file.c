@@ -97,13 +97,15 @@ static void write_table(FILE *f, const struct class_table *t)
 
 static void write_pairs(FILE *f, const struct class_table *t, const struct place *pl)
 {
-    fprintf(f, "\n\n# measured pairs (world ranks): i j class role difference "
-            "beyond_bound (spot-checks: the largest relative difference from "
-            "the class's value over the matrices, both ways)\n");
+    fprintf(f, "\n\n# measured pairs (world ranks): i j class role round "
+            "difference beyond_bound (round: of disjoint pairs at once, -1 alone; "
+            "spot-checks: the largest relative difference from the class's value "
+            "over the matrices checked, both ways)\n");
     for (int k = 0; k < t->npairs; k++) {
         const struct class_pair *q = &t->pair[k];
-        fprintf(f, "%d %d %d %s %.4f %d\n", pl[q->i].rank, pl[q->j].rank, q->cls,
-                role_word[q->role], q->role == ROLE_SPOT ? q->dev : 0.0, q->off);
+        fprintf(f, "%d %d %d %s %d %.4f %d\n", pl[q->i].rank, pl[q->j].rank, q->cls,
+                role_word[q->role], q->round, q->role == ROLE_SPOT ? q->dev : 0.0,
+                q->off);
     }
 }
 
