@@ -329,11 +329,3 @@ void class_label(const struct class_table *t, int k, char *out, size_t len)
         snprintf(out + at, len - at, ", %d node pairs", c->node_pairs);
 }
 
-void classes_free(struct class_table *t)
-{
-    free(t->cls);
-    free(t->c);
-    free(t->pair);
-    free(t->world_node);
-    memset(t, 0, sizeof *t);
-}

@@ -96,8 +96,8 @@ int classes_check(struct class_table *t, const struct params *pm);
 /* For each failed class: one pair of every node pair it spans (a
  * measured one where there is one), appended with ROLE_SPLIT; returns how
  * many were appended.  classes_split then groups the node pairs whose
- * values agree within the bound into new classes, or, where that leaves
- * more than a quarter of its node pairs alone, marks the class to be
+ * values agree within the bound into new classes, or, where that makes
+ * more classes than half its node pairs, marks the class to be
  * measured in full, appending all its pairs (ROLE_FULL): returns how many. */
 int classes_split_pick(struct class_table *t, const struct class_loc *loc,
                        const struct params *pm);

@@ -145,10 +145,22 @@ size_t param_value_size(enum param_file f)
 
 void params_alloc(struct params *pm, int p)
 {
+    memset(pm, 0, sizeof *pm);
     pm->p = p;
     for (int f = 0; f < PF_MODEL_COUNT; f++)
         if (param_files[f].shape != PS_TAIL || p <= PARAM_TAIL_MAX_P)
             pm->m[f] = xcalloc(param_values(f, p), param_value_size(f));
+}
+
+/* here rather than in param_classes.c, which uses this file's table:
+ * params_free frees a table, and the objects stay in one order */
+void classes_free(struct class_table *t)
+{
+    free(t->cls);
+    free(t->c);
+    free(t->pair);
+    free(t->world_node);
+    memset(t, 0, sizeof *t);
 }
 
 void params_free(struct params *pm)

@@ -181,9 +181,10 @@ int classes_split(struct class_table *t, const struct class_loc *loc,
         for (size_t c = 0; c < cells; c++)
             group[c] = -1;
         int nps, ngroups = group_node_pairs(t, loc, id, pm, group, &nps);
-        /* split, unless that leaves more than a quarter of its node pairs
-         * a class (then the sample saves little: every pair is measured) */
-        if (4 * ngroups > nps)
+        /* split, unless that makes more classes than half its node pairs
+         * (then there is no structure a split keeps, and sampling saves
+         * little: every pair is measured) */
+        if (2 * ngroups > nps)
             added += to_full(t, id);
         else
             split_into(t, loc, id, group, ngroups, pm);
