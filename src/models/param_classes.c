@@ -276,38 +276,60 @@ int classes_check(struct class_table *t, const struct params *pm)
     return failed;
 }
 
+/* pair (i, j) takes the values of the measured pair (a, b), both ways:
+ * every per-pair matrix and the tail */
+static void copy_pair(struct params *pm, size_t p, size_t i, size_t j, size_t a,
+                      size_t b)
+{
+    for (int f = 0; f < PF_MODEL_COUNT; f++) {
+        if (!pm->m[f] || param_files[f].shape == PS_RANK)
+            continue;
+        if (param_files[f].shape == PS_TAIL) {
+            float *t = pm->m[f];
+            size_t w = PARAM_TAIL_BINS * sizeof *t;
+            memcpy(t + (i * p + j) * PARAM_TAIL_BINS, t + (a * p + b) * PARAM_TAIL_BINS, w);
+            memcpy(t + (j * p + i) * PARAM_TAIL_BINS, t + (b * p + a) * PARAM_TAIL_BINS, w);
+        } else {
+            double *m = pm->m[f];
+            m[i * p + j] = m[a * p + b];
+            m[j * p + i] = m[b * p + a];
+        }
+    }
+}
+
+/* every pair of class id not measured takes a counted pair's values,
+ * drawn at random (the same draw on every rank) */
+static void deal(const struct class_table *t, int id, const char *measured, int *src,
+                 struct params *pm)
+{
+    size_t p = (size_t)t->p;
+    int n = 0;
+    for (int k = 0; k < t->npairs; k++)
+        if (counts_for(t, k, id))
+            src[n++] = k;
+    if (!n)
+        return;
+    uint64_t s = CLASS_SEED + (uint64_t)id;
+    for (size_t i = 0; i < p; i++)
+        for (size_t j = i + 1; j < p; j++)
+            if (t->cls[i * p + j] == id && !measured[i * p + j]) {
+                const struct class_pair *q = &t->pair[src[draw(&s) % (uint64_t)n]];
+                copy_pair(pm, p, i, j, (size_t)q->i, (size_t)q->j);
+            }
+}
+
 void classes_fill(const struct class_table *t, struct params *pm)
 {
     size_t p = (size_t)t->p;
-    for (size_t ij = 0; ij < p * p; ij++) {
-        int k = t->cls[ij];
-        if (k < 0 || t->c[k].how == CLASS_FULL)
-            continue;
-        for (int f = 0; f < PF_MODEL_COUNT; f++)
-            if (class_per_pair(f, pm))
-                ((double *)pm->m[f])[ij] = t->c[k].v[f];
-    }
-    float *tail = pm->m[PF_TAIL];
-    if (!tail)
-        return;
-    double *x = xmalloc_array(2 * (size_t)t->npairs + 1, sizeof *x);
-    float *bins = xmalloc_array(PARAM_TAIL_BINS, sizeof *bins);
-    for (int id = 0; id < t->n; id++) {
-        if (t->c[id].how == CLASS_FULL || t->c[id].how == CLASS_GONE)
-            continue;
-        for (int b = 0; b < PARAM_TAIL_BINS; b++) {
-            int n = 0;
-            for (int k = 0; k < t->npairs; k++)
-                if (counts_for(t, k, id))
-                    x[n++] = tail[(t->pair[k].i * p + t->pair[k].j) * PARAM_TAIL_BINS + b];
-            bins[b] = n ? (float)median_of(x, (size_t)n) : 0;
-        }
-        for (size_t ij = 0; ij < p * p; ij++)
-            if (t->cls[ij] == id)
-                memcpy(tail + ij * PARAM_TAIL_BINS, bins, PARAM_TAIL_BINS * sizeof *bins);
-    }
-    free(x);
-    free(bins);
+    char *measured = xcalloc(p * p, 1);
+    int *src = xmalloc_array((size_t)t->npairs + 1, sizeof *src);
+    for (int k = 0; k < t->npairs; k++)
+        measured[t->pair[k].i * p + t->pair[k].j] = 1;
+    for (int id = 0; id < t->n; id++)
+        if (t->c[id].how == CLASS_SAMPLED || t->c[id].how == CLASS_SPLIT)
+            deal(t, id, measured, src, pm);
+    free(measured);
+    free(src);
 }
 
 void class_label(const struct class_table *t, int k, char *out, size_t len)

@@ -4,7 +4,7 @@
  * are: on one node (and there in one package, under one last-level cache,
  * where hwloc says), or on two nodes so many network links apart (where
  * the simulated platform says).  A sample of each class is measured, its
- * median fills every pair of the class, and a spot-check of other pairs
+ * values fill every pair of the class, and a spot-check of other pairs
  * (one on every node of the class) tests the class: where one differs
  * beyond the bound, the class is split by node pairs, or measured in
  * full.  Every rank computes the same plan from the same places (no
@@ -22,7 +22,7 @@
  * pairs at once, a class's sample is the pairs of CLASS_ROUNDS of those
  * rounds, measured the same way (so that classes and full differ by the
  * sample only, not by the contention the pairs met) */
-#define CLASS_ROUNDS 4
+#define CLASS_ROUNDS 8
 
 /* where a rank is: its node (0.. within the communicator), and on it its
  * package and last-level cache (-1: unknown) */
@@ -104,9 +104,13 @@ int classes_split_pick(struct class_table *t, const struct class_loc *loc,
 int classes_split(struct class_table *t, const struct class_loc *loc,
                   const struct params *pm);
 
-/* Every pair of every class but those measured in full gets its class's
- * value in every matrix pm holds (the tails: the median of each bin over
- * the sample). */
+/* Every pair of a class (but those measured in full) that was not
+ * measured takes the values of one of the class's counted pairs (its
+ * sample; a split class's measured pairs), drawn at random, both ways,
+ * in every matrix pm holds, the tail included: the class's median, in
+ * its table, and its spread (a barrier's critical path takes the
+ * largest of its signals, which one value for all would lose); measured
+ * pairs keep their own. */
 void classes_fill(const struct class_table *t, struct params *pm);
 
 /* "same node, one package", "other node, 2 links, with node 3": class
