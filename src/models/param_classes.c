@@ -276,60 +276,52 @@ int classes_check(struct class_table *t, const struct params *pm)
     return failed;
 }
 
-/* pair (i, j) takes the values of the measured pair (a, b), both ways:
- * every per-pair matrix and the tail */
-static void copy_pair(struct params *pm, size_t p, size_t i, size_t j, size_t a,
-                      size_t b)
+/* the tail of class id: each bin's median over its counted pairs */
+static void tail_median(const struct class_table *t, int id, const float *tail,
+                        double *x, float *bins)
 {
-    for (int f = 0; f < PF_MODEL_COUNT; f++) {
-        if (!pm->m[f] || param_files[f].shape == PS_RANK)
-            continue;
-        if (param_files[f].shape == PS_TAIL) {
-            float *t = pm->m[f];
-            size_t w = PARAM_TAIL_BINS * sizeof *t;
-            memcpy(t + (i * p + j) * PARAM_TAIL_BINS, t + (a * p + b) * PARAM_TAIL_BINS, w);
-            memcpy(t + (j * p + i) * PARAM_TAIL_BINS, t + (b * p + a) * PARAM_TAIL_BINS, w);
-        } else {
-            double *m = pm->m[f];
-            m[i * p + j] = m[a * p + b];
-            m[j * p + i] = m[b * p + a];
-        }
+    size_t p = (size_t)t->p;
+    for (int b = 0; b < PARAM_TAIL_BINS; b++) {
+        int n = 0;
+        for (int k = 0; k < t->npairs; k++)
+            if (counts_for(t, k, id))
+                x[n++] = tail[(t->pair[k].i * p + t->pair[k].j) * PARAM_TAIL_BINS + b];
+        bins[b] = n ? (float)median_of(x, (size_t)n) : 0;
     }
 }
 
-/* every pair of class id not measured takes a counted pair's values,
- * drawn at random (the same draw on every rank) */
-static void deal(const struct class_table *t, int id, const char *measured, int *src,
-                 struct params *pm)
+/* every pair of class id not measured takes the class's values */
+static void fill_class(const struct class_table *t, int id, const char *measured,
+                       double *x, struct params *pm)
 {
     size_t p = (size_t)t->p;
-    int n = 0;
-    for (int k = 0; k < t->npairs; k++)
-        if (counts_for(t, k, id))
-            src[n++] = k;
-    if (!n)
-        return;
-    uint64_t s = CLASS_SEED + (uint64_t)id;
-    for (size_t i = 0; i < p; i++)
-        for (size_t j = i + 1; j < p; j++)
-            if (t->cls[i * p + j] == id && !measured[i * p + j]) {
-                const struct class_pair *q = &t->pair[src[draw(&s) % (uint64_t)n]];
-                copy_pair(pm, p, i, j, (size_t)q->i, (size_t)q->j);
-            }
+    float *tail = pm->m[PF_TAIL], bins[PARAM_TAIL_BINS];
+    if (tail)
+        tail_median(t, id, tail, x, bins);
+    for (size_t ij = 0; ij < p * p; ij++) {
+        if (t->cls[ij] != id || measured[ij])
+            continue;
+        for (int f = 0; f < PF_MODEL_COUNT; f++)
+            if (class_per_pair(f, pm))
+                ((double *)pm->m[f])[ij] = t->c[id].v[f];
+        if (tail)
+            memcpy(tail + ij * PARAM_TAIL_BINS, bins, sizeof bins);
+    }
 }
 
 void classes_fill(const struct class_table *t, struct params *pm)
 {
     size_t p = (size_t)t->p;
     char *measured = xcalloc(p * p, 1);
-    int *src = xmalloc_array((size_t)t->npairs + 1, sizeof *src);
+    double *x = xmalloc_array((size_t)t->npairs + 1, sizeof *x);
     for (int k = 0; k < t->npairs; k++)
-        measured[t->pair[k].i * p + t->pair[k].j] = 1;
+        measured[t->pair[k].i * p + t->pair[k].j] =
+            measured[t->pair[k].j * p + t->pair[k].i] = 1;
     for (int id = 0; id < t->n; id++)
         if (t->c[id].how == CLASS_SAMPLED || t->c[id].how == CLASS_SPLIT)
-            deal(t, id, measured, src, pm);
+            fill_class(t, id, measured, x, pm);
     free(measured);
-    free(src);
+    free(x);
 }
 
 void class_label(const struct class_table *t, int k, char *out, size_t len)

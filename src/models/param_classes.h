@@ -4,7 +4,7 @@
  * are: on one node (and there in one package, under one last-level cache,
  * where hwloc says), or on two nodes so many network links apart (where
  * the simulated platform says).  A sample of each class is measured, its
- * values fill every pair of the class, and a spot-check of other pairs
+ * median fills every other pair of the class, and a spot-check of other pairs
  * (one on every node of the class) tests the class: where one differs
  * beyond the bound, the class is split by node pairs, or measured in
  * full.  Every rank computes the same plan from the same places (no
@@ -105,12 +105,10 @@ int classes_split(struct class_table *t, const struct class_loc *loc,
                   const struct params *pm);
 
 /* Every pair of a class (but those measured in full) that was not
- * measured takes the values of one of the class's counted pairs (its
- * sample; a split class's measured pairs), drawn at random, both ways,
- * in every matrix pm holds, the tail included: the class's median, in
- * its table, and its spread (a barrier's critical path takes the
- * largest of its signals, which one value for all would lose); measured
- * pairs keep their own. */
+ * measured takes the class's values (its medians, and each bin of the
+ * tail's median), both ways, in every matrix pm holds; a measured pair
+ * keeps its own (so the matrices keep some of the spread full's would
+ * have: a barrier's critical path takes the largest of its signals). */
 void classes_fill(const struct class_table *t, struct params *pm);
 
 /* "same node, one package", "other node, 2 links, with node 3": class
