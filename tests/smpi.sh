@@ -14,7 +14,7 @@ set -u
 cd "$(dirname "$0")/.."
 . tests/lib.sh
 T=tests/tmp/smpi
-CHECKS=19
+CHECKS=24
 if [ "${SMPI_TESTS:-}" = skip ] || ! command -v smpicc > /dev/null || ! command -v smpirun > /dev/null; then
     echo "smpi: SimGrid's smpicc/smpirun not installed or SMPI_TESTS=skip"
     echo "smpi: 0 passed, 0 failed, $CHECKS skipped"
@@ -112,6 +112,37 @@ check "clocks, 64 ranks: two-level's fit under a third of flat's ($f2 s against 
     awk -v a="${f2:-0}" -v b="${f1:-0}" 'BEGIN { exit !(a > 0 && 3 * a < b) }'
 check "clocks, 64 ranks: every composed offset within 0.01 us and drift within 0.01 ppm of the simulated clocks' 0" \
     [ "$(jq '.clock | .max_offset_us < 0.01 and .max_drift_ppm < 0.01 and (.ranks | length) == 64' "$c2" 2> /dev/null)" = true ]
+# --params classes (docs/models.md): on the same 64 ranks the four
+# patterns of run a (parameters in full) predicted from a sample of each
+# class of pairs, within 1 percentage point of full's, HYBRID on the hosts;
+# on tests/platforms/slow-node.xml, where one host's link is slower but
+# every route is as long, the spot-check finds the host and its pairs
+# become a class of their own
+grep -E 'BARRIER .* (LINEAR|TREE|DISSEMINATION|HYBRID) ' tests/inputs/smpi64.in > "$T/classes.in"
+timeout 600 scripts/simulate.sh platforms/thesis-8x2x4.xml 64 --params classes --quiet \
+    -o "$T/classes" "$T/classes.in" > "$T/classes.out" 2>&1
+k=$T/classes/run.json
+errs() { jq -c '[.records[] | select(.pattern != null) | {(.pattern.name): (.points[0] | (.t_pred_us - .iter_max_mean_us) / .iter_max_mean_us * 100)}] | add' "$1" 2> /dev/null; }
+apart=$(jq -n --argjson f "$(errs "$j")" --argjson c "$(errs "$k")" \
+    '[$f | keys[] as $p | ($f[$p] - $c[$p]) | fabs] | if length == 4 then max else null end' 2> /dev/null)
+check "--params classes: 4 patterns predicted within 1 point of full's errors (largest difference $apart points)" \
+    awk -v e="$apart" 'BEGIN { exit !(e != "" && e != "null" && e < 1) }'
+check "--params classes: 2 classes, under a fifth of the pairs measured, none beyond the bound" \
+    [ "$(jq -r '.params.WORLD | [.mode, (.classes.table | length), (.pairs_measured < .pairs / 5), ([.classes.spot_checks[] | select(.beyond_bound)] | length)] | @tsv' "$k" 2> /dev/null)" = "$(printf 'classes\t2\ttrue\t0')" ]
+groups=$(jq -c '[.records[] | select(.hybrid != null) | .hybrid.groups[].world_ranks | sort] | sort' "$k" 2> /dev/null)
+check "--params classes: HYBRID's groups are the 8 simulated hosts" [ "$groups" = "$nodes" ]
+printf 'BARRIER INT 0 0 ADD 1 WORLD LINEAR 0 iters=3 warmup=1\n' > "$T/slow.in"
+timeout 600 scripts/simulate.sh tests/platforms/slow-node.xml 64 --params classes --quiet \
+    -o "$T/slow" "$T/slow.in" > "$T/slow.out" 2>&1
+split=$(jq -r '.params.WORLD.classes | [([.spot_checks[] | select(.beyond_bound)] | length > 0),
+    ([.table[] | select(.how == "split-into-others")] | length),
+    ([.table[] | select(.how == "split") | .label] | sort | join(";"))] | @tsv' "$T/slow/run.json" 2> /dev/null)
+check "slow-node.xml: the spot-check finds node 3 and the class across hosts is split by it ($split)" \
+    [ "$split" = "$(printf 'true\t1\tother node, 2 links, 21 node pairs;other node, 2 links, with node 3')" ]
+# a pair with a rank on node 3 (ranks 24-31) holds the slow class's value
+lat=$(awk '!/^#/ { r++; if (r == 1) print $9, $25 }' "$T/slow/params-world-Lij-small.dat" 2> /dev/null)
+check "slow-node.xml: L_ij (1 B - 1 KiB) to node 3 about twice that to another host ($lat)" \
+    awk -v a="${lat% *}" -v b="${lat#* }" 'BEGIN { exit !(a > 0 && b > 1.6 * a && b < 2.4 * a) }'
 # --time in simulated time, where a barrier always takes as long: ten
 # times the time gives ten times the barriers (the pilot's S/2 per loop)
 printf 'BARRIER INT 0 0 ADD 1 WORLD MPI 0\n' > "$T/time.in"

@@ -6,6 +6,7 @@
 
 #if MPIGAUGE_SMPI
 #include <simgrid/host.h>
+#include <xbt/dynar.h>
 #include <simgrid/version.h>
 #endif
 
@@ -15,6 +16,24 @@ long smpi_host_cores(void)
     return sg_host_core_count(sg_host_self());
 #else
     return 0;
+#endif
+}
+
+int smpi_route_links(const char *a, const char *b)
+{
+#if MPIGAUGE_SMPI
+    sg_host_t ha = sg_host_by_name(a), hb = sg_host_by_name(b);
+    if (!ha || !hb)
+        return -1;
+    xbt_dynar_t links = xbt_dynar_new(sizeof(sg_link_t), NULL);
+    sg_host_get_route(ha, hb, links);
+    int n = (int)xbt_dynar_length(links);
+    xbt_dynar_free(&links);
+    return n;
+#else
+    (void)a;
+    (void)b;
+    return -1;
 #endif
 }
 

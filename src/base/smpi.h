@@ -27,6 +27,10 @@
 /* cores of this rank's simulated host; 0 when not simulated */
 long smpi_host_cores(void);
 
+/* the links of the simulated route from host a to host b (by name), or
+ * -1 when not simulated or a host is unknown */
+int smpi_route_links(const char *a, const char *b);
+
 /* "3.32.0": the SimGrid library the run is linked with; "" when not
  * simulated */
 const char *smpi_simgrid_version(void);

@@ -113,6 +113,14 @@ const struct option_spec option_specs[] = {
              "serialized or multiple: that level for every record\n"
              "(what a level costs: the same input at two levels);\n"
              "a record needing more is skipped with the reason"},
+    {.name = "params", .run_only = 1, .kind = OPT_CHOICE, .field = F(params),
+     .metavar = "HOW", .words = {"auto", "full", "classes"}, .json = "params",
+     .header = "params",
+     .help = "the barrier model's pairwise parameters: full\n"
+             "(every pair), classes (a sample of each class of\n"
+             "pairs: same node, package, cache, network links;\n"
+             "spot-checked, split where a class differs) or auto\n"
+             "(default: full up to 144 ranks, classes beyond)"},
     {.name = "cache", .run_only = 1, .kind = OPT_CHOICE, .field = F(cache_cold), .metavar = "MODE",
      .words = {"warm", "cold"}, .json = "cache", .header = "cache",
      .help = "warm (default) or cold: cycle through buffers\n"

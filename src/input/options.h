@@ -10,6 +10,7 @@
 /* --like PEER: time as OSU 7.4 or IMB 2021 do (input/iters.c's counts,
  * measure/'s one block and barrier after each collective call) */
 enum like { LIKE_NONE, LIKE_OSU, LIKE_IMB };
+enum params_mode { PARAMS_AUTO, PARAMS_FULL, PARAMS_CLASSES };
 
 /* --blocks' default (the option table's, and what --like accepts) */
 enum { DEFAULT_BLOCKS = 10 };
@@ -47,6 +48,7 @@ struct options {
     int clocks_flat;           /* --clocks flat (0: two-level, measure/clock.h) */
     double window_us;          /* --window; 0: from a pilot */
     int cache_cold;            /* --cache cold */
+    int params;                /* --params: PARAMS_AUTO, PARAMS_FULL, PARAMS_CLASSES */
     int like;                  /* --like: LIKE_NONE, LIKE_OSU, LIKE_IMB */
     /* --thread-level: 0 (auto: MULTIPLE where the input has a threaded
      * call, else MPI_Init), or 1 + the level asked (single ... multiple) */

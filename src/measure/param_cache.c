@@ -8,6 +8,7 @@
 #include <string.h>
 #include "base/base.h"
 #include "measure/interrupt.h"
+#include "models/param_classes.h"
 
 static const struct params_entry *entry(const struct measurer *m,
                                         const struct topology *t)
@@ -118,10 +119,37 @@ static void add_model(struct param_matrices *mx, const struct measurer *m,
     }
 }
 
+/* by classes: how many, how many pairs measured, what the spot-check found */
+static void say_classes(char *how, size_t len, const struct params *pm)
+{
+    const struct class_table *t = pm->classes;
+    int live = 0, split = 0, full = 0, spot = 0, off = 0;
+    for (int k = 0; k < t->n; k++) {
+        live += t->c[k].how != CLASS_GONE;
+        split += t->c[k].how == CLASS_GONE;
+        full += t->c[k].how == CLASS_FULL;
+        spot += t->c[k].spot;
+        off += t->c[k].spot_off;
+    }
+    int in_rounds = 0;
+    for (int k = 0; k < t->npairs; k++)
+        in_rounds += t->pair[k].round >= 0;
+    snprintf(how, len, "measured by classes of pairs: %d classes, %ld of %ld pairs "
+             "measured (%d in %d rounds of disjoint pairs at once, the rest in "
+             "turn; %d spot-checked, %d beyond %.0f%% + %.1f us of their class; "
+             "%d classes split, %d measured in full)", live, pm->pairs_measured,
+             (long)pm->p * (pm->p - 1) / 2, in_rounds, t->nrounds, spot, off,
+             100 * CLASS_BOUND_REL, CLASS_BOUND_ABS, split, full);
+}
+
 /* how the matrices were measured, a sentence for the report: in rounds,
  * the checked matrices in their places (models/param_files.h) */
 static void say_how(char *how, size_t len, const struct params *pm)
 {
+    if (pm->classes) {
+        say_classes(how, len, pm);
+        return;
+    }
     if (!pm->rounds) {
         snprintf(how, len, "measured pair by pair, every ordered pair in turn");
         return;
@@ -162,6 +190,10 @@ static void hand_on(struct measurer *m, const struct topo_comm *tc,
     if (m->opt->loggp)
         add_loggp(&mx, m, tc, &e->lg);
     say_how(mx.how, sizeof mx.how, pm);
+    mx.classes = pm->classes;
+    mx.places = tc->places;
+    mx.cost_s = pm->cost_s;
+    mx.pairs_measured = pm->pairs_measured;
     if (m->world->rank == 0 && m->on_params)
         m->on_params(m->sink, tc->topo, &mx);
     for (int i = 0; i < mx.n; i++)
@@ -178,9 +210,14 @@ int ensure_params(struct measurer *m, const struct planned *pl)
     struct params_entry *e = &m->params[m->nparams++];
     memset(e, 0, sizeof *e);
     e->topo = tc->topo;
-    int sig = 0;
+    int sig = 0, size = 0;
     if (tc->comm != MPI_COMM_NULL)
-        sig = params_measure(tc->comm, &e->pm);
+        MPI_Comm_size(tc->comm, &size);
+    int classes = m->opt->params == PARAMS_CLASSES ||
+                  (m->opt->params == PARAMS_AUTO && size > PARAM_CLASSES_ABOVE);
+    if (tc->comm != MPI_COMM_NULL)
+        sig = classes ? params_measure_classes(tc->comm, tc->places, &e->pm)
+                      : params_measure(tc->comm, &e->pm);
     if (tc->comm != MPI_COMM_NULL && m->opt->loggp && !sig)
         sig = loggp_measure(tc->comm, &e->lg);
     /* a signal stopped some communicator's measurement: no rank hands on

@@ -288,6 +288,17 @@ static void verify_rounds(MPI_Comm comm, int me, char *buf, struct params *pm)
     params_free(&alone);
 }
 
+void param_measure_pair(MPI_Comm comm, int me, int i, int j, char *buf, int rounds,
+                        struct params *pm)
+{
+    measure_pair(comm, me, i, j, buf, rounds, pm);
+}
+
+double param_invocation(int p)
+{
+    return invocation(p);
+}
+
 int params_measure(MPI_Comm comm, struct params *pm)
 {
     int me, p;
@@ -296,6 +307,7 @@ int params_measure(MPI_Comm comm, struct params *pm)
     params_alloc(pm, p);
     char *buf = xcalloc((size_t)1 << MAX_POW, 1);   /* 1 MiB */
     quiet_barrier(comm);
+    double t0 = MPI_Wtime();
     double *o = pm->m[PF_O];
     o[me] = invocation(p);
     pm->rounds = p > TURNS_MAX ? round_count(p) : 0;
@@ -303,6 +315,8 @@ int params_measure(MPI_Comm comm, struct params *pm)
     sum_over_ranks(comm, pm);
     if (pm->rounds && !sig)
         verify_rounds(comm, me, buf, pm);
+    pm->pairs_measured = (long)p * (p - 1) / 2;
+    pm->cost_s = MPI_Wtime() - t0;
     free(buf);
     return sig;
 }

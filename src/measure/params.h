@@ -24,6 +24,19 @@
  * incomplete. */
 int params_measure(MPI_Comm comm, struct params *pm);
 
+/* --params classes (param_sample.c): the same matrices, every pair
+ * holding its class's value (models/param_classes.h); places: each rank
+ * of comm's.  pm->classes says what was measured. */
+struct place;
+int params_measure_classes(MPI_Comm comm, const struct place *places,
+                           struct params *pm);
+/* for it, from params.c: O_i on this rank; the pair i, j measured from
+ * i (collective over i and j; rounds: as in a round, fewer repetitions
+ * over 1 KiB), into pm on the rank that measured each value */
+double param_invocation(int p);
+void param_measure_pair(MPI_Comm comm, int me, int i, int j, char *buf, int rounds,
+                        struct params *pm);
+
 /* The matrices measured between two ranks beside O_ij, L_ij, B_ij and
  * the tail (param_receiver.c): measure(comm, me, a, b), collective over
  * ranks a and b, returns on a the value of [a*p+b] (0 on b).  For a

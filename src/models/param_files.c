@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/base.h"
+#include "models/param_classes.h"
 #include "models/predict.h"
 
 /* The model's rows in the enum's order (the order of the files written);
@@ -91,14 +92,24 @@ const struct param_file_row param_files[PF_COUNT] = {
         .meaning = "Hockney beta, its slope (us per byte)"},
 };
 
-void param_file_name(const char *topology, enum param_file f, char *out, size_t len)
+static void named(const char *topology, const char *what, char *out, size_t len)
 {
     char low[64];
     size_t i = 0;
     for (; topology[i] && i + 1 < sizeof low; i++)
         low[i] = (char)tolower((unsigned char)topology[i]);
     low[i] = 0;
-    snprintf(out, len, "params-%s-%s.dat", low, param_files[f].what);
+    snprintf(out, len, "params-%s-%s.dat", low, what);
+}
+
+void param_file_name(const char *topology, enum param_file f, char *out, size_t len)
+{
+    named(topology, param_files[f].what, out, len);
+}
+
+void param_classes_name(const char *topology, char *out, size_t len)
+{
+    named(topology, "classes", out, len);
 }
 
 int param_file_topology(const char *name, enum param_file f, char *topology,
@@ -134,16 +145,31 @@ size_t param_value_size(enum param_file f)
 
 void params_alloc(struct params *pm, int p)
 {
+    memset(pm, 0, sizeof *pm);
     pm->p = p;
     for (int f = 0; f < PF_MODEL_COUNT; f++)
         if (param_files[f].shape != PS_TAIL || p <= PARAM_TAIL_MAX_P)
             pm->m[f] = xcalloc(param_values(f, p), param_value_size(f));
 }
 
+/* here rather than in param_classes.c, which uses this file's table:
+ * params_free frees a table, and the objects stay in one order */
+void classes_free(struct class_table *t)
+{
+    free(t->cls);
+    free(t->c);
+    free(t->pair);
+    free(t->world_node);
+    memset(t, 0, sizeof *t);
+}
+
 void params_free(struct params *pm)
 {
     for (int f = 0; f < PF_MODEL_COUNT; f++)
         free(pm->m[f]);
+    if (pm->classes)
+        classes_free(pm->classes);
+    free(pm->classes);
     memset(pm, 0, sizeof *pm);
 }
 

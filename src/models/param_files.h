@@ -98,6 +98,9 @@ void params_free(struct params *pm);
 
 /* "params-<topology in lower case>-<what>.dat" */
 void param_file_name(const char *topology, enum param_file f, char *out, size_t len);
+/* "params-<topology in lower case>-classes.dat": --params classes's
+ * table of classes and spot-checks (output/classes_file.c) */
+void param_classes_name(const char *topology, char *out, size_t len);
 /* its inverse: 1 and the topology as the name spells it when name is
  * file f of some topology, else 0 */
 int param_file_topology(const char *name, enum param_file f, char *topology,

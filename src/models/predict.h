@@ -25,6 +25,10 @@
 #define PARAM_TURNS_MAX 16     /* pairs in turn up to 16 ranks (240 pairs), rounds beyond */
 #define PARAM_BIG_REPS (MPIGAUGE_SMPI ? 1 : 3) /* in rounds: repetitions over 1 KiB */
 #define PARAM_VERIFY 4         /* in rounds: pairs measured again alone */
+/* --params auto: every pair up to this many ranks, by classes beyond
+ * (docs/models.md, "Parameters by classes": up to 144 ranks the thesis's
+ * platforms were measured in full; beyond, full costs grow as P^2) */
+#define PARAM_CLASSES_ABOVE 144
 /* S_ij's untimed synchronous ping-pongs first (measure/param_receiver.c);
  * SMPI needs none */
 #define PARAM_ACK_WARMUP (MPIGAUGE_SMPI ? 0 : 100)
@@ -50,6 +54,11 @@ struct params {
     int verified;              /* in rounds: pairs measured again alone */
     double dev[PF_MODEL_COUNT];  /* their largest relative difference in each
                                   * matrix the table marks as checked */
+    /* --params classes: the classes the values are of (params_free frees
+     * it); NULL: every pair measured */
+    struct class_table *classes;
+    long pairs_measured;       /* unordered pairs measured (both ways each) */
+    double cost_s;             /* the measurement's time on this rank, s */
 };
 
 /* LogGP per pair (Alexandrov et al.; measured the way netgauge does,

@@ -298,4 +298,5 @@ void writer_params(struct writer *w, const struct topology *t,
     for (int i = 0; i < m->n; i++)
         write_matrix(w, t, m->m[i].file, m->m[i].v, m->p, m->m[i].cols,
                      m->m[i].depth > 1 ? m->m[i].depth : 1);
+    writer_param_classes(w, t, m);
 }

@@ -38,6 +38,7 @@ struct writer {
     int lists_ready;
     double json_start;         /* monotonic seconds of run.json's first write */
     double json_spent;         /* seconds spent rewriting it so far */
+    void *params_json;         /* run.json's "params" (a json_t), or NULL */
 };
 
 /* folder.c: creates the result folder (-o, or results/<time>-<input>)
@@ -55,6 +56,12 @@ void writer_close(struct writer *w, const char *status, int signal);
 /* datafile.c */
 void writer_params(struct writer *w, const struct topology *t,
                    const struct param_matrices *m);
+/* classes_file.c: how they were measured, for run.json, and with
+ * --params classes the classes' file; writer_params_json puts the first
+ * into run.json's root (a json_t) */
+void writer_param_classes(struct writer *w, const struct topology *t,
+                          const struct param_matrices *m);
+void writer_params_json(struct writer *w, void *root);
 /* the prose's sentence on how they were measured (report.c) */
 void report_params(struct writer *w, const struct topology *t,
                    const struct param_matrices *m);

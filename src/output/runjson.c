@@ -276,6 +276,7 @@ static json_t *run_json(const struct writer *w, const char *status)
     json_object_set_new(root, "peak_rss_kib", in->peak_rss_kib
                         ? json_integer(in->peak_rss_kib) : json_null());
     json_object_set_new(root, "options", options_json(in->opt));
+    writer_params_json((struct writer *)w, root);
     json_object_set_new(root, "settings", settings_json(in));
     json_object_set_new(root, "job", job_json());
     json_object_set_new(root, "fingerprint", fingerprint_json(in, root));

@@ -213,6 +213,12 @@ struct param_matrices {
     int p, n;
     struct param_matrix m[PF_COUNT];   /* at most one of each file */
     char how[320];             /* how they were measured, a sentence */
+    /* --params classes: rank 0's communicator's classes, and the place
+     * of each of its ranks (for world ranks); NULL: every pair measured */
+    const struct class_table *classes;
+    const struct place *places;
+    double cost_s;             /* rank 0's time measuring them, s */
+    long pairs_measured;       /* unordered pairs measured */
 };
 
 /* the counted events, as the writers name them */

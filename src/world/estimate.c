@@ -34,6 +34,7 @@
 #include <stdio.h>
 #include "input/iters.h"
 #include "registry/sizes.h"
+#include "models/param_classes.h"
 #include "models/predict.h"
 #include "models/schedule.h"
 #include "world/plan.h"
@@ -65,36 +66,58 @@ static double messages(const struct call *c, int p, int window)
     return s >= (size_t)p || r >= (size_t)p ? (p > 1 ? p - 1 : 1) : log2_ceil(p);
 }
 
-double estimate_params(int p, int node_ranks)
+/* one pair's L_ij and S_ij, us: in rounds (fewer repetitions over 1 KiB)
+ * with share pairs on a link, or alone */
+static double pair_l(int rounds, double share)
 {
-    if (p < 2)
-        return 0;
-    int rounds = p > PARAM_TURNS_MAX;
-    /* in rounds, the pairs of a node's ranks share its link */
-    double share = rounds ? (node_ranks < 1 ? 1 : node_ranks > p ? p : node_ranks) : 1;
-    double o = 0, l = 0;       /* one ordered pair's O_ij, R_ij, R1_ij; one pair's
-                                * L_ij and S_ij */
-    for (int k = 1; k <= PARAM_MAX_REQS; k++)
-        o += 2 * PARAM_REPS * (2 + k) * LATENCY_US;
-    o += PARAM_REPS * (2 + 10) * LATENCY_US;      /* R1_ij: 1 + 4 round trips */
-    l += (PARAM_ACK_WARMUP * 4 + PARAM_REPS * 6) * LATENCY_US;   /* S_ij's ping-pongs */
+    double l = (PARAM_ACK_WARMUP * 4 + PARAM_REPS * 6) * LATENCY_US;   /* S_ij */
     for (int e = 0; e <= PARAM_MAX_POW; e++)
         l += (rounds && e > PARAM_SMALL_POW ? PARAM_BIG_REPS : PARAM_REPS) * 2 *
              (LATENCY_US + (double)(1L << e) * share / PARAM_BYTES_PER_US);
+    return l;
+}
+
+double estimate_params(int p, int node_ranks, int params_mode)
+{
+    if (p < 2)
+        return 0;
+    int rounds = p > PARAM_TURNS_MAX, per = node_ranks < 1 ? 1 : node_ranks;
+    /* in rounds, the pairs of a node's ranks share its link */
+    double share = rounds ? (per > p ? p : per) : 1;
+    double o = 0;              /* one ordered pair's O_ij, R_ij, R1_ij */
+    for (int k = 1; k <= PARAM_MAX_REQS; k++)
+        o += 2 * PARAM_REPS * (2 + k) * LATENCY_US;
+    o += PARAM_REPS * (2 + 10) * LATENCY_US;      /* R1_ij: 1 + 4 round trips */
+    double l = pair_l(rounds, share);
     double steps = rounds ? round_count(p) + PARAM_VERIFY : (double)p * (p - 1);
     double step = rounds ? 2 * o + l : o + l / 2;
-    return steps * (step + OVERHEAD_US) * 1e-6;
+    double full = steps * (step + OVERHEAD_US);
+    if (params_mode == PARAMS_FULL ||
+        (params_mode == PARAMS_AUTO && p <= PARAM_CLASSES_ABOVE))
+        return full * 1e-6;
+    /* by classes (models/param_classes.h): CLASS_ROUNDS rounds, and alone,
+     * both ways, a spot-check on every node of the two classes (on a
+     * node, across; where no split is needed) and samples where the
+     * rounds have too few */
+    int nodes = (p + per - 1) / per;
+    double alone = 2 * nodes + 2 * CLASS_SAMPLE;
+    double by = (rounds ? (round_count(p) < CLASS_ROUNDS ? round_count(p) : CLASS_ROUNDS)
+                        * (step + OVERHEAD_US) : 0) +
+                alone * (2 * o + pair_l(0, 1) + 2 * OVERHEAD_US);
+    return (by < full ? by : full) * 1e-6;
 }
 
 /* the parameters are measured before the first pattern barrier of the
  * plan on each topology */
-double estimate_plan_params(const struct plan *pl, int i, int node_ranks)
+double estimate_plan_params(const struct plan *pl, int i, int node_ranks,
+                            int params_mode)
 {
     for (int k = 0; k <= i; k++) {
         const struct record *q = pl->rec[k].rec;
         if (q->ok && !pl->rec[k].skipped[0] && q->topo == pl->rec[i].rec->topo &&
             q->pattern && (q->pattern->generate || q->pattern_file[0]))
-            return k == i ? estimate_params(pl->rec[i].shape.p, node_ranks) : 0;
+            return k == i ? estimate_params(pl->rec[i].shape.p, node_ranks, params_mode)
+                          : 0;
     }
     return 0;
 }

@@ -272,7 +272,7 @@ int plan_records(struct plan *pl, const struct recordset *rs, struct world *w,
         p->shape.p = p->tc->max_size;
         p->shape.ncomm = p->tc->n;
         p->est = estimate_record(p->rec, o, &p->shape);
-        p->est.seconds += estimate_plan_params(pl, i, w->max_node_ranks);
+        p->est.seconds += estimate_plan_params(pl, i, w->max_node_ranks, o->params);
         if (p->rec->levels)
             level_comms(p, w);
         check_limits(p, w, o, d);

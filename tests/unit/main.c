@@ -22,6 +22,7 @@ int main(void)
     test_repeat();
     test_graph();
     test_schedule();
+    test_classes();
     test_splice();
     test_hybrid();
     test_clock();

@@ -264,13 +264,20 @@ static void test_cvar_choices(void)
  * It said 0.4 s before the link was shared and GigE assumed. */
 static void params_estimate(void)
 {
-    double e64 = estimate_params(64, 8);
+    double e64 = estimate_params(64, 8, PARAMS_FULL);
     CHECK(e64 > 57.8 * 0.7 && e64 < 57.8 * 1.5);
     /* the ranks of a node share its link in rounds: more a node, longer */
-    CHECK(estimate_params(64, 1) < e64 && estimate_params(144, 12) > estimate_params(144, 6));
+    CHECK(estimate_params(64, 1, PARAMS_FULL) < e64 && estimate_params(144, 12, PARAMS_FULL) > estimate_params(144, 6, PARAMS_FULL));
     /* in turn (up to 16 ranks) nothing is shared */
-    CHECK(estimate_params(16, 8) == estimate_params(16, 1));
-    CHECK(estimate_params(1, 1) == 0 && estimate_params(144, 12) > e64);
+    CHECK(estimate_params(16, 8, PARAMS_FULL) == estimate_params(16, 1, PARAMS_FULL));
+    CHECK(estimate_params(1, 1, PARAMS_FULL) == 0 && estimate_params(144, 12, PARAMS_FULL) > e64);
+    /* --params auto: full up to 144 ranks, classes beyond (8 rounds and a
+     * few pairs in turn: under a tenth of full's at 1024) */
+    CHECK(estimate_params(144, 12, PARAMS_AUTO) == estimate_params(144, 12, PARAMS_FULL));
+    CHECK(estimate_params(1024, 16, PARAMS_AUTO) == estimate_params(1024, 16, PARAMS_CLASSES));
+    CHECK(estimate_params(1024, 16, PARAMS_CLASSES) < estimate_params(1024, 16, PARAMS_FULL) / 10);
+    CHECK(estimate_params(64, 8, PARAMS_CLASSES) < e64 && estimate_params(8, 8, PARAMS_CLASSES) <=
+          estimate_params(8, 8, PARAMS_FULL));
 }
 
 void test_misc(void)

@@ -35,6 +35,7 @@ void test_receiver(void);
 void test_repeat(void);
 void test_graph(void);
 void test_schedule(void);
+void test_classes(void);
 void test_splice(void);
 void test_hybrid(void);
 void test_launch_stats(void);
