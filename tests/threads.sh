@@ -82,6 +82,23 @@ else
     check "below MULTIPLE: threads=2 skipped with the level" [ "$(jq "$AT"'at(3).skipped' "$T/mt/run.json")" = "\"threads=2 needs MPI_THREAD_MULTIPLE; the library granted $level\"" ]
 fi
 
+# ---- threads=S:R on LATENCY_MT (osu_latency_mt -t S:R) ---------------------
+cat > "$T/sr.in" <<'IN'
+LATENCY_MT INT    1 256 MUL 4 WORLD NOP 0 threads=2:1
+LATENCY_MT DOUBLE 1 256 MUL 4 WORLD NOP 0 threads=3:2
+IN
+$MPIRUN -n 2 ./mpigauge --check --iters 4 --warmup 1 --quiet -o "$T/sr" "$T/sr.in" > /dev/null 2> "$T/sr.err"
+rc=$?
+if [ "$(jq -r '.mpi_thread_level' "$T/sr/run.json" 2> /dev/null)" = MPI_THREAD_MULTIPLE ]; then
+    check "threads=S:R, --check: exit 0 ($(head -1 "$T/sr.err"))" [ "$rc" = 0 ]
+    check "threads=S:R: done and passed, a sample per sending thread, the settings as written" [ "$(jq -c '[.records[] | [.status, .check, .record_settings.threads, .threads.threads, .threads.receivers, ([.points[].samples] | unique)]]' "$T/sr/run.json")" = '[["done","passed","2:1",2,1,[2]],["done","passed","3:2",3,2,[3]]]' ]
+    check "threads=S:R: the header says it" grep -q '^# settings: threads=3:2 comm=shared' "$T/sr/02-latency_mt-double-world-nop.dat"
+    MPIGAUGE_CORRUPT=1 LD_PRELOAD="$PWD/tests/corrupt.so" $MPIRUN -n 2 ./mpigauge --check --iters 1 --warmup 0 --quiet -o "$T/srbad" "$T/sr.in" > /dev/null 2>&1
+    check "threads=S:R: a flipped bit fails both records' checks" [ "$(jq -c '[.records[].check] | unique' "$T/srbad/run.json")" = '["failed"]' ]
+else
+    skip 4 "threads=S:R: the library granted less than MULTIPLE"
+fi
+
 # ---- threads= on collectives (IMB-MT's way), --check on 2 and 3 ranks -----
 cat > "$T/coll.in" <<'IN'
 ALLREDUCE DOUBLE 1 64 MUL 8 WORLD SUM 0 threads=2
@@ -152,6 +169,10 @@ bad_input() {    # NAME RECORD COLUMN PATTERN
 bad_input "threads=0" "LATENCY_MT CHAR 1 8 MUL 8 WORLD NOP 0 threads=0" 47 "threads must be at least 1"
 bad_input "threads=abc" "LATENCY_MT CHAR 1 8 MUL 8 WORLD NOP 0 threads=abc" 47 "threads .abc. is not a number"
 bad_input "threads=65" "BW_MT CHAR 1 8 MUL 8 WORLD NOP 0 threads=65" 42 "threads 65 is too large (at most 64)"
+bad_input "threads=2:1 on BW_MT" "BW_MT CHAR 1 8 MUL 8 WORLD NOP 0 threads=2:1" 1 "threads=2:1: BW_MT runs as many threads on both sides; S:R applies to LATENCY_MT"
+bad_input "threads=2:1 with comm=per-thread" "LATENCY_MT CHAR 1 8 MUL 8 WORLD NOP 0 threads=2:1 comm=per-thread" 1 "threads=2:1 needs comm=shared"
+bad_input "threads=1:2" "LATENCY_MT CHAR 1 8 MUL 8 WORLD NOP 0 threads=1:2" 1 "threads=1:2: at most as many answering threads as sending ones"
+bad_input "threads=2:0" "LATENCY_MT CHAR 1 8 MUL 8 WORLD NOP 0 threads=2:0" 49 "threads must be at least 1"
 bad_input "threads= on SEND" "SEND CHAR 1 8 MUL 8 WORLD NOP 0 threads=2" 33 "SEND is not partitioned; threads= applies to PSEND, PBW and PMSGRATE, the blocking collectives, the blocking reductions, LATENCY_MT, BW_MT and MSGRATE_MT"
 bad_input "comm=foo" "MSGRATE_MT CHAR 1 8 MUL 8 WORLD NOP 0 comm=foo" 44 "unknown thread communicator .foo.; accepted: shared per-thread"
 bad_input "comm= on BW" "BW CHAR 1 8 MUL 8 WORLD NOP 0 comm=shared" 31 "BW runs on one thread; comm= applies"

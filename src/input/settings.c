@@ -101,17 +101,43 @@ static void take_root(struct line_ctx *lc, struct record *r, const struct token 
         r->root = (int)v;
 }
 
+/* one count of s within its bounds, into *v; 0, or -1 after the error */
+static int one_count(struct line_ctx *lc, const struct setting *s, const struct token *val,
+                     uint64_t *v)
+{
+    if (parse_number(lc, val, s->key, s->hi, v) != 0)
+        return -1;
+    if (*v < s->lo) {
+        diag_add(lc->d, lc->line, val->col, "%s must be at least %llu", s->key,
+                 (unsigned long long)s->lo);
+        return -1;
+    }
+    return 0;
+}
+
 static void take_count(struct line_ctx *lc, struct record *r, const struct setting *s,
                        const struct token *val)
 {
-    uint64_t v;
-    if (parse_number(lc, val, s->key, s->hi, &v) != 0)
+    uint64_t a, b;
+    const char *colon = s->second ? memchr(val->s, ':', (size_t)val->len) : NULL;
+    if (!colon) {
+        if (one_count(lc, s, val, &a) == 0)
+            setting_put(s, r, (long long)a);
         return;
-    if (v < s->lo)
-        diag_add(lc->d, lc->line, val->col, "%s must be at least %llu", s->key,
-                 (unsigned long long)s->lo);
-    else
-        setting_put(s, r, (long long)v);
+    }
+    /* A:B, each a count of its own, each error at its own column */
+    int na = (int)(colon - val->s);
+    struct token ta = {val->s, na, val->col};
+    struct token tb = {colon + 1, val->len - na - 1, val->col + na + 1};
+    if (na == 0 || tb.len == 0) {
+        diag_add(lc->d, lc->line, val->col, "%s=%.*s: expected N or A:B, like 2:1",
+                 s->key, val->len, val->s);
+        return;
+    }
+    if (one_count(lc, s, &ta, &a) == 0 && one_count(lc, s, &tb, &b) == 0) {
+        setting_put(s, r, (long long)a);
+        setting_put_second(s, r, (int)b);
+    }
 }
 
 static void take_word(struct line_ctx *lc, struct record *r, const struct setting *s,

@@ -40,10 +40,18 @@ static const char *not_blocking(const struct call *c)
            : " is not a blocking collective (threads= runs blocking ones, as IMB-MT)";
 }
 
+/* threads= is shown (header, run.json's record_settings, the prose)
+ * only where more than one thread runs */
+static int threads_in_force(const struct record *r)
+{
+    return coll_settings(r)->threads > 1;
+}
+
 static const struct setting coll_rows[] = {
     {.owner = &family_coll, .key = "threads", .kind = SETTING_COUNT, .store = STORE_INT,
      .offset = offsetof(struct coll_settings, threads), .dflt = 1, .lo = 1,
      .hi = MAX_THREADS, .refuse = not_blocking, .applies = "the blocking collectives",
+     .in_force = threads_in_force,
      .help = "threads per rank, each calling it on its own copy of the communicator (1)"},
 };
 
@@ -51,6 +59,7 @@ static const struct setting reduce_rows[] = {
     {.owner = &family_reduce, .key = "threads", .kind = SETTING_COUNT, .store = STORE_INT,
      .offset = offsetof(struct coll_settings, threads), .dflt = 1, .lo = 1,
      .hi = MAX_THREADS, .refuse = not_blocking, .applies = "the blocking reductions",
+     .in_force = threads_in_force,
      .help = "threads per rank, each calling it on its own copy of the communicator (1)"},
 };
 

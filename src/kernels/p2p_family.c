@@ -24,6 +24,18 @@ static const char *not_partitioned(const struct call *c)
     return c->mode == MODE_PARTITIONED ? NULL : " is not partitioned";
 }
 
+/* rpartitions= and threads= are shown only where written to differ from
+ * their defaults (the receiver's count as the sender's, one thread) */
+static int rpartitions_in_force(const struct record *r)
+{
+    return p2p_settings(r)->rpartitions != 0;
+}
+
+static int threads_in_force(const struct record *r)
+{
+    return p2p_settings(r)->threads > 1;
+}
+
 #define AT(field) offsetof(struct p2p_settings, field)
 
 static const struct setting rows[] = {
@@ -34,11 +46,13 @@ static const struct setting rows[] = {
     {.owner = &family_p2p, .key = "rpartitions", .kind = SETTING_COUNT, .store = STORE_INT,
      .offset = AT(rpartitions), .dflt = 0, .lo = 0, .hi = MAX_PARTITIONS,
      .refuse = not_partitioned, .applies = "PSEND, PBW and PMSGRATE",
+     .in_force = rpartitions_in_force,
      .help = "the receiver's partitions, where they differ from the sender's (0: as "
              "partitions=)"},
     {.owner = &family_p2p, .key = "threads", .kind = SETTING_COUNT, .store = STORE_INT,
      .offset = AT(threads), .dflt = 1, .lo = 1, .hi = MAX_THREADS,
      .refuse = not_partitioned, .applies = "PSEND, PBW and PMSGRATE",
+     .in_force = threads_in_force,
      .help = "threads marking a message's partitions ready, thread t every partition "
              "p with p mod threads = t (1)"},
     {.owner = &family_p2p, .key = "complete", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(parrived),

@@ -71,7 +71,8 @@ static void make_comms(struct kernel *k, struct mt *mt)
 void mt_pair_begin(struct kernel *k)
 {
     struct mt *mt = xcalloc(1, sizeof *mt);
-    mt->n = record_threads(k->rec);
+    /* threads=S:R: S on the initiator, R on the responder */
+    mt->n = k->initiator ? record_threads(k->rec) : thread_receivers(k->rec);
     mt->th = xcalloc((size_t)mt->n, sizeof *mt->th);
     k->priv = mt;
     make_comms(k, mt);
@@ -117,4 +118,11 @@ char *mt_slot(const struct kernel *k, char *buf, int t, int m)
 {
     size_t slot = (size_t)t * (size_t)record_window(k->rec) + (size_t)m;
     return buf + slot * (size_t)k->count * (size_t)k->extent;
+}
+
+void mt_answered(struct kernel *k, int *answered)
+{
+    struct mt *mt = k->priv;
+    for (int t = 0; t < mt->n; t++)
+        mt->th[t].answered = answered;
 }

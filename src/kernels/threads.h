@@ -15,13 +15,21 @@
  * own (MPI_Comm_dup of the pair's) */
 enum thread_comm { TCOMM_SHARED, TCOMM_PER_THREAD };
 struct thread_settings {
-    int threads;
+    int threads;               /* the initiator's (threads=S, or S of S:R) */
     enum thread_comm comm;
+    int receivers;             /* R of threads=S:R; 0: as S */
 };
 
 static inline const struct thread_settings *thread_settings(const struct record *r)
 {
     return (const struct thread_settings *)(const void *)r->own.bytes;
+}
+
+/* the responder's threads: R of threads=S:R, else the initiator's */
+static inline int thread_receivers(const struct record *r)
+{
+    const struct thread_settings *s = thread_settings(r);
+    return s->receivers ? s->receivers : s->threads;
 }
 
 /* one thread of a pair's pool: its index, communicator and partner in it,
@@ -31,6 +39,9 @@ struct mt_thread {
     MPI_Comm comm;
     int peer;
     MPI_Request *reqs;         /* a window's requests */
+    /* threads=S:R's --check on the responder: answered[j] the sending
+     * thread whose message round trip j brought (NULL: not checking) */
+    int *answered;
     double busy;               /* seconds */
     long iters;
 };
@@ -53,8 +64,17 @@ void mt_run(struct kernel *k, int iters,
 void mt_reset(struct kernel *k);
 void mt_times(const struct kernel *k, double *us);
 
+/* every thread's answered (threads.h's struct mt_thread), or NULL */
+void mt_answered(struct kernel *k, int *answered);
+
 /* thread th's slot m of buf (a window's message, or the one message) */
 char *mt_slot(const struct kernel *k, char *buf, int t, int m);
+
+/* LATENCY_MT threads=S:R with R < S (threads_split.c): S initiator
+ * threads each ping-pong; R responder threads share the S round trips
+ * of an iteration, each answering whichever thread's message it got */
+void run_latency_split(struct kernel *k, int iters);
+void check_latency_split(struct kernel *k);
 
 /* the calls' loops and checks (threads_loops.c) */
 void run_latency_mt(struct kernel *k, int iters);

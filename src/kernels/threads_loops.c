@@ -53,7 +53,10 @@ static void window_body(struct kernel *k, struct mt_thread *th, int iters)
 
 void run_latency_mt(struct kernel *k, int iters)
 {
-    mt_run(k, iters, latency_body);
+    if (thread_receivers(k->rec) != record_threads(k->rec))
+        run_latency_split(k, iters);
+    else
+        mt_run(k, iters, latency_body);
 }
 
 void run_window_mt(struct kernel *k, int iters)
@@ -88,7 +91,10 @@ static void check_slots(struct kernel *k, int slots, int receives,
 
 void check_latency_mt(struct kernel *k)
 {
-    check_slots(k, 1, 1, run_latency_mt);
+    if (thread_receivers(k->rec) != record_threads(k->rec))
+        check_latency_split(k);
+    else
+        check_slots(k, 1, 1, run_latency_mt);
 }
 
 void check_window_mt(struct kernel *k)

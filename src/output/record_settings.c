@@ -24,6 +24,17 @@ static int rotating(const struct setting *s, const struct record *r)
     return r->root_rotate && s->kind == SETTING_CUSTOM && s->store == STORE_INT;
 }
 
+/* a paired setting written A:B with B not A: "A:B" into out, 1 */
+static int paired_text(const struct setting *s, const struct record *r, char *out,
+                       size_t len)
+{
+    int b = setting_get_second(s, r);
+    if (!s->second || b == 0 || b == setting_get(s, r))
+        return 0;
+    snprintf(out, len, "%lld:%d", setting_get(s, r), b);
+    return 1;
+}
+
 json_t *record_settings_json(const struct record *r)
 {
     json_t *o = json_object();
@@ -32,6 +43,9 @@ json_t *record_settings_json(const struct record *r)
         if (!shown(s, r))
             continue;
         const char *word = rotating(s, r) ? "rotate" : setting_word(s, r);
+        char pair[48];
+        if (!word && paired_text(s, r, pair, sizeof pair))
+            word = pair;       /* threads=2:1: "2:1" */
         json_object_set_new(o, s->key, word ? json_string(word)
                                             : json_integer(setting_get(s, r)));
     }
@@ -47,6 +61,9 @@ int record_settings_text(const struct record *r, char *out, size_t len)
         if (!shown(s, r))
             continue;
         const char *word = rotating(s, r) ? "rotate" : setting_word(s, r);
+        char pair[48];
+        if (!word && paired_text(s, r, pair, sizeof pair))
+            word = pair;
         if (word)
             at += (size_t)snprintf(out + at, len - at, "%s%s=%s", at ? " " : "", s->key,
                                    word);

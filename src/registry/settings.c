@@ -259,6 +259,24 @@ void setting_put(const struct setting *s, struct record *r, long long v)
     }
 }
 
+int setting_get_second(const struct setting *s, const struct record *r)
+{
+    int v = 0;
+    if (s->second) {
+        const unsigned char *base = s->owner ? r->own.bytes : (const unsigned char *)r;
+        memcpy(&v, base + s->second, sizeof v);
+    }
+    return v;
+}
+
+void setting_put_second(const struct setting *s, struct record *r, int v)
+{
+    if (!s->second)
+        return;
+    unsigned char *base = s->owner ? r->own.bytes : (unsigned char *)r;
+    memcpy(base + s->second, &v, sizeof v);
+}
+
 long long record_setting(const struct record *r, const char *key, long long dflt)
 {
     const struct setting *s = record_setting_row(r, key);
@@ -297,7 +315,8 @@ void setting_values_text(const struct setting *s, char *out, size_t len)
         for (int i = 0; s->words[i] && at < len; i++)
             at += (size_t)snprintf(out + at, len - at, "%s%s", i ? "|" : "", s->words[i]);
     else if (s->kind == SETTING_COUNT)
-        snprintf(out, len, "N (%llu to %llu)", (unsigned long long)s->lo,
+        snprintf(out, len, "%s (%llu to %llu)", s->second ? "N or S:R" : "N",
+                 (unsigned long long)s->lo,
                  (unsigned long long)s->hi);
     else
         snprintf(out, len, "%s", s->value_help);

@@ -54,6 +54,10 @@ struct setting {
      * writers show it then); NULL: whenever the call takes it */
     int (*in_force)(const struct record *r);
     const char *value_help;   /* SETTING_CUSTOM: "N|rotate", for --list */
+    /* SETTING_COUNT of STORE_INT that may be written "A:B" (threads=S:R):
+     * B goes to this offset, in the same storage as the first; 0: one
+     * value only.  Written "A", B is left 0 (as A). */
+    size_t second;
     const char *help;         /* one line */
 };
 
@@ -73,6 +77,9 @@ int setting_takes(const struct setting *s, const struct call *c);
  * first), and storing one */
 long long setting_get(const struct setting *s, const struct record *r);
 void setting_put(const struct setting *s, struct record *r, long long v);
+/* a paired setting's second value (0: none written, as the first) */
+int setting_get_second(const struct setting *s, const struct record *r);
+void setting_put_second(const struct setting *s, struct record *r, int v);
 /* the value of r's setting key through its row (what the writers use
  * for a family's own settings, whose struct they do not know), or dflt
  * when no row has the key */

@@ -93,6 +93,23 @@ static void count_bounds(const struct setting *s, const struct call *c)
         CHECK(err && strstr(err, "must be at least"));
         free(err);
     }
+    /* A:B only where the row takes a second value, each part in bounds
+     * (the second's errors, at its own column, tests/threads.sh checks) */
+    snprintf(text, sizeof text, "%llu:%llu", (unsigned long long)s->lo,
+             (unsigned long long)s->lo);
+    err = try_value(s, c, text, &v);
+    CHECK(s->second ? !err && (unsigned long long)v == s->lo : err != NULL);
+    free(err);
+    if (s->second) {
+        snprintf(text, sizeof text, "%llu:%llu", (unsigned long long)s->hi + 1,
+                 (unsigned long long)s->lo);
+        err = try_value(s, c, text, &v);
+        CHECK(err && strstr(err, "too large"));
+        free(err);
+        err = try_value(s, c, "2:", &v);
+        CHECK(err && strstr(err, "expected N or A:B"));
+        free(err);
+    }
 }
 
 /* a common key is no family's, a family has a key once, and a key that
