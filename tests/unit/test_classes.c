@@ -82,6 +82,7 @@ static void grouping(void)
         }
     }
     CHECK(sample == 3 * CLASS_SAMPLE);
+    CHECK(spot >= t.n);        /* some spot-check in every class */
     int every = 1;
     for (int k = 0; k < t.n; k++)
         for (int n = 0; n < NODES; n++)
