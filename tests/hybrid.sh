@@ -32,7 +32,10 @@ check "one host: exit 0" [ $? = 0 ]
 n0=$(ran)
 hybrid_checks "$T/one" 4 "one host"
 per_hybrid=$(($(ran) - n0))
-if grep -q "HYBRID: .* group.* by measured O_ij" "$T/one/report.txt" && grep -q "Beside it on the same communicator (20 barriers each" "$T/one/report.txt"; then ok_=1; else ok_=0; fi
+# (by O_ij, or by L_ij where O_ij came out alike on every pair: 4 ranks
+# on this 2-core VM's busy-polling MPICH measure mostly the scheduler,
+# and the grouping rule, models/hybrid.c, then says which it used)
+if grep -qE "HYBRID: .* group.* by measured (O_ij|L_ij)" "$T/one/report.txt" && grep -q "Beside it on the same communicator (20 barriers each" "$T/one/report.txt"; then ok_=1; else ok_=0; fi
 check "one host: the prose names the groups and the comparison" [ "$ok_" = 1 ]
 pat="$T/one/$(jq -r '(.records[] | select(.line == 1)).hybrid.pattern_file' "$T/one/run.json")"
 printf 'BARRIER INT 0 0 ADD 1 WORLD FILE:%s 0 iters=20\n' "$pat" > "$T/again.in"
