@@ -8,6 +8,7 @@
 #include "base/smpi.h"
 #include "base/base.h"
 #include "kernels/tags.h"
+#include "measure/timing.h"
 
 void clock_burst(int r, int n, double *t, double *off, double *rtt)
 {
@@ -40,18 +41,12 @@ void clock_send(int r, double v)
 void clock_wait(int r, double *v)
 {
     MPI_Request req;
-    int done = 0;
     if (MPIGAUGE_SMPI) {       /* SMPI's MPI_Test costs simulated time */
         MPI_Recv(v, 1, MPI_DOUBLE, r, TAG_CLOCK, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         return;
     }
     MPI_Irecv(v, 1, MPI_DOUBLE, r, TAG_CLOCK, MPI_COMM_WORLD, &req);
-    MPI_Test(&req, &done, MPI_STATUS_IGNORE);
-    while (!done) {
-        struct timespec pause = {0, 20000};
-        nanosleep(&pause, NULL);
-        MPI_Test(&req, &done, MPI_STATUS_IGNORE);
-    }
+    quiet_wait(&req);
 }
 
 void clock_answer(int pinger, double left)

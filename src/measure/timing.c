@@ -163,6 +163,17 @@ void wait_until(double at)
         now = MPI_Wtime();
 }
 
+void quiet_wait(MPI_Request *req)
+{
+    int done = 0;
+    MPI_Test(req, &done, MPI_STATUS_IGNORE);
+    while (!done) {
+        struct timespec pause = {0, 20000};
+        nanosleep(&pause, NULL);
+        MPI_Test(req, &done, MPI_STATUS_IGNORE);
+    }
+}
+
 void quiet_barrier(MPI_Comm comm)
 {
     /* SMPI's MPI_Test sleeps in simulated time, longer at each call across
@@ -172,14 +183,8 @@ void quiet_barrier(MPI_Comm comm)
         return;
     }
     MPI_Request req;
-    int done = 0;
     MPI_Ibarrier(comm, &req);
-    MPI_Test(&req, &done, MPI_STATUS_IGNORE);
-    while (!done) {
-        struct timespec pause = {0, 20000};
-        nanosleep(&pause, NULL);
-        MPI_Test(&req, &done, MPI_STATUS_IGNORE);
-    }
+    quiet_wait(&req);
 }
 
 int quiet_agree(MPI_Comm comm, int mine)
@@ -190,14 +195,8 @@ int quiet_agree(MPI_Comm comm, int mine)
         return most;
     }
     MPI_Request req;
-    int done = 0;
     MPI_Iallreduce(&mine, &most, 1, MPI_INT, MPI_MAX, comm, &req);
-    MPI_Test(&req, &done, MPI_STATUS_IGNORE);
-    while (!done) {
-        struct timespec pause = {0, 20000};
-        nanosleep(&pause, NULL);
-        MPI_Test(&req, &done, MPI_STATUS_IGNORE);
-    }
+    quiet_wait(&req);
     return most;
 }
 

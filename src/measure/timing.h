@@ -32,6 +32,10 @@ double time_collective(struct trial *t, const struct rule *ru, long per_block,
 double time_pair(struct trial *t, const struct rule *ru, long per_block,
                  struct series *s);
 
+/* Completes req asleep: MPI_Test every 20 us, off the cores (not under
+ * SMPI, where MPI_Test costs simulated time: wait there instead) */
+void quiet_wait(MPI_Request *req);
+
 /* A barrier that sleeps while it waits (MPI_Ibarrier, then MPI_Test every
  * 20 us), for ranks that sit out a measurement: busy-polling waiters would
  * take the cores from the pair being timed. */

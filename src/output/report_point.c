@@ -81,6 +81,33 @@ static void say_over(struct writer *w, const struct holds *h, size_t n)
         say(w, "mean over %zu pair%s", n, n == 1 ? "" : "s");
 }
 
+/* the mean time and the fastest and slowest sample by name: a pair's,
+ * a thread's of a pair or of a rank, or a rank's */
+static void say_spread(struct writer *w, const struct holds *h, const struct point *pt)
+{
+    const struct sample *lo = &pt->samples[pt->s.imin];
+    const struct sample *hi = &pt->samples[pt->s.imax];
+    char a[64], b[64];
+    sample_name(h, lo, pt->s.imin, a, sizeof a);
+    sample_name(h, hi, pt->s.imax, b, sizeof b);
+    if (h->pairs || h->phases) {
+        say(w, "%s %.3f us, ", strcmp(h->per, "operation") == 0 ? "per operation"
+            : h->window > 1 || h->phases ? "per message" : "one-way", pt->s.avg);
+        say_over(w, h, pt->nsamples);
+        say(w, " (fastest %s %.3f us, slowest %s %.3f us)", a, pt->s.min, b, pt->s.max);
+    } else if (h->threads > 1) {      /* threads= on a collective: T a rank */
+        size_t ranks = pt->nsamples / (size_t)h->threads;
+        say(w, "%.3f us per %s, mean over %d threads of %zu rank%s (fastest %s %.3f us, "
+            "slowest %s %.3f us)", pt->s.avg, h->per, h->threads, ranks,
+            ranks == 1 ? "" : "s", a, pt->s.min, b, pt->s.max);
+    } else {
+        say(w, "%.3f us per %s, mean over %zu rank%s (fastest rank %d "
+            "%.3f us, slowest rank %d %.3f us)", pt->s.avg,
+            h->per, pt->nsamples,
+            pt->nsamples == 1 ? "" : "s", lo->a, pt->s.min, hi->a, pt->s.max);
+    }
+}
+
 void report_point(struct writer *w, const struct result *res,
                   const struct point *pt)
 {
@@ -93,31 +120,8 @@ void report_point(struct writer *w, const struct result *res,
         say(w, "nothing measured.\n");
         return;
     }
-    const struct sample *lo = &pt->samples[pt->s.imin];
-    const struct sample *hi = &pt->samples[pt->s.imax];
     const struct holds *h = &res->holds;
-    if (h->pairs || h->phases) {
-        char a[64], b[64];
-        sample_name(h, lo, pt->s.imin, a, sizeof a);
-        sample_name(h, hi, pt->s.imax, b, sizeof b);
-        say(w, "%s %.3f us, ", strcmp(h->per, "operation") == 0 ? "per operation"
-            : h->window > 1 || h->phases ? "per message" : "one-way", pt->s.avg);
-        say_over(w, h, pt->nsamples);
-        say(w, " (fastest %s %.3f us, slowest %s %.3f us)", a, pt->s.min, b, pt->s.max);
-    } else if (h->threads > 1) {      /* threads= on a collective: T a rank */
-        char a[64], b[64];
-        size_t ranks = pt->nsamples / (size_t)h->threads;
-        sample_name(h, lo, pt->s.imin, a, sizeof a);
-        sample_name(h, hi, pt->s.imax, b, sizeof b);
-        say(w, "%.3f us per %s, mean over %d threads of %zu rank%s (fastest %s %.3f us, "
-            "slowest %s %.3f us)", pt->s.avg, h->per, h->threads, ranks,
-            ranks == 1 ? "" : "s", a, pt->s.min, b, pt->s.max);
-    } else {
-        say(w, "%.3f us per %s, mean over %zu rank%s (fastest rank %d "
-            "%.3f us, slowest rank %d %.3f us)", pt->s.avg,
-            h->per, pt->nsamples,
-            pt->nsamples == 1 ? "" : "s", lo->a, pt->s.min, hi->a, pt->s.max);
-    }
+    say_spread(w, h, pt);
     if (h->barrier && pt->ncomm > 0) {
         say(w, "; a barrier takes %.3f us on its slowest rank (mean over "
             "iterations, median %.3f us)", pt->iter_mean, pt->iter_median);
