@@ -44,8 +44,8 @@ if [ $? = 0 ] && [ "$(jq -r '(.records[] | select(.line == 1)).status' "$T/again
 check "its pattern file runs again as FILE:path" [ "$ok_" = 1 ]
 check "... with the same stages and signals" [ "$(jq -c '(.records[] | select(.line == 1)).pattern | [.stages, .signals]' "$T/again/run.json")" = "$(jq -c '(.records[] | select(.line == 1)).pattern | [.stages, .signals]' "$T/one/run.json")" ]
 
-# issue 28: every input of the construction is agreed.  The last rank's
-# own O_ij copy and timer cost are made far off (1 ms): it must still run
+# issue 28: every input of the construction is rank 0's.  The last rank's
+# own timer cost is made far off (1 ms): it must still run
 # the barrier rank 0 built (ranks that built different ones fail the
 # record on a digest check rather than deadlock); and when its built
 # barrier is made to differ (one signal more), that check must fail the

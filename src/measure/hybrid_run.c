@@ -1,7 +1,8 @@
 /* hybrid_run.c: the HYBRID barrier pattern (Meyer's thesis, chapter 7).
  *
- * When the record starts, every rank of its communicator builds the same
- * barrier from rank 0's copy of the measured costs (models/hybrid.h):
+ * When the record starts, rank 0 of its communicator, which alone holds
+ * the measured costs, builds the barrier (models/hybrid.h) and hands it to
+ * the other ranks (hybrid_share.c):
  * groups by O_ij (the thesis's metric), the cheapest pattern inside each
  * group and among their pivots, checked with the knowledge matrices.
  * The record then measures it as any pattern.  Afterwards MPI_Barrier and
@@ -22,15 +23,6 @@
 #include "measure/timing.h"
 #include "models/cluster.h"
 
-/* n doubles of rank 0's, on every rank of comm */
-static double *from_rank0(const double *v, size_t n, MPI_Comm comm)
-{
-    double *c = xmalloc_array(n, sizeof *c);
-    memcpy(c, v, n * sizeof *c);
-    MPI_Bcast(c, (int)n, MPI_DOUBLE, 0, comm);
-    return c;
-}
-
 /* 1 when every rank of comm holds the same digest: running barriers that
  * differ would deadlock, so a difference fails the record instead */
 static int same_everywhere(unsigned long long digest, MPI_Comm comm)
@@ -40,20 +32,19 @@ static int same_everywhere(unsigned long long digest, MPI_Comm comm)
     return v[0] == digest && v[1] == ~digest;
 }
 
-/* The tests' MPIGAUGE_TEST_SKEW=S (seconds) gives the last rank inputs of
- * its own before they are agreed: S more per timer read (timer_agree) and
- * S more on its row and column of its own O_ij copy, enough to make it a
- * group of its own were that copy used. */
-static void test_skew(const struct kernel *k, double *oij)
+/* rank 0 of the communicator, which alone holds the measured costs: the
+ * construction, from them and its timer cost (agreed at the start of the
+ * run, timer_agree), so that it depends on nothing that differs between
+ * ranks (issue 28: three different barriers on 64 simulated ranks when
+ * every rank built its own) */
+static void build(struct trial *t, const struct params *pm)
 {
-    const char *s = getenv("MPIGAUGE_TEST_SKEW");
-    if (!s || k->rank != k->size - 1)
-        return;
-    double us = strtod(s, NULL) * 1e6;
-    for (int j = 0; j < k->size; j++) {
-        oij[(size_t)k->rank * (size_t)k->size + (size_t)j] += us;
-        oij[(size_t)j * (size_t)k->size + (size_t)k->rank] += us;
-    }
+    struct kernel *k = &t->k;
+    struct signal_costs c = costs_from_params(pm);
+    enum param_file by = hybrid_grouping(pm, k->size);
+    hybrid_build(&t->hy, k->size, pm->m[by], &c, k->rec->signal == SIGNAL_SSEND
+                 ? SIGNAL_SYNCHRONOUS : SIGNAL_EAGER, t->m->timer_cost * 1e6);
+    t->hy.grouped_by = by;
 }
 
 int hybrid_prepare(struct trial *t, struct result *res)
@@ -62,35 +53,12 @@ int hybrid_prepare(struct trial *t, struct result *res)
     const struct params *pm = measured_params(t->m, t->pl->tc->topo);
     if (k->comm == MPI_COMM_NULL || !pm)   /* the caller saw HYBRID */
         return 0;
-    size_t pp = (size_t)k->size * (size_t)k->size;
-    double *own = xmalloc_array(pp, sizeof *own);
-    memcpy(own, pm->m[PF_OIJ], pp * sizeof *own);
-    test_skew(k, own);
-    /* every input of the construction is rank 0's: a rank's own copy or
-     * timer cost would let near ties fall differently on different ranks
-     * (issue 28: three different barriers on 64 simulated ranks).  The
-     * tails are not among its inputs (costs_from_params leaves them out). */
-    struct params same = {.p = k->size};
-    for (int f = 0; f < PF_MODEL_COUNT; f++)
-        if (pm->m[f] && param_files[f].shape != PS_TAIL)
-            same.m[f] = from_rank0(f == PF_OIJ ? own : pm->m[f],
-                                   param_values(f, k->size), k->comm);
-    free(own);
-    struct signal_costs c = costs_from_params(&same);
-    /* agreed at the start of the run (timer_agree); rank 0's again here, so
-     * that the construction depends on nothing else */
-    double per_iteration = t->m->timer_cost * 1e6;
-    MPI_Bcast(&per_iteration, 1, MPI_DOUBLE, 0, k->comm);
-    enum param_file by = hybrid_grouping(&same, k->size);
-    hybrid_build(&t->hy, k->size, same.m[by], &c, k->rec->signal == SIGNAL_SSEND
-                 ? SIGNAL_SYNCHRONOUS : SIGNAL_EAGER, per_iteration);
-    t->hy.grouped_by = by;
-    params_free(&same);
+    if (k->rank == 0)
+        build(t, pm);
+    hybrid_share(&t->hy, k->comm);
     /* the tests' MPIGAUGE_TEST_DIVERGE: the last rank's barrier gets one
-     * signal more, to show that ranks which still build different barriers
-     * fail the record instead of deadlocking (a change of its inputs would
-     * not always change its barrier: noise may make it a group of its own
-     * on every rank already) */
+     * signal more, to show that ranks which still run different barriers
+     * fail the record instead of deadlocking */
     if (getenv("MPIGAUGE_TEST_DIVERGE") && k->rank == k->size - 1 && k->size > 1)
         bpattern_edge(&t->hy.bp, bpattern_stage(&t->hy.bp), 0, k->size - 1);
     if (!same_everywhere(bpattern_digest(&t->hy.bp), k->comm)) {
@@ -148,7 +116,8 @@ static void alternatives(struct trial *t, struct hybrid_alt *alt, long *iters)
         patrun_init(&pr, &bp, k);
         alt[a].measured_us = barrier_slowest_mean(t, &pr, warmup, *iters);
         patrun_free(&pr);
-        alt[a].pred_us = barrier_predict(t, &bp, pm, 0, NULL);
+        if (k->rank == 0)      /* which holds the costs */
+            alt[a].pred_us = barrier_predict(t, &bp, pm, 0, NULL);
         bpattern_free(&bp);
     }
 }

@@ -34,9 +34,11 @@ const struct loggp *measured_loggp(const struct measurer *m,
 }
 
 /* Collective: a matrix over the communicator's ranks (cols = its size,
- * depth values a cell, or 1 for one value per rank) as a world-rank matrix
- * on rank 0, NaN outside the communicator and on the diagonal; NULL
- * elsewhere */
+ * depth values a cell, held on the communicator's rank 0; or 1 for one
+ * value per rank, held on every rank) as a world-rank matrix on rank 0,
+ * NaN outside the communicator and on the diagonal; NULL elsewhere.  The
+ * communicator's rank 0 deals each rank its row, which goes on to world
+ * rank 0: no other rank holds more than a row. */
 static double *world_matrix(const struct measurer *m, const struct topo_comm *tc,
                             const double *cm, int cols, int depth)
 {
@@ -48,13 +50,18 @@ static double *world_matrix(const struct measurer *m, const struct topo_comm *tc
         int c, n;
         MPI_Comm_rank(tc->comm, &c);
         MPI_Comm_size(tc->comm, &n);
-        if (cols == 1)
+        if (cols == 1) {
             row[0] = cm[c];
-        else
+        } else {
+            double *mine = xmalloc_array((size_t)n * depth, sizeof *mine);
+            MPI_Scatter(cm, n * depth, MPI_DOUBLE, mine, n * depth, MPI_DOUBLE, 0,
+                        tc->comm);
             for (int j = 0; j < n; j++)
                 for (int k = 0; k < depth; k++)
                     row[(size_t)tc->places[j].rank * depth + k] =
-                        j == c ? NAN : cm[((size_t)c * n + j) * depth + k];
+                        j == c ? NAN : mine[(size_t)j * depth + k];
+            free(mine);
+        }
     }
     double *all = m->world->rank == 0 ? xmalloc_array((size_t)p * width, sizeof *all)
                                       : NULL;
@@ -88,8 +95,8 @@ static void add_tail(struct param_matrices *mx, const struct measurer *m,
                      const struct topo_comm *tc, enum param_file file,
                      const struct params *pm)
 {
-    const float *tail = pm->m[file];
-    int have = tc->comm == MPI_COMM_NULL || tail;
+    const float *tail = pm->m[file];       /* the communicator's rank 0's */
+    int have = tc->comm == MPI_COMM_NULL || pm->measured[file];
     MPI_Allreduce(MPI_IN_PLACE, &have, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
     if (!have)
         return;

@@ -13,6 +13,7 @@
 #include "base/base.h"
 #include "kernels/barrier.h"
 #include "measure/interrupt.h"
+#include "measure/pair_log.h"
 #include "measure/timing.h"
 #include "models/param_classes.h"
 #include "models/schedule.h"
@@ -40,8 +41,9 @@ static int locations(const struct place *pl, int p, struct class_loc *loc,
 }
 
 /* Collective: nodes x nodes links of the simulated routes between the
- * nodes' first ranks' hosts (rank 0 asks SimGrid, every rank gets them),
- * or NULL on a real MPI, where no portable interface tells them */
+ * nodes' first ranks' hosts, on rank 0 (which asks SimGrid and plans the
+ * classes); NULL elsewhere, and on a real MPI, where no portable
+ * interface tells them */
 static int *route_links(MPI_Comm comm, int me, int p, const struct class_loc *loc,
                         int nodes)
 {
@@ -54,8 +56,9 @@ static int *route_links(MPI_Comm comm, int me, int p, const struct class_loc *lo
         all = xmalloc_array((size_t)p, sizeof name);
     MPI_Gather(name, (int)sizeof name, MPI_CHAR, all, (int)sizeof name, MPI_CHAR, 0,
                comm);
-    int *hops = xmalloc_array((size_t)nodes * nodes, sizeof *hops);
+    int *hops = NULL;
     if (me == 0) {
+        hops = xmalloc_array((size_t)nodes * nodes, sizeof *hops);
         int *first = xmalloc_array((size_t)nodes, sizeof *first);
         for (int r = p - 1; r >= 0; r--)
             first[loc[r].node] = r;
@@ -66,70 +69,46 @@ static int *route_links(MPI_Comm comm, int me, int p, const struct class_loc *lo
         free(first);
         free(all);
     }
-    MPI_Bcast(hops, nodes * nodes, MPI_INT, 0, comm);
     return hops;
 }
 
-/* values a listed pair carries: both ways of each per-pair matrix, and
- * the tail's bins */
-static int pair_width(const struct params *pm)
+/* Collective: the pairs rank 0 listed from `from` on (its plan, a split's
+ * picks), appended to every other rank's list, with the rounds they are
+ * measured in; only rank 0 holds the classes and their values */
+static void share_list(MPI_Comm comm, int me, struct class_table *t, int from)
 {
-    int w = 0;
-    for (int f = 0; f < PF_MODEL_COUNT; f++)
-        if (pm->m[f] && param_files[f].shape == PS_PAIR)
-            w += 2;
-        else if (pm->m[f] && param_files[f].shape == PS_TAIL)
-            w += 2 * PARAM_TAIL_BINS;
-    return w;
-}
-
-/* the value(s) of matrix f at ij to v (out) or from v */
-static void move(struct params *pm, size_t ij, int f, double *v, int out)
-{
-    if (param_files[f].shape == PS_TAIL) {
-        float *t = (float *)pm->m[f] + ij * PARAM_TAIL_BINS;
-        for (int b = 0; b < PARAM_TAIL_BINS; b++)
-            if (out)
-                v[b] = t[b];
-            else
-                t[b] = (float)v[b];
-    } else if (out) {
-        v[0] = ((double *)pm->m[f])[ij];
-    } else {
-        ((double *)pm->m[f])[ij] = v[0];
+    int head[2 + CLASS_ROUNDS] = {t->npairs, t->nrounds};
+    memcpy(head + 2, t->round, sizeof t->round);
+    MPI_Bcast(head, 2 + CLASS_ROUNDS, MPI_INT, 0, comm);
+    int n = head[0] - from;
+    int *v = xmalloc_array(3 * (size_t)n + 1, sizeof *v);
+    for (int k = 0; me == 0 && k < n; k++) {
+        const struct class_pair *q = &t->pair[from + k];
+        v[3 * k] = q->i;
+        v[3 * k + 1] = q->j;
+        v[3 * k + 2] = q->round;
     }
-}
-
-/* the listed pairs' values from `from` on into v (out) or back */
-static void pack(struct params *pm, const struct class_table *t, int from, double *v,
-                 int out)
-{
-    int w = pair_width(pm);
-    size_t p = (size_t)t->p;
-    for (int k = from; k < t->npairs; k++) {
-        const struct class_pair *q = &t->pair[k];
-        double *at = v + (size_t)(k - from) * w;
-        for (int f = 0; f < PF_MODEL_COUNT; f++) {
-            if (!pm->m[f] || param_files[f].shape == PS_RANK)
-                continue;
-            int deep = param_files[f].shape == PS_TAIL ? PARAM_TAIL_BINS : 1;
-            move(pm, q->i * p + q->j, f, at, out);
-            move(pm, q->j * p + q->i, f, at + deep, out);
-            at += 2 * deep;
+    MPI_Bcast(v, 3 * n, MPI_INT, 0, comm);
+    if (me != 0) {
+        t->nrounds = head[1];
+        memcpy(t->round, head + 2, sizeof t->round);
+        for (int k = 0; k < n; k++) {
+            class_add_pair(t, v[3 * k], v[3 * k + 1], -1, ROLE_SAMPLE);
+            t->pair[t->npairs - 1].round = v[3 * k + 2];
         }
     }
+    free(v);
 }
 
-/* Collective: the listed pairs from `from` on, each value summed over
- * the ranks (measured on one, 0 on the others) */
-static void share(MPI_Comm comm, const struct class_table *t, int from, struct params *pm)
+/* this rank's partner in round r among the listed pairs, or -1 */
+static int listed_partner(const struct class_table *t, int me, int r)
 {
-    int w = pair_width(pm), n = t->npairs - from;
-    double *v = xcalloc((size_t)n * w + 1, sizeof *v);
-    pack(pm, t, from, v, 1);
-    MPI_Allreduce(MPI_IN_PLACE, v, n * w, MPI_DOUBLE, MPI_SUM, comm);
-    pack(pm, t, from, v, 0);
-    free(v);
+    for (int k = 0; k < t->npairs; k++) {
+        const struct class_pair *q = &t->pair[k];
+        if (q->round == r && (q->i == me || q->j == me))
+            return q->i == me ? q->j : q->i;
+    }
+    return -1;
 }
 
 /* Collective: the rounds the samples are from, each round's listed
@@ -137,10 +116,9 @@ static void share(MPI_Comm comm, const struct class_table *t, int from, struct p
 static int measure_rounds(MPI_Comm comm, int me, char *buf, const struct class_table *t,
                           struct params *pm)
 {
-    int p = t->p;
     for (int k = 0; k < t->nrounds; k++) {
-        int q = round_partner(p, t->round[k], me);
-        if (q >= 0 && t->c[t->cls[me * p + q]].how == CLASS_SAMPLED) {
+        int q = listed_partner(t, me, t->round[k]);
+        if (q >= 0) {
             int i = me < q ? me : q, j = me < q ? q : me;
             param_measure_pair(comm, me, i, j, buf, 1, pm);
             param_measure_pair(comm, me, j, i, buf, 1, pm);
@@ -169,28 +147,37 @@ static int measure_listed(MPI_Comm comm, int me, char *buf, const struct class_t
         if (sig)
             return sig;
     }
-    if (t->npairs > from)
-        share(comm, t, from, pm);
+    params_gather(comm, pm);
     return 0;
 }
 
-/* Collective: plan, sample and spot-check, split, fill */
+/* Collective: sample and spot-check, split; rank 0 decides (it holds the
+ * classes and the values), every rank measures the pairs it lists */
 static int by_classes(MPI_Comm comm, int me, const struct class_loc *loc, char *buf,
                       struct class_table *t, struct params *pm)
 {
     int sig = measure_rounds(comm, me, buf, t, pm);
     if (!sig)
         sig = measure_listed(comm, me, buf, t, 0, pm);
-    if (sig || !classes_check(t, pm))
+    if (sig)
         return sig;
+    int failed = me == 0 ? classes_check(t, pm) : 0;
+    MPI_Bcast(&failed, 1, MPI_INT, 0, comm);
+    if (!failed)
+        return 0;
     int from = t->npairs;
-    classes_split_pick(t, loc, pm);
+    if (me == 0)
+        classes_split_pick(t, loc, pm);
+    share_list(comm, me, t, from);
     if ((sig = measure_listed(comm, me, buf, t, from, pm)))
         return sig;
     from = t->npairs;
-    if (classes_split(t, loc, pm))
+    if (me == 0)
+        classes_split(t, loc, pm);
+    share_list(comm, me, t, from);
+    if (t->npairs > from)
         sig = measure_listed(comm, me, buf, t, from, pm);
-    for (int k = 0; k < t->n && !sig; k++)
+    for (int k = 0; me == 0 && k < t->n && !sig; k++)
         if (t->c[k].how == CLASS_FULL)
             class_values(t, k, pm);
     return sig;
@@ -202,7 +189,9 @@ int params_measure_classes(MPI_Comm comm, const struct place *places,
     int me, p;
     MPI_Comm_rank(comm, &me);
     MPI_Comm_size(comm, &p);
-    params_alloc(pm, p);
+    params_alloc_held(pm, p, me == 0);
+    struct pair_log log = {0};
+    pm->log = &log;
     char *buf = xcalloc((size_t)1 << PARAM_MAX_POW, 1);   /* 1 MiB */
     quiet_barrier(comm);
     double t0 = MPI_Wtime();
@@ -214,13 +203,26 @@ int params_measure_classes(MPI_Comm comm, const struct place *places,
     int *world_node;
     int nodes = locations(places, p, loc, &world_node);
     int *hops = route_links(comm, me, p, loc, nodes);
-    classes_plan(t, p, loc, hops, nodes, p > PARAM_TURNS_MAX);
-    t->world_node = world_node;
+    if (me == 0) {
+        classes_plan(t, p, loc, hops, nodes, p > PARAM_TURNS_MAX);
+        t->world_node = world_node;
+    } else {
+        t->p = p;
+        free(world_node);
+    }
     free(hops);
+    share_list(comm, me, t, 0);
     int sig = by_classes(comm, me, loc, buf, t, pm);
-    classes_fill(t, pm);
-    pm->classes = t;
     pm->pairs_measured = t->npairs;
+    pm->log = NULL;
+    pair_log_free(&log);
+    if (me == 0) {
+        classes_fill(t, pm);
+        pm->classes = t;
+    } else {
+        classes_free(t);
+        free(t);
+    }
     pm->cost_s = MPI_Wtime() - t0;
     free(loc);
     free(buf);

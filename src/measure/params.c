@@ -16,6 +16,7 @@
 #include "base/base.h"
 #include "kernels/barrier.h"
 #include "measure/interrupt.h"
+#include "measure/pair_log.h"
 #include "measure/timing.h"
 #include "models/schedule.h"
 #include "models/stats.h"
@@ -130,16 +131,27 @@ static void latency(MPI_Comm comm, int me, int i, int j, char *buf, int rounds,
         *small = f.alpha > 0 ? f.alpha : 0;
 }
 
+/* a value of matrix f (cell at: a double's, or a tail bin's) into the
+ * matrix where this rank holds it, else into the log for rank 0 */
+static void put(struct params *pm, enum param_file f, size_t at, double value)
+{
+    if (!pm->m[f])
+        pair_log_put(pm->log, f, at, value);
+    else if (param_files[f].shape == PS_TAIL)
+        ((float *)pm->m[f])[at] = (float)value;
+    else
+        ((double *)pm->m[f])[at] = value;
+}
+
 /* value measured on a into [a*p+b], and on both ways when symmetric */
 static void keep(struct params *pm, enum param_file f, int me, int a, int b, double value)
 {
-    double *m = pm->m[f];
     size_t p = (size_t)pm->p;
-    if (me != a)
+    if (me != a || !pm->measured[f])
         return;
-    m[a * p + b] = value;
+    put(pm, f, a * p + b, value);
     if (param_files[f].symmetric)
-        m[b * p + a] = value;
+        put(pm, f, b * p + a, value);
 }
 
 /* pair_measures' rows that are (or are not) symmetric and that pm holds */
@@ -148,7 +160,7 @@ static void measure_table(MPI_Comm comm, int me, int i, int j, int symmetric,
 {
     for (int k = 0; k < npair_measures; k++) {
         const struct pair_measure *r = &pair_measures[k];
-        if (param_files[r->file].symmetric != symmetric || !pm->m[r->file])
+        if (param_files[r->file].symmetric != symmetric || !pm->measured[r->file])
             continue;
         int a = r->by_receiver ? j : i, b = r->by_receiver ? i : j;
         keep(pm, r->file, me, a, b, r->measure(comm, me, a, b));
@@ -173,24 +185,33 @@ static void measure_pair(MPI_Comm comm, int me, int i, int j, char *buf,
     keep(pm, PF_BIJ, me, i, j, b);
     keep(pm, PF_LIJ_SMALL, me, i, j, small);
     measure_table(comm, me, i, j, 1, pm);
-    float *tail = pm->m[PF_TAIL];
-    if (!tail)
+    if (!pm->measured[PF_TAIL])
         return;
-    float *ij = tail + ((size_t)i * p + j) * PARAM_TAIL_BINS;
-    param_tail(comm, me, i, j, ij);
-    if (me == i)               /* a round trip is the same both ways */
-        memcpy(tail + ((size_t)j * p + i) * PARAM_TAIL_BINS, ij,
-               PARAM_TAIL_BINS * sizeof *ij);
+    float bins[PARAM_TAIL_BINS] = {0};
+    param_tail(comm, me, i, j, bins);
+    if (me != i)
+        return;
+    size_t ij = ((size_t)i * p + j) * PARAM_TAIL_BINS, ji = ((size_t)j * p + i) * PARAM_TAIL_BINS;
+    for (int k = 0; k < PARAM_TAIL_BINS; k++) {   /* a round trip is the same both ways */
+        put(pm, PF_TAIL, ij + k, bins[k]);
+        put(pm, PF_TAIL, ji + k, bins[k]);
+    }
 }
 
-/* each value was measured on one rank and is 0 elsewhere */
-static void sum_over_ranks(MPI_Comm comm, struct params *pm)
+void params_gather(MPI_Comm comm, struct params *pm)
 {
-    for (int f = 0; f < PF_MODEL_COUNT; f++)
-        if (pm->m[f])
-            MPI_Allreduce(MPI_IN_PLACE, pm->m[f], (int)param_values(f, pm->p),
-                          param_files[f].shape == PS_TAIL ? MPI_FLOAT : MPI_DOUBLE,
-                          MPI_SUM, comm);
+    for (int f = 0; f < PF_MODEL_COUNT; f++) {
+        if (!pm->measured[f] || param_files[f].shape == PS_RANK)
+            continue;
+        struct pair_log none = {0};
+        size_t *at;
+        double *v;
+        size_t n = pair_log_gather(comm, pm->log ? pm->log : &none, f, &at, &v);
+        for (size_t k = 0; k < n; k++)
+            put(pm, f, at[k], v[k]);
+        free(at);
+        free(v);
+    }
 }
 
 /* every unordered pair once, the pairs of a round at once: measure_pair
@@ -232,35 +253,40 @@ static double rel(double alone, double in_round)
     return alone > 0 ? fabs(in_round - alone) / alone : in_round > 0 ? INFINITY : 0;
 }
 
-/* the values of the checked matrices that `alone` holds for the pair i,
- * j (each on the rank that measured it, so summed over the ranks): [i*p+j],
- * and [j*p+i] where a matrix is not symmetric, in the table's order */
-static void alone_values(MPI_Comm comm, const struct params *alone, int i, int j,
-                        double *got)
+/* the largest relative difference of each checked matrix between the
+ * pairs measured alone and the same pairs in pm (rank 0, which holds both) */
+static void deviations(const struct params *alone, const int *pi, const int *pj,
+                       struct params *pm)
 {
-    size_t p = (size_t)alone->p, ij = i * p + j, ji = j * p + i;
-    int n = 0;
-    for (int f = 0; f < PF_MODEL_COUNT; f++) {
-        const double *m = alone->m[f];
-        if (!param_files[f].checked)
-            continue;
-        got[n++] = m[ij];
-        if (!param_files[f].symmetric)
-            got[n++] = m[ji];
+    size_t p = (size_t)pm->p;
+    memset(pm->dev, 0, sizeof pm->dev);
+    for (int k = 0; k < pm->verified; k++) {
+        size_t ij = (size_t)pi[k] * p + pj[k], ji = (size_t)pj[k] * p + pi[k];
+        for (int f = 0; f < PF_MODEL_COUNT; f++) {
+            const double *a = alone->m[f], *m = pm->m[f];
+            if (!param_files[f].checked || !a || !m)
+                continue;
+            pm->dev[f] = fmax(pm->dev[f], rel(a[ij], m[ij]));
+            if (!param_files[f].symmetric)
+                pm->dev[f] = fmax(pm->dev[f], rel(a[ji], m[ji]));
+        }
     }
-    MPI_Allreduce(MPI_IN_PLACE, got, n, MPI_DOUBLE, MPI_SUM, comm);
 }
 
 /* VERIFY pairs measured again alone, in turn: the largest relative
  * difference of each checked matrix (O_ij, R_ij and R1_ij both ways) into
- * pm->dev */
+ * pm->dev on rank 0 */
 static void verify_rounds(MPI_Comm comm, int me, char *buf, struct params *pm)
 {
     int p = pm->p, pi[VERIFY], pj[VERIFY];
     struct params alone = {.p = p};
-    for (int f = 0; f < PF_MODEL_COUNT; f++)
-        if (param_files[f].checked)
+    struct pair_log log = {0};
+    for (int f = 0; f < PF_MODEL_COUNT; f++) {
+        alone.measured[f] = param_files[f].checked && pm->measured[f];
+        if (alone.measured[f] && me == 0)
             alone.m[f] = xcalloc(param_values(f, p), param_value_size(f));
+    }
+    alone.log = &log;
     pm->verified = (int)sample_pairs(p, VERIFY, SAMPLE_SEED, pi, pj);
     for (int k = 0; k < pm->verified; k++) {
         int i = pi[k], j = pj[k];
@@ -270,21 +296,11 @@ static void verify_rounds(MPI_Comm comm, int me, char *buf, struct params *pm)
         }
         quiet_barrier(comm);
     }
-    memset(pm->dev, 0, sizeof pm->dev);
-    for (int k = 0; k < pm->verified; k++) {
-        size_t ij = (size_t)pi[k] * p + pj[k], ji = (size_t)pj[k] * p + pi[k];
-        double got[2 * PF_MODEL_COUNT];
-        alone_values(comm, &alone, pi[k], pj[k], got);
-        int n = 0;
-        for (int f = 0; f < PF_MODEL_COUNT; f++) {
-            const double *m = pm->m[f];
-            if (!param_files[f].checked)
-                continue;
-            pm->dev[f] = fmax(pm->dev[f], rel(got[n++], m[ij]));
-            if (!param_files[f].symmetric)
-                pm->dev[f] = fmax(pm->dev[f], rel(got[n++], m[ji]));
-        }
-    }
+    params_gather(comm, &alone);
+    if (me == 0)
+        deviations(&alone, pi, pj, pm);
+    pair_log_free(&log);
+    alone.log = NULL;
     params_free(&alone);
 }
 
@@ -304,15 +320,20 @@ int params_measure(MPI_Comm comm, struct params *pm)
     int me, p;
     MPI_Comm_rank(comm, &me);
     MPI_Comm_size(comm, &p);
-    params_alloc(pm, p);
+    params_alloc_held(pm, p, me == 0);
+    struct pair_log log = {0};
+    pm->log = &log;
     char *buf = xcalloc((size_t)1 << MAX_POW, 1);   /* 1 MiB */
     quiet_barrier(comm);
     double t0 = MPI_Wtime();
     double *o = pm->m[PF_O];
     o[me] = invocation(p);
+    MPI_Allreduce(MPI_IN_PLACE, o, p, MPI_DOUBLE, MPI_SUM, comm);   /* p values: on every rank */
     pm->rounds = p > TURNS_MAX ? round_count(p) : 0;
     int sig = pm->rounds ? in_rounds(comm, me, buf, pm) : in_turns(comm, me, buf, pm);
-    sum_over_ranks(comm, pm);
+    params_gather(comm, pm);
+    pm->log = NULL;
+    pair_log_free(&log);
     if (pm->rounds && !sig)
         verify_rounds(comm, me, buf, pm);
     pm->pairs_measured = (long)p * (p - 1) / 2;

@@ -7,7 +7,9 @@
 #include "measure/trial.h"
 #include "models/predict.h"
 
-/* Collective over comm: fills pm (allocated here) on every rank of comm.
+/* Collective over comm: fills pm (allocated here): the p x p matrices on
+ * rank 0 of comm alone (the others hold O_i, and pm->measured says which
+ * matrices rank 0 has), so that no other rank's memory grows with p^2.
  *   O_i   median time of MPI_Startall + MPI_Waitall on p requests to
  *         MPI_PROC_NULL (no communication): the invocation overhead;
  *   O_ij  slope of the median time of starting and completing k = 1..8
@@ -30,6 +32,10 @@ int params_measure(MPI_Comm comm, struct params *pm);
 struct place;
 int params_measure_classes(MPI_Comm comm, const struct place *places,
                            struct params *pm);
+/* Collective over comm: what pm->log holds on every rank into rank 0's
+ * p x p matrices (O_i, p values, is the caller's) */
+void params_gather(MPI_Comm comm, struct params *pm);
+
 /* for it, from params.c: O_i on this rank; the pair i, j measured from
  * i (collective over i and j; rounds: as in a round, fewer repetitions
  * over 1 KiB), into pm on the rank that measured each value */

@@ -143,13 +143,20 @@ size_t param_value_size(enum param_file f)
     return param_files[f].shape == PS_TAIL ? sizeof(float) : sizeof(double);
 }
 
-void params_alloc(struct params *pm, int p)
+void params_alloc_held(struct params *pm, int p, int hold)
 {
     memset(pm, 0, sizeof *pm);
     pm->p = p;
-    for (int f = 0; f < PF_MODEL_COUNT; f++)
-        if (param_files[f].shape != PS_TAIL || p <= PARAM_TAIL_MAX_P)
+    for (int f = 0; f < PF_MODEL_COUNT; f++) {
+        pm->measured[f] = param_files[f].shape != PS_TAIL || p <= PARAM_TAIL_MAX_P;
+        if (pm->measured[f] && (hold || param_files[f].shape == PS_RANK))
             pm->m[f] = xcalloc(param_values(f, p), param_value_size(f));
+    }
+}
+
+void params_alloc(struct params *pm, int p)
+{
+    params_alloc_held(pm, p, 1);
 }
 
 /* here rather than in param_classes.c, which uses this file's table:

@@ -94,6 +94,9 @@ size_t param_value_size(enum param_file f);
  * however it came (measured, loaded, copied) and empties it. */
 struct params;
 void params_alloc(struct params *pm, int p);
+/* the same, but with hold 0 the p x p matrices are only marked measured,
+ * not allocated: a rank other than the communicator's rank 0 */
+void params_alloc_held(struct params *pm, int p, int hold);
 void params_free(struct params *pm);
 
 /* "params-<topology in lower case>-<what>.dat" */

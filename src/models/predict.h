@@ -59,6 +59,13 @@ struct params {
     struct class_table *classes;
     long pairs_measured;       /* unordered pairs measured (both ways each) */
     double cost_s;             /* the measurement's time on this rank, s */
+    /* which matrices are measured, on every rank alike (params_alloc):
+     * only the communicator's rank 0 holds the p x p ones (m[f] NULL
+     * elsewhere) */
+    unsigned char measured[PF_MODEL_COUNT];
+    /* while measuring, on the other ranks: the values measured there on
+     * their way to rank 0 (measure/pair_log.h) */
+    struct pair_log *log;
 };
 
 /* LogGP per pair (Alexandrov et al.; measured the way netgauge does,
