@@ -30,6 +30,26 @@ static void run_one(void *arg, int t)
     th->iters += mt->iters;
 }
 
+/* MPI_Irecv + MPI_Wait, not MPI_Recv, where this rank's threads receive
+ * at once: with blocking receives on two or three threads, Open MPI
+ * 4.1.4's ob1 corrupted its receive queue (a SIGSEGV unlinking a request,
+ * or one in MPI_Finalize: 3 to 8 runs of 200 of a 3-rank MSGRATE_MT here)
+ * or lost a message (LATENCY_MT threads=3: 7 of 200 runs hung, the pong
+ * sent and never received); none of either in 300 runs each this way.
+ * A team of one receives as SEND's ping-pong does. */
+void mt_recv(const struct kernel *k, void *buf, int count, MPI_Datatype type, int src,
+             int tag, MPI_Comm comm, MPI_Status *st)
+{
+    const struct mt *mt = k->priv;
+    if (mt->n < 2) {
+        MPI_Recv(buf, count, type, src, tag, comm, st);
+        return;
+    }
+    MPI_Request r;
+    MPI_Irecv(buf, count, type, src, tag, comm, &r);
+    MPI_Wait(&r, st);
+}
+
 void mt_run(struct kernel *k, int iters,
             void (*body)(struct kernel *k, struct mt_thread *th, int iters))
 {

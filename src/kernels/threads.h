@@ -67,6 +67,11 @@ void mt_times(const struct kernel *k, double *us);
 /* every thread's answered (threads.h's struct mt_thread), or NULL */
 void mt_answered(struct kernel *k, int *answered);
 
+/* a thread's blocking receive (threads.c says why it is not always
+ * MPI_Recv) */
+void mt_recv(const struct kernel *k, void *buf, int count, MPI_Datatype type, int src,
+             int tag, MPI_Comm comm, MPI_Status *st);
+
 /* thread th's slot m of buf (a window's message, or the one message) */
 char *mt_slot(const struct kernel *k, char *buf, int t, int m);
 

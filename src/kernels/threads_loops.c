@@ -23,9 +23,9 @@ static void latency_body(struct kernel *k, struct mt_thread *th, int iters)
     for (int i = 0; i < iters; i++) {
         if (k->initiator) {
             MPI_Send(s, k->count, k->type, th->peer, tag, th->comm);
-            MPI_Recv(r, k->count, k->type, th->peer, tag, th->comm, MPI_STATUS_IGNORE);
+            mt_recv(k, r, k->count, k->type, th->peer, tag, th->comm, MPI_STATUS_IGNORE);
         } else {
-            MPI_Recv(r, k->count, k->type, th->peer, tag, th->comm, MPI_STATUS_IGNORE);
+            mt_recv(k, r, k->count, k->type, th->peer, tag, th->comm, MPI_STATUS_IGNORE);
             MPI_Send(s, k->count, k->type, th->peer, tag, th->comm);
         }
     }
@@ -44,16 +44,8 @@ static void window_body(struct kernel *k, struct mt_thread *th, int iters)
                           tag, th->comm, &th->reqs[m]);
         }
         waitall(w, th->reqs);
-        if (k->initiator) {
-            /* MPI_Irecv + MPI_Wait, not MPI_Recv: with blocking receives
-             * on two threads at once, Open MPI 4.1.4's ob1 corrupted its
-             * receive queue (SIGSEGV unlinking a request, or in
-             * MPI_Finalize) in 3 to 8 runs of 200 on 3 ranks; none in
-             * 300 this way.  The acknowledgement is zero bytes. */
-            MPI_Request ack;
-            MPI_Irecv(NULL, 0, MPI_BYTE, th->peer, tag + 1, th->comm, &ack);
-            MPI_Wait(&ack, MPI_STATUS_IGNORE);
-        }
+        if (k->initiator)
+            mt_recv(k, NULL, 0, MPI_BYTE, th->peer, tag + 1, th->comm, MPI_STATUS_IGNORE);
         else
             MPI_Send(NULL, 0, MPI_BYTE, th->peer, tag + 1, th->comm);
     }

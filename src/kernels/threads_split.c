@@ -20,7 +20,7 @@ static void send_and_wait(struct kernel *k, struct mt_thread *th, int iters)
     int tag = TAG_THREAD + 2 * th->t;
     for (int i = 0; i < iters; i++) {
         MPI_Send(s, k->count, k->type, th->peer, tag, th->comm);
-        MPI_Recv(r, k->count, k->type, th->peer, tag, th->comm, MPI_STATUS_IGNORE);
+        mt_recv(k, r, k->count, k->type, th->peer, tag, th->comm, MPI_STATUS_IGNORE);
     }
 }
 
@@ -33,8 +33,8 @@ static void answer(struct kernel *k, struct mt_thread *th, int iters)
     for (long j = th->t; j < total; j += receivers) {
         int slot = th->answered ? (int)j : th->t;
         MPI_Status st;
-        MPI_Recv(mt_slot(k, k->rbuf, slot, 0), k->count, k->type, th->peer, MPI_ANY_TAG,
-                 th->comm, &st);
+        mt_recv(k, mt_slot(k, k->rbuf, slot, 0), k->count, k->type, th->peer, MPI_ANY_TAG,
+                th->comm, &st);
         int from = (st.MPI_TAG - TAG_THREAD) / 2;
         if (th->answered)
             th->answered[j] = from;
