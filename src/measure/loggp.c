@@ -12,7 +12,9 @@
  * of a 1-byte message that has surely arrived.  Then L = PRTT(1,0,1)/2 -
  * o_s - o_r, g the gap at 1 byte, G the slope of g + (s-1)G over s, and
  * Hockney's alpha and beta the line through the one-way times
- * PRTT(1,0,s)/2.  Medians of 25; pairs one at a time, the others asleep. */
+ * PRTT(1,0,s)/2.  Medians of 25; pairs one at a time, the others asleep.
+ * The matrices are rank 0's alone (the others log their values for it,
+ * measure/pair_log.h). */
 #include "measure/params.h"
 
 #include <math.h>
@@ -20,10 +22,11 @@
 #include <string.h>
 #include "base/base.h"
 #include "measure/interrupt.h"
+#include "measure/pair_log.h"
 #include "measure/timing.h"
 #include "models/stats.h"
 
-enum { REPS = 25, BURST = 8, NSIZES = 6 };
+enum { REPS = 25, BURST = 8, NSIZES = 6, LOGGP_MATRICES = 7 };
 static const int sizes[NSIZES] = {1, 64, 1024, 4096, 16384, 65536};
 
 static void spin(double seconds)
@@ -77,9 +80,30 @@ static double recv_overhead(MPI_Comm comm, int client, int me, int other,
     return me == client ? 0 : median_of(t, REPS);
 }
 
-/* client -> server, seen from one of them; the client fills its row */
+/* the seven matrices, in one order (their index in a pair_log) */
+static void matrices(struct loggp *lg, double **all[LOGGP_MATRICES])
+{
+    double **m[LOGGP_MATRICES] = {&lg->L, &lg->os, &lg->orr, &lg->g, &lg->G, &lg->alpha,
+                                  &lg->beta};
+    memcpy(all, m, sizeof m);
+}
+
+/* value v of matrix a (matrices' order) at cell at: into the matrix on
+ * rank 0, which alone holds them, else into the log for it */
+static void put(struct loggp *lg, struct pair_log *log, int a, size_t at, double v)
+{
+    double **all[LOGGP_MATRICES];
+    matrices(lg, all);
+    if (*all[a])
+        (*all[a])[at] = v;
+    else
+        pair_log_put(log, a, at, v);
+}
+
+/* client -> server, seen from one of them; the client measures its row's
+ * values, the server o_r */
 static void measure_pair(MPI_Comm comm, int me, int client, int server,
-                         char *buf, struct loggp *lg)
+                         char *buf, struct loggp *lg, struct pair_log *log)
 {
     int p = lg->p, other = me == client ? server : client;
     size_t cs = (size_t)client * p + server, sc = (size_t)server * p + client;
@@ -105,16 +129,32 @@ static void measure_pair(MPI_Comm comm, int me, int client, int server,
     /* the server knows o_r, the client everything else: both add theirs */
     double orr = recv_overhead(comm, client, me, other, 4 * d1 + 20e-6, buf) * 1e6;
     if (me == server) {
-        lg->orr[sc] = orr;
+        put(lg, log, 2, sc, orr);
         return;
     }
     struct fit fg = fit_linear(x, gaps, NSIZES), fh = fit_linear(x, one_way, NSIZES);
-    lg->os[cs] = os1 > 0 ? os1 : 0;
-    lg->g[cs] = gaps[0] > 0 ? gaps[0] : 0;
-    lg->G[cs] = fg.ok && fg.beta > 0 ? fg.beta : 0;
-    lg->alpha[cs] = fh.ok ? fh.alpha : NAN;
-    lg->beta[cs] = fh.ok ? fh.beta : NAN;
-    lg->L[cs] = one_way[0];    /* o_s and o_r come off below */
+    put(lg, log, 1, cs, os1 > 0 ? os1 : 0);
+    put(lg, log, 3, cs, gaps[0] > 0 ? gaps[0] : 0);
+    put(lg, log, 4, cs, fg.ok && fg.beta > 0 ? fg.beta : 0);
+    put(lg, log, 5, cs, fh.ok ? fh.alpha : NAN);
+    put(lg, log, 6, cs, fh.ok ? fh.beta : NAN);
+    put(lg, log, 0, cs, one_way[0]);   /* o_s and o_r come off below */
+}
+
+/* Collective: every rank's logged values into rank 0's matrices */
+static void gather(MPI_Comm comm, struct loggp *lg, struct pair_log *log)
+{
+    double **all[LOGGP_MATRICES];
+    matrices(lg, all);
+    for (int a = 0; a < LOGGP_MATRICES; a++) {
+        size_t *at;
+        double *v;
+        size_t n = pair_log_gather(comm, log, a, &at, &v);
+        for (size_t k = 0; k < n; k++)
+            (*all[a])[at[k]] = v[k];
+        free(at);
+        free(v);
+    }
 }
 
 int loggp_measure(MPI_Comm comm, struct loggp *lg)
@@ -123,10 +163,12 @@ int loggp_measure(MPI_Comm comm, struct loggp *lg)
     MPI_Comm_rank(comm, &me);
     MPI_Comm_size(comm, &p);
     size_t pp = (size_t)p * (size_t)p;
-    double **all[] = {&lg->L, &lg->os, &lg->orr, &lg->g, &lg->G, &lg->alpha, &lg->beta};
+    double **all[LOGGP_MATRICES];
+    matrices(lg, all);
     lg->p = p;
-    for (size_t a = 0; a < sizeof all / sizeof all[0]; a++)
+    for (int a = 0; me == 0 && a < LOGGP_MATRICES; a++)   /* rank 0's alone */
         *all[a] = xcalloc(pp, sizeof(double));
+    struct pair_log log = {0};
     char *buf = xcalloc(65536, 1);
     quiet_barrier(comm);
     for (int i = 0; i < p && !sig; i++)
@@ -134,13 +176,12 @@ int loggp_measure(MPI_Comm comm, struct loggp *lg)
             if (i == j)
                 continue;
             if (me == i || me == j)
-                measure_pair(comm, me, i, j, buf, lg);
+                measure_pair(comm, me, i, j, buf, lg, &log);
             sig = quiet_agree(comm, interrupt_noted());
         }
-    /* each value was measured on one rank and is 0 elsewhere */
-    for (size_t a = 0; a < sizeof all / sizeof all[0]; a++)
-        MPI_Allreduce(MPI_IN_PLACE, *all[a], (int)pp, MPI_DOUBLE, MPI_SUM, comm);
-    for (int i = 0; i < p; i++)
+    gather(comm, lg, &log);
+    pair_log_free(&log);
+    for (int i = 0; me == 0 && i < p; i++)
         for (int j = 0; j < p; j++) {
             size_t ij = (size_t)i * p + j;
             double l = lg->L[ij] - lg->os[ij] - lg->orr[(size_t)j * p + i];
@@ -152,8 +193,9 @@ int loggp_measure(MPI_Comm comm, struct loggp *lg)
 
 void loggp_free(struct loggp *lg)
 {
-    double **all[] = {&lg->L, &lg->os, &lg->orr, &lg->g, &lg->G, &lg->alpha, &lg->beta};
-    for (size_t a = 0; a < sizeof all / sizeof all[0]; a++) {
+    double **all[LOGGP_MATRICES];
+    matrices(lg, all);
+    for (int a = 0; a < LOGGP_MATRICES; a++) {
         free(*all[a]);
         *all[a] = NULL;
     }

@@ -70,7 +70,7 @@ extern const int npair_measures;
 void param_tail(MPI_Comm comm, int me, int i, int j, float *bins);
 
 /* Collective over comm (--loggp): LogGP and Hockney per ordered pair,
- * allocated here (loggp.c).  Returns 0, or the signal that stopped it
+ * allocated here on rank 0 of comm alone, as the pairwise parameters (loggp.c).  Returns 0, or the signal that stopped it
  * between two pairs, as params_measure. */
 int loggp_measure(MPI_Comm comm, struct loggp *lg);
 void loggp_free(struct loggp *lg);
