@@ -16,7 +16,6 @@
 #include "measure/pair_log.h"
 #include "measure/timing.h"
 #include "models/param_classes.h"
-#include "models/schedule.h"
 
 /* each rank's node (numbered 0.. in the order the communicator meets
  * them; world_node[n]: its index in the world), package and cache: known
