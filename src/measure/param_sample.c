@@ -5,7 +5,10 @@
  * by pair in turn, the other ranks asleep, as the thesis measured every
  * pair; a class a spot-check disproves is split by node pairs or
  * measured in full; then every pair holds its class's value, so the
- * model, HYBRID, --predict and the files read the same p x p matrices. */
+ * model, HYBRID, --predict and the files read the same p x p matrices.
+ * Rank 0 alone plans, checks and splits the classes and holds the
+ * matrices; it broadcasts the pairs to measure, and every rank sends it
+ * the values it measured (measure/pair_log.h). */
 #include "measure/params.h"
 
 #include <stdlib.h>
