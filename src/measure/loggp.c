@@ -90,10 +90,9 @@ static void matrices(struct loggp *lg, double **all[LOGGP_MATRICES])
 
 /* value v of matrix a (matrices' order) at cell at: into the matrix on
  * rank 0, which alone holds them, else into the log for it */
-static void put(struct loggp *lg, struct pair_log *log, int a, size_t at, double v)
+static void put(double **all[LOGGP_MATRICES], struct pair_log *log, int a, size_t at,
+                double v)
 {
-    double **all[LOGGP_MATRICES];
-    matrices(lg, all);
     if (*all[a])
         (*all[a])[at] = v;
     else
@@ -128,17 +127,19 @@ static void measure_pair(MPI_Comm comm, int me, int client, int server,
     }
     /* the server knows o_r, the client everything else: both add theirs */
     double orr = recv_overhead(comm, client, me, other, 4 * d1 + 20e-6, buf) * 1e6;
+    double **all[LOGGP_MATRICES];
+    matrices(lg, all);
     if (me == server) {
-        put(lg, log, 2, sc, orr);
+        put(all, log, 2, sc, orr);
         return;
     }
     struct fit fg = fit_linear(x, gaps, NSIZES), fh = fit_linear(x, one_way, NSIZES);
-    put(lg, log, 1, cs, os1 > 0 ? os1 : 0);
-    put(lg, log, 3, cs, gaps[0] > 0 ? gaps[0] : 0);
-    put(lg, log, 4, cs, fg.ok && fg.beta > 0 ? fg.beta : 0);
-    put(lg, log, 5, cs, fh.ok ? fh.alpha : NAN);
-    put(lg, log, 6, cs, fh.ok ? fh.beta : NAN);
-    put(lg, log, 0, cs, one_way[0]);   /* o_s and o_r come off below */
+    put(all, log, 1, cs, os1 > 0 ? os1 : 0);
+    put(all, log, 3, cs, gaps[0] > 0 ? gaps[0] : 0);
+    put(all, log, 4, cs, fg.ok && fg.beta > 0 ? fg.beta : 0);
+    put(all, log, 5, cs, fh.ok ? fh.alpha : NAN);
+    put(all, log, 6, cs, fh.ok ? fh.beta : NAN);
+    put(all, log, 0, cs, one_way[0]);   /* o_s and o_r come off below */
 }
 
 /* Collective: every rank's logged values into rank 0's matrices */
@@ -146,15 +147,8 @@ static void gather(MPI_Comm comm, struct loggp *lg, struct pair_log *log)
 {
     double **all[LOGGP_MATRICES];
     matrices(lg, all);
-    for (int a = 0; a < LOGGP_MATRICES; a++) {
-        size_t *at;
-        double *v;
-        size_t n = pair_log_gather(comm, log, a, &at, &v);
-        for (size_t k = 0; k < n; k++)
-            (*all[a])[at[k]] = v[k];
-        free(at);
-        free(v);
-    }
+    for (int a = 0; a < LOGGP_MATRICES; a++)
+        pair_log_gather(comm, log, a, *all[a], 0);
 }
 
 int loggp_measure(MPI_Comm comm, struct loggp *lg)

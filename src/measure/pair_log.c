@@ -37,8 +37,7 @@ static int take(struct pair_log *l, int m, double **pairs)
     return (int)(2 * n);
 }
 
-size_t pair_log_gather(MPI_Comm comm, struct pair_log *l, int m, size_t **at,
-                       double **v)
+void pair_log_gather(MPI_Comm comm, struct pair_log *l, int m, void *dst, int floats)
 {
     int me, p;
     MPI_Comm_rank(comm, &me);
@@ -59,22 +58,17 @@ size_t pair_log_gather(MPI_Comm comm, struct pair_log *l, int m, size_t **at,
         all = xmalloc_array(total + 1, sizeof *all);
     }
     MPI_Gatherv(mine, n, MPI_DOUBLE, all, counts, displs, MPI_DOUBLE, 0, comm);
+    for (size_t k = 0; k + 1 < total; k += 2) {   /* rank 0 only: total is 0 elsewhere */
+        size_t at = (size_t)all[k];
+        if (floats)
+            ((float *)dst)[at] = (float)all[k + 1];
+        else
+            ((double *)dst)[at] = all[k + 1];
+    }
     free(mine);
     free(counts);
     free(displs);
-    *at = NULL;
-    *v = NULL;
-    if (me != 0)
-        return 0;
-    size_t got = total / 2;
-    *at = xmalloc_array(got + 1, sizeof **at);
-    *v = xmalloc_array(got + 1, sizeof **v);
-    for (size_t k = 0; k < got; k++) {
-        (*at)[k] = (size_t)all[2 * k];
-        (*v)[k] = all[2 * k + 1];
-    }
     free(all);
-    return got;
 }
 
 void pair_log_free(struct pair_log *l)

@@ -21,11 +21,10 @@ struct pair_log {
 
 void pair_log_put(struct pair_log *l, int m, size_t at, double v);
 
-/* Collective over comm: every rank's logged values of matrix m, on rank
- * 0 as *at[k], *v[k] for k < the count returned (allocated; the caller
- * frees them); 0 and NULL elsewhere.  They leave every rank's log. */
-size_t pair_log_gather(MPI_Comm comm, struct pair_log *l, int m, size_t **at,
-                       double **v);
+/* Collective over comm: every rank's logged values of matrix m into
+ * dst[cell] on rank 0 (an array of floats where floats, else of doubles;
+ * unused elsewhere); they leave every rank's log. */
+void pair_log_gather(MPI_Comm comm, struct pair_log *l, int m, void *dst, int floats);
 
 void pair_log_free(struct pair_log *l);
 

@@ -201,16 +201,8 @@ static void measure_pair(MPI_Comm comm, int me, int i, int j, char *buf,
 void params_gather(MPI_Comm comm, struct params *pm)
 {
     for (int f = 0; f < PF_MODEL_COUNT; f++) {
-        if (!pm->measured[f] || param_files[f].shape == PS_RANK)
-            continue;
-        struct pair_log none = {0};
-        size_t *at;
-        double *v;
-        size_t n = pair_log_gather(comm, pm->log ? pm->log : &none, f, &at, &v);
-        for (size_t k = 0; k < n; k++)
-            put(pm, f, at[k], v[k]);
-        free(at);
-        free(v);
+        if (pm->measured[f] && param_files[f].shape != PS_RANK)
+            pair_log_gather(comm, pm->log, f, pm->m[f], param_files[f].shape == PS_TAIL);
     }
 }
 

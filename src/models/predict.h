@@ -63,8 +63,8 @@ struct params {
      * only the communicator's rank 0 holds the p x p ones (m[f] NULL
      * elsewhere) */
     unsigned char measured[PF_MODEL_COUNT];
-    /* while measuring, on the other ranks: the values measured there on
-     * their way to rank 0 (measure/pair_log.h) */
+    /* while measuring, on every rank (only the others put values in it):
+     * the values measured there on their way to rank 0 (measure/pair_log.h) */
     struct pair_log *log;
 };
 
