@@ -18,6 +18,7 @@
 #include "base/hash.h"
 #include "input/parser.h"
 #include "input/share.h"
+#include "world/devices.h"
 
 static int input_errors(struct diag *d, int rank)
 {
@@ -185,6 +186,8 @@ static int batch_next(struct run *run, struct batch *b, struct diag *d, int skip
     int count0 = d->count, kept0 = d->kept;
     b->rs.file = run->opt.input;
     parse_lines(run->text + b->pos, end - b->pos, b->line, &b->rs, d);
+    for (int i = 0; i < b->rs.n; i++)  /* --mem, where a record names none */
+        devices_take_option(&b->rs.rec[i], &run->opt);
     b->rs.before = b->before;
     plan_records(&b->plan, &b->rs, &run->world, &run->opt, d);
     /* some errors (an unreadable file) are known to rank 0 alone */

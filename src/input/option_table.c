@@ -125,6 +125,11 @@ const struct option_spec option_specs[] = {
      .words = {"warm", "cold"}, .json = "cache", .header = "cache",
      .help = "warm (default) or cold: cycle through buffers\n"
              "twice the last-level cache (hwloc)"},
+    {.name = "mem", .run_only = 1, .kind = OPT_CHOICE, .field = F(mem), .metavar = "KIND",
+     .words = {"none", "host", "device", "managed"}, .json = "mem", .header = "mem",
+     .help = "host, device or managed: the buffers of every\n"
+             "record that takes mem= and names none (OSU's -d);\n"
+             "none (default): each record's own, else host"},
     {.name = "scratch", .run_only = 1, .kind = OPT_TEXT, .field = F(scratch), .metavar = "DIR",
      .json = "scratch",
      .help = "MPI I/O files go to a new folder in DIR\n"

@@ -48,6 +48,8 @@ struct options {
     int clocks_flat;           /* --clocks flat (0: two-level, measure/clock.h) */
     double window_us;          /* --window; 0: from a pilot */
     int cache_cold;            /* --cache cold */
+    int mem;                   /* --mem: 0 none, else 1 + enum mem_kind for every
+                                * record that takes mem= and has none */
     int params;                /* --params: PARAMS_AUTO, PARAMS_FULL, PARAMS_CLASSES */
     int like;                  /* --like: LIKE_NONE, LIKE_OSU, LIKE_IMB */
     /* --thread-level: 0 (auto: MULTIPLE where the input has a threaded

@@ -12,6 +12,8 @@
 #include "registry/registry.h"
 
 #include "kernels/calls.h"
+
+#include "kernels/device.h"
 #include "kernels/p2p.h"
 #include "kernels/p2p_partitioned.h"
 #include "kernels/p2p_persistent.h"
@@ -36,9 +38,11 @@ static const struct pair_hooks rma_pair = {rma_pair_begin, rma_pair_end};
 static const struct call calls[] = {
     {.name = "SEND", .family = &family_p2p, .caps = CALL_LARGE, .opk = OPK_PAIRS,
      .legs = 2, .buffers = bufs_n_n, .loop = run_send, .check = check_pingpong,
+     .staging = &staging_pingpong,
      .timing = PP "each side MPI_Send then MPI_Recv"},
     {.name = "SSEND", .family = &family_p2p, .caps = CALL_LARGE, .opk = OPK_PAIRS,
      .legs = 2, .buffers = bufs_n_n, .loop = run_ssend, .check = check_pingpong,
+     .staging = &staging_pingpong,
      .timing = PP "MPI_Ssend (returns once the receive has started) and MPI_Recv"},
     {.name = "BSEND", .family = &family_p2p, .caps = CALL_BSEND, .opk = OPK_PAIRS,
      .legs = 2, .buffers = bufs_n_n, .loop = run_bsend, .check = check_pingpong,
@@ -51,6 +55,7 @@ static const struct call calls[] = {
     {.name = "ISEND", .family = &family_p2p, .caps = CALL_LARGE, .opk = OPK_PAIRS,
      .mode = MODE_NONBLOCKING,
      .legs = 2, .buffers = bufs_n_n, .loop = run_isend, .check = check_pingpong,
+     .staging = &staging_pingpong,
      .timing = PP "MPI_Isend + MPI_Wait, then MPI_Recv"},
     {.name = "IBSEND", .family = &family_p2p, .caps = CALL_BSEND, .opk = OPK_PAIRS,
      .mode = MODE_NONBLOCKING,
@@ -59,6 +64,7 @@ static const struct call calls[] = {
     {.name = "ISSEND", .family = &family_p2p, .caps = CALL_LARGE, .opk = OPK_PAIRS,
      .mode = MODE_NONBLOCKING,
      .legs = 2, .buffers = bufs_n_n, .loop = run_issend, .check = check_pingpong,
+     .staging = &staging_pingpong,
      .timing = PP "MPI_Issend + MPI_Wait, then MPI_Recv"},
     {.name = "IRSEND", .family = &family_p2p, .opk = OPK_PAIRS,
      .mode = MODE_NONBLOCKING,

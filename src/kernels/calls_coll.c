@@ -3,6 +3,7 @@
 #include "kernels/calls.h"
 
 #include "kernels/collectives.h"
+#include "kernels/device.h"
 #include "kernels/hrelation.h"
 #include "kernels/reductions.h"
 #include "kernels/shapes.h"
@@ -10,9 +11,11 @@
 static const struct call calls[] = {
     {.name = "BCAST", .family = &family_coll, .caps = CALL_ROOTED | CALL_ROTATES, .opk = OPK_NONE,
      .buffers = bufs_n_0, .loop = run_bcast, .check = check_bcast, .mockups = mockups_bcast,
+     .staging = &staging_bcast,
      .timing = "time per MPI_Bcast of n elements from root, as each rank sees it"},
     {.name = "GATHER", .family = &family_coll, .caps = CALL_ROOTED | CALL_ROTATES, .opk = OPK_NONE,
      .buffers = bufs_n_pn, .loop = run_gather, .check = check_gather, .mockups = mockups_gather,
+     .staging = &staging_gather,
      .timing = "time per MPI_Gather of n elements from every rank to root"},
     {.name = "GATHERV", .family = &family_coll, .caps = CALL_ROOTED | CALL_ROTATES, .opk = OPK_NONE,
      .buffers = bufs_2n_pn, .layout = layout_ramp, .loop = run_gatherv,
@@ -20,6 +23,7 @@ static const struct call calls[] = {
      .timing = "time per MPI_Gatherv; rank r sends floor(2n(r+1)/(p+1)) elements"},
     {.name = "ALLGATHER", .family = &family_coll, .caps = CALL_IN_PLACE, .opk = OPK_NONE,
      .buffers = bufs_n_pn, .loop = run_allgather, .check = check_allgather, .mockups = mockups_allgather,
+     .staging = &staging_allgather,
      .timing = "time per MPI_Allgather of n elements from every rank"},
     {.name = "ALLGATHERV", .family = &family_coll, .opk = OPK_NONE,
      .buffers = bufs_2n_pn, .layout = layout_ramp, .loop = run_allgatherv,
@@ -27,6 +31,7 @@ static const struct call calls[] = {
      .timing = "time per MPI_Allgatherv; rank r contributes floor(2n(r+1)/(p+1)) elements"},
     {.name = "SCATTER", .family = &family_coll, .caps = CALL_ROOTED | CALL_ROTATES, .opk = OPK_NONE,
      .buffers = bufs_pn_n, .loop = run_scatter, .check = check_scatter,
+     .staging = &staging_scatter,
      .timing = "time per MPI_Scatter of n elements to every rank"},
     {.name = "SCATTERV", .family = &family_coll, .caps = CALL_ROOTED | CALL_ROTATES, .opk = OPK_NONE,
      .buffers = bufs_pn_2n, .layout = layout_ramp, .loop = run_scatterv,
@@ -34,6 +39,7 @@ static const struct call calls[] = {
      .timing = "time per MPI_Scatterv; rank r receives floor(2n(r+1)/(p+1)) elements"},
     {.name = "ALLTOALL", .family = &family_coll, .caps = CALL_IN_PLACE, .opk = OPK_NONE,
      .buffers = bufs_pn_pn, .loop = run_alltoall, .check = check_alltoall,
+     .staging = &staging_alltoall,
      .timing = "time per MPI_Alltoall of n elements between every two ranks"},
     {.name = "ALLTOALLV", .family = &family_coll, .opk = OPK_NONE,
      .buffers = bufs_pn_pn, .layout = layout_alltoallv, .loop = run_alltoallv,
@@ -45,9 +51,11 @@ static const struct call calls[] = {
      .timing = "time per MPI_Alltoallw with ALLTOALLV's counts, byte displacements and a type per rank"},
     {.name = "REDUCE", .family = &family_reduce, .caps = CALL_ROOTED | CALL_ROTATES | CALL_IN_PLACE, .opk = OPK_REDUCTION,
      .buffers = bufs_n_n, .loop = run_reduce, .check = check_reduce, .mockups = mockups_reduce,
+     .staging = &staging_reduce,
      .timing = "time per MPI_Reduce of n elements to root"},
     {.name = "ALLREDUCE", .family = &family_reduce, .caps = CALL_IN_PLACE, .opk = OPK_REDUCTION,
      .buffers = bufs_n_n, .loop = run_allreduce, .check = check_allreduce, .mockups = mockups_allreduce,
+     .staging = &staging_allreduce,
      .timing = "time per MPI_Allreduce of n elements"},
     {.name = "REDUCE_SCATTER", .family = &family_reduce, .opk = OPK_REDUCTION,
      .buffers = bufs_pn_2n, .layout = layout_ramp, .loop = run_reduce_scatter,
@@ -56,6 +64,7 @@ static const struct call calls[] = {
     {.name = "REDUCE_SCATTER_BLOCK", .family = &family_reduce, .opk = OPK_REDUCTION,
      .buffers = bufs_pn_n, .loop = run_reduce_scatter_block,
      .check = check_reduce_scatter_block,
+     .staging = &staging_reduce_scatter_block,
      .timing = "time per MPI_Reduce_scatter_block; every rank gets n reduced elements"},
     {.name = "SCAN", .family = &family_reduce, .caps = CALL_IN_PLACE, .opk = OPK_REDUCTION,
      .buffers = bufs_n_n, .loop = run_scan, .check = check_scan, .mockups = mockups_scan,

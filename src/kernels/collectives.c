@@ -142,7 +142,7 @@ void check_bcast(struct kernel *k)
         fill_block(k, k->sbuf, n, k->rank, 0);
     else
         clear_block(k, k->sbuf, n);
-    k->rec->call->loop(k, 1);
+    check_run(k);
     expect_block(k, k->sbuf, n, k->root, 0, 0);
 }
 
@@ -162,7 +162,7 @@ void check_gather(struct kernel *k)
     size_t n = (size_t)k->count;
     fill_block(k, k->sbuf, n, k->rank, 0);
     clear_block(k, k->rbuf, (size_t)k->size * n);
-    k->rec->call->loop(k, 1);
+    check_run(k);
     if (k->rank == k->root)
         expect_gathered(k, NULL, NULL);
 }
@@ -171,7 +171,7 @@ void check_gatherv(struct kernel *k)
 {
     fill_block(k, k->sbuf, (size_t)k->counts[k->rank], k->rank, 0);
     clear_block(k, k->rbuf, (size_t)k->size * (size_t)k->count);
-    k->rec->call->loop(k, 1);
+    check_run(k);
     if (k->rank == k->root)
         expect_gathered(k, k->counts, k->displs);
 }
@@ -182,7 +182,7 @@ void check_allgather(struct kernel *k)
     clear_block(k, k->rbuf, (size_t)k->size * n);
     fill_block(k, k->rec->inplace ? at(k, k->rbuf, (size_t)k->rank * n) : k->sbuf, n,
                k->rank, 0);
-    k->rec->call->loop(k, 1);
+    check_run(k);
     expect_gathered(k, NULL, NULL);
 }
 
@@ -190,7 +190,7 @@ void check_allgatherv(struct kernel *k)
 {
     fill_block(k, k->sbuf, (size_t)k->counts[k->rank], k->rank, 0);
     clear_block(k, k->rbuf, (size_t)k->size * (size_t)k->count);
-    k->rec->call->loop(k, 1);
+    check_run(k);
     expect_gathered(k, k->counts, k->displs);
 }
 
@@ -200,7 +200,7 @@ void check_scatter(struct kernel *k)
     if (k->rank == k->root)
         fill_block(k, k->sbuf, (size_t)k->size * n, k->rank, 0);
     clear_block(k, k->rbuf, n);
-    k->rec->call->loop(k, 1);
+    check_run(k);
     expect_block(k, k->rbuf, n, k->root, (size_t)k->rank * n, 0);
 }
 
@@ -209,7 +209,7 @@ void check_scatterv(struct kernel *k)
     if (k->rank == k->root)
         fill_block(k, k->sbuf, (size_t)k->size * (size_t)k->count, k->rank, 0);
     clear_block(k, k->rbuf, 2 * (size_t)k->count);
-    k->rec->call->loop(k, 1);
+    check_run(k);
     expect_block(k, k->rbuf, (size_t)k->counts[k->rank], k->root,
                  (size_t)k->displs[k->rank], 0);
 }
@@ -219,7 +219,7 @@ void check_alltoall(struct kernel *k)
     size_t n = (size_t)k->count, p = (size_t)k->size;
     clear_block(k, k->rbuf, p * n);
     fill_block(k, k->rec->inplace ? k->rbuf : k->sbuf, p * n, k->rank, 0);
-    k->rec->call->loop(k, 1);
+    check_run(k);
     for (int j = 0; j < k->size; j++)
         expect_block(k, at(k, k->rbuf, (size_t)j * n), n, j,
                      (size_t)k->rank * n, (size_t)j * n);
@@ -230,7 +230,7 @@ void check_alltoallv(struct kernel *k)
     size_t p = (size_t)k->size;
     fill_block(k, k->sbuf, p * (size_t)k->count, k->rank, 0);
     clear_block(k, k->rbuf, p * (size_t)k->count);
-    k->rec->call->loop(k, 1);
+    check_run(k);
     for (int j = 0; j < k->size; j++) {
         /* where rank j's block for this rank starts in j's send buffer */
         size_t off = 0;

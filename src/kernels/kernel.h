@@ -79,6 +79,11 @@ struct kernel {
      * persistent and partitioned point-to-point's requests; the fabric
      * calls' phase partners; the object calls' pools; the threads) */
     void *priv;
+    /* mem=device or mem=managed (kernels/device.c): the buffers in GPU
+     * memory, and whether a staged loop is running (mem_out, mem_in
+     * copy then); NULL and 0 for host memory */
+    struct kernel_mem *mem;
+    int staging;
     /* set by a layout function: undone after the size is measured */
     void (*finish)(struct kernel *k);
 };
@@ -98,6 +103,11 @@ void expect_clear(struct kernel *k, const void *buf, size_t n, size_t report_off
 void expect_reduced(struct kernel *k, const void *buf, size_t n, int lo, int hi,
                     size_t off, size_t report_off);
 long fill_value(enum fill_kind kind, int src, size_t i, long salt);
+/* The call run once for --check, between filling and comparing: its
+ * loop(k, 1), or where the buffers are in GPU memory (kernels/device.c)
+ * the host buffers copied there, overwritten, the call run on the GPU
+ * buffers and those copied back, so what is compared went through them. */
+void check_run(struct kernel *k);
 
 /* The uneven per-rank counts of the v-variants: rank r of p gets
  * floor(2 n (r+1) / (p+1)) elements, a ramp from about 2n/(p+1) to about 2n
@@ -131,6 +141,24 @@ static inline int call_root(const struct kernel *k, int i)
 static inline const void *send_or_in_place(const struct kernel *k)
 {
     return k->rec->inplace ? MPI_IN_PLACE : (const void *)k->sbuf;
+}
+
+/* staged=1 inside a call's own loop (kernels/device.c): the message
+ * copied from device to host memory before it is sent, and from host to
+ * device memory once it is received; nothing outside a staged loop */
+void device_out(struct kernel *k);
+void device_in(struct kernel *k);
+
+static inline void mem_out(struct kernel *k)
+{
+    if (k->staging)
+        device_out(k);
+}
+
+static inline void mem_in(struct kernel *k)
+{
+    if (k->staging)
+        device_in(k);
 }
 
 /* MPI_Waitall with MPI_STATUSES_IGNORE (barrier.c) */

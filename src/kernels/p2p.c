@@ -44,17 +44,24 @@ static void irecv_data(struct kernel *k, struct match from, MPI_Request *r)
     irecv_any(k->rbuf, k->count, k->type, from.source, from.tag, k->comm, r);
 }
 
+/* staged=1 (kernels/device.c): mem_out copies the message from the GPU
+ * before each send, mem_in copies each received one to the GPU; both do
+ * nothing otherwise */
 static void pingpong(struct kernel *k, int iters, send_fn send)
 {
     struct match from = data_match(k, k->peer);
     if (k->initiator) {
         for (int i = 0; i < iters; i++) {
+            mem_out(k);
             send(k->sbuf, k->count, k->type, k->peer, TAG_DATA, k->comm);
             recv_data(k, from);
+            mem_in(k);
         }
     } else {
         for (int i = 0; i < iters; i++) {
             recv_data(k, from);
+            mem_in(k);
+            mem_out(k);
             send(k->sbuf, k->count, k->type, k->peer, TAG_DATA, k->comm);
         }
     }
@@ -66,13 +73,17 @@ static void ipingpong(struct kernel *k, int iters, isend_fn isend)
     MPI_Request r;
     if (k->initiator) {
         for (int i = 0; i < iters; i++) {
+            mem_out(k);
             isend(k->sbuf, k->count, k->type, k->peer, TAG_DATA, k->comm, &r);
             MPI_Wait(&r, MPI_STATUS_IGNORE);
             recv_data(k, from);
+            mem_in(k);
         }
     } else {
         for (int i = 0; i < iters; i++) {
             recv_data(k, from);
+            mem_in(k);
+            mem_out(k);
             isend(k->sbuf, k->count, k->type, k->peer, TAG_DATA, k->comm, &r);
             MPI_Wait(&r, MPI_STATUS_IGNORE);
         }
@@ -187,7 +198,7 @@ void check_pingpong(struct kernel *k)
     clear_block(k, k->rbuf, (size_t)k->count);
     if (k->rec->call->prepare)
         k->rec->call->prepare(k);
-    k->rec->call->loop(k, 1);
+    check_run(k);
     expect_block(k, k->rbuf, (size_t)k->count, k->peer, 0, 0);
 }
 
@@ -195,6 +206,6 @@ void check_pingpong(struct kernel *k)
 void check_replace(struct kernel *k)
 {
     fill_block(k, k->sbuf, (size_t)k->count, k->rank, 0);
-    k->rec->call->loop(k, 1);
+    check_run(k);
     expect_block(k, k->sbuf, (size_t)k->count, k->peer, 0, 0);
 }

@@ -3,6 +3,7 @@
 #include "measure/trial.h"
 #include "measure/thread_fan.h"
 
+#include "kernels/device.h"
 #include "measure/counters.h"
 
 /* n calls in stretches of at most the call's batch, its between hook
@@ -51,6 +52,10 @@ void timed_loop(struct trial *t, long n, void *arg)
     void (*loop)(struct kernel *, int) = k->rec->call->loop;
     if (t->fan) {              /* threads=: every thread's loop at once */
         fan_loop(t->fan, n);
+        return;
+    }
+    if (k->mem) {              /* GPU buffers: direct or staged */
+        device_loop(k, (int)n);
         return;
     }
     if (t->ncold == 0) {

@@ -9,6 +9,7 @@
 #include <string.h>
 #include "base/base.h"
 #include "input/like.h"
+#include "kernels/device.h"
 #include "measure/mpierr.h"
 #include "measure/thread_fan.h"
 #include "world/llc_size.h"
@@ -117,6 +118,8 @@ void trial_setup(struct trial *t, struct measurer *m, const struct planned *pl,
     k->rbuf = aligned(&t->rraw, rbytes, k->rec->stride);
     t->cold_s = k->sbuf;
     t->cold_r = k->rbuf;
+    if (record_wants_device(k->rec))    /* mem=device, mem=managed */
+        device_setup(k, sbytes, rbytes);
     size_t p = (size_t)k->size;
     k->counts = xcalloc(6 * p, sizeof(int));
     k->displs = k->counts + p;
@@ -139,6 +142,7 @@ void trial_teardown(struct trial *t)
         MPI_Buffer_detach(&p, &size);
         free(t->attached);
     }
+    device_free(&t->k);
     free(t->sraw);
     free(t->rraw);
     free(t->k.counts);

@@ -22,7 +22,7 @@ struct facts record_facts(const struct record *r, int p)
 {
     struct facts f = {0};
     const struct family *fam = r->call ? r->call->family : NULL;
-    if (!fam || !fam->describe)
+    if (!fam || (!fam->describe && !record_wants_device(r)))
         return f;
     size_t nh = 0, np = 0;
     FILE *header = open_memstream(&f.header, &nh);
@@ -32,7 +32,9 @@ struct facts record_facts(const struct record *r, int p)
         exit(EXIT_NO_MEMORY);
     }
     f.json = json_object();
-    fam->describe(r, p, f.json, header, prose);
+    if (fam->describe)
+        fam->describe(r, p, f.json, header, prose);
+    mem_describe(r, f.json, header, prose);
     fclose(header);
     fclose(prose);
     f.header = kept(f.header, nh);

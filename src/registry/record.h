@@ -102,6 +102,11 @@ struct record {
     int inplace;                   /* inplace=1: MPI_IN_PLACE where MPI allows it */
     enum buffers buffers;          /* buffers= (default: as --like says) */
     int compose;                   /* compose=1: timed against its mock-ups too */
+    /* mem=: where the buffers are (enum mem_kind: host, device, managed;
+     * -1 where not written: --mem's, else host); rmem=: a pair's
+     * responder's, where it differs (-1: as mem=); staged=1: device
+     * buffers sent through host copies (kernels/device.c) */
+    int mem, rmem, staged;
     struct record_cvar cvar[MAX_RECORD_CVARS];
     int ncvars;
     struct record_hint hint[MAX_RECORD_HINTS];
@@ -250,6 +255,15 @@ struct facts {
 /* r's facts on communicators of at most p ranks (registry/facts.c);
  * facts_free frees them and empties f */
 struct facts record_facts(const struct record *r, int p);
+/* mem=, rmem= and --mem (mem_facts.c): the kinds (enum mem_kind) of a
+ * pair's initiator and responder, or of every rank of a collective (both
+ * alike); MEM_HOST where none was asked for.  record_wants_device: 1
+ * where either is not host. */
+void record_mem_kinds(const struct record *r, int kind[2]);
+int record_wants_device(const struct record *r);
+/* the memory kinds' run.json member, header line and prose sentence,
+ * for record_facts (nothing for host memory) */
+void mem_describe(const struct record *r, struct json_t *o, FILE *header, FILE *prose);
 void facts_free(struct facts *f);
 
 /* --cache cold: NULL where the record's buffers are cycled (copies,

@@ -53,6 +53,32 @@ static const char *no_in_place(const struct call *c)
     return call_has(c, CALL_IN_PLACE) ? NULL : " takes no MPI_IN_PLACE here";
 }
 
+static const char *no_device_memory(const struct call *c)
+{
+    return c->staging ? NULL : " takes no device buffers here";
+}
+
+static const char *no_sides(const struct call *c)
+{
+    return c->staging && c->staging->in_loop ? NULL : " has no responder's buffers";
+}
+
+/* shown where written (or given by --mem) */
+static int mem_in_force(const struct record *r)
+{
+    return r->mem >= 0;
+}
+
+static int rmem_in_force(const struct record *r)
+{
+    return r->rmem >= 0;
+}
+
+static int staged_in_force(const struct record *r)
+{
+    return r->staged;
+}
+
 static const char *no_mockups(const struct call *c)
 {
     return c->mockups ? NULL : " has no mock-up of other collectives here";
@@ -84,8 +110,12 @@ static const char *const recv_words[] = {"named", "any_source", "any_tag", "any"
 static const char *const inplace_words[] = {"0", "1", NULL};
 static const char *const compose_words[] = {"0", "1", NULL};
 static const char *const buffers_words[] = {"single", "multiple", NULL};
+static const char *const mem_words[] = {"host", "device", "managed", NULL};
+static const char *const staged_words[] = {"0", "1", NULL};
 
 #define AT(field) offsetof(struct record, field)
+#define DEVICE_CALLS "SEND, SSEND, ISEND, ISSEND, BCAST, GATHER, SCATTER, ALLGATHER, " \
+                     "ALLTOALL, REDUCE, ALLREDUCE and REDUCE_SCATTER_BLOCK"
 
 /* the words are stored as int: every enum the rows fill must be one */
 _Static_assert(sizeof(enum buffers) == sizeof(int) && sizeof(enum signal_mode) == sizeof(int),
@@ -155,6 +185,22 @@ static const struct setting common[] = {
      .applies = "BW, BIBW, BW_INIT, BIBW_INIT, MSGRATE and MULTI_BIBW",
 
      .help = "a window's receives into one buffer, or every message in a slot of its own"},
+    /* device buffers (kernels/device.c) */
+    {.key = "mem", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(mem),
+     .words = mem_words, .dflt = -1, .what = "memory kind", .refuse = no_device_memory,
+     .in_force = mem_in_force, .applies = DEVICE_CALLS,
+     .help = "where the buffers are: host, GPU device memory or managed memory (--mem's, "
+             "else host); on a pair, the initiator's (OSU's first -d letter)"},
+    {.key = "rmem", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(rmem),
+     .words = mem_words, .dflt = -1, .what = "memory kind", .refuse = no_sides,
+     .in_force = rmem_in_force, .applies = "SEND, SSEND, ISEND and ISSEND",
+     .help = "the responder's buffers on a pair, where they differ from mem= "
+             "(OSU's second letter: mem=device rmem=host is D H)"},
+    {.key = "staged", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(staged),
+     .words = staged_words, .what = "staged value", .refuse = no_device_memory,
+     .in_force = staged_in_force, .applies = DEVICE_CALLS,
+     .help = "1: device buffers go through host copies (device to host, the call, host "
+             "to device) inside the timing, for an MPI that is not GPU-aware (0)"},
     /* the library's own */
     {.key = "cvar", .kind = SETTING_CUSTOM, .store = STORE_NONE, .repeats = 1,
      .value_help = "NAME:VALUE",

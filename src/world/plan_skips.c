@@ -9,6 +9,7 @@
 #include "base/thread_level.h"
 #include "world/char_probe.h"
 #include "world/defects.h"
+#include "world/devices.h"
 #include "models/schedule.h"
 
 /* an offline world's: every communicator's kept pairs, counted by
@@ -130,6 +131,9 @@ void plan_skip_reason(struct planned *pl, const struct world *w,
         ;                  /* said in why */
     /* the datatype's own: its libraries' defects (FLOAT16's ops) */
     else if (r->dt->skip && r->dt->skip(r, &facts, why, len))
+        ;                  /* said in why */
+    /* mem=device, mem=managed: a GPU, and an MPI that takes its pointers */
+    else if (device_skip_reason(r, w, o, why, len))
         ;                  /* said in why */
     else
         call_skip_reason(r, tc, w, o, why, len);
