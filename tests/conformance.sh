@@ -19,6 +19,8 @@ T=tests/tmp/conformance
 scratch "$T"
 export ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+# the mem=device records' GPU: a runtime backed by host memory (devices.sh)
+export MPIGAUGE_GPU_RUNTIME="$PWD/tests/fakegpu.so"
 IN=tests/inputs/conformance.in
 PER_RECORD=5                  # the checks of one record
 MATCHINGS=4                   # PERMUTATION's matchings a size (fabric.md)

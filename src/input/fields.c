@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include "registry/settings.h"
 #include "registry/sizes.h"
 
@@ -151,12 +152,30 @@ static void report_rule(void *ctx, int col, const char *fmt, ...)
     diag_add(lc->d, lc->line, col, "%s", text);
 }
 
+/* threads= on a call with a threaded form (SEND, BW): the
+ * record is that form's, which takes threads= and comm= (a look at the
+ * settings' keys before they are parsed, as they are parsed for the
+ * form's rows) */
+static void threaded_form(struct line_ctx *lc, struct record *r)
+{
+    const struct call *form = r->call ? call_threaded_form(r->call) : NULL;
+    for (int i = NFIELDS; form && i < lc->ntok; i++) {
+        const struct token *t = &lc->tok[i];
+        if (t->len > 8 && strncasecmp(t->s, "threads=", 8) == 0) {
+            r->written_as = r->call;
+            r->call = form;
+            return;
+        }
+    }
+}
+
 void parse_fields(struct line_ctx *lc, struct record *r)
 {
     const struct token *t = lc->tok;
     for (int f = 0; f < NFIELDS && f < lc->ntok; f++)
         r->col[f] = t[f].col;
     r->call = named(lc, &t[F_CALL], &call_table);
+    threaded_form(lc, r);
     if (r->call)
         settings_defaults(r);          /* now its family's own too */
     if (lc->ntok > F_TYPE)

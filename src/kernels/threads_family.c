@@ -4,6 +4,8 @@
  * struct thread_settings) and its threads hook. */
 #include "kernels/threads.h"
 
+#include <string.h>
+
 #include <jansson.h>
 #include <stddef.h>
 #include "registry/settings.h"
@@ -27,7 +29,8 @@ static const struct setting rows[] = {
      .dflt = DEFAULT_THREADS, .lo = 1, .hi = MAX_THREADS, .refuse = one_thread,
      .second = AT(receivers), .applies = MT_CALLS,
      .help = "threads per rank of a pair (2); LATENCY_MT S:R: S sending, R "
-             "answering (R at most S, comm=shared), as osu_latency_mt -t"},
+             "answering (R at most S, comm=shared), as osu_latency_mt -t; written on "
+             "SEND or BW, the record is LATENCY_MT or BW_MT"},
     {.owner = &family_threads, .key = "comm", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(comm),
      .words = comm_words, .what = "thread communicator", .refuse = one_thread,
      .applies = MT_CALLS,
@@ -85,4 +88,21 @@ const struct family family_threads = {
 static const char *one_thread(const struct call *c)
 {
     return c->family == &family_threads ? NULL : " runs on one thread";
+}
+
+/* threads= on SEND or BW (threads=S:R on a point-to-point record: S
+ * sending threads, R answering) makes the record its threaded form,
+ * which at threads=1 runs exactly its loop: one kernel for both.
+ * MSGRATE has none: it streams every pair at once, MSGRATE_MT one pair
+ * at a time. */
+static const char *const forms[][2] = {
+    {"SEND", "LATENCY_MT"}, {"BW", "BW_MT"},
+};
+
+const struct call *call_threaded_form(const struct call *c)
+{
+    for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++)
+        if (strcmp(c->name, forms[i][0]) == 0)
+            return table_find(&call_table, forms[i][1]);
+    return NULL;
 }

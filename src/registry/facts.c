@@ -18,11 +18,23 @@ static char *kept(char *text, size_t len)
     return NULL;
 }
 
+/* SEND threads=2:1 and the like: the call written, and the form run */
+static void form_describe(const struct record *r, json_t *o, FILE *header, FILE *prose)
+{
+    if (!r->written_as)
+        return;
+    json_object_set_new(o, "written_as", json_string(r->written_as->name));
+    fprintf(header, "# call: %s with threads= runs as %s, its threaded form (at "
+            "threads=1 the same loop)\n", r->written_as->name, r->call->name);
+    fprintf(prose, "  %s with threads= runs as %s, its threaded form.\n",
+            r->written_as->name, r->call->name);
+}
+
 struct facts record_facts(const struct record *r, int p)
 {
     struct facts f = {0};
     const struct family *fam = r->call ? r->call->family : NULL;
-    if (!fam || (!fam->describe && !record_wants_device(r)))
+    if (!fam || (!fam->describe && !record_wants_device(r) && !r->written_as))
         return f;
     size_t nh = 0, np = 0;
     FILE *header = open_memstream(&f.header, &nh);
@@ -35,6 +47,7 @@ struct facts record_facts(const struct record *r, int p)
     if (fam->describe)
         fam->describe(r, p, f.json, header, prose);
     mem_describe(r, f.json, header, prose);
+    form_describe(r, f.json, header, prose);
     fclose(header);
     fclose(prose);
     f.header = kept(f.header, nh);

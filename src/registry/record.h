@@ -107,6 +107,9 @@ struct record {
      * responder's, where it differs (-1: as mem=); staged=1: device
      * buffers sent through host copies (kernels/device.c) */
     int mem, rmem, staged;
+    /* the call as written where threads= made it its threaded form
+     * (SEND threads=2:1 is LATENCY_MT threads=2:1), else NULL */
+    const struct call *written_as;
     struct record_cvar cvar[MAX_RECORD_CVARS];
     int ncvars;
     struct record_hint hint[MAX_RECORD_HINTS];

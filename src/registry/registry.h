@@ -535,6 +535,10 @@ static inline double call_cost_us(const struct call *c)
  * below input/, which looks names up in them (tests/style.sh checks the
  * order for includes and for linked symbols alike). */
 extern const struct table call_table;
+/* the threaded form a call becomes when threads= is written on it (SEND:
+ * LATENCY_MT, BW: BW_MT, MSGRATE: MSGRATE_MT; kernels/threads_family.c),
+ * or NULL */
+const struct call *call_threaded_form(const struct call *c);
 
 /* calls measured pair by pair (point-to-point, one-sided) */
 static inline int pairwise(const struct call *c)

@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include "base/gpu.h"
 
 #include "input/parser.h"
 #include "input/settings_walk.h"
@@ -12,11 +13,15 @@
 #include "models/schedule.h"
 
 /* the first call that takes s (want 1) or does not (want 0) */
+/* a call that takes s (want 1) or does not (0); threads= written on a
+ * call with a threaded form (SEND) makes the record that form's, which
+ * takes it: such a call is no refusal's example */
 static const struct call *call_that(const struct setting *s, int want)
 {
     const struct call *c;
     for (size_t i = 0; (c = table_row(&call_table, i)); i++)
-        if (setting_takes(s, c) == want)
+        if (setting_takes(s, c) == want &&
+            (want || strcmp(s->key, "threads") != 0 || !call_threaded_form(c)))
             return c;
     return NULL;
 }
@@ -210,9 +215,39 @@ static void test_facts(void)
 #endif
 }
 
+/* threads= on SEND and BW makes the record LATENCY_MT or BW_MT, the
+ * call written kept; MSGRATE has no threaded form and refuses it; no
+ * threads= leaves the call alone; mem=, rmem= and staged= into the record */
+static void threaded_forms(void)
+{
+    const char *text = "SEND DOUBLE 1 8 MUL 2 WORLD NOP 0 threads=2:1\n"
+                       "bw DOUBLE 1 8 MUL 2 WORLD NOP 0 THREADS=3\n"
+                       "SEND DOUBLE 1 8 MUL 2 WORLD NOP 0 mem=device rmem=host staged=1\n"
+                       "MSGRATE DOUBLE 1 8 MUL 2 WORLD NOP 0 threads=2\n";
+    struct recordset rs = {0};
+    struct diag d;
+    diag_init(&d, "t.in");
+    parse_records(text, strlen(text), &rs, &d);
+    CHECK(rs.n == 4);
+    if (rs.n == 4) {
+        CHECK(strcmp(rs.rec[0].call->name, "LATENCY_MT") == 0 && rs.rec[0].written_as &&
+              strcmp(rs.rec[0].written_as->name, "SEND") == 0 &&
+              record_setting(&rs.rec[0], "threads", 0) == 2);
+        CHECK(strcmp(rs.rec[1].call->name, "BW_MT") == 0 &&
+              strcmp(rs.rec[1].written_as->name, "BW") == 0);
+        CHECK(strcmp(rs.rec[2].call->name, "SEND") == 0 && !rs.rec[2].written_as &&
+              rs.rec[2].mem == MEM_DEVICE && rs.rec[2].rmem == MEM_HOST &&
+              rs.rec[2].staged == 1 && record_wants_device(&rs.rec[2]));
+    }
+    CHECK(d.kept == 1 && strncmp(d.msg[0], "t.in:4:", 7) == 0 && strstr(d.msg[0], "MSGRATE"));
+    recordset_free(&rs);
+    diag_free(&d);
+}
+
 void test_settings(void)
 {
     family_rows();
+    threaded_forms();
     test_facts();
     int words = 0, counts = 0;
     const struct setting *s;

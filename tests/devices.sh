@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# devices.sh: buffers in GPU memory (mem=, rmem=, staged=, --mem) on 2
+# and 3 ranks, without a GPU: tests/fakegpu.so is a CUDA runtime backed by
+# host memory whose "device" pages the CPU cannot touch (PROT_NONE outside
+# its own copies), given as MPIGAUGE_GPU_RUNTIME.  Checks: no runtime, or
+# no device, skips every mem=device record with the reason and the run
+# goes on; an MPI that is not GPU-aware (MPICH and Open MPI here) skips
+# mem=device without staged=1 and runs staged=1 through host copies, with
+# --check passing through the GPU buffers, the copies made inside the
+# timed loops, the fault injector's flipped bit found; a GPU-aware MPI
+# (MPIGAUGE_TEST_GPU_AWARE=1, the pages opened) gets the device pointers
+# themselves; the runtime and device in the header and run.json; bad
+# settings refused with file, line and column.
+# Prints "N passed, N failed".
+set -u
+cd "$(dirname "$0")/.."
+. tests/lib.sh
+T=tests/tmp/devices
+scratch "$T"
+export ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0"
+FAKE="$PWD/tests/fakegpu.so"
+
+cat > "$T/dev.in" <<'IN'
+SEND                 DOUBLE 1 4096 MUL 64 WORLD NOP 0 mem=device staged=1
+ISEND                INT    1 1024 MUL 32 WORLD NOP 0 mem=device staged=1
+SSEND                DOUBLE 1 64   MUL 8  WORLD NOP 0 mem=device rmem=host staged=1
+ISSEND               DOUBLE 1 64   MUL 8  WORLD NOP 0 mem=host rmem=device staged=1
+SEND                 VECTOR:4:1:2:DOUBLE 1 64 MUL 8 WORLD NOP 0 mem=device staged=1
+BCAST                DOUBLE 1 4096 MUL 64 WORLD NOP 0 mem=device staged=1
+GATHER               INT    1 256  MUL 16 WORLD NOP 0 mem=device staged=1
+SCATTER              INT    1 256  MUL 16 WORLD NOP 0 mem=device staged=1 root=1
+ALLGATHER            DOUBLE 1 256  MUL 16 WORLD NOP 0 mem=device staged=1
+ALLTOALL             DOUBLE 1 256  MUL 16 WORLD NOP 0 mem=device staged=1
+REDUCE               DOUBLE 1 256  MUL 16 WORLD SUM 0 mem=device staged=1 root=rotate
+ALLREDUCE            DOUBLE 1 4096 MUL 64 WORLD SUM 0 mem=device staged=1
+REDUCE_SCATTER_BLOCK INT    1 256  MUL 16 WORLD MAX 0 mem=device staged=1
+ALLREDUCE            DOUBLE 1 256  MUL 16 WORLD SUM 0 mem=managed
+SEND                 DOUBLE 1 64   MUL 8  WORLD NOP 0 mem=device
+SEND                 DOUBLE 1 64   MUL 8  WORLD NOP 0
+IN
+run() { # name ranks [env...]: the input on n ranks, with --check
+    local name=$1 n=$2
+    shift 2
+    env "$@" $MPIRUN -n "$n" ./mpigauge --check --iters 4 --warmup 1 --quiet \
+        -o "$T/$name" "$T/dev.in" > /dev/null 2> "$T/$name.err"
+}
+
+# no runtime at all: every GPU record skipped with why, the host one runs
+run none 2 MPIGAUGE_GPU_RUNTIME=/nonexistent/libcudart.so
+check "no runtime: exit 0" [ $? = 0 ]
+j="$T/none/run.json"
+check "no runtime: lines 1-15 skipped, naming the runtime that did not open" \
+    [ "$(jq "$AT$EVERY"'every(at_lines(1; 15)[]; .status == "skipped" and (.skipped | test("^mem=(device|managed): no GPU runtime \\(/nonexistent/libcudart.so")))' "$j")" = true ]
+check "no runtime: the host record measured and checked" [ "$(jq -c "$AT"'at(16) | [.status, .check]' "$j")" = '["done","passed"]' ]
+# a runtime without devices
+run nodev 2 MPIGAUGE_GPU_RUNTIME="$FAKE" MPIGAUGE_FAKEGPU_DEVICES=0
+check "no device: exit 0" [ $? = 0 ]
+check "no device: skipped, saying no GPU was found" \
+    [ "$(jq "$AT$EVERY"'every(at_lines(1; 15)[]; .skipped | test("found no GPU"))' "$T/nodev/run.json")" = true ]
+
+# MPICH and Open MPI here are not GPU-aware: staged=1 runs, plain skips
+for n in 2 3; do
+    run "staged$n" "$n" MPIGAUGE_GPU_RUNTIME="$FAKE" MPIGAUGE_FAKEGPU_LOG="$T/copies$n"
+    check "$n ranks: exit 0" [ $? = 0 ]
+    j="$T/staged$n/run.json"
+    check "$n ranks: the staged records (lines 1-13) and managed memory (14) measured and checked" \
+        [ "$(jq -c "$AT"'[at_lines(1; 14)[] | [.status, .check]] | unique' "$j")" = '[["done","passed"]]' ]
+    check "$n ranks: mem=device without staged=1 skipped: not GPU-aware, staged=1 named" \
+        [ "$(jq -r "$AT"'at(15).skipped | test("^this MPI is not GPU-aware for CUDA \\(.*\\), and would be handed device pointers; staged=1")' "$j")" = true ]
+    check "$n ranks: run.json's memory: device, staged, the runtime and device named" \
+        [ "$(jq -c "$AT"'at(1).memory | [.kind, .responder_kind, .staged, .api, .mpi_gpu_aware, (.device | test("test runtime"))]' "$j")" = '["device","device",true,"CUDA",false,true]' ]
+    check "$n ranks: a pair's sides (mem=device rmem=host)" \
+        [ "$(jq -c "$AT"'at(3).memory | [.kind, .responder_kind]' "$j")" = '["device","host"]' ]
+    check "$n ranks: host memory has no memory member" [ "$(jq "$AT"'at(16) | has("memory")' "$j")" = false ]
+    # every rank copied at least 2 messages an iteration (4 timed and 1
+    # warm-up of each of 5 sizes of line 1 alone): the copies are in the loops
+    low=$(cat "$T/copies$n".* | awk '{ print $2 }' | sort -n | head -1)
+    check "$n ranks: every rank's copies in the timed loops (fewest: $low)" [ "${low:-0}" -ge 50 ]
+    check "$n ranks: a log a rank" [ "$(ls "$T/copies$n".* | wc -l)" = "$n" ]
+done
+check "header: the memory line names the runtime and the staging" \
+    grep -q "^# memory: buffers in device memory (CUDA, $FAKE version 1, device 0: mpigauge test runtime.*staged through host memory inside the timing (staged=1)" "$T/staged2/01-send-double-world-nop.dat"
+check "prose: the settings and the memory sentence" \
+    grep -q "Buffers in device memory on the initiator, host memory on the responder, staged" "$T/staged2/report.txt"
+
+# a flipped bit in what MPI delivered reaches the GPU buffer and is found
+MPIGAUGE_CORRUPT=1 LD_PRELOAD="$PWD/tests/corrupt.so" MPIGAUGE_GPU_RUNTIME="$FAKE" \
+    $MPIRUN -n 3 ./mpigauge --check --iters 1 --warmup 0 --quiet -o "$T/corrupt" "$T/dev.in" \
+    > /dev/null 2> "$T/corrupt.err"
+check "flipped bits: the staged records failed their check" \
+    [ "$(jq -c "$AT"'[at_lines(1; 13)[].check] | unique' "$T/corrupt/run.json")" = '["failed"]' ]
+
+# a GPU-aware MPI gets the device pointers (the test runtime opens its pages)
+run aware 2 MPIGAUGE_GPU_RUNTIME="$FAKE" MPIGAUGE_TEST_GPU_AWARE=1 MPIGAUGE_FAKEGPU_OPEN=1
+check "GPU-aware: exit 0" [ $? = 0 ]
+j="$T/aware/run.json"
+check "GPU-aware: every GPU record measured and checked, line 15 too" \
+    [ "$(jq -c "$AT"'[at_lines(1; 15)[] | [.status, .check]] | unique' "$j")" = '[["done","passed"]]' ]
+check "GPU-aware: said so, and how it was learnt" \
+    [ "$(jq -c "$AT"'at(15).memory | [.mpi_gpu_aware, .mpi_gpu_aware_how, .staged]' "$j")" = '[true,"MPIGAUGE_TEST_GPU_AWARE=1 (tests only)",false]' ]
+check "GPU-aware: the header says the pointers go to MPI" \
+    grep -q "handed to MPI as they are (the library is GPU-aware)" "$T/aware/15-send-double-world-nop.dat"
+# the guard the staged checks rely on: an MPI that touches a device page dies
+printf 'SEND DOUBLE 64 64 MUL 2 WORLD NOP 0 mem=device iters=2\n' > "$T/touch.in"
+MPIGAUGE_GPU_RUNTIME="$FAKE" MPIGAUGE_TEST_GPU_AWARE=1 timeout 120 $MPIRUN -n 2 ./mpigauge \
+    --quiet -o "$T/touch" "$T/touch.in" > /dev/null 2>&1
+rc=$?
+check "the test runtime's device pages fault when MPI touches them (exit $rc)" [ "$rc" != 0 ] && [ "$rc" != 124 ]
+
+# --mem: records that name none and take mem= get it; others stay host
+cat > "$T/opt.in" <<'IN'
+SEND      DOUBLE 1 64 MUL 8 WORLD NOP 0 staged=1
+BW        DOUBLE 1 64 MUL 8 WORLD NOP 0
+ALLREDUCE DOUBLE 1 64 MUL 8 WORLD SUM 0 mem=host
+IN
+MPIGAUGE_GPU_RUNTIME="$FAKE" $MPIRUN -n 2 ./mpigauge --mem device --check --iters 2 --warmup 0 \
+    --quiet -o "$T/opt" "$T/opt.in" > /dev/null 2> "$T/opt.err"
+check "--mem device: exit 0" [ $? = 0 ]
+j="$T/opt/run.json"
+check "--mem device: SEND staged in device memory, checked" \
+    [ "$(jq -c "$AT"'at(1) | [.check, .memory.kind, .record_settings.mem]' "$j")" = '["passed","device","device"]' ]
+check "--mem device: BW (no device buffers) and mem=host stay in host memory" \
+    [ "$(jq -c "$AT"'[at(2), at(3)] | map(has("memory"))' "$j")" = '[false,false]' ]
+check "--mem device: run.json's options say it" [ "$(jq -r '.options.mem' "$j")" = device ]
+
+# errors: file, line and column, exit 2, nothing written
+bad() { # what expected-text record
+    printf '%s\n' "$3" > "$T/bad.in"
+    $MPIRUN -n 2 ./mpigauge --validate "$T/bad.in" > /dev/null 2> "$T/bad.err"
+    local rc=$?
+    check "error: $1 (exit 2)" [ $rc = 2 ]
+    check "error: $1 names file, line, column" grep -q "^$T/bad.in:1:[0-9]*: .*$2" "$T/bad.err"
+}
+bad "an unknown kind" "unknown memory kind 'gpu'" "SEND DOUBLE 1 8 MUL 2 WORLD NOP 0 mem=gpu"
+bad "mem= on a call without device buffers" "BW takes no device buffers here" "BW DOUBLE 1 8 MUL 2 WORLD NOP 0 mem=device"
+bad "rmem= on a collective" "ALLREDUCE has no responder's buffers" "ALLREDUCE DOUBLE 1 8 MUL 2 WORLD SUM 0 rmem=device"
+bad "staged=2" "staged" "SEND DOUBLE 1 8 MUL 2 WORLD NOP 0 mem=device staged=2"
+./mpigauge --mem gpu --validate "$T/opt.in" > /dev/null 2> "$T/opt-bad.err"
+check "--mem gpu: exit 2" [ $? = 2 ]
+check "--mem gpu: names the option and its words" grep -q "mem" "$T/opt-bad.err"
+summary devices
