@@ -13,6 +13,8 @@
 
 #include "kernels/calls.h"
 
+#include <string.h>
+
 #include "kernels/device.h"
 #include "kernels/p2p.h"
 #include "kernels/p2p_partitioned.h"
@@ -258,3 +260,20 @@ const struct table call_table = {
     "call", calls, sizeof calls / sizeof calls[0], sizeof calls[0], call_aliases,
     call_parts,
 };
+
+/* threads= on SEND or BW (threads=S:R on a point-to-point record: S
+ * sending threads, R answering) makes the record its threaded form,
+ * which at threads=1 runs exactly its loop: one kernel for both.
+ * MSGRATE has none: it streams every pair at once, MSGRATE_MT one pair
+ * at a time. */
+static const char *const forms[][2] = {
+    {"SEND", "LATENCY_MT"}, {"BW", "BW_MT"},
+};
+
+const struct call *call_threaded_form(const struct call *c)
+{
+    for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++)
+        if (strcmp(c->name, forms[i][0]) == 0)
+            return table_find(&call_table, forms[i][1]);
+    return NULL;
+}

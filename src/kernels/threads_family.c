@@ -4,8 +4,6 @@
  * struct thread_settings) and its threads hook. */
 #include "kernels/threads.h"
 
-#include <string.h>
-
 #include <jansson.h>
 #include <stddef.h>
 #include "registry/settings.h"
@@ -90,19 +88,3 @@ static const char *one_thread(const struct call *c)
     return c->family == &family_threads ? NULL : " runs on one thread";
 }
 
-/* threads= on SEND or BW (threads=S:R on a point-to-point record: S
- * sending threads, R answering) makes the record its threaded form,
- * which at threads=1 runs exactly its loop: one kernel for both.
- * MSGRATE has none: it streams every pair at once, MSGRATE_MT one pair
- * at a time. */
-static const char *const forms[][2] = {
-    {"SEND", "LATENCY_MT"}, {"BW", "BW_MT"},
-};
-
-const struct call *call_threaded_form(const struct call *c)
-{
-    for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++)
-        if (strcmp(c->name, forms[i][0]) == 0)
-            return table_find(&call_table, forms[i][1]);
-    return NULL;
-}
