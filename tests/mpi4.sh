@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# mpi4.sh: partitioned point-to-point (PSEND, partitions=, complete=),
+# mpi4.sh: partitioned point-to-point (PSEND, PBW, PMSGRATE, partitions=,
+# complete=, and complete=parrived's early-bird lead, early_lead_us),
 # receives from anyone (recv=) and large counts (MPI 4's _c functions):
 # --check passes and finds the fault injector's flipped bit, the headers
 # and run.json say what was measured, every new setting's error names
@@ -92,6 +93,46 @@ if [ $MPI4 = 1 ]; then
         --iters 1 --warmup 0 --quiet -o "$T/pwbad" "$T/pw.in" > /dev/null 2> "$T/pwbad.err"
     check "PBW, PMSGRATE: a flipped bit fails every record's check" [ "$(jq -c '[.records[].check] | unique' "$T/pwbad/run.json")" = '["failed"]' ]
 fi
+# the early bird (complete=parrived): each receiving side times, on its own
+# clock, a message's first partition seen arrived to its last
+# (early_lead_us); complete=wait has no such column, one partition a
+# message leads by exactly 0, and every value is finite and >= 0
+cat > "$T/e.in" <<'IN'
+PSEND CHAR 8 4096 MUL 8 WORLD NOP 0 partitions=8 complete=parrived
+PSEND CHAR 8 4096 MUL 8 WORLD NOP 0 partitions=8
+PBW   INT  8 1024 MUL 8 WORLD NOP 0 partitions=8 window=4 complete=parrived
+PBW   INT  8 1024 MUL 8 WORLD NOP 0 partitions=8 window=4
+PSEND INT  1 64   MUL 8 WORLD NOP 0 complete=parrived
+PSEND INT  8 512  MUL 8 WORLD NOP 0 partitions=8 threads=2 complete=parrived
+PMSGRATE DOUBLE 8 64 MUL 8 WORLD NOP 0 partitions=4 rpartitions=8 window=8 complete=parrived
+IN
+for n in 2 3; do
+    $MPIRUN -n $n ./mpigauge --check --iters 8 --warmup 1 --quiet -o "$T/e$n" "$T/e.in" > /dev/null 2> "$T/e$n.err"
+    check "early bird on $n ranks: exit 0" [ $? = 0 ]
+    if [ $MPI4 = 0 ]; then
+        check "early bird on $n ranks: skipped with the reason, no lead" [ "$(jq -c '[.records[] | [.status, (.skipped | test("no partitioned communication")), ([.points[] | has("early_lead_us")] | any)]] | unique' "$T/e$n/run.json")" = '[["skipped",true,false]]' ]
+        continue
+    fi
+    check "early bird on $n ranks: every record done and checked" [ "$(jq -c '[.records[] | [.status, .check]] | unique' "$T/e$n/run.json")" = '[["done","passed"]]' ]
+    check "early bird on $n ranks: early_lead_us at every point of the parrived records, at none of the wait ones" [ "$(jq -c '[.records[] | [.partitions.complete, ([.points[] | has("early_lead_us")] | unique)]]' "$T/e$n/run.json")" = '[["parrived",[true]],["wait",[false]],["parrived",[true]],["wait",[false]],["parrived",[true]],["parrived",[true]],["parrived",[true]]]' ]
+    check "early bird on $n ranks: run.json's leads are numbers >= 0 (none null)" jq -e "$EVERY"'every(.records[].points[] | select(has("early_lead_us")); .early_lead_us | type == "number" and . >= 0)' "$T/e$n/run.json" > /dev/null
+    check "early bird on $n ranks: one partition a message leads by 0" [ "$(jq -c "$AT"'[at(5).points[].early_lead_us] | unique' "$T/e$n/run.json")" = '[0]' ]
+    for f in 01-psend-char 03-pbw-int 05-psend-int 06-psend-int 07-pmsgrate-double; do
+        check "early bird on $n ranks: $f's early_lead_us finite and >= 0 at every size" rows "$T/e$n/$f-world-nop.dat" 'v1 ~ /^[0-9]+\.[0-9][0-9][0-9][0-9]$/' early_lead_us
+    done
+    for f in 02-psend-char 04-pbw-int; do
+        check "early bird on $n ranks: complete=wait, $f has no early_lead_us column nor its header line" [ "$(colno "$T/e$n/$f-world-nop.dat" early_lead_us)$(grep -c '^# early_lead_us' "$T/e$n/$f-world-nop.dat")" = 0 ]
+    done
+    check "early bird on $n ranks: the data file's leads are run.json's" [ "$(column "$T/e$n/03-pbw-int-world-nop.dat" early_lead_us | tr '\n' ' ')" = "$(jq -r "$AT"'at(3).points[].early_lead_us' "$T/e$n/run.json" | awk '{ printf "%.4f ", $1 }')" ]
+    check "early bird on $n ranks: report.txt's Early bird sentence for the 5 parrived records (PSEND both partners, PBW the responder)" [ "$(grep -c '^  Early bird: each partner polls MPI_Parrived' "$T/e$n/report.txt")/$(grep -c '^  Early bird: the responder polls MPI_Parrived' "$T/e$n/report.txt")" = 3/2 ]
+    check "early bird on $n ranks: report.txt gives a lead for every parrived size ($(jq '[.records[].points[] | select(has("early_lead_us"))] | length' "$T/e$n/run.json"))" [ "$(grep -c 'early-bird lead [0-9.]* us' "$T/e$n/report.txt")" = "$(jq '[.records[].points[] | select(has("early_lead_us"))] | length' "$T/e$n/run.json")" ]
+    check "early bird on $n ranks: the header says what the partitions line and the column mean" [ "$(grep -c '^# partitions: .*complete=parrived; early_lead_us' "$T/e$n/01-psend-char-world-nop.dat")$(grep -c '^# early_lead_us: the early bird (complete=parrived)' "$T/e$n/01-psend-char-world-nop.dat")" = 11 ]
+    if python3 -c 'import jsonschema' 2> /dev/null; then
+        check "early bird on $n ranks: run.json validates against the schema" python3 tests/validate_runs.py schema/run.schema.json "$T/e$n/run.json" > /dev/null
+    else
+        skip 1 "python3-jsonschema missing"
+    fi
+done
 printf 'PBW INT 8 64 MUL 2 WORLD NOP 0 partitions=2 rpartitions=3\nSEND INT 1 8 MUL 2 WORLD NOP 0 rpartitions=2\n' > "$T/rbad.in"
 $MPIRUN -n 1 ./mpigauge --validate "$T/rbad.in" > /dev/null 2> "$T/rbad.err"
 check "rpartitions=: exit 2" [ $? = 2 ]

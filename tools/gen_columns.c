@@ -2,6 +2,7 @@
  * table (src/output/columns.c): each column's format, the calls that
  * have it, and what a data file's header says it means, as the header of
  * a DOUBLE record of each kind of call says it. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "gen_reference.h"
@@ -28,12 +29,34 @@ struct example {
     struct result res;
 };
 
-static void example(struct example *e, const struct call *c)
+/* the column's given setting "key=value" into r, where r's call takes it */
+static void give(struct record *r, const char *given)
+{
+    char key[64];
+    const char *eq = given ? strchr(given, '=') : NULL;
+    if (!eq || (size_t)(eq - given) >= sizeof key)
+        return;
+    memcpy(key, given, (size_t)(eq - given));
+    key[eq - given] = '\0';
+    const struct setting *s = record_setting_row(r, key);
+    if (!s || !setting_takes(s, r->call))
+        return;
+    if (s->kind == SETTING_COUNT) {
+        setting_put(s, r, strtoll(eq + 1, NULL, 10));
+        return;
+    }
+    for (int i = 0; s->kind == SETTING_WORDS && s->words[i]; i++)
+        if (strcmp(s->words[i], eq + 1) == 0)
+            setting_put(s, r, s->first + i);
+}
+
+static void example(struct example *e, const struct call *c, const char *given)
 {
     memset(e, 0, sizeof *e);
     e->rec.call = c;
     e->rec.dt = table_find(&datatype_table, "DOUBLE");
     settings_defaults(&e->rec);
+    give(&e->rec, given);
     e->res.rec = &e->rec;
     e->res.holds = record_holds(&e->rec, 4);
     e->res.type_size = sizeof(double);
@@ -46,7 +69,7 @@ static void which_calls(FILE *out, const struct column *col)
     size_t n = table_count(&call_table), have = 0;
     struct example e;
     for (size_t i = 0; (c = table_row(&call_table, i)); i++) {
-        example(&e, c);
+        example(&e, c, col->given);
         have += column_applies(col, &e.res) != 0;
     }
     if (have == n) {
@@ -55,12 +78,14 @@ static void which_calls(FILE *out, const struct column *col)
     }
     const char *sep = "";
     for (size_t i = 0; (c = table_row(&call_table, i)); i++) {
-        example(&e, c);
+        example(&e, c, col->given);
         if (column_applies(col, &e.res)) {
             fprintf(out, "%s`%s`", sep, c->name);
             sep = " ";
         }
     }
+    if (col->given)
+        fprintf(out, " with `%s`", col->given);
 }
 
 /* the distinct header texts of doc group col over every call that has it */
@@ -72,7 +97,7 @@ static void meanings(FILE *out, const struct column *col, const struct options *
     const struct call *c;
     struct example e;
     for (size_t i = 0; (c = table_row(&call_table, i)); i++) {
-        example(&e, c);
+        example(&e, c, col->given);
         if (!column_applies(col, &e.res))
             continue;
         char doc[DOC_LEN];

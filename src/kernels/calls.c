@@ -131,7 +131,9 @@ static const struct call calls[] = {
                "pair and size, partitions= equal partitions), MPI_Pready on every "
                "partition and MPI_Wait, then the partitioned receive (MPI_Precv_init) "
                "started and completed by MPI_Wait or, complete=parrived, by polling "
-               "MPI_Parrived on each partition first (as osu_partitioned_latency)"},
+               "MPI_Parrived first (as osu_partitioned_latency), every partition in "
+               "turn until all have arrived (early_lead_us: the first partition seen "
+               "arrived to the last, both partners' receives)"},
     {.name = "PBW", .family = &family_p2p, .caps = CALL_WINDOWED, .opk = OPK_PAIRS,
      .mode = MODE_PARTITIONED,
      .legs = 1, .unavailable = psend_unavailable,
@@ -142,7 +144,7 @@ static const struct call calls[] = {
                "MPI_Startall, MPI_Pready on every partition, MPI_Waitall, closed by a "
                "short acknowledgement (BW_INIT's window, partitioned); the receiver "
                "completes by MPI_Waitall or, complete=parrived, polls MPI_Parrived on "
-               "each partition first; MB/s"},
+               "every partition of the window in turn first (early_lead_us); MB/s"},
     {.name = "PMSGRATE", .family = &family_p2p, .caps = CALL_WINDOWED | CALL_RATE,
      .opk = OPK_PAIRS, .mode = MODE_PARTITIONED,
      .legs = 1, .unavailable = psend_unavailable,

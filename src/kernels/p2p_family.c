@@ -88,13 +88,46 @@ static void validate(const struct record *r, rule_report report, void *ctx)
     free(s);
 }
 
+/* complete=parrived: every receive of the record times its early bird
+ * (p2p_arrivals.h); PSEND's both partners, PBW's and PMSGRATE's
+ * responder */
+static int early_bird(const struct record *r)
+{
+    return r->call->mode == MODE_PARTITIONED && p2p_settings(r)->parrived;
+}
+
+/* the pair's leads since last asked: its state begins with them
+ * (p2p_partitioned.h), made on the sides that receive */
+static void leads(struct kernel *k, double *sum_s, long *count)
+{
+    *sum_s = 0;
+    *count = 0;
+    if (early_bird(k->rec) && k->priv)
+        arrivals_take(k->priv, sum_s, count);
+}
+
+/* the prose's sentence on the early bird */
+static void say_early_bird(const struct record *r, FILE *prose)
+{
+    int window = call_has(r->call, CALL_WINDOWED);
+    if (!early_bird(r))
+        return;
+    fprintf(prose, "  Early bird: %s polls MPI_Parrived on every partition %s in "
+            "turn and notes, on its own clock, when it first sees a message's first "
+            "partition arrived and when its last; the early-bird lead is the "
+            "difference, its mean over the timed messages and then over %s "
+            "(early_lead_us; exact to one pass over the partitions outstanding).\n",
+            window ? "the responder" : "each partner", window ? "of its window"
+            : "of the message it receives", window ? "the pairs" : "both partners "
+            "of every pair");
+}
+
 /* a partitioned record's partitions and completion: run.json's
- * "partitions" and the "# partitions:" line */
+ * "partitions", the "# partitions:" line and the early bird's sentence */
 static void describe(const struct record *r, int p, struct json_t *o, FILE *header,
                      FILE *prose)
 {
     (void)p;
-    (void)prose;
     if (r->call->mode != MODE_PARTITIONED)
         return;
     const struct p2p_settings *s = p2p_settings(r);
@@ -110,8 +143,11 @@ static void describe(const struct record *r, int p, struct json_t *o, FILE *head
         fprintf(header, ", marked ready by %d threads (threads=; thread t the "
                 "partitions p with p mod %d = t)", s->threads, s->threads);
     fprintf(header, ", the receiver completing by %s\n", s->parrived
-            ? "polling MPI_Parrived on each partition, then MPI_Wait (complete=parrived)"
+            ? "polling MPI_Parrived on every partition in turn until all have "
+              "arrived, then MPI_Wait (complete=parrived; early_lead_us: its "
+              "first partition seen arrived to its last)"
             : "MPI_Wait (complete=wait)");
+    say_early_bird(r, prose);
 }
 
 /* threads=: the sender's threads need MPI_THREAD_MULTIPLE from 2 on (the
@@ -127,4 +163,5 @@ const struct family family_p2p = {
     .name = "point-to-point", .way = WAY_PAIRS, .per = "call",
     .moves_data = 1, .named_receives = 1, .bytes_per_us = BYTES_PER_US, .passes = 1,
     .settings = rows, .nsettings = sizeof rows / sizeof rows[0], .validate = validate,
-    .threads = p2p_threads, .describe = describe};
+    .threads = p2p_threads, .early_bird = early_bird, .leads = leads,
+    .describe = describe};

@@ -7,8 +7,11 @@
  * for the send, then starts and completes its receive; the responder
  * starts its receive, completes it, and answers the same way.  A receive
  * completes by MPI_Wait, or (complete=parrived) by polling MPI_Parrived
- * on each partition in turn and then MPI_Wait, which then only frees
- * the round's resources.  A build whose MPI has no partitioned calls
+ * on every partition round-robin until all have arrived and then
+ * MPI_Wait, which then only frees the round's resources; each partner
+ * notes, on its own clock, its first partition seen arrived and its last
+ * (p2p_arrivals.h: the early bird's lead, two clock reads a message,
+ * none under complete=wait).  A build whose MPI has no partitioned calls
  * (Open MPI 4.1, SMPI) compiles this file to the reason it is skipped. */
 #include "kernels/p2p_partitioned.h"
 
@@ -55,8 +58,33 @@ void ready_all(struct pool *team, const struct kernel *k, MPI_Request *r, int n)
         pready_part(&j, 0);
 }
 
-/* the family's state for one pair: its two requests, and threads='s team */
+/* complete=parrived: the partitions of requests r[0 .. a->n - 1] polled
+ * round-robin with MPI_Parrived until all have arrived, each message's
+ * lead into a's sums */
+static int part_arrived(void *ctx, int m, int p)
+{
+    MPI_Request *r = ctx;
+    int flag = 0;
+    MPI_Parrived(r[m], p, &flag);
+    return flag;
+}
+
+static double wtime(void *ctx)
+{
+    (void)ctx;
+    return MPI_Wtime();
+}
+
+void await_arrivals(struct arrivals *a, MPI_Request *r)
+{
+    arrivals_poll(a, part_arrived, wtime, r);
+}
+
+/* the family's state for one pair: its early bird (first, as every
+ * partitioned pair's: p2p_partitioned.h), its two requests, and
+ * threads='s team */
 struct preqs {
+    struct arrivals arr;
     MPI_Request send, recv;
     struct pool *team;
 };
@@ -72,6 +100,8 @@ void psend_pair_begin(struct kernel *k)
     MPI_Precv_init(k->rbuf, rparts, k->count / rparts, k->type, k->peer, TAG_DATA,
                    k->comm, MPI_INFO_NULL, &q->recv);
     q->team = pready_team(k);
+    if (p2p_settings(k->rec)->parrived)
+        arrivals_init(&q->arr, 1, rparts);
     k->priv = q;
 }
 
@@ -83,6 +113,7 @@ void psend_pair_end(struct kernel *k)
     MPI_Request_free(&q->send);
     MPI_Request_free(&q->recv);
     pool_stop(q->team);
+    arrivals_free(&q->arr);
     free(q);
     k->priv = NULL;
 }
@@ -94,16 +125,14 @@ static void send_all(struct kernel *k, struct preqs *q)
     MPI_Wait(&q->send, MPI_STATUS_IGNORE);
 }
 
-static void receive_all(struct kernel *k, MPI_Request *recv)
+/* MPI_Start, the early bird's polls (complete=parrived), MPI_Wait; under
+ * complete=wait the two calls alone, no poll and no clock read */
+static void receive_all(struct kernel *k, struct preqs *q)
 {
-    MPI_Start(recv);
-    int rparts = p2p_recv_partitions(k->rec);
-    for (int p = 0; p2p_settings(k->rec)->parrived && p < rparts; p++) {
-        int flag = 0;
-        while (!flag)
-            MPI_Parrived(*recv, p, &flag);
-    }
-    MPI_Wait(recv, MPI_STATUS_IGNORE);
+    MPI_Start(&q->recv);
+    if (p2p_settings(k->rec)->parrived)
+        await_arrivals(&q->arr, &q->recv);
+    MPI_Wait(&q->recv, MPI_STATUS_IGNORE);
 }
 
 void run_psend(struct kernel *k, int iters)
@@ -112,9 +141,9 @@ void run_psend(struct kernel *k, int iters)
     for (int i = 0; i < iters; i++) {
         if (k->initiator) {
             send_all(k, q);
-            receive_all(k, &q->recv);
+            receive_all(k, q);
         } else {
-            receive_all(k, &q->recv);
+            receive_all(k, q);
             send_all(k, q);
         }
     }

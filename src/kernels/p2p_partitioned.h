@@ -3,6 +3,7 @@
 #define MPIGAUGE_P2P_PARTITIONED_H
 
 #include "kernels/kernel.h"
+#include "kernels/p2p_arrivals.h"
 
 /* the point-to-point family's own settings (p2p_family.c's rows), in the
  * record's own storage; the partitioned calls alone take them: equal
@@ -39,6 +40,13 @@ const char *psend_unavailable(void);
 struct pool;
 struct pool *pready_team(const struct kernel *k);
 void ready_all(struct pool *team, const struct kernel *k, MPI_Request *r, int n);
+/* complete=parrived: every partition of requests r[0 .. a->n - 1] polled
+ * round-robin (MPI_Parrived) until all have arrived, each message's lead
+ * (MPI_Wtime) into a's sums.  Every partitioned call's pair state
+ * (k->priv) begins with its struct arrivals, which the family's leads
+ * hook takes (p2p_family.c); it is made (arrivals_init) on the sides
+ * that receive, under complete=parrived only. */
+void await_arrivals(struct arrivals *a, MPI_Request *r);
 void psend_pair_begin(struct kernel *k);
 void psend_pair_end(struct kernel *k);
 void run_psend(struct kernel *k, int iters);

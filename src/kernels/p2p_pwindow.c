@@ -8,8 +8,10 @@
  * (MPI_Pready, in order from one thread, or from threads= threads at
  * once, thread t the partitions p with p mod threads = t) and completes them
  * (MPI_Waitall); the responder starts its receives and completes them (by
- * MPI_Waitall, or complete=parrived by polling MPI_Parrived on each
- * partition first) and acknowledges with a short message, as BW does.
+ * MPI_Waitall, or complete=parrived by polling MPI_Parrived on every
+ * partition of the window round-robin first, timing each message's early
+ * bird: p2p_arrivals.h) and acknowledges with a short message, as BW
+ * does.
  * Both time a message of the window; PMSGRATE gives the rate too
  * (messages a second; times partitions= for the partitions a second that
  * pmodels/mpich#5462 measures).  Every
@@ -25,8 +27,11 @@
 
 #if HAVE_MPI4
 
-/* the pair's window of requests, and threads='s team */
+/* the pair's early bird (the responder's, complete=parrived; first, as
+ * every partitioned pair's: p2p_partitioned.h), its window of requests,
+ * and threads='s team */
 struct pwin {
+    struct arrivals arr;
     int n;
     MPI_Request *r;
     struct pool *team;
@@ -48,6 +53,8 @@ void pwindow_pair_begin(struct kernel *k)
                            k->peer, TAG_DATA, k->comm, MPI_INFO_NULL, &q->r[m]);
     }
     q->team = k->initiator ? pready_team(k) : NULL;
+    if (!k->initiator && p2p_settings(k->rec)->parrived)
+        arrivals_init(&q->arr, w, rparts);
     k->priv = q;
 }
 
@@ -60,21 +67,9 @@ void pwindow_pair_end(struct kernel *k)
         MPI_Request_free(&q->r[m]);
     free(q->r);
     pool_stop(q->team);
+    arrivals_free(&q->arr);
     free(q);
     k->priv = NULL;
-}
-
-/* the responder: with complete=parrived, every partition seen arrived
- * before the window is completed */
-static void poll_arrivals(struct kernel *k, struct pwin *q)
-{
-    const struct p2p_settings *s = p2p_settings(k->rec);
-    for (int m = 0; s->parrived && m < q->n; m++)
-        for (int p = 0; p < p2p_recv_partitions(k->rec); p++) {
-            int flag = 0;
-            while (!flag)
-                MPI_Parrived(q->r[m], p, &flag);
-        }
 }
 
 void run_pwindow(struct kernel *k, int iters)
@@ -84,8 +79,8 @@ void run_pwindow(struct kernel *k, int iters)
         MPI_Startall(q->n, q->r);
         if (k->initiator) {
             ready_all(q->team, k, q->r, q->n);
-        } else {
-            poll_arrivals(k, q);
+        } else if (p2p_settings(k->rec)->parrived) {
+            await_arrivals(&q->arr, q->r);   /* every partition seen arrived */
         }
         waitall(q->n, q->r);
         if (k->initiator)

@@ -194,15 +194,19 @@ static void collect_comms(const struct world *w, const struct sizerun *sr,
 }
 
 /* Non-blocking collectives' overlap runs and persistent ones' init calls:
- * means over the ranks that made them. */
+ * means over the ranks that made them; the early bird's lead: the mean
+ * over every receiving side of a pair that gave one. */
 static void collect_overlap(const struct sizerun *sr, struct point *pt)
 {
-    double mine[6] = {sr->ov.pure, sr->ov.overall, sr->ov.compute, sr->ov.used,
-                      sr->init >= 0 ? sr->init : 0, sr->init >= 0};
-    double sum[6] = {0};       /* rank 0 alone gets the sums */
+    double mine[8] = {sr->ov.pure, sr->ov.overall, sr->ov.compute, sr->ov.used,
+                      sr->init >= 0 ? sr->init : 0, sr->init >= 0, sr->lead_s,
+                      sr->lead_pairs};
+    double sum[8] = {0};       /* rank 0 alone gets the sums */
     if (!sr->ov.used)
         mine[0] = mine[1] = mine[2] = 0;
-    MPI_Reduce(mine, sum, 6, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
+    MPI_Reduce(mine, sum, 8, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
+    if (sum[7] > 0)
+        pt->early_lead = sum[6] / sum[7] * 1e6;
     if (sum[3] > 0) {
         pt->t_pure = sum[0] / sum[3] * 1e6;
         pt->t_overall = sum[1] / sum[3] * 1e6;

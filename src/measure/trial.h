@@ -75,6 +75,11 @@ struct sizerun {
     int ncs;
     struct overlap ov;         /* non-blocking collectives */
     double init;               /* persistent: this rank's init call, s; < 0 none */
+    /* the family's early bird (struct family's leads): this rank's mean
+     * lead per message over the timed messages it received in each pair,
+     * summed over its pairs (s), and how many pairs gave one */
+    double lead_s;
+    int lead_pairs;
 };
 
 /* buffers.c: the kernel's context and buffers for the record, and back */

@@ -55,6 +55,23 @@ static void pair_samples(struct trial *t, int a, int b, double one_way,
         sr->mine[sr->n++] = (struct sample){thread_us[i], a, b};
 }
 
+/* the family's early bird (complete=parrived): the leads of this rank's
+ * receives since last asked, their mean a message into sr (NULL: the
+ * warm-up's, dropped) */
+static void take_leads(struct kernel *k, struct sizerun *sr)
+{
+    const struct family *f = k->rec->call->family;
+    double sum_s;
+    long n;
+    if (!f->leads)
+        return;
+    f->leads(k, &sum_s, &n);
+    if (sr && n > 0) {
+        sr->lead_s += sum_s / (double)n;
+        sr->lead_pairs++;
+    }
+}
+
 /* one pair (i sends first, j answers), seen from one of them */
 static void measure_pair(struct trial *t, int i, int j, long warmup, long iters,
                          struct sizerun *sr)
@@ -70,6 +87,7 @@ static void measure_pair(struct trial *t, int i, int j, long warmup, long iters,
     const struct family *f = k->rec->call->family;
     if (f->sample_start)                /* each thread's time from here */
         f->sample_start(k);
+    take_leads(k, NULL);                /* and the early bird's */
     long pb = per_block(o, &ru, iters, pilot);
     struct series scratch = {0}, *s = &scratch;
     if (k->initiator)
@@ -81,6 +99,7 @@ static void measure_pair(struct trial *t, int i, int j, long warmup, long iters,
             MPI_Recv(&pb, 1, MPI_LONG, k->peer, TAG_PILOT, k->comm, MPI_STATUS_IGNORE);
     }
     double one_way = time_pair(t, &ru, pb, s);
+    take_leads(k, sr);
     double thread_us[MAX_THREADS];
     if (f->samples)
         f->samples(k, thread_us);
@@ -262,6 +281,8 @@ void measure_size(struct trial *t, long warmup, long iters, struct sizerun *sr)
     sr->ncs = 0;
     sr->ov.used = 0;
     sr->init = -1;
+    sr->lead_s = 0;
+    sr->lead_pairs = 0;
     k->sits_out = 0;
     if (k->comm == MPI_COMM_NULL)
         return;

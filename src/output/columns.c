@@ -179,6 +179,24 @@ static void doc_init(const struct col_ctx *c, char *out, size_t len)
              "request (MPI_*_init), once, after a barrier; the mean over ranks");
 }
 
+static int early_bird(const struct holds *h)
+{
+    return h->early_bird;
+}
+
+static double v_lead(const struct point *p) { return p->early_lead; }
+
+static void doc_lead(const struct col_ctx *c, char *out, size_t len)
+{
+    (void)c;
+    snprintf(out, len, "early_lead_us: the early bird (complete=parrived): on the "
+             "receiver's own clock, from the first partition of a message it saw "
+             "arrived (MPI_Parrived on every partition in turn) to the last; each "
+             "receiving side's mean over its timed messages, then the mean over the "
+             "receiving sides of the pairs (a ping-pong's two partners, a window's "
+             "responder); exact to one pass over the partitions outstanding");
+}
+
 static void doc_barrier(const struct col_ctx *c, char *out, size_t len)
 {
     (void)c;
@@ -236,6 +254,9 @@ const struct column columns[] = {
     {.name = "init_us", .format = COL_US, .when = persists,
      .value = v_init, .doc = doc_init,
      .prose = "init call %s us"},
+    {.name = "early_lead_us", .format = COL_US, .when = early_bird,
+     .value = v_lead, .doc = doc_lead, .given = "complete=parrived",
+     .prose = "early-bird lead %s us"},
     {.name = "iters", .format = COL_COUNT, .value = v_iters,
      .doc = doc_iters},
     {.name = "warmup", .format = COL_COUNT, .value = v_warmup},

@@ -31,6 +31,10 @@ struct column {
     /* a phrase for the prose's statistics line ("%s" is the value), for
      * columns the prose's sentences do not already say; NULL: none */
     const char *prose;
+    /* the setting a call needs for the column, where its default leaves
+     * it out ("complete=parrived"): the reference's example records are
+     * given it; NULL: none */
+    const char *given;
 };
 
 extern const struct column columns[];

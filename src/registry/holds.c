@@ -27,6 +27,7 @@ struct holds record_holds(const struct record *r, int p)
         .window_receives = streams_receives(c),
         .posts = c->post != NULL,
         .persists = c->init != NULL,
+        .early_bird = f->early_bird && f->early_bird(r),
         .checked = c->check != NULL,
     };
     return h;

@@ -240,6 +240,7 @@ struct holds {
     int window_receives;       /* a window of receives (buffers=) */
     int posts;                 /* non-blocking: the overlap columns */
     int persists;              /* persistent: the init column */
+    int early_bird;            /* complete=parrived: the early_lead_us column */
     int checked;               /* --check verifies its data */
 };
 

@@ -11,6 +11,7 @@ struct point point_blank(uint64_t elements, uint64_t bytes, long warmup)
                           .iter_median = NAN, .pred = NAN, .pred_lsq = NAN,
                           .pred_loggp = NAN, .pred_mean = NAN, .pred_p90 = NAN,
                           .t_pure = NAN, .t_overall = NAN, .t_compute = NAN, .overlap = NAN, .init = NAN,
+                          .early_lead = NAN,
                           .pair_min = NAN, .pair_med = NAN, .pair_max = NAN,
                           .tail = {NAN, NAN, NAN, NAN, NAN}, .slowest_rank = -1,
                           .slowest_share = NAN, .slowest_excess_us = NAN};

@@ -26,6 +26,7 @@ int main(void)
     test_splice();
     test_hybrid();
     test_clock();
+    test_arrivals();
     printf("unit: %d passed, %d failed\n", unit_passed, unit_failed);
     return unit_failed ? 1 : 0;
 }

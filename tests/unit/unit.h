@@ -40,5 +40,6 @@ void test_splice(void);
 void test_hybrid(void);
 void test_launch_stats(void);
 void test_clock(void);
+void test_arrivals(void);
 
 #endif
