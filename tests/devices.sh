@@ -123,6 +123,18 @@ check "--mem device: BW (no device buffers) and mem=host stay in host memory" \
     [ "$(jq -c "$AT"'[at(2), at(3)] | map(has("memory"))' "$j")" = '[false,false]' ]
 check "--mem device: run.json's options say it" [ "$(jq -r '.options.mem' "$j")" = device ]
 
+# what is not built is skipped with the reason, not run half-right
+cat > "$T/unbuilt.in" <<'IN'
+SEND      DOUBLE 1 8 MUL 8 WORLD NOP 0 mem=device rmem=managed staged=1
+ALLREDUCE DOUBLE 1 8 MUL 8 WORLD SUM 0 mem=device staged=1 compose=1
+ALLREDUCE DOUBLE 1 8 MUL 8 WORLD SUM 0 mem=device staged=1 inplace=1
+IN
+MPIGAUGE_GPU_RUNTIME="$FAKE" $MPIRUN -n 2 ./mpigauge --iters 2 --warmup 0 --quiet \
+    -o "$T/unbuilt" "$T/unbuilt.in" > /dev/null 2> "$T/unbuilt.err"
+check "not built: exit 0" [ $? = 0 ]
+check "not built: device and managed sides, compose=1, inplace=1 skipped, each with why" \
+    [ "$(jq -c '[.records[].skipped | split(" ")[0:2] | join(" ")]' "$T/unbuilt/run.json")" = '["device memory","compose=1 with","inplace=1 with"]' ]
+
 # errors: file, line and column, exit 2, nothing written
 bad() { # what expected-text record
     printf '%s\n' "$3" > "$T/bad.in"

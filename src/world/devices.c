@@ -91,6 +91,13 @@ static const char *unbuilt(const struct record *r, const struct options *o)
         return "inplace=1 with GPU buffers is not built";
     if (record_per_thread(r))
         return "threads= with GPU buffers is not built";
+    if (r->compose)     /* the mock-ups would run on host buffers */
+        return "compose=1 with GPU buffers is not built";
+    int kind[2];
+    record_mem_kinds(r, kind);
+    if (kind[0] != MEM_HOST && kind[1] != MEM_HOST && kind[0] != kind[1])
+        return "device memory on one side and managed memory on the other is not "
+               "built (a rank is initiator and responder in turn)";
     return NULL;
 }
 
