@@ -30,11 +30,11 @@ typedef const char *(*error_fn)(int);
 struct runtime {
     count_fn count;
     set_fn set;
-    malloc_fn malloc;
-    managed_fn managed;
-    free_fn free;
-    memcpy_fn memcpy;
-    memset_fn memset;
+    malloc_fn alloc;            /* none named malloc, free ...: smpicc's headers */
+    managed_fn managed;         /* make those names macros */
+    free_fn release;
+    memcpy_fn copy;
+    memset_fn fill;
     sync_fn sync;
     props_fn props;
     count_fn version;
@@ -171,7 +171,7 @@ void *gpu_alloc(enum mem_kind kind, size_t bytes)
 {
     void *p = NULL;
     int rc = kind == MEM_MANAGED ? rt.managed(&p, bytes ? bytes : 1, ATTACH_GLOBAL)
-                                 : rt.malloc(&p, bytes ? bytes : 1);
+                                 : rt.alloc(&p, bytes ? bytes : 1);
     if (rc != 0 || !p)
         failed(kind == MEM_MANAGED ? "managed memory" : "device memory", rc, bytes);
     return p;
@@ -180,19 +180,19 @@ void *gpu_alloc(enum mem_kind kind, size_t bytes)
 void gpu_free(void *p)
 {
     if (p)
-        rt.free(p);
+        rt.release(p);
 }
 
 void gpu_copy(void *dst, const void *src, size_t bytes)
 {
-    int rc = bytes ? rt.memcpy(dst, src, bytes, COPY_DEFAULT) : 0;
+    int rc = bytes ? rt.copy(dst, src, bytes, COPY_DEFAULT) : 0;
     if (rc != 0)
         failed("a copy", rc, bytes);
 }
 
 void gpu_set(void *p, int byte, size_t bytes)
 {
-    int rc = bytes ? rt.memset(p, byte, bytes) : 0;
+    int rc = bytes ? rt.fill(p, byte, bytes) : 0;
     if (rc == 0)
         rc = rt.sync();
     if (rc != 0)
