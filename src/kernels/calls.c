@@ -15,7 +15,6 @@
 
 #include <string.h>
 
-#include "kernels/device.h"
 #include "kernels/p2p.h"
 #include "kernels/p2p_partitioned.h"
 #include "kernels/p2p_persistent.h"
@@ -38,13 +37,11 @@ static const struct pair_hooks pwindow_pair = {pwindow_pair_begin, pwindow_pair_
 static const struct pair_hooks rma_pair = {rma_pair_begin, rma_pair_end};
 
 static const struct call calls[] = {
-    {.name = "SEND", .family = &family_p2p, .caps = CALL_LARGE, .opk = OPK_PAIRS,
+    {.name = "SEND", .family = &family_p2p, .caps = CALL_LARGE | CALL_DEVICE | CALL_DEVICE_PAIR, .opk = OPK_PAIRS,
      .legs = 2, .buffers = bufs_n_n, .loop = run_send, .check = check_pingpong,
-     .staging = &staging_pingpong,
      .timing = PP "each side MPI_Send then MPI_Recv"},
-    {.name = "SSEND", .family = &family_p2p, .caps = CALL_LARGE, .opk = OPK_PAIRS,
+    {.name = "SSEND", .family = &family_p2p, .caps = CALL_LARGE | CALL_DEVICE | CALL_DEVICE_PAIR, .opk = OPK_PAIRS,
      .legs = 2, .buffers = bufs_n_n, .loop = run_ssend, .check = check_pingpong,
-     .staging = &staging_pingpong,
      .timing = PP "MPI_Ssend (returns once the receive has started) and MPI_Recv"},
     {.name = "BSEND", .family = &family_p2p, .caps = CALL_BSEND, .opk = OPK_PAIRS,
      .legs = 2, .buffers = bufs_n_n, .loop = run_bsend, .check = check_pingpong,
@@ -54,19 +51,17 @@ static const struct call calls[] = {
      .buffers = bufs_n_n, .prepare = p2p_prepare_ready, .loop = run_rsend,
      .check = check_pingpong,
      .timing = PP "MPI_Rsend to a receive posted (MPI_Irecv) before the partner could send, then MPI_Wait on it"},
-    {.name = "ISEND", .family = &family_p2p, .caps = CALL_LARGE, .opk = OPK_PAIRS,
+    {.name = "ISEND", .family = &family_p2p, .caps = CALL_LARGE | CALL_DEVICE | CALL_DEVICE_PAIR, .opk = OPK_PAIRS,
      .mode = MODE_NONBLOCKING,
      .legs = 2, .buffers = bufs_n_n, .loop = run_isend, .check = check_pingpong,
-     .staging = &staging_pingpong,
      .timing = PP "MPI_Isend + MPI_Wait, then MPI_Recv"},
     {.name = "IBSEND", .family = &family_p2p, .caps = CALL_BSEND, .opk = OPK_PAIRS,
      .mode = MODE_NONBLOCKING,
      .legs = 2, .buffers = bufs_n_n, .loop = run_ibsend, .check = check_pingpong,
      .timing = PP "MPI_Ibsend + MPI_Wait into the attached buffer, then MPI_Recv"},
-    {.name = "ISSEND", .family = &family_p2p, .caps = CALL_LARGE, .opk = OPK_PAIRS,
+    {.name = "ISSEND", .family = &family_p2p, .caps = CALL_LARGE | CALL_DEVICE | CALL_DEVICE_PAIR, .opk = OPK_PAIRS,
      .mode = MODE_NONBLOCKING,
      .legs = 2, .buffers = bufs_n_n, .loop = run_issend, .check = check_pingpong,
-     .staging = &staging_pingpong,
      .timing = PP "MPI_Issend + MPI_Wait, then MPI_Recv"},
     {.name = "IRSEND", .family = &family_p2p, .opk = OPK_PAIRS,
      .mode = MODE_NONBLOCKING,

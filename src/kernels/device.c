@@ -13,7 +13,7 @@
  *   the GPU first and what it received is copied to the GPU after, all
  *   inside the timing: the call's own loop for the calls that stage each
  *   message (a ping-pong's trips: mem_out, mem_in), else around every
- *   call of the loop by the row's spans.
+ *   call of the loop by the call's spans (device_spans.c).
  * The plan (world/devices.c) skips a record before any of this where no
  * GPU was found, or where device memory would reach an MPI that is not
  * GPU-aware without staged=1. */
@@ -42,6 +42,7 @@ void device_setup(struct kernel *k, size_t sbytes, size_t rbytes)
     struct kernel_mem *m = xcalloc(1, sizeof *m);
     record_mem_kinds(k->rec, m->kind);
     m->staged = k->rec->staged;
+    m->staging = call_staging(k->rec->call);
     /* a rank whose sides are host and device (a pair's mem=device
      * rmem=host) may be either: its GPU buffers are the device side's */
     int kind = m->kind[0] != MEM_HOST ? m->kind[0] : m->kind[1];
@@ -86,7 +87,7 @@ static void staged_around(struct kernel *k, int n)
     for (int i = 0; i < n; i++) {
         struct stage_span s = {0, 0, 0};
         k->first_call = first + i;
-        c->staging->spans(k, 0, &s);
+        k->mem->staging->spans(k, 0, &s);
         gpu_copy(k->sbuf, k->mem->dsbuf, span_bytes(k, s.out));
         c->loop(k, 1);
         if (s.in_send)
@@ -109,10 +110,10 @@ void device_loop(struct kernel *k, int n)
         c->loop(k, n);
         k->sbuf = s;
         k->rbuf = r;
-    } else if (c->staging->in_loop) {
-        k->staging = 1;
+    } else if (k->mem->staging->in_loop) {
+        k->in_staged_loop = 1;
         c->loop(k, n);
-        k->staging = 0;
+        k->in_staged_loop = 0;
     } else {
         staged_around(k, n);
     }

@@ -8,6 +8,26 @@
 #include "base/gpu.h"
 #include "kernels/kernel.h"
 
+/* what a call of n elements moves between device and host memory when
+ * it is staged (staged=1), in elements of the record's type: spans(k, i,
+ * s) for the i-th call of a timed loop on this rank, out copied device
+ * -> host before the call, in host -> device after it (from the receive
+ * buffer, or with in_send from the send buffer: BCAST's one buffer).
+ * in_loop: the call's own loop stages each message (mem_out, mem_in: a
+ * ping-pong's trips), else device_loop stages around every call. */
+struct stage_span {
+    size_t out, in;
+    int in_send;
+};
+
+struct staging {
+    void (*spans)(const struct kernel *k, int i, struct stage_span *s);
+    int in_loop;
+};
+
+/* the staging of a call with CALL_DEVICE (device_spans.c), or NULL */
+const struct staging *call_staging(const struct call *c);
+
 struct kernel_mem {
     char *dsbuf, *drbuf;        /* GPU memory, data start (stride bytes in) */
     void *draw_s, *draw_r;      /* as allocated */
@@ -15,6 +35,7 @@ struct kernel_mem {
     int kind[2];                /* enum mem_kind: a pair's initiator's and
                                  * responder's; a collective's both alike */
     int staged;                 /* staged=1: MPI sees the host buffers */
+    const struct staging *staging;  /* the call's */
 };
 
 /* Makes k->mem: GPU buffers of sbytes and rbytes (from the data start,
@@ -29,9 +50,5 @@ void device_loop(struct kernel *k, int n);
 
 /* check_run (kernel.h) is here too */
 
-/* the row's stagings (device_spans.c) */
-extern const struct staging staging_pingpong, staging_bcast, staging_gather,
-    staging_scatter, staging_allgather, staging_alltoall, staging_reduce,
-    staging_allreduce, staging_reduce_scatter_block;
 
 #endif

@@ -5,6 +5,8 @@
  * on it (a gather's non-root copies no receive buffer). */
 #include "kernels/device.h"
 
+#include <string.h>
+
 static size_t n_of(const struct kernel *k)
 {
     return (size_t)k->count;
@@ -80,12 +82,30 @@ static void spans_reduce_scatter_block(const struct kernel *k, int i, struct sta
     s->in = n_of(k);
 }
 
-const struct staging staging_pingpong = {spans_pingpong, 1};
-const struct staging staging_bcast = {spans_bcast, 0};
-const struct staging staging_gather = {spans_gather, 0};
-const struct staging staging_scatter = {spans_scatter, 0};
-const struct staging staging_allgather = {spans_allgather, 0};
-const struct staging staging_alltoall = {spans_alltoall, 0};
-const struct staging staging_reduce = {spans_reduce, 0};
-const struct staging staging_allreduce = {spans_allreduce, 0};
-const struct staging staging_reduce_scatter_block = {spans_reduce_scatter_block, 0};
+/* the calls with CALL_DEVICE, each with its spans: adding one is its
+ * caps bit and a row here */
+static const struct {
+    const char *call;
+    struct staging staging;
+} rows[] = {
+    {"SEND", {spans_pingpong, 1}},
+    {"SSEND", {spans_pingpong, 1}},
+    {"ISEND", {spans_pingpong, 1}},
+    {"ISSEND", {spans_pingpong, 1}},
+    {"BCAST", {spans_bcast, 0}},
+    {"GATHER", {spans_gather, 0}},
+    {"SCATTER", {spans_scatter, 0}},
+    {"ALLGATHER", {spans_allgather, 0}},
+    {"ALLTOALL", {spans_alltoall, 0}},
+    {"REDUCE", {spans_reduce, 0}},
+    {"ALLREDUCE", {spans_allreduce, 0}},
+    {"REDUCE_SCATTER_BLOCK", {spans_reduce_scatter_block, 0}},
+};
+
+const struct staging *call_staging(const struct call *c)
+{
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+        if (strcmp(rows[i].call, c->name) == 0)
+            return &rows[i].staging;
+    return NULL;
+}

@@ -83,7 +83,7 @@ struct kernel {
      * memory, and whether a staged loop is running (mem_out, mem_in
      * copy then); NULL and 0 for host memory */
     struct kernel_mem *mem;
-    int staging;
+    int in_staged_loop;
     /* set by a layout function: undone after the size is measured */
     void (*finish)(struct kernel *k);
 };
@@ -151,13 +151,13 @@ void device_in(struct kernel *k);
 
 static inline void mem_out(struct kernel *k)
 {
-    if (k->staging)
+    if (k->in_staged_loop)
         device_out(k);
 }
 
 static inline void mem_in(struct kernel *k)
 {
-    if (k->staging)
+    if (k->in_staged_loop)
         device_in(k);
 }
 

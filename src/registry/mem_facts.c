@@ -23,6 +23,28 @@ int record_wants_device(const struct record *r)
     return kind[0] != MEM_HOST || kind[1] != MEM_HOST;
 }
 
+const char *record_mem_unbuilt(const struct record *r)
+{
+    if (r->inplace)
+        return "inplace=1 with GPU buffers is not built";
+    if (record_per_thread(r))
+        return "threads= with GPU buffers is not built";
+    if (r->compose)     /* the mock-ups would run on host buffers */
+        return "compose=1 with GPU buffers is not built";
+    int kind[2];
+    record_mem_kinds(r, kind);
+    if (kind[0] != MEM_HOST && kind[1] != MEM_HOST && kind[0] != kind[1])
+        return "device memory on one side and managed memory on the other is not "
+               "built (a rank is initiator and responder in turn)";
+    return NULL;
+}
+
+void record_take_mem(struct record *r, int kind)
+{
+    if (r->mem < 0 && r->call && call_has(r->call, CALL_DEVICE))
+        r->mem = kind;
+}
+
 /* "device memory", or "device memory (initiator), host memory
  * (responder)" where a pair's sides differ */
 static void kinds_text(FILE *f, const int kind[2])

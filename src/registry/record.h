@@ -265,6 +265,12 @@ struct facts record_facts(const struct record *r, int p);
  * where either is not host. */
 void record_mem_kinds(const struct record *r, int kind[2]);
 int record_wants_device(const struct record *r);
+/* why r's settings do not go with GPU buffers (inplace=1, threads=,
+ * compose=1, device and managed sides), or NULL */
+const char *record_mem_unbuilt(const struct record *r);
+/* --mem KIND (enum mem_kind) into r where its call takes mem= and it
+ * names none */
+void record_take_mem(struct record *r, int kind);
 /* the memory kinds' run.json member, header line and prose sentence,
  * for record_facts (nothing for host memory) */
 void mem_describe(const struct record *r, struct json_t *o, FILE *header, FILE *prose);

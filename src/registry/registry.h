@@ -406,6 +406,12 @@ enum call_cap {
      * fetching ones), which MPI allows nowhere else */
     CALL_REPLACE_OP = 1u << 17,
     CALL_NO_OP = 1u << 18,
+    /* takes mem=device and mem=managed (kernels/device.c; its staging,
+     * what it moves when staged, is a row of kernels/device_spans.c) */
+    CALL_DEVICE = 1u << 19,
+    /* a ping-pong whose own loop stages each trip: a pair's two sides may
+     * differ (rmem=) */
+    CALL_DEVICE_PAIR = 1u << 20,
 };
 
 /* calls that load the fabric in phases (SHIFT: a phase per shift,
@@ -439,24 +445,6 @@ struct stretches {
 struct pair_hooks {
     void (*begin)(struct kernel *k);
     void (*end)(struct kernel *k);
-};
-
-/* mem=device and mem=managed (kernels/device.c): what a call of n
- * elements moves between device and host memory when it is staged
- * (staged=1), in elements of the record's type: spans(k, i, s) for the
- * i-th call of a timed loop on this rank, out copied device -> host
- * before the call, in host -> device after it (from the receive buffer,
- * or with in_send from the send buffer: BCAST's one buffer).  in_loop:
- * the call's own loop stages each message (mem_out, mem_in: a
- * ping-pong's trips), else measure/ stages around every call. */
-struct stage_span {
-    size_t out, in;
-    int in_send;
-};
-
-struct staging {
-    void (*spans)(const struct kernel *k, int i, struct stage_span *s);
-    int in_loop;
 };
 
 struct call {
@@ -495,9 +483,6 @@ struct call {
     /* compose=1: the mock-ups it is timed against (kernels/compose.c),
      * NULL-terminated; NULL: none */
     const struct call *const *mockups;
-    /* mem=device and mem=managed: how its buffers are staged; NULL: host
-     * memory only (mem= refused) */
-    const struct staging *staging;
 };
 
 static inline int call_has(const struct call *c, unsigned cap)

@@ -55,12 +55,12 @@ static const char *no_in_place(const struct call *c)
 
 static const char *no_device_memory(const struct call *c)
 {
-    return c->staging ? NULL : " takes no device buffers here";
+    return call_has(c, CALL_DEVICE) ? NULL : " takes no device buffers here";
 }
 
 static const char *no_sides(const struct call *c)
 {
-    return c->staging && c->staging->in_loop ? NULL : " has no responder's buffers";
+    return call_has(c, CALL_DEVICE_PAIR) ? NULL : " has no responder's buffers";
 }
 
 /* shown where written (or given by --mem) */

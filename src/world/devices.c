@@ -87,18 +87,7 @@ static const char *unbuilt(const struct record *r, const struct options *o)
     if (o->cache_cold)
         return "--cache cold cycles host buffers; GPU buffers are one pair: run "
                "it without --cache cold";
-    if (r->inplace)
-        return "inplace=1 with GPU buffers is not built";
-    if (record_per_thread(r))
-        return "threads= with GPU buffers is not built";
-    if (r->compose)     /* the mock-ups would run on host buffers */
-        return "compose=1 with GPU buffers is not built";
-    int kind[2];
-    record_mem_kinds(r, kind);
-    if (kind[0] != MEM_HOST && kind[1] != MEM_HOST && kind[0] != kind[1])
-        return "device memory on one side and managed memory on the other is not "
-               "built (a rank is initiator and responder in turn)";
-    return NULL;
+    return record_mem_unbuilt(r);
 }
 
 int device_skip_reason(const struct record *r, const struct world *w,
@@ -133,6 +122,6 @@ int device_skip_reason(const struct record *r, const struct world *w,
 
 void devices_take_option(struct record *r, const struct options *o)
 {
-    if (o->mem > 0 && r->mem < 0 && r->call && r->call->staging)
-        r->mem = o->mem - 1;
+    if (o->mem > 0)
+        record_take_mem(r, o->mem - 1);
 }

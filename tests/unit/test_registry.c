@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "input/diag.h"
+#include "kernels/device.h"
 #include "registry/registry.h"
 #include "unit.h"
 
@@ -60,9 +61,43 @@ static void modes(void)
     CHECK(strcmp(call_mode_name((enum call_mode)NMODES), "?") == 0);
 }
 
+/* the calls that take mem= (CALL_DEVICE) are exactly those with a
+ * staging row, and those whose sides may differ (CALL_DEVICE_PAIR)
+ * exactly those whose loop stages itself; a staging's spans for a
+ * 3-rank communicator: rank 0 the root of a rooted call */
+static void stagings(void)
+{
+    const struct call *c;
+    int n = 0;
+    for (size_t i = 0; (c = table_row(&call_table, i)); i++) {
+        const struct staging *st = call_staging(c);
+        CHECK(call_has(c, CALL_DEVICE) == (st != NULL));
+        CHECK(call_has(c, CALL_DEVICE_PAIR) == (st && st->in_loop));
+        n += st != NULL;
+    }
+    CHECK(n == 12);
+    struct record r = {0};
+    r.call = table_find(&call_table, "GATHER");
+    struct kernel k = {0};
+    k.rec = &r;
+    k.size = 3;
+    k.count = 5;
+    struct stage_span s = {0, 0, 0};
+    k.rank = 0;
+    call_staging(r.call)->spans(&k, 0, &s);
+    CHECK(s.out == 5 && s.in == 15 && !s.in_send);
+    k.rank = 1;
+    call_staging(r.call)->spans(&k, 0, &s);
+    CHECK(s.out == 5 && s.in == 0);
+    r.call = table_find(&call_table, "BCAST");
+    call_staging(r.call)->spans(&k, 0, &s);
+    CHECK(s.out == 0 && s.in == 5 && s.in_send);
+}
+
 void test_registry(void)
 {
     modes();
+    stagings();
     CHECK(name_matches("mpi_allreduce", "ALLREDUCE"));
     CHECK(name_matches("MPI_COMM_WORLD", "WORLD"));
     CHECK(name_matches("x_line", "X-LINE"));
