@@ -173,7 +173,10 @@ bad_input "threads=2:1 on BW_MT" "BW_MT CHAR 1 8 MUL 8 WORLD NOP 0 threads=2:1" 
 bad_input "threads=2:1 with comm=per-thread" "LATENCY_MT CHAR 1 8 MUL 8 WORLD NOP 0 threads=2:1 comm=per-thread" 1 "threads=2:1 needs comm=shared"
 bad_input "threads=1:2" "LATENCY_MT CHAR 1 8 MUL 8 WORLD NOP 0 threads=1:2" 1 "threads=1:2: at most as many answering threads as sending ones"
 bad_input "threads=2:0" "LATENCY_MT CHAR 1 8 MUL 8 WORLD NOP 0 threads=2:0" 49 "threads must be at least 1"
-bad_input "threads= on SEND" "SEND CHAR 1 8 MUL 8 WORLD NOP 0 threads=2" 33 "SEND is not partitioned; threads= applies to PSEND, PBW and PMSGRATE, the blocking collectives, the blocking reductions, LATENCY_MT, BW_MT and MSGRATE_MT"
+# (SEND and BW take it: their threaded forms, LATENCY_MT and BW_MT; MSGRATE
+# has none and SENDRECV is no ping-pong)
+bad_input "threads= on SENDRECV" "SENDRECV CHAR 1 8 MUL 8 WORLD NOP 0 threads=2" 37 "SENDRECV is not partitioned; threads= applies to PSEND, PBW and PMSGRATE, the blocking collectives, the blocking reductions, LATENCY_MT, BW_MT and MSGRATE_MT"
+bad_input "threads= on MSGRATE" "MSGRATE CHAR 1 8 MUL 8 WORLD NOP 0 threads=2" 36 "MSGRATE takes no threads=; threads= applies to"
 bad_input "comm=foo" "MSGRATE_MT CHAR 1 8 MUL 8 WORLD NOP 0 comm=foo" 44 "unknown thread communicator .foo.; accepted: shared per-thread"
 bad_input "comm= on BW" "BW CHAR 1 8 MUL 8 WORLD NOP 0 comm=shared" 31 "BW runs on one thread; comm= applies"
 
