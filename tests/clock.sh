@@ -132,6 +132,11 @@ check "later: the model still held at the end" \
 # flat runs above, both ways.  At 4 ranks the rounds gain nothing (1 + 1
 # + 1 bursts one after another, as flat's 3), but rank 0 runs 2 a round,
 # not 3; tests/smpi.sh counts them at 64 ranks
+# a fit that met the model's own standard: every drift measured (not an
+# offset alone: drift_se_ppm null, clock_fit's fallback when fewer than 3
+# round trips were quick; a CI run under Open MPI once judged such a
+# fit's assumed drift 0 against 66.7 ppm) and its error at most 1 ppm
+FITTED='[.clock.ranks[1:][] | .drift_se_ppm != null and .drift_se_ppm <= 1] | all'
 if cluster_launcher 120; then
     # the preload and the skew to every rank (Open MPI passes only what -x names)
     pass_env=()
@@ -152,11 +157,11 @@ if cluster_launcher 120; then
                 "${CLUSTER[@]}" "${pass_env[@]}" \
                 ./mpigauge --quiet --sync window --clocks $s --iters 60 -o "$d" "$T/one.in" \
                 > "$d.out" 2>&1
-            jqok '[.clock.ranks[1:][] | .drift_se_ppm <= 1] | all' "$d/run.json" 2> /dev/null && break
+            jqok "$FITTED" "$d/run.json" 2> /dev/null && break
         done
         check "2 hosts, $s: exits 0 and says its scheme over 2 nodes" \
             [ "$(jq -r '.clock | "\(.scheme) \(.nodes)"' "$d/run.json")" = "$s 2" ]
-        if ! jqok '[.clock.ranks[1:][] | .drift_se_ppm <= 1] | all' "$d/run.json" 2> /dev/null; then
+        if ! jqok "$FITTED" "$d/run.json" 2> /dev/null; then
             skip 7 "2 hosts, $s: no fit of three met 1 ppm ($(jq -c '[.clock.ranks[] | .drift_se_ppm]' "$d/run.json" 2> /dev/null)), the machine too loaded to judge"
             continue
         fi

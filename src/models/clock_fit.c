@@ -103,5 +103,10 @@ void clock_compose(const struct clock_line *a, const struct clock_line *b,
     c.se_drift = hypot(a->se_drift, b->se_drift);
     c.max_residual = a->max_residual + b->max_residual;
     c.rtt = a->rtt + b->rtt;
+    /* the fewer of its two fits' samples (a with none is the reference,
+     * rank 0's exact line): below 3, one of them is an offset alone
+     * (clock_fit's fallback), and so is the composed drift */
+    if (a->used > 0 && a->used < b->used)
+        c.used = a->used;
     *out = c;
 }

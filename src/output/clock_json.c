@@ -58,12 +58,18 @@ static json_t *ranks_json(const struct clock_report *c)
     int n = c->ranks < CLOCK_RANKS_LISTED ? c->ranks : CLOCK_RANKS_LISTED;
     for (int r = 0; r < n; r++) {
         const struct clock_line *f = &c->lines[r];
-        json_array_append_new(a, json_pack("{s:i,s:f,s:f,s:f,s:f,s:f,s:f,s:i}", "rank", r,
+        json_t *o = json_pack("{s:i,s:f,s:f,s:f,s:f,s:f,s:f,s:i}", "rank", r,
                               "at_s", f->t_ref, "offset_us", f->offset * 1e6,
                               "drift_ppm", f->drift * 1e6,
                               "drift_se_ppm", f->se_drift * 1e6, "rtt_us",
                               isfinite(f->rtt) ? f->rtt * 1e6 : 0.0, "residual_us",
-                              f->max_residual * 1e6, "samples", f->used));
+                              f->max_residual * 1e6, "samples", f->used);
+        /* fewer than 3 quick samples: an offset alone (clock_fit's
+         * fallback), its drift 0 by assumption, not measured: no error
+         * to claim (rank 0, the reference, is exact) */
+        if (r > 0 && f->used < 3)
+            json_object_set_new(o, "drift_se_ppm", json_null());
+        json_array_append_new(a, o);
     }
     return a;
 }

@@ -118,6 +118,12 @@ static void test_compose(void)
     CHECK(fabs(c.drift - ((1 + 50e-6) * (1 - 30e-6) - 1)) < 1e-15);
     CHECK(fabs(c.se_drift - 0.05e-6) < 1e-15 && c.rtt == 9e-6);
     CHECK(c.used == 12 && c.dropped == 4);
+    /* a fallback line (an offset alone, 1 sample) makes the composition's
+     * drift unmeasured too: its samples are the fewer */
+    struct clock_line one = a;
+    one.used = 1;
+    clock_compose(&one, &b, &same);
+    CHECK(same.used == 1);
     /* a's offset error at the new centre, in quadrature with b's */
     CHECK(c.se_offset > hypot(0.03e-6, 0.04e-6) && c.se_offset >= clock_error(&a, c.t_ref));
     clock_compose(&z, &b, &same);
