@@ -38,8 +38,9 @@ void gpu_note_aware(int aware, const char *how);
  * message naming the runtime's error when it cannot be had. */
 void *gpu_alloc(enum mem_kind kind, size_t bytes);
 void gpu_free(void *p);
-/* copies between host and device memory (any direction), and a device
- * memset; both complete before they return */
+/* copies between host and device memory (any direction: the runtime's
+ * Memcpy, synchronous with the host, so the host buffer may be reused
+ * when it returns), and a device memset (synchronised) */
 void gpu_copy(void *dst, const void *src, size_t bytes);
 void gpu_set(void *p, int byte, size_t bytes);
 
