@@ -51,9 +51,10 @@ static void validate(const struct record *r, rule_report report, void *ctx)
     int recv = thread_receivers(r);
     if (recv == s->threads)
         return;
-    if (r->call->loop != run_latency_mt)
+    if (r->call->loop != run_latency_mt)   /* BW_MT, or BW written (its form) */
         report(ctx, r->col[F_CALL], "threads=%d:%d: %s runs as many threads on both "
-               "sides; S:R applies to LATENCY_MT", s->threads, recv, r->call->name);
+               "sides; S:R applies to LATENCY_MT (and SEND)", s->threads, recv,
+               r->written_as ? r->written_as->name : r->call->name);
     else if (s->comm != TCOMM_SHARED)
         report(ctx, r->col[F_CALL], "threads=%d:%d needs comm=shared: the %d answering "
                "threads take any of the %d senders' messages", s->threads, recv, recv,
