@@ -12,7 +12,7 @@
  * - staged: MPI sees the host buffers; what a call sends is copied from
  *   the GPU first and what it received is copied to the GPU after, all
  *   inside the timing: the call's own loop for the calls that stage each
- *   message (a ping-pong's trips: mem_out, mem_in), else around every
+ *   message (a ping-pong's trips: device_out, device_in), else around every
  *   call of the loop by the call's spans (device_spans.c).
  * The plan (world/devices.c) skips a record before any of this where no
  * GPU was found, or where device memory would reach an MPI that is not
@@ -87,7 +87,7 @@ static void staged_around(struct kernel *k, int n)
     for (int i = 0; i < n; i++) {
         struct stage_span s = {0, 0, 0};
         k->first_call = first + i;
-        k->mem->staging->spans(k, 0, &s);
+        k->mem->staging->spans(k, &s);
         gpu_copy(k->sbuf, k->mem->dsbuf, span_bytes(k, s.out));
         c->loop(k, 1);
         if (s.in_send)

@@ -9,11 +9,11 @@
 #include "kernels/kernel.h"
 
 /* what a call of n elements moves between device and host memory when
- * it is staged (staged=1), in elements of the record's type: spans(k, i,
- * s) for the i-th call of a timed loop on this rank, out copied device
- * -> host before the call, in host -> device after it (from the receive
+ * it is staged (staged=1), in elements of the record's type: spans(k, s)
+ * for the call about to run on this rank, out copied device -> host
+ * before the call, in host -> device after it (from the receive
  * buffer, or with in_send from the send buffer: BCAST's one buffer).
- * in_loop: the call's own loop stages each message (mem_out, mem_in: a
+ * in_loop: the call's own loop stages each message (device_out, device_in: a
  * ping-pong's trips), else device_loop stages around every call. */
 struct stage_span {
     size_t out, in;
@@ -21,7 +21,7 @@ struct stage_span {
 };
 
 struct staging {
-    void (*spans)(const struct kernel *k, int i, struct stage_span *s);
+    void (*spans)(const struct kernel *k, struct stage_span *s);
     int in_loop;
 };
 

@@ -80,8 +80,8 @@ struct kernel {
      * calls' phase partners; the object calls' pools; the threads) */
     void *priv;
     /* mem=device or mem=managed (kernels/device.c): the buffers in GPU
-     * memory, and whether a staged loop is running (mem_out, mem_in
-     * copy then); NULL and 0 for host memory */
+     * memory, and whether a staged loop is running (its ping-pong then
+     * calls device_out, device_in); NULL and 0 for host memory */
     struct kernel_mem *mem;
     int in_staged_loop;
     /* set by a layout function: undone after the size is measured */
@@ -143,23 +143,11 @@ static inline const void *send_or_in_place(const struct kernel *k)
     return k->rec->inplace ? MPI_IN_PLACE : (const void *)k->sbuf;
 }
 
-/* staged=1 inside a call's own loop (kernels/device.c): the message
- * copied from device to host memory before it is sent, and from host to
- * device memory once it is received; nothing outside a staged loop */
+/* staged=1 inside a call's own loop (kernels/device.c; while
+ * k->in_staged_loop): the message copied from device to host memory
+ * before it is sent, and from host to device memory once received */
 void device_out(struct kernel *k);
 void device_in(struct kernel *k);
-
-static inline void mem_out(struct kernel *k)
-{
-    if (k->in_staged_loop)
-        device_out(k);
-}
-
-static inline void mem_in(struct kernel *k)
-{
-    if (k->in_staged_loop)
-        device_in(k);
-}
 
 /* MPI_Waitall with MPI_STATUSES_IGNORE (barrier.c) */
 void waitall(int n, MPI_Request *req);

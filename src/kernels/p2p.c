@@ -44,24 +44,29 @@ static void irecv_data(struct kernel *k, struct match from, MPI_Request *r)
     irecv_any(k->rbuf, k->count, k->type, from.source, from.tag, k->comm, r);
 }
 
-/* staged=1 (kernels/device.c): mem_out copies the message from the GPU
- * before each send, mem_in copies each received one to the GPU; both do
- * nothing otherwise */
+/* staged=1 (kernels/device.c): the message copied from the GPU before
+ * each send and each received one to the GPU; the flag is read once, so
+ * a host-memory loop pays a register test a trip */
 static void pingpong(struct kernel *k, int iters, send_fn send)
 {
     struct match from = data_match(k, k->peer);
+    const int staged = k->in_staged_loop;
     if (k->initiator) {
         for (int i = 0; i < iters; i++) {
-            mem_out(k);
+            if (staged)
+                device_out(k);
             send(k->sbuf, k->count, k->type, k->peer, TAG_DATA, k->comm);
             recv_data(k, from);
-            mem_in(k);
+            if (staged)
+                device_in(k);
         }
     } else {
         for (int i = 0; i < iters; i++) {
             recv_data(k, from);
-            mem_in(k);
-            mem_out(k);
+            if (staged)
+                device_in(k);
+            if (staged)
+                device_out(k);
             send(k->sbuf, k->count, k->type, k->peer, TAG_DATA, k->comm);
         }
     }
@@ -70,20 +75,25 @@ static void pingpong(struct kernel *k, int iters, send_fn send)
 static void ipingpong(struct kernel *k, int iters, isend_fn isend)
 {
     struct match from = data_match(k, k->peer);
+    const int staged = k->in_staged_loop;
     MPI_Request r;
     if (k->initiator) {
         for (int i = 0; i < iters; i++) {
-            mem_out(k);
+            if (staged)
+                device_out(k);
             isend(k->sbuf, k->count, k->type, k->peer, TAG_DATA, k->comm, &r);
             MPI_Wait(&r, MPI_STATUS_IGNORE);
             recv_data(k, from);
-            mem_in(k);
+            if (staged)
+                device_in(k);
         }
     } else {
         for (int i = 0; i < iters; i++) {
             recv_data(k, from);
-            mem_in(k);
-            mem_out(k);
+            if (staged)
+                device_in(k);
+            if (staged)
+                device_out(k);
             isend(k->sbuf, k->count, k->type, k->peer, TAG_DATA, k->comm, &r);
             MPI_Wait(&r, MPI_STATUS_IGNORE);
         }

@@ -56,6 +56,12 @@ static void kinds_text(FILE *f, const int kind[2])
                 kind_names[kind[0]], kind_names[kind[1]]);
 }
 
+/* a runtime was opened and has a device */
+static int gpu_found(const struct gpu_info *g)
+{
+    return g && g->loaded && g->devices > 0;
+}
+
 static const char *way_text(const struct record *r, const struct gpu_info *g)
 {
     if (r->staged)
@@ -74,7 +80,7 @@ static void memory_json(const struct record *r, const int kind[2],
     json_object_set_new(m, "kind", json_string(kind_names[kind[0]]));
     json_object_set_new(m, "responder_kind", json_string(kind_names[kind[1]]));
     json_object_set_new(m, "staged", json_boolean(r->staged));
-    int found = g && g->loaded && g->devices > 0;
+    int found = gpu_found(g);
     json_object_set_new(m, "api", found ? json_string(g->api) : json_null());
     json_object_set_new(m, "runtime", found ? json_string(g->library) : json_null());
     json_object_set_new(m, "runtime_version",
@@ -92,7 +98,7 @@ void mem_describe(const struct record *r, json_t *o, FILE *header, FILE *prose)
     if (kind[0] == MEM_HOST && kind[1] == MEM_HOST)
         return;
     const struct gpu_info *g = gpu_state();
-    int found = g && g->loaded && g->devices > 0;
+    int found = gpu_found(g);
     memory_json(r, kind, g, o);
     fprintf(header, "# memory: buffers in ");
     kinds_text(header, kind);

@@ -84,13 +84,13 @@ static void stagings(void)
     k.count = 5;
     struct stage_span s = {0, 0, 0};
     k.rank = 0;
-    call_staging(r.call)->spans(&k, 0, &s);
+    call_staging(r.call)->spans(&k, &s);
     CHECK(s.out == 5 && s.in == 15 && !s.in_send);
     k.rank = 1;
-    call_staging(r.call)->spans(&k, 0, &s);
+    call_staging(r.call)->spans(&k, &s);
     CHECK(s.out == 5 && s.in == 0);
     r.call = table_find(&call_table, "BCAST");
-    call_staging(r.call)->spans(&k, 0, &s);
+    call_staging(r.call)->spans(&k, &s);
     CHECK(s.out == 0 && s.in == 5 && s.in_send);
 }
 
