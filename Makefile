@@ -122,7 +122,7 @@ fuzz: build/fuzz_input
 
 # the bench programs are built (warnings as errors) so that make bench cannot rot
 check: mpigauge tests/unit_tests tests/corrupt.so tests/launchvary.so tests/skew.so tests/slowcall.so tests/fakegpu.so tests/fuzz_replay tests/mpigauge-nopapi tests/counter_probe tools/gen_man tools/gen_reference bench/bare_loops bench/pattern_scale
-	MPIRUN="$(MPIRUN)" SMPI_TESTS="$(SMPI_TESTS)" bash tests/run.sh
+	MPIRUN="$(MPIRUN)" SMPI_TESTS="$(SMPI_TESTS)" SUITES="$(SUITES)" bash tests/run.sh
 
 unit: tests/unit_tests
 	./tests/unit_tests

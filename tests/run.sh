@@ -45,19 +45,30 @@ nonblocking objects settings neighbors scale hardening hybrid measure clock
 scripts report signals cluster launches smpi platforms"
 # a suite still running after SUITE_LIMIT seconds (default 1200) is
 # stopped, with everything it started, and counted as one failure by name:
-# a hang costs one suite, not the whole CI run
-limit=${SUITE_LIMIT:-1200}
+# a hang costs one suite, not the whole CI run.  DEADLINE (seconds since
+# the epoch; .ci/run sets it) shortens that limit to the time left, and a
+# suite not begun before it is a failure by name
 for name in ${SUITES:-$all_suites}; do
     if [ ! -f "tests/$name.sh" ]; then
-        echo "FAIL SUITES names $name: there is no tests/$name.sh" | tee "$out"
+        echo "FAIL SUITES names $name: there is no tests/$name.sh" >&2
         total_fail=$((total_fail + 1))
         continue
+    fi
+    limit=${SUITE_LIMIT:-1200}
+    if [ -n "${DEADLINE:-}" ]; then
+        left=$((DEADLINE - $(date +%s)))
+        [ "$left" -lt "$limit" ] && limit=$left
+        if [ "$limit" -le 0 ]; then
+            echo "FAIL $name: not begun, past DEADLINE" >&2
+            total_fail=$((total_fail + 1))
+            continue
+        fi
     fi
     began=$SECONDS
     timeout -k 20 "$limit" bash "tests/$name.sh" < /dev/null | tee "$out.suite"
     rc=${PIPESTATUS[0]}
     if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
-        echo "FAIL $name: stopped after $limit s (SUITE_LIMIT)"
+        echo "FAIL $name: stopped after $limit s (SUITE_LIMIT or DEADLINE)" >&2
         echo "$name: 0 passed, 1 failed" >> "$out.suite"
     fi
     echo "time: $name $((SECONDS - began)) s"
