@@ -139,4 +139,10 @@ in_output=$(grep -rnE "$family_pat|->call->(caps|check|post|init|streams|legs)\\
             src/output --include=*.c --include=*.h | head -3)
 check "output/ reads a result's holds, not its call's capabilities or family${in_output:+: $in_output}" [ -z "$in_output" ]
 
+# every suite runs: each tests/*.sh but lib.sh and run.sh is named in
+# run.sh's list (a suite missing from it would never run in make check)
+listed=$(sed -n '/^all_suites=/,/"$/p' tests/run.sh | tr -d '"' | sed 's/^all_suites=//' | tr ' ' '\n')
+unlisted=$(for f in tests/*.sh; do n=$(basename "$f" .sh); case $n in lib | run) ;; *) printf '%s\n' "$listed" | grep -qx "$n" || printf '%s ' "$n" ;; esac; done)
+check "every tests/*.sh is in run.sh's list${unlisted:+: not $unlisted}" [ -z "$unlisted" ] && [ -n "$listed" ]
+
 summary style
