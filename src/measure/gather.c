@@ -101,7 +101,8 @@ static double *flatten_series(const struct world *w, const struct sizerun *sr,
         *p++ = (double)s->per_block;
         *p++ = (double)s->n;
         *p++ = (double)s->late;
-        memcpy(p, s->t, s->n * sizeof *p);
+        if (s->n)      /* a series with no times may hold no array */
+            memcpy(p, s->t, s->n * sizeof *p);
         p += s->n;
     }
     return flat;
