@@ -37,8 +37,8 @@ rm -f "$out.replay"
 count "$out"
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
 # every suite, in this order; SUITES (names, space-separated) runs only
-# those named: .ci/run's second and third stages leave out the suites that
-# do not depend on the MPI or the build under test
+# those named (.ci/run's MPICH stage under the sanitizers runs those that
+# reach MPICH's own paths)
 all_suites="style docs integration topology barriers streaming mpi4 compat
 threads devices fabric chain io types compose jobs slurm conformance
 nonblocking objects settings neighbors scale hardening hybrid measure clock
@@ -65,8 +65,19 @@ for name in ${SUITES:-$all_suites}; do
         fi
     fi
     began=$SECONDS
-    timeout -k 20 "$limit" bash "tests/$name.sh" < /dev/null | tee "$out.suite"
-    rc=${PIPESTATUS[0]}
+    {
+        timeout -k 20 "$limit" bash "tests/$name.sh" < /dev/null | tee "$out.suite"
+        echo "${PIPESTATUS[0]}" > "$out.rc"
+    } &
+    job=$!
+    # timeout runs the suite in a process group of its own, which an
+    # interrupt (Ctrl-C under make) does not reach: this shell passes it on
+    # as the TERM timeout forwards to the whole group, so nothing is left
+    # running (bash runs a trap during `wait`, not during a pipeline)
+    trap 'pkill -TERM -P "$job" -x timeout; wait "$job"; rm -f "$out" "$out.suite" "$out.rc"; exit 130' INT TERM
+    wait "$job"
+    trap - INT TERM
+    rc=$(cat "$out.rc" 2> /dev/null || echo 1)
     if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
         echo "FAIL $name: stopped after $limit s (SUITE_LIMIT or DEADLINE)" >&2
         echo "$name: 0 passed, 1 failed" >> "$out.suite"
@@ -75,7 +86,7 @@ for name in ${SUITES:-$all_suites}; do
     cp "$out.suite" "$out"
     count "$out"
 done
-rm -f "$out.suite"
+rm -f "$out.suite" "$out.rc"
 # every run.json the suites wrote, against schema/run.schema.json (one a
 # suite makes up by hand carries a .fixture file beside it)
 if python3 -c 'import jsonschema' 2> /dev/null; then
