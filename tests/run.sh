@@ -83,8 +83,7 @@ for name in ${SUITES:-$all_suites}; do
         echo "$name: 0 passed, 1 failed" >> "$out.suite"
     fi
     echo "time: $name $((SECONDS - began)) s"
-    cp "$out.suite" "$out"
-    count "$out"
+    count "$out.suite"
 done
 rm -f "$out.suite" "$out.rc"
 # every run.json the suites wrote, against schema/run.schema.json (one a
