@@ -116,6 +116,7 @@ launch() {
         > "$out.log" 2>&1
     local rc=$?
     check "$p ranks: exit 0 (rc $rc, $out.log)" [ "$rc" = 0 ]
+    [ "$rc" = 0 ] || show_log "$out.log"
     check "$p ranks: run.json complete" \
         [ "$(jq -r .status "$out/run.json" 2>/dev/null)" = complete ]
     check "$p ranks: a record per input line" [ "$(jq '.records | length' "$out/run.json" 2>/dev/null)" = \

@@ -56,6 +56,15 @@ rows() {
     awk "!/^#/ && NF { n++; $prog if (!($cond)) bad++ } END { exit !(n > 0 && bad == 0) }" "$f"
 }
 
+# show_log LOG: after a failed launch, the lines of LOG that say why
+# (mpigauge's own, a sanitizer's report and its first frames, mpirun's
+# exit notice), 30 at most, each "  log: ..." on stderr: CI's record keeps
+# only the end of the run, where .ci/run prints these again, and the log
+# itself is gone with the machine
+show_log() {
+    grep -E 'mpigauge:|ERROR: |runtime error|SUMMARY: |^ +#[0-9] |Exit code|exited on signal|Segmentation|Abort' "$1" 2>/dev/null |
+        grep -v '^note: ' | head -30 | sed 's/^/  log: /' >&2
+}
 # a fresh scratch folder for one script
 scratch() {
     rm -rf "$1"
