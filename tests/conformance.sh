@@ -112,8 +112,8 @@ dataless() { case "$1" in BARRIER | IBARRIER | BARRIER_INIT) return 0 ;; esac; r
 launch() {
     local p=$1 out="$T/n$1"
     shift
-    $MPIRUN -n "$p" ./mpigauge "$@" --check --iters 4 --warmup 1 --quiet -o "$out" "$IN" \
-        > "$out.log" 2>&1
+    mpirun_logged "$out.log" "$out" -n "$p" ./mpigauge "$@" --check --iters 4 --warmup 1 \
+        --quiet -o "$out" "$IN"
     local rc=$?
     check "$p ranks: exit 0 (rc $rc, $out.log)" [ "$rc" = 0 ]
     [ "$rc" = 0 ] || show_log "$out.log"

@@ -111,7 +111,8 @@ REDUCE    INT    1 16 MUL 4 WORLD MAX 0 threads=1
 IN
 for n in 2 3; do
     d="$T/coll$n"
-    $MPIRUN -n $n ./mpigauge --check --iters 4 --warmup 1 --quiet -o "$d" "$T/coll.in" > /dev/null 2> "$T/coll.err"
+    mpirun_logged "$T/coll.err" "$d" -n $n ./mpigauge --check --iters 4 --warmup 1 --quiet \
+        -o "$d" "$T/coll.in"
     rc=$?
     if [ "$(jq -r '.mpi_thread_level' "$d/run.json" 2> /dev/null)" != MPI_THREAD_MULTIPLE ]; then
         skip 7 "threaded collectives on $n ranks: the library granted less than MULTIPLE"
