@@ -115,8 +115,7 @@ launch() {
     mpirun_logged "$out.log" "$out" -n "$p" ./mpigauge "$@" --check --iters 4 --warmup 1 \
         --quiet -o "$out" "$IN"
     local rc=$?
-    check "$p ranks: exit 0 (rc $rc, $out.log)" [ "$rc" = 0 ]
-    [ "$rc" = 0 ] || show_log "$out.log"
+    check_launch "$p ranks: exit 0 (rc $rc, $out.log)" "$rc" "$out.log"
     check "$p ranks: run.json complete" \
         [ "$(jq -r .status "$out/run.json" 2>/dev/null)" = complete ]
     check "$p ranks: a record per input line" [ "$(jq '.records | length' "$out/run.json" 2>/dev/null)" = \

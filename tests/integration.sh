@@ -40,8 +40,7 @@ run_family() {
     $MPIRUN -n "$n" ./mpigauge --check --iters 3 --warmup 1 --quiet -o "$dir" "$input" \
         > "$T/out" 2> "$T/err"
     local rc=$?
-    check "$input on $n ranks exits 0 (got $rc): $(head -3 "$T/err")" [ "$rc" = 0 ]
-    [ "$rc" = 0 ] || show_log "$T/err"
+    check_launch "$input on $n ranks exits 0 (got $rc): $(head -3 "$T/err")" "$rc" "$T/err"
     [ -f "$dir/run.json" ] || { bad "$dir/run.json missing"; return; }
     check "ranks = $n" [ "$(jq .ranks "$dir/run.json")" = "$n" ]
     check "grid product = $n" [ "$(jq '.grid[0] * .grid[1] * .grid[2]' "$dir/run.json")" = "$n" ]

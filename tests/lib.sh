@@ -65,6 +65,12 @@ show_log() {
     grep -E 'mpigauge:|ERROR: |runtime error|SUMMARY: |^ +#[0-9] |Exit code|exited on signal|Segmentation|Abort' "$1" 2>/dev/null |
         grep -v '^note: ' | head -30 | sed 's/^/  log: /' >&2
 }
+# check_launch WHAT RC LOG: one check that a launch exited 0; when it did
+# not, the lines of its LOG that say why (show_log)
+check_launch() {
+    check "$1" [ "$2" = 0 ]
+    [ "$2" = 0 ] || show_log "$3"
+}
 # library_crash LOG: the launch died of a fault inside the MPI library
 # itself: a sanitizer's SEGV report whose first frame outside the C
 # library (pthread_mutex_lock, say) is in libmpi, one of its components or
@@ -77,12 +83,10 @@ library_crash() {
 # mpirun_logged LOG DIR ARGS...: $MPIRUN ARGS, its output and errors in
 # LOG; launched once more (DIR, the run's -o folder, emptied) when the
 # first launch died inside the MPI library, said in a note with the
-# report's lines.  Why: Open MPI 4.1.4 under AddressSanitizer faults now
-# and then inside ob1 (a communicator whose PML data is garbage, the
-# handle itself live memory) in threads= collectives on 3 ranks: 1 launch
-# in 39, 127, 142 and 303 of conformance.in's last records here, never in
-# 80 launches without the sanitizers (docs/developing.md).  A fault in
-# mpigauge's own frames, or a second one, fails as any other
+# report's lines: Open MPI 4.1.4 under AddressSanitizer faults now and
+# then inside ob1 in threads= collectives (docs/developing.md, "Tests and
+# benchmarks", says what was measured and tried).  A fault in mpigauge's
+# own frames, or a second one, fails as any other
 mpirun_logged() {
     local log=$1 dir=$2
     shift 2

@@ -43,8 +43,7 @@ check "threaded, 2 ranks: MULTIPLE asked" [ "$(jq '.mpi_thread_multiple_asked' "
 check "threaded: the data file names the level granted" grep -q '^# threads: MPI_THREAD_[A-Z]* granted (MPI_Init_thread asked MPI_THREAD_MULTIPLE' "$T/mt/02-latency_mt-char-world-nop.dat"
 level=$(jq -r '.mpi_thread_level' "$T/mt/run.json")
 if [ "$level" = MPI_THREAD_MULTIPLE ]; then
-    check "threaded, --check: exit 0" [ "$rc" = 0 ]
-    [ "$rc" = 0 ] || show_log "$T/mt.err"
+    check_launch "threaded, --check: exit 0" "$rc" "$T/mt.err"
     check "threaded: every record done and passed" [ "$(jq "$EVERY"'every(.records[]; .status == "done" and .check == "passed")' "$T/mt/run.json")" = true ]
     f="$T/mt/03-latency_mt-double-world-nop.dat"
     check "threads=2: a sample per thread" rows "$f" 'v1 == 2' samples
@@ -91,8 +90,7 @@ IN
 $MPIRUN -n 2 ./mpigauge --check --iters 4 --warmup 1 --quiet -o "$T/sr" "$T/sr.in" > /dev/null 2> "$T/sr.err"
 rc=$?
 if [ "$(jq -r '.mpi_thread_level' "$T/sr/run.json" 2> /dev/null)" = MPI_THREAD_MULTIPLE ]; then
-    check "threads=S:R, --check: exit 0 ($(head -1 "$T/sr.err"))" [ "$rc" = 0 ]
-    [ "$rc" = 0 ] || show_log "$T/sr.err"
+    check_launch "threads=S:R, --check: exit 0 ($(head -1 "$T/sr.err"))" "$rc" "$T/sr.err"
     check "threads=S:R: done and passed, a sample per sending thread, the settings as written" [ "$(jq -c '[.records[] | [.status, .check, .record_settings.threads, .threads.threads, .threads.receivers, ([.points[].samples] | unique)]]' "$T/sr/run.json")" = '[["done","passed","2:1",2,1,[2]],["done","passed","3:2",3,2,[3]]]' ]
     check "threads=S:R: the header says it" grep -q '^# settings: threads=3:2 comm=shared' "$T/sr/02-latency_mt-double-world-nop.dat"
     MPIGAUGE_CORRUPT=1 LD_PRELOAD="$PWD/tests/corrupt.so" $MPIRUN -n 2 ./mpigauge --check --iters 1 --warmup 0 --quiet -o "$T/srbad" "$T/sr.in" > /dev/null 2>&1
@@ -118,8 +116,7 @@ for n in 2 3; do
         skip 7 "threaded collectives on $n ranks: the library granted less than MULTIPLE"
         continue
     fi
-    check "threaded collectives, $n ranks, --check: exit 0 ($(head -1 "$T/coll.err"))" [ "$rc" = 0 ]
-    [ "$rc" = 0 ] || show_log "$T/coll.err"
+    check_launch "threaded collectives, $n ranks, --check: exit 0 ($(head -1 "$T/coll.err"))" "$rc" "$T/coll.err"
     check "threaded collectives, $n ranks: every record done and passed" [ "$(jq "$EVERY"'every(.records[]; .status == "done" and .check == "passed")' "$d/run.json")" = true ]
     check "threaded collectives, $n ranks: threads x ranks samples a size, one a thread" [ "$(jq -c "$AT"'[at(1), at(2), at(3), at(4)] | map([.points[].samples] | unique)' "$d/run.json")" = "[[$((2 * n))],[$((2 * n))],[$((3 * n))],[$((2 * n))]]" ]
     check "threads=1 on a collective: one sample a rank, no per-thread object" [ "$(jq -c "$AT"'at(5) | [([.points[].samples] | unique), .threads]' "$d/run.json")" = "[[$n],null]" ]
