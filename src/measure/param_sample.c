@@ -79,9 +79,9 @@ static int *route_links(MPI_Comm comm, int me, int p, const struct class_loc *lo
  * measured in; only rank 0 holds the classes and their values */
 static void share_list(MPI_Comm comm, int me, struct class_table *t, int from)
 {
-    int head[2 + CLASS_ROUNDS] = {t->npairs, t->nrounds};
+    int head[2 + CLASS_ROUNDS_MAX] = {t->npairs, t->nrounds};
     memcpy(head + 2, t->round, sizeof t->round);
-    MPI_Bcast(head, 2 + CLASS_ROUNDS, MPI_INT, 0, comm);
+    MPI_Bcast(head, 2 + CLASS_ROUNDS_MAX, MPI_INT, 0, comm);
     int n = head[0] - from;
     int *v = xmalloc_array(3 * (size_t)n + 1, sizeof *v);
     for (int k = 0; me == 0 && k < n; k++) {
@@ -118,6 +118,7 @@ static int listed_partner(const struct class_table *t, int me, int r)
 static int measure_rounds(MPI_Comm comm, int me, char *buf, const struct class_table *t,
                           struct params *pm)
 {
+    round_agree(comm, 0);
     for (int k = 0; k < t->nrounds; k++) {
         int q = listed_partner(t, me, t->round[k]);
         if (q >= 0) {
@@ -125,7 +126,7 @@ static int measure_rounds(MPI_Comm comm, int me, char *buf, const struct class_t
             param_measure_pair(comm, me, i, j, buf, 1, pm);
             param_measure_pair(comm, me, j, i, buf, 1, pm);
         }
-        int sig = quiet_agree(comm, interrupt_noted());
+        int sig = round_agree(comm, interrupt_noted());
         if (sig)
             return sig;
     }

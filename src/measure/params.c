@@ -210,6 +210,7 @@ void params_gather(MPI_Comm comm, struct params *pm)
  * both ways */
 static int in_rounds(MPI_Comm comm, int me, char *buf, struct params *pm)
 {
+    round_agree(comm, 0);
     for (int r = 0; r < pm->rounds; r++) {
         int q = round_partner(pm->p, r, me);
         if (q >= 0) {
@@ -217,7 +218,7 @@ static int in_rounds(MPI_Comm comm, int me, char *buf, struct params *pm)
             measure_pair(comm, me, i, j, buf, 1, pm);
             measure_pair(comm, me, j, i, buf, 1, pm);
         }
-        int sig = quiet_agree(comm, interrupt_noted());
+        int sig = round_agree(comm, interrupt_noted());
         if (sig)
             return sig;
     }

@@ -200,6 +200,22 @@ int quiet_agree(MPI_Comm comm, int mine)
     return most;
 }
 
+int round_agree(MPI_Comm comm, int mine)
+{
+    if (!MPIGAUGE_SMPI)
+        return quiet_agree(comm, mine);
+    /* the signal and the latest entry; then how long after it the last
+     * rank left: the next round starts three such spans after that
+     * entry, past every rank's leaving of the second agreement (as long
+     * as the first) */
+    double in[2] = {mine, MPI_Wtime()}, most[2], late;
+    MPI_Allreduce(in, most, 2, MPI_DOUBLE, MPI_MAX, comm);
+    double left = MPI_Wtime() - most[1];
+    MPI_Allreduce(&left, &late, 1, MPI_DOUBLE, MPI_MAX, comm);
+    wait_until(most[1] + 3 * late + 1e-6);
+    return (int)most[0];
+}
+
 void timer_probe(double *resolution, double *overhead)
 {
     enum { READS = 100000 };

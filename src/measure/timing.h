@@ -45,6 +45,17 @@ void quiet_barrier(MPI_Comm comm);
  * (MPI_Iallreduce, MPI_MAX), on every rank of comm. */
 int quiet_agree(MPI_Comm comm, int mine);
 
+/* quiet_agree between two rounds of pairs measured at once
+ * (params.c, param_sample.c).  Under SMPI it also starts the next round
+ * at one simulated instant on every rank: without it a round's pairs
+ * start as the agreement released them, which depends on how the round
+ * before ended, and the contention between the pairs (and so each
+ * pair's values, by up to 2.5% in L_ij (1 B - 1 KiB) on thesis-8x2x4)
+ * with it: --params classes, measuring 8 of full's rounds after other
+ * rounds than full does, would not get full's values for them.  A real
+ * MPI's clocks are not one clock; there it is quiet_agree. */
+int round_agree(MPI_Comm comm, int mine);
+
 /* Returns once MPI_Wtime() reaches `at` (seconds), outside MPI.  Under
  * SMPI a spin would read the simulated clock (each read a simulated step)
  * tens of thousands of times; its nanosleep is exact in simulated time.

@@ -73,14 +73,49 @@ static void reservoir(long *slot, int n, long seen, long cand, uint64_t *s)
         slot[r] = cand;
 }
 
-/* the pairs of CLASS_ROUNDS rounds spread over the schedule, the samples
- * of the classes they meet (marked in mark, counted in has) */
-static void pick_rounds(struct class_table *t, char *mark, int *has)
+/* round r into t->round[] unless there already */
+static void add_round(struct class_table *t, int r)
 {
-    int p = t->p, rc = round_count(p);
-    t->nrounds = rc < CLASS_ROUNDS ? rc : CLASS_ROUNDS;
+    for (int k = 0; k < t->nrounds; k++)
+        if (t->round[k] == r)
+            return;
+    t->round[t->nrounds++] = r;
+}
+
+/* which rounds (param_classes.h): those of rank 0 with each other node's
+ * first rank, where the other nodes are few enough, then rounds spread
+ * over the schedule up to CLASS_ROUNDS, in schedule order */
+static void choose_rounds(struct class_table *t, const struct class_loc *loc)
+{
+    int p = t->p, rc = round_count(p), want = rc < CLASS_ROUNDS ? rc : CLASS_ROUNDS;
+    t->nrounds = 0;
+    for (int i = 1; i < p && t->nodes - 1 <= CLASS_LEADER_ROUNDS; i++) {
+        int first = loc[i].node != loc[0].node;
+        for (int k = 1; k < i && first; k++)
+            first = loc[k].node != loc[i].node;
+        for (int r = 0; r < rc && first; r++)
+            if (round_partner(p, r, 0) == i)
+                add_round(t, r);
+    }
+    for (int k = 0; k < want && t->nrounds < want; k++)
+        add_round(t, (int)((long)k * rc / want));
+    for (int a = 1; a < t->nrounds; a++)        /* insertion sort: a few */
+        for (int b = a; b > 0 && t->round[b - 1] > t->round[b]; b--) {
+            int x = t->round[b];
+            t->round[b] = t->round[b - 1];
+            t->round[b - 1] = x;
+        }
+}
+
+/* the pairs of the chosen rounds, the samples of the classes they meet
+ * (marked in mark, counted in has) */
+static void pick_rounds(struct class_table *t, const struct class_loc *loc, char *mark,
+                        int *has)
+{
+    int p = t->p;
+    choose_rounds(t, loc);
     for (int k = 0; k < t->nrounds; k++) {
-        int r = t->round[k] = (int)((long)k * rc / t->nrounds);
+        int r = t->round[k];
         for (int i = 0; i < p; i++) {
             int j = round_partner(p, r, i), cls = j > i ? t->cls[i * p + j] : -1;
             if (cls < 0 || t->c[cls].how != CLASS_SAMPLED)
@@ -178,7 +213,7 @@ int classes_plan(struct class_table *t, int p, const struct class_loc *loc,
     int *has = xcalloc((size_t)t->n, sizeof *has);
     uint64_t s = CLASS_SEED;
     if (rounds)
-        pick_rounds(t, mark, has);
+        pick_rounds(t, loc, mark, has);
     pick_samples(t, mark, has, &s);
     pick_spots(t, loc, nodes, mark, &s);
     free(mark);

@@ -19,10 +19,19 @@
 #define CLASS_BOUND_ABS 0.1    /* ... plus 0.1 us from its class's value */
 #define CLASS_SEED 1           /* the draw of samples and spot-checks */
 /* beyond PARAM_TURNS_MAX ranks, where full measures in rounds of disjoint
- * pairs at once, a class's sample is the pairs of CLASS_ROUNDS of those
- * rounds, measured the same way (so that classes and full differ by the
- * sample only, not by the contention the pairs met) */
+ * pairs at once, a class's sample is the pairs of at least CLASS_ROUNDS of
+ * those rounds, measured the same way (so that classes and full differ by
+ * the sample only, not by the contention the pairs met): the rounds that
+ * hold rank 0's pair with each other node's first rank, where there are
+ * no more than CLASS_LEADER_ROUNDS other nodes, then rounds spread over
+ * the schedule.  Those pairs are where a LINEAR or TREE barrier's root
+ * meets the other nodes and what HYBRID's top level reads when the nodes
+ * are its groups (their pivots are the nodes' first ranks): one value for
+ * all of them moved HYBRID's prediction 1.8 points from full's at 64
+ * simulated ranks (docs/models.md) */
 #define CLASS_ROUNDS 8
+#define CLASS_LEADER_ROUNDS 16
+#define CLASS_ROUNDS_MAX CLASS_LEADER_ROUNDS
 
 /* where a rank is: its node (0.. within the communicator), and on it its
  * package and last-level cache (-1: unknown) */
@@ -75,14 +84,14 @@ struct class_table {
     int nodes;                 /* nodes of the communicator */
     int *world_node;           /* each one's index among the world's, or NULL */
     int nrounds;               /* rounds measured for the samples (0: none) */
-    int round[CLASS_ROUNDS];   /* which */
+    int round[CLASS_ROUNDS_MAX];   /* which */
 };
 
 /* Groups the p ranks' pairs into classes (hops: nodes x nodes links of
  * the route between two nodes, or NULL) and picks each class's sample
  * and spot-checks (all its pairs where it has no more than these):
  * appended to t->pair; returns how many were appended.  With rounds, the
- * pairs of CLASS_ROUNDS rounds of models/schedule.h come first (their
+ * pairs of the rounds of models/schedule.h above come first (their
  * .round set; t->round[] says which), a class's sample wherever they hold
  * any of its pairs. */
 int classes_plan(struct class_table *t, int p, const struct class_loc *loc,

@@ -95,13 +95,16 @@ double estimate_params(int p, int node_ranks, int params_mode)
     if (params_mode == PARAMS_FULL ||
         (params_mode == PARAMS_AUTO && p <= PARAM_CLASSES_ABOVE))
         return full * 1e-6;
-    /* by classes (models/param_classes.h): CLASS_ROUNDS rounds, and alone,
-     * both ways, a spot-check on every node of the two classes (on a
-     * node, across; where no split is needed) and samples where the
-     * rounds have too few */
+    /* by classes (models/param_classes.h): CLASS_ROUNDS rounds, or one
+     * for each other node where they are more and no more than
+     * CLASS_LEADER_ROUNDS, and alone, both ways, a spot-check on every
+     * node of the two classes (on a node, across; where no split is
+     * needed) and samples where the rounds have too few */
     int nodes = (p + per - 1) / per;
+    int nr = nodes - 1 > CLASS_ROUNDS && nodes - 1 <= CLASS_LEADER_ROUNDS ? nodes - 1
+                                                                         : CLASS_ROUNDS;
     double alone = 2 * nodes + 2 * CLASS_SAMPLE;
-    double by = (rounds ? (round_count(p) < CLASS_ROUNDS ? round_count(p) : CLASS_ROUNDS)
+    double by = (rounds ? (round_count(p) < nr ? round_count(p) : nr)
                         * (step + OVERHEAD_US) : 0) +
                 alone * (2 * o + pair_l(0, 1) + 2 * OVERHEAD_US);
     return (by < full ? by : full) * 1e-6;

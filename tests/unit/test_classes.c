@@ -56,6 +56,38 @@ static int filled_right(const struct params *pm, int slow, int scatter)
     return bad == 0;
 }
 
+/* how many of rank 0's pairs with rank per * n (n = 1, 2, ...) are in
+ * the rounds */
+static int leaders_in_rounds(const struct class_table *t, int per)
+{
+    int n = 0;
+    for (int k = 0; k < t->npairs; k++)
+        n += t->pair[k].round >= 0 && t->pair[k].i == 0 && t->pair[k].j % per == 0;
+    return n;
+}
+
+/* 16 nodes of 2: a round for each of the 15 other nodes' first ranks;
+ * 32 nodes of 1, more than CLASS_LEADER_ROUNDS others: CLASS_ROUNDS
+ * rounds spread over the schedule */
+static void leader_rounds(void)
+{
+    struct class_loc loc[P];
+    struct class_table t;
+    for (int per = 2; per >= 1; per--) {
+        for (int r = 0; r < P; r++)
+            loc[r] = (struct class_loc){.node = r / per, .package = -1, .llc = -1};
+        classes_plan(&t, P, loc, NULL, P / per, 1);
+        int others = P / per - 1;
+        if (others <= CLASS_LEADER_ROUNDS)
+            CHECK(t.nrounds == others && leaders_in_rounds(&t, per) == others);
+        else
+            CHECK(t.nrounds == CLASS_ROUNDS && t.round[1] == round_count(P) / CLASS_ROUNDS);
+        for (int k = 1; k < t.nrounds; k++)
+            CHECK(t.round[k - 1] < t.round[k]);
+        classes_free(&t);
+    }
+}
+
 static void grouping(void)
 {
     struct class_loc loc[P];
@@ -94,7 +126,8 @@ static void grouping(void)
     class_label(&t, t.cls[0 * P + 1], label, sizeof label);
     CHECK(strcmp(label, "same node, one cache") == 0);
     classes_free(&t);
-    /* with rounds: the pairs of CLASS_ROUNDS rounds of the schedule */
+    /* with rounds: the pairs of CLASS_ROUNDS rounds of the schedule,
+     * rank 0's pairs with the other nodes' first ranks among them */
     classes_plan(&t, P, loc, NULL, NODES, 1);
     int in_round = 0, partners = 1;
     for (int k = 0; k < t.npairs; k++)
@@ -103,7 +136,9 @@ static void grouping(void)
             partners &= round_partner(P, t.pair[k].round, t.pair[k].i) == t.pair[k].j;
         }
     CHECK(t.nrounds == CLASS_ROUNDS && in_round == CLASS_ROUNDS * P / 2 && partners);
+    CHECK(leaders_in_rounds(&t, 8) == NODES - 1);
     classes_free(&t);
+    leader_rounds();
 }
 
 /* plan, check, split and fill over pm; returns the classes that failed */
