@@ -48,6 +48,23 @@ template <class T> std::string setting(const char* name)
     }
 }
 
+/* the collectives whose algorithm a --cfg chose over the selector's
+ * (smpi/barrier:ompi_tree, smpi/bcast:binomial_tree, ...): they change
+ * what those records measure, so the report names them */
+static std::string chosen_algorithms()
+{
+    static const char* colls[] = {"allgather", "allgatherv", "allreduce", "alltoall",
+                                  "alltoallv", "barrier", "bcast", "gather", "reduce",
+                                  "scatter"};
+    std::string s;
+    for (const char* c : colls) {
+        std::string name = std::string("smpi/") + c, v = setting<std::string>(name.c_str());
+        if (!v.empty() && v != "?")
+            s += " " + name + ":" + v;
+    }
+    return s;
+}
+
 /* A receive at host A of a signal from host B crossed when A sent to B
  * since it last received from B, and B sent this signal without having
  * taken up A's first (B received nothing from A between A's send and its
@@ -112,7 +129,7 @@ extern "C" void load_platform(const sg4::Engine& e)
                     " smpi/privatization:" + setting<std::string>("smpi/privatization") +
                     " smpi/lat-factor:" + setting<std::string>("smpi/lat-factor") +
                     " smpi/bw-factor:" + setting<std::string>("smpi/bw-factor") +
-                    "; per message: " + mpigauge::costs_text(hosts, costs);
+                    chosen_algorithms() + "; per message: " + mpigauge::costs_text(hosts, costs);
     setenv("MPIGAUGE_SMPI_PLATFORM", xml, 1);
     setenv("MPIGAUGE_SMPI_SETTINGS", s.c_str(), 1);
     setenv("MPIGAUGE_SMPI_COSTS", mpigauge::costs_kind(hosts, costs), 1);

@@ -32,7 +32,13 @@
 # MPI is replaced by the SMPI build beside it (mpigauge-smpi), with a note.
 # --cfg=NAME:VALUE (repeatable, after the placement) adds a SimGrid setting
 # after these, e.g. --cfg=smpi/barrier:ompi_tree for MPI_Barrier's
-# algorithm (scripts/thesis_sweep.sh).
+# algorithm (scripts/thesis_sweep.sh).  Above 1024 ranks without an
+# smpi/bcast setting it says on stderr that --cfg=smpi/bcast:binomial_tree
+# shortens the start: SimGrid 3.32 gives a small broadcast on a large
+# communicator to an algorithm whose first use on each communicator runs
+# a ring allgather over it, P^2 messages (docs/simulated.md, "The start").
+# It does not set it: MPI_Bcast records would then measure another
+# algorithm than Open MPI's.
 # Bad arguments: a message, exit 2, nothing written.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -89,6 +95,11 @@ fi
 command -v smpirun > /dev/null || die "smpirun not found (apt-get install simgrid libsimgrid-dev)"
 input=${!#}
 [ -f "$input" ] || die "no input file '$input' (the last argument)"
+if [ "$np" -gt 1024 ] && [[ " ${extra[*]-} " != *" --cfg=smpi/bcast:"* ]]; then
+    echo "simulate.sh: note: at $np ranks SimGrid's start can take most of an hour;" \
+        "--cfg=smpi/bcast:binomial_tree (after the placement) shortens it, and makes" \
+        "MPI_Bcast records measure a binomial tree (docs/simulated.md, \"The start\")" >&2
+fi
 
 # the hosts and their cores as SimGrid loads the platform (platforms/hosts:
 # every zone and cluster topology, in platform order); a platform it cannot

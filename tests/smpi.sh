@@ -7,14 +7,15 @@
 # cross-host ones, and the neighbourhood record is skipped with its
 # reason; on 32 ranks round-robin, isolated barriers (--sync window) are
 # predicted within 10%; the clock model in two levels against flat on 64
-# ranks; on 2 ranks, --time scales BARRIER's count.  Without
+# ranks; on 2 ranks, --time scales BARRIER's count, and a collective's
+# algorithm chosen by --cfg is named in run.json.  Without
 # smpicc/smpirun (or with SMPI_TESTS=skip) every check is counted as
 # skipped.  Prints "smpi: N passed, N failed, N skipped".
 set -u
 cd "$(dirname "$0")/.."
 . tests/lib.sh
 T=tests/tmp/smpi
-CHECKS=24
+CHECKS=25
 if [ "${SMPI_TESTS:-}" = skip ] || ! command -v smpicc > /dev/null || ! command -v smpirun > /dev/null; then
     echo "smpi: SimGrid's smpicc/smpirun not installed or SMPI_TESTS=skip"
     echo "smpi: 0 passed, 0 failed, $CHECKS skipped"
@@ -154,4 +155,13 @@ a=$(jq "$AT"'at(1).points[0].iters' "$T/time0.01/run.json" 2> /dev/null)
 b=$(jq "$AT"'at(1).points[0].iters' "$T/time0.1/run.json" 2> /dev/null)
 check "--time 0.1 gives 9 to 11 times the barriers of --time 0.01 ($a, $b)" \
     awk -v a="${a:-0}" -v b="${b:-0}" 'BEGIN { exit !(a >= 10 && b >= 9 * a && b <= 11 * a) }'
+# a collective's algorithm chosen by --cfg is named in the run's
+# simulation settings (it changes what such records measure); none is
+# named without one
+timeout 300 scripts/simulate.sh platforms/thesis-8x2x4.xml 2 --cfg=smpi/barrier:ompi_tree \
+    --quiet -o "$T/cfg" "$T/time.in" > "$T/cfg.out" 2>&1
+chosen=$(jq -r '.simulation.settings' "$T/cfg/run.json" 2> /dev/null | grep -o 'smpi/barrier:[a-z_]*')
+plain=$(jq -r '.simulation.settings' "$T/time0.01/run.json" 2> /dev/null | grep -c 'smpi/barrier:')
+check "--cfg=smpi/barrier:ompi_tree is named in run.json's simulation settings, and no barrier setting without it ($chosen; $plain)" \
+    [ "$chosen" = smpi/barrier:ompi_tree ] && [ "$plain" = 0 ]
 summary smpi

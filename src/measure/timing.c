@@ -205,15 +205,19 @@ int round_agree(MPI_Comm comm, int mine)
     if (!MPIGAUGE_SMPI)
         return quiet_agree(comm, mine);
     /* the signal and the latest entry; then how long after it the last
-     * rank left: the next round starts three such spans after that
-     * entry, past every rank's leaving of the second agreement (as long
-     * as the first) */
+     * rank left: three such spans after that entry every rank has left
+     * the second agreement (as long as the first), and all enter the
+     * third at that instant */
     double in[2] = {mine, MPI_Wtime()}, most[2], late;
     MPI_Allreduce(in, most, 2, MPI_DOUBLE, MPI_MAX, comm);
     double left = MPI_Wtime() - most[1];
     MPI_Allreduce(&left, &late, 1, MPI_DOUBLE, MPI_MAX, comm);
     wait_until(most[1] + 3 * late + 1e-6);
-    return (int)most[0];
+    /* the round starts as an agreement releases ranks that came at once:
+     * the same every round, and staggered as the rounds were before */
+    int sig = (int)most[0], all;
+    MPI_Allreduce(&sig, &all, 1, MPI_INT, MPI_MAX, comm);
+    return all;
 }
 
 void timer_probe(double *resolution, double *overhead)

@@ -46,14 +46,18 @@ void quiet_barrier(MPI_Comm comm);
 int quiet_agree(MPI_Comm comm, int mine);
 
 /* quiet_agree between two rounds of pairs measured at once
- * (params.c, param_sample.c).  Under SMPI it also starts the next round
- * at one simulated instant on every rank: without it a round's pairs
- * start as the agreement released them, which depends on how the round
- * before ended, and the contention between the pairs (and so each
- * pair's values, by up to 2.5% in L_ij (1 B - 1 KiB) on thesis-8x2x4)
- * with it: --params classes, measuring 8 of full's rounds after other
- * rounds than full does, would not get full's values for them.  A real
- * MPI's clocks are not one clock; there it is quiet_agree. */
+ * (params.c, param_sample.c).  Under SMPI every rank then enters one more
+ * agreement at one simulated instant and the round starts as that one
+ * releases them.  Without it a round's pairs start as the agreement
+ * released them after the round before, whose end set who came when,
+ * and the contention between the pairs (and so each pair's values, by up
+ * to 2.6% in L_ij (1 B - 1 KiB) on thesis-8x2x4) with it: --params
+ * classes, measuring 8 of full's rounds after other rounds than full
+ * does, would not get full's values for them.  Released at one instant
+ * instead, the pairs met each other's small messages all at once, and
+ * TREE and DISSEMINATION were predicted 1.9-3.0 points higher at 144
+ * ranks (docs/models.md).  A real MPI's clocks are not one clock; there
+ * it is quiet_agree. */
 int round_agree(MPI_Comm comm, int mine);
 
 /* Returns once MPI_Wtime() reaches `at` (seconds), outside MPI.  Under
