@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # scripts.sh: the scripts in scripts/ (plot.sh, compare.sh, pairs_heatmap.sh,
-# sweep.sh; the others' arguments) at their edges (issue 26): paths with a quote and spaces, bad
+# sweep.sh; the others' arguments, classes_vs_full.sh's among them) at their edges (issue 26): paths with a quote and spaces, bad
 # arguments (exit 2, a message naming the argument, nothing written), input
 # that gives nothing to write (non-zero, no empty folder left), and a sweep
 # in which one rank count's run stops with an MPI error (exit 3) but keeps
@@ -189,4 +189,14 @@ check "full_matrix.sh still writes inputs/full-matrix.in" cmp -s <(bash $S/full_
 bash $S/valgrind.sh "$T/none.in" > "$T/out" 2> "$T/err"
 check "valgrind.sh, a missing INPUT: exit 2, named" [ "$?/$(grep -c "INPUT '$T/none.in' is not a file" "$T/err")" = 2/1 ]
 
+# ---- classes_vs_full.sh: bad arguments are named, exit 2, no OUT
+for bad in "thesis-8x2x4:64" "thesis-8x2x4:6x:block" "thesis-8x2x4:64:diagonal" \
+           "no-such-platform:64:block" "thesis-8x2x4:64:block:extra"; do
+    bash $S/classes_vs_full.sh -o "$T/cvf-bad" "$bad" > /dev/null 2> "$T/err"
+    check "classes_vs_full.sh, '$bad': exit 2, named, no OUT" \
+        [ "$?/$(grep -c "'$bad'" "$T/err")/$([ -e "$T/cvf-bad" ]; echo $?)" = 2/1/1 ]
+done
+bash $S/classes_vs_full.sh -o "$T/cvf-bad" -j 0 > /dev/null 2> "$T/err"
+check "classes_vs_full.sh, -j 0: exit 2, named, no OUT" \
+    [ "$?/$(grep -c -- "-j takes a positive whole number, not '0'" "$T/err")/$([ -e "$T/cvf-bad" ]; echo $?)" = 2/1/1 ]
 summary scripts
