@@ -31,6 +31,8 @@
  * simulated ranks (docs/models.md) */
 #define CLASS_ROUNDS 8
 #define CLASS_LEADER_ROUNDS 16
+/* at most: the leader rounds, or CLASS_ROUNDS where they are fewer
+ * (CLASS_ROUNDS is not above CLASS_LEADER_ROUNDS) */
 #define CLASS_ROUNDS_MAX CLASS_LEADER_ROUNDS
 
 /* where a rank is: its node (0.. within the communicator), and on it its
