@@ -107,6 +107,12 @@ static void choose_rounds(struct class_table *t, const struct class_loc *loc)
         }
 }
 
+int classes_round_count(int p, int nodes)
+{
+    int rc = round_count(p), want = rc < CLASS_ROUNDS ? rc : CLASS_ROUNDS;
+    return nodes - 1 > want && nodes - 1 <= CLASS_LEADER_ROUNDS ? nodes - 1 : want;
+}
+
 /* the pairs of the chosen rounds, the samples of the classes they meet
  * (marked in mark, counted in has) */
 static void pick_rounds(struct class_table *t, const struct class_loc *loc, char *mark,

@@ -99,6 +99,10 @@ struct class_table {
 int classes_plan(struct class_table *t, int p, const struct class_loc *loc,
                  const int *hops, int nodes, int rounds);
 
+/* how many rounds classes_plan measures for p ranks on so many nodes
+ * (the estimate's count: world/estimate.c) */
+int classes_round_count(int p, int nodes);
+
 /* The values of each class from its sample's pairs in pm (measured
  * there, both ways), the spot-checks against them; returns how many
  * classes failed (a spot-check beyond the bound). */

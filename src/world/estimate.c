@@ -101,11 +101,8 @@ double estimate_params(int p, int node_ranks, int params_mode)
      * node of the two classes (on a node, across; where no split is
      * needed) and samples where the rounds have too few */
     int nodes = (p + per - 1) / per;
-    int nr = nodes - 1 > CLASS_ROUNDS && nodes - 1 <= CLASS_LEADER_ROUNDS ? nodes - 1
-                                                                         : CLASS_ROUNDS;
     double alone = 2 * nodes + 2 * CLASS_SAMPLE;
-    double by = (rounds ? (round_count(p) < nr ? round_count(p) : nr)
-                        * (step + OVERHEAD_US) : 0) +
+    double by = (rounds ? classes_round_count(p, nodes) * (step + OVERHEAD_US) : 0) +
                 alone * (2 * o + pair_l(0, 1) + 2 * OVERHEAD_US);
     return (by < full ? by : full) * 1e-6;
 }
