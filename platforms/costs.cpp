@@ -8,7 +8,9 @@
  * clusters), so where the platform's hosts carry mpigauge/ properties
  * (costs.hpp) this plug-in registers cost callbacks: a send (blocking or
  * not) costs the sender its host's send cost towards the receiver's host,
- * a receive costs the receiver its host's receive cost from the sender's.
+ * a receive costs the receiver its host's receive cost from the sender's
+ * (its lone cost where the platform gives one and the receive was taken
+ * up on its own, class Arrivals).
  * Where no host has one, it registers nothing and SimGrid's own settings
  * apply (a registered callback would silence them).
  *
@@ -25,6 +27,7 @@
 #include <cstdio>
 #include <map>
 #include <utility>
+#include <vector>
 #include <cstdlib>
 #include <stdexcept>
 #include <string>
@@ -90,6 +93,84 @@ public:
     }
 };
 
+/* A receive taken up on its own (R1_ij) against one taken up together
+ * with another (R_ij), as models/predict.c tells them: a signal that
+ * arrived while its receiver was still completing another receive is
+ * taken up together, any other on its own.  SMPI charges a receive's cost
+ * when the receive completes, not when the signal arrived, so the arrival
+ * is reckoned from the send: the clock at the send's cost callback, plus
+ * that cost, the route's latency and the bytes at the route's narrowest
+ * bandwidth (no contention).  The last signal per ordered host pair
+ * stands for any: exact with one rank a host; with several, another
+ * rank's signal between the same two hosts can be taken for it. */
+class Arrivals {
+    std::map<std::pair<const sg4::Host*, const sg4::Host*>, double> due_;
+    std::map<std::pair<const sg4::Host*, const sg4::Host*>, std::pair<double, double>> route_;
+    std::map<aid_t, double> busy_;  // per receiving actor: its last receive's end
+
+    std::pair<double, double> route(const sg4::Host* a, const sg4::Host* b)
+    {
+        auto it = route_.find({a, b});
+        if (it != route_.end())
+            return it->second;
+        std::vector<sg4::Link*> links;
+        double latency = 0, narrowest = 0;
+        a->route_to(b, links, &latency);
+        for (const sg4::Link* l : links)
+            if (narrowest == 0 || l->get_bandwidth() < narrowest)
+                narrowest = l->get_bandwidth();
+        return route_[{a, b}] = {latency, narrowest};
+    }
+
+public:
+    void send(const sg4::Host* a, const sg4::Host* b, size_t bytes, double cost)
+    {
+        auto [latency, bandwidth] = route(a, b);
+        due_[{a, b}] = sg4::Engine::get_clock() + cost + latency + (bandwidth > 0 ? bytes / bandwidth : 0);
+    }
+    /* at b, from a: true when taken up on its own; then b's receiving
+     * actor is busy for cost more */
+    bool alone(const sg4::Host* a, const sg4::Host* b) const
+    {
+        auto due = due_.find({a, b});
+        auto busy = busy_.find(sg4::this_actor::get_pid());
+        return due == due_.end() || busy == busy_.end() || due->second >= busy->second;
+    }
+    void received(double cost) { busy_[sg4::this_actor::get_pid()] = sg4::Engine::get_clock() + cost; }
+};
+
+/* registers the cost callbacks of the table (at least one host with
+ * mpigauge/ properties) */
+void register_costs(const mpigauge::CostTable& costs)
+{
+    static Crossings crossings;
+    static Arrivals arrivals;
+    bool cross = false, lone = false;
+    for (auto const& [h, c] : costs) {
+        cross = cross || c.cross_inter > 0 || !c.cross_from.empty();
+        lone = lone || c.has_lone();
+    }
+    auto send = [cross, lone, &costs](size_t bytes, sg4::Host* src, sg4::Host* dst) {
+        double t = costs.at(src).send(src, dst);
+        if (cross && src != dst)
+            crossings.send(src, dst);
+        if (lone)
+            arrivals.send(src, dst, bytes, t);
+        return t;
+    };
+    smpi_register_op_cost_callback(SmpiOperation::SEND, send);
+    smpi_register_op_cost_callback(SmpiOperation::ISEND, send);
+    smpi_register_op_cost_callback(SmpiOperation::RECV, [cross, lone, &costs](size_t, sg4::Host* src, sg4::Host* dst) {
+        const mpigauge::HostCosts& c = costs.at(dst);
+        double t = lone && arrivals.alone(src, dst) ? c.lone(dst, src) : c.recv(dst, src);
+        if (cross && src != dst && crossings.receive(dst, src))
+            t += c.cross(src);
+        if (lone)
+            arrivals.received(t);
+        return t;
+    });
+}
+
 }  // namespace
 
 extern "C" void load_platform(const sg4::Engine& e)
@@ -100,26 +181,8 @@ extern "C" void load_platform(const sg4::Engine& e)
     auto hosts = e.get_all_hosts();
     xbt_assert(!hosts.empty(), "%s has no hosts", xml);
     static mpigauge::CostTable costs;  // the callbacks outlive this call
-    static Crossings crossings;
-    if (mpigauge::read_costs(hosts, costs)) {
-        bool cross = false;
-        for (auto const& [h, c] : costs)
-            cross = cross || c.cross_inter > 0 || !c.cross_from.empty();
-        auto send = [cross](size_t, sg4::Host* src, sg4::Host* dst) {
-            if (cross && src != dst)
-                crossings.send(src, dst);
-            return costs.at(src).send(src, dst);
-        };
-        smpi_register_op_cost_callback(SmpiOperation::SEND, send);
-        smpi_register_op_cost_callback(SmpiOperation::ISEND, send);
-        smpi_register_op_cost_callback(SmpiOperation::RECV, [cross](size_t, sg4::Host* src, sg4::Host* dst) {
-            const mpigauge::HostCosts& c = costs.at(dst);
-            double t = c.recv(dst, src);
-            if (cross && src != dst && crossings.receive(dst, src))
-                t += c.cross(src);
-            return t;
-        });
-    }
+    if (mpigauge::read_costs(hosts, costs))
+        register_costs(costs);
 
     std::string s = "smpi/simulate-computation:" + setting<bool>("smpi/simulate-computation") +
                     " smpi/coll-selector:" + setting<std::string>("smpi/coll-selector") +

@@ -14,6 +14,12 @@
  *       sent the other way (an exchange: sending and receiving at once
  *       costs a processor more than either alone, mpigauge's X_ij;
  *       costs.cpp says how it tells)
+ *   mpigauge/lone-intra, mpigauge/lone-inter,  optional (the receive
+ *   mpigauge/lone:HOST                         cost): a receive taken up
+ *       on its own, its signal not arriving while the receiver was still
+ *       completing another receive (mpigauge's R1_ij; the receive costs
+ *       above then apply only to signals taken up together, as R_ij;
+ *       costs.cpp says how it tells)
  * If any host has one, every host needs the four class properties (a
  * missing or malformed one is an error naming host and property).  If
  * none has, SimGrid's own smpi/os, smpi/ois, smpi/or apply (<config> or
@@ -40,7 +46,8 @@ namespace sg4 = simgrid::s4u;
 struct HostCosts {
     double send_intra = 0, send_inter = 0, recv_intra = 0, recv_inter = 0;
     double cross_inter = 0;
-    std::unordered_map<const sg4::Host*, double> send_to, recv_from, cross_from;
+    double lone_intra = -1, lone_inter = -1;  // -1: not given, a receive is a receive
+    std::unordered_map<const sg4::Host*, double> send_to, recv_from, cross_from, lone_from;
     double send(const sg4::Host* self, const sg4::Host* dst) const
     {
         auto it = send_to.find(dst);
@@ -55,6 +62,17 @@ struct HostCosts {
     {
         auto it = cross_from.find(src);
         return it != cross_from.end() ? it->second : cross_inter;
+    }
+    bool has_lone() const { return lone_intra >= 0 || lone_inter >= 0 || !lone_from.empty(); }
+    /* a receive from src taken up on its own: lone:src, else the class's
+     * lone cost, else the receive cost */
+    double lone(const sg4::Host* self, const sg4::Host* src) const
+    {
+        auto it = lone_from.find(src);
+        if (it != lone_from.end())
+            return it->second;
+        double c = src == self ? lone_intra : lone_inter;
+        return c >= 0 ? c : recv(self, src);
     }
 };
 
@@ -99,10 +117,15 @@ inline bool read_costs(const std::vector<sg4::Host*>& hosts, CostTable& t)
         c.recv_inter = need(h, "mpigauge/recv-inter");
         if (const char* v = h->get_property("mpigauge/cross-inter"))
             c.cross_inter = seconds(h, "mpigauge/cross-inter", v);
+        if (const char* v = h->get_property("mpigauge/lone-intra"))
+            c.lone_intra = seconds(h, "mpigauge/lone-intra", v);
+        if (const char* v = h->get_property("mpigauge/lone-inter"))
+            c.lone_inter = seconds(h, "mpigauge/lone-inter", v);
         for (auto const& [k, v] : *h->get_properties()) {
             auto* to = k.rfind("mpigauge/send:", 0) == 0    ? &c.send_to
                        : k.rfind("mpigauge/recv:", 0) == 0  ? &c.recv_from
                        : k.rfind("mpigauge/cross:", 0) == 0 ? &c.cross_from
+                       : k.rfind("mpigauge/lone:", 0) == 0  ? &c.lone_from
                                                             : nullptr;
             if (!to)
                 continue;
@@ -167,7 +190,7 @@ inline std::string costs_text(const std::vector<sg4::Host*>& hosts, const CostTa
         }
         return s;
     }
-    double lo[5] = {1, 1, 1, 1, 1}, hi[5] = {0, 0, 0, 0, 0};  // send, recv: in, out; cross
+    double lo[6] = {1, 1, 1, 1, 1, 1}, hi[6] = {0, 0, 0, 0, 0, -1};  // send, recv: in, out; cross; lone
     size_t pairs = 0;
     auto see = [&lo, &hi](int i, double v) {
         lo[i] = std::min(lo[i], v);
@@ -178,11 +201,16 @@ inline std::string costs_text(const std::vector<sg4::Host*>& hosts, const CostTa
         see(4, c.cross_inter);
         for (auto const& [p, v] : c.cross_from)
             see(4, v);
+        for (double v : {c.lone_intra, c.lone_inter})
+            if (v >= 0)
+                see(5, v);
+        for (auto const& [p, v] : c.lone_from)
+            see(5, v);
         for (auto const& [p, v] : c.send_to)
             see(p == h ? 0 : 1, v);
         for (auto const& [p, v] : c.recv_from)
             see(p == h ? 2 : 3, v);
-        pairs += c.send_to.size() + c.recv_from.size() + c.cross_from.size();
+        pairs += c.send_to.size() + c.recv_from.size() + c.cross_from.size() + c.lone_from.size();
     }
     return "mpigauge/ properties: send " + range_us(lo[0], hi[0]) + " on a host, " + range_us(lo[1], hi[1]) +
            " between hosts; receive " + range_us(lo[2], hi[2]) + " on a host, " + range_us(lo[3], hi[3]) +
@@ -190,6 +218,7 @@ inline std::string costs_text(const std::vector<sg4::Host*>& hosts, const CostTa
            (hi[4] > 0 ? "; a signal between hosts that crossed one the other way " + range_us(lo[4], hi[4]) +
                             " more to receive"
                       : "") +
+           (hi[5] >= 0 ? "; a receive taken up on its own " + range_us(lo[5], hi[5]) : "") +
            (pairs ? " (" + std::to_string(pairs) + " host-pair values)" : "");
 }
 

@@ -10,7 +10,11 @@
 # pairs):
 #   send cost    mpigauge/send:HOST  = O_ij         (params-world-Oij.dat)
 #   receive cost mpigauge/recv:HOST  = R_ij         (params-world-Rij.dat)
-#   link latency = L_ij - O_ij - R_ij, at least 0   (params-world-Lij-small.dat,
+#                mpigauge/lone:HOST  = R1_ij, at most L_ij - O_ij: a receive
+#                taken up on its own, R_ij then only for one taken up
+#                together with another      (params-world-R1ij.dat)
+#   link latency = L_ij - O_ij - R1_ij (R_ij without R1_ij), at least 0
+#                                             (params-world-Lij-small.dat,
 #                                                     else Lij.dat)
 #   bandwidth    = 1 / B_ij                         (params-world-Bij.dat)
 #   crossing     mpigauge/cross:HOST = X_ij - the one-way time above, at
@@ -79,13 +83,15 @@ for f in "$p-Rij.dat" "$lat" "$p-Bij.dat"; do
 done
 cross=$p-Xij.dat
 [ -f "$cross" ] || cross=/dev/null
+lone=$p-R1ij.dat
+[ -f "$lone" ] || lone=/dev/null
 
 tmp=$(mktemp "${out:-/tmp/mpigauge-platform}.XXXXXX")
 trap 'rm -f "$tmp"' EXIT
 awk -v P="$ranks" -v cores="$cores" -v nodes="$node_of" -v hostlist="$hosts" -v dir="$dir" \
     -v date="$date" -v library="$library" -v nh="$nhosts" -v latname="$(basename "$lat")" \
     -f "$(dirname "$0")/platform.awk" \
-    "$p-Oij.dat" "$p-Rij.dat" "$lat" "$p-Bij.dat" "$cross" > "$tmp" || exit 2
+    "$p-Oij.dat" "$p-Rij.dat" "$lat" "$p-Bij.dat" "$cross" "$lone" > "$tmp" || exit 2
 if [ -n "$out" ]; then
     mv "$tmp" "$out"
     trap - EXIT

@@ -14,15 +14,15 @@
 # and simulated again (within 5%); and the round trip: a real run on 2
 # hosts of ../shared/cluster (TCP, one rank each) made into a platform,
 # every barrier pattern simulated on it within 15% of the real run's
-# median (skipped without the cluster, or when 3 real runs all disagree
-# with their own model by over 15%: a machine too busy to measure).  Without smpicc/smpirun (or with
+# median, R1_ij carried over (skipped without the cluster, or when 5 real runs all disagree
+# with their own model by over 11%: a machine too busy to measure).  Without smpicc/smpirun (or with
 # SMPI_TESTS=skip) every check is counted as skipped.
 # Prints "platforms: N passed, N failed, N skipped".
 set -u
 cd "$(dirname "$0")/.."
 . tests/lib.sh
 T=tests/tmp/platforms
-CHECKS=54
+CHECKS=57
 if [ "${SMPI_TESTS:-}" = skip ] || ! command -v smpicc > /dev/null || ! command -v smpirun > /dev/null; then
     echo "platforms: SimGrid's smpicc/smpirun not installed or SMPI_TESTS=skip"
     echo "platforms: 0 passed, 0 failed, $CHECKS skipped"
@@ -125,6 +125,9 @@ refuses "a word in R_ij" "$T/broken/params-world-Rij.dat:5: field 2 (2 -> 1): \"
 cp "$r/params-world-Rij.dat" "$T/broken/"
 sed -i '7s/ [^ ]*$//' "$T/broken/params-world-Bij.dat"
 refuses "a row short in B_ij" "$T/broken/params-world-Bij.dat:7: 31 fields, expected 32" "$T/broken"
+cp "$r/params-world-Bij.dat" "$T/broken/"
+sed -i '$d' "$T/broken/params-world-R1ij.dat"
+refuses "R1_ij a rank short" "$T/broken/params-world-R1ij.dat: 31 rows, expected 32" "$T/broken"
 
 scripts/platform.sh "$r" -o "$T/made.xml" 2> "$T/made.err"
 check "platform.sh makes a platform of the two-cluster run: 8 hosts of 4 cores, as SimGrid loads it" \
@@ -144,7 +147,7 @@ check "platform.sh --hosts 100: one cluster of 100 hosts of 4 cores" \
 # the round trip: 2 hosts of ../shared/cluster, one rank each, over TCP
 L=$(realpath ../shared/cluster/fake-ssh 2> /dev/null)
 if [ -z "$L" ] || ! unshare --uts --mount true 2> /dev/null; then
-    skip 7 "../shared/cluster/fake-ssh or unshare not available: the round trip from a real run"
+    skip 8 "../shared/cluster/fake-ssh or unshare not available: the round trip from a real run"
     summary platforms
     exit
 fi
@@ -160,20 +163,22 @@ real_run() { # folder
     fi
 }
 # a real run is trusted when it agrees with itself: every pattern's median
-# within 15% of what the model predicts from the same run's parameters (on
+# within 11% of what the model predicts from the same run's parameters,
+# leaving 4 points of the 15% for the simulation's distance from that
+# model (1.6-3.5% below it over four runs, docs/simulated.md; on
 # this shared 2-core machine, other jobs made medians 1.5-2x the quiet ones
-# and means 8x); up to 3 runs, the first trusted one is used
-for try in 1 2 3; do
+# and means 8x); up to 5 runs, the first trusted one is used
+for try in 1 2 3 4 5; do
     rm -rf "$T/real"
     real_run "$T/real"
     [ "$(jq -r .status "$T/real/run.json" 2> /dev/null)" = complete ] || break  # fails below
     self=$(jq -r '[.records[] | .points[0] | ((.t_pred_us - .iter_max_median_us) / .iter_max_median_us | fabs)] | max' \
         "$T/real/run.json" 2> /dev/null)
     echo "note: round trip, real run $try: worst model error against its own medians $self" >&2
-    within "$self" 0.15 && break
+    within "$self" 0.11 && break
 done
-if [ "$(jq -r .status "$T/real/run.json" 2> /dev/null)" = complete ] && ! within "$self" 0.15; then
-    skip 7 "3 real runs on 2 hosts each disagreed with their own model by over 15% (the machine is busy): the round trip"
+if [ "$(jq -r .status "$T/real/run.json" 2> /dev/null)" = complete ] && ! within "$self" 0.11; then
+    skip 8 "5 real runs on 2 hosts each disagreed with their own model by over 11% (the machine is busy): the round trip"
     summary platforms
     exit
 fi
@@ -181,6 +186,19 @@ check "round trip: the real run on 2 hosts completes" [ "$(jq -r .status "$T/rea
 scripts/platform.sh "$T/real" -o "$T/real.xml" 2> /dev/null
 check "round trip: platform.sh makes its platform (2 hosts)" [ "$(platforms/hosts "$T/real.xml" 2> /dev/null | grep -vc '^#')" = 2 ]
 timeout 300 scripts/simulate.sh "$T/real.xml" 2 --placement round-robin --quiet -o "$T/trip" "$T/trip.in" > "$T/trip.out" 2>&1
+# the lone receive carried over: the simulated run measures R1_ij back as
+# the real one's, at most L_ij - O_ij (row = receiver i, signal j -> i)
+lone_back() {
+    local p=$T/real/params-world s=$T/trip/params-world
+    awk 'FNR == 1 { f++; r = 0 } /^#/ || !NF { next } { r++; for (c = 1; c <= NF; c++) v[f, r, c] = $c; n = NF }
+        END { if (f != 4 || n < 2) exit 1
+              for (i = 1; i <= n; i++) for (j = 1; j <= n; j++) if (i != j) {
+                  cap = v[2, j, i] - v[3, j, i]; want = v[1, i, j] < cap ? v[1, i, j] : cap; if (want < 0) want = 0
+                  d = v[4, i, j] - want; if (d < 0) d = -d
+                  if (d > 0.05 && d > 0.05 * want) exit 1 } }' \
+        "$p-R1ij.dat" "$p-Lij-small.dat" "$p-Oij.dat" "$s-R1ij.dat" 2> /dev/null
+}
+check "round trip: the platform carries R1_ij (the simulation measures it back within 5%, at most L_ij - O_ij)" lone_back
 for line in 1 2 3 4 5; do
     read -r op real sim < <(jq -r --slurpfile s "$T/trip/run.json" "$AT"'at('$line') as $r |
         "\($r.op) \($r.points[0].iter_max_median_us) \($s[0] | at('$line').points[0].iter_max_median_us)"' \
