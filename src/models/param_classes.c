@@ -82,12 +82,20 @@ static void add_round(struct class_table *t, int r)
     t->round[t->nrounds++] = r;
 }
 
+/* the rounds spread over the schedule: CLASS_ROUNDS, or every round
+ * where p has fewer */
+static int spread_rounds(int p)
+{
+    int rc = round_count(p);
+    return rc < CLASS_ROUNDS ? rc : CLASS_ROUNDS;
+}
+
 /* which rounds (param_classes.h): those of rank 0 with each other node's
  * first rank, where the other nodes are few enough, then rounds spread
  * over the schedule up to CLASS_ROUNDS, in schedule order */
 static void choose_rounds(struct class_table *t, const struct class_loc *loc)
 {
-    int p = t->p, rc = round_count(p), want = rc < CLASS_ROUNDS ? rc : CLASS_ROUNDS;
+    int p = t->p, rc = round_count(p), want = spread_rounds(p);
     t->nrounds = 0;
     for (int i = 1; i < p && t->nodes - 1 <= CLASS_LEADER_ROUNDS; i++) {
         int first = loc[i].node != loc[0].node;
@@ -109,7 +117,7 @@ static void choose_rounds(struct class_table *t, const struct class_loc *loc)
 
 int classes_round_count(int p, int nodes)
 {
-    int rc = round_count(p), want = rc < CLASS_ROUNDS ? rc : CLASS_ROUNDS;
+    int want = spread_rounds(p);
     return nodes - 1 > want && nodes - 1 <= CLASS_LEADER_ROUNDS ? nodes - 1 : want;
 }
 
