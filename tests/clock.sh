@@ -106,21 +106,39 @@ check "skew list 0,-80: rank 1's drift within 5% of -80 ppm ($(says "$d" 1))" dr
 # machine once took 5 s over the ping-pongs).  20 us off would make a
 # rank wait 20 us into every call.
 printf 'SEND DOUBLE 131072 131072 ADD 1 WORLD NOP 0 iters=2000\nALLREDUCE DOUBLE 1 1 ADD 1 WORLD SUM 0\n' > "$T/later.in"
-$MPIRUN -n 2 ./mpigauge --quiet --sync window --iters 200 -o "$T/later-plain" "$T/later.in"
-check "later, plain: exits 0" [ $? = 0 ]
-MPIGAUGE_SKEW_PPM=100 MPIGAUGE_SKEW_OFFSET_US=1000 LD_PRELOAD="$SKEW" \
-    $MPIRUN -n 2 ./mpigauge --quiet --sync window --iters 200 -o "$T/later-skew" "$T/later.in"
-check "later, skewed: exits 0" [ $? = 0 ]
+# later_pair: the plain run and the skewed one; 0 when both exit 0
+later_pair() {
+    rm -rf "$T/later-plain" "$T/later-skew"
+    $MPIRUN -n 2 ./mpigauge --quiet --sync window --iters 200 -o "$T/later-plain" "$T/later.in" || return 1
+    MPIGAUGE_SKEW_PPM=100 MPIGAUGE_SKEW_OFFSET_US=1000 LD_PRELOAD="$SKEW" \
+        $MPIRUN -n 2 ./mpigauge --quiet --sync window --iters 200 -o "$T/later-skew" "$T/later.in" || return 2
+}
+med() { local f=("$1"/02-*.dat); column "${f[0]}" t_med_us; }
+# later_near: the skewed median within the bound of the plain one
+later_near() {
+    a=$(med "$T/later-plain") b=$(med "$T/later-skew")
+    own=$(jq "$AT"'3 * .clock.ranks[1].drift_se_ppm * at(1).elapsed_s' "$T/later-skew/run.json")
+    awk -v a="$a" -v b="$b" -v own="$own" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(a > 0 && own != "" && d <= 0.25 * a + 0.5 + own) }'
+}
+# Either run can land on a busy stretch of this shared VM: a CI run
+# (Open MPI, ASan) on 2026-11-27 measured the plain run's median at
+# 2.40 us and the skewed one at 0.44, the plain one being the slow one.
+# So a pair that disagrees is run again, up to three pairs in all: a
+# clock model 20 us off makes every pair disagree, by 20 us a call.
+for try in 1 2 3; do
+    later_pair
+    later_rc=$?
+    [ "$later_rc" = 0 ] && later_near && break
+    [ "$later_rc" = 0 ] && echo "note: later, pair $try: ALLREDUCE's median skewed $b us, unskewed $a us: run again"
+done
+check "later, plain and skewed: exit 0 ($later_rc)" [ "$later_rc" = 0 ]
 gap=$(jq "$AT"'at(1).elapsed_s' "$T/later-skew/run.json")
 check "later: the ping-pongs before took 0.2 s or more ($gap s)" \
     awk -v g="$gap" 'BEGIN { exit !(g >= 0.2) }'
 check "later: the model of the first fit measured it (no refit)" \
     jqok '.clock.refits == 0' "$T/later-skew/run.json"
-med() { local f=("$1"/02-*.dat); column "${f[0]}" t_med_us; }
-a=$(med "$T/later-plain") b=$(med "$T/later-skew")
-own=$(jq "$AT"'3 * .clock.ranks[1].drift_se_ppm * at(1).elapsed_s' "$T/later-skew/run.json")
-check "later: ALLREDUCE's median skewed ($b us) within 25% + 0.5 us + $own us of unskewed ($a us)" \
-    awk -v a="$a" -v b="$b" -v own="$own" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(a > 0 && own != "" && d <= 0.25 * a + 0.5 + own) }'
+later_near
+check "later: ALLREDUCE's median skewed ($b us) within 25% + 0.5 us + $own us of unskewed ($a us), pair $try" [ $? = 0 ]
 check "later: the model still held at the end" \
     jqok '.clock.end_check | .max_error_us <= .rtt_us / 2 + 1' "$T/later-skew/run.json"
 

@@ -57,10 +57,27 @@ check "set A: exit 0" [ $? = 0 ]
 vary=(env LD_PRELOAD="$PWD/tests/launchvary.so")
 # C and D: each launch drawn a random extra delay of up to 3% (the jitter
 # of launches on a shared machine), which the set rule must not call a
-# regression
-bash $L -n 7 -o "$T/C" -o "$T/D" --shuffle -- $MPIRUN -n 2 "${vary[@]}" MPIGAUGE_JITTER_PCT=3 ./mpigauge --quiet "$T/three.in" \
-    > /dev/null 2> "$T/cd.err"
-check "two sets of one command in turn: exit 0" [ $? = 0 ]
+# regression.  Chance alone does so now and then: up to 2.5% a size, and
+# a record of 3 sizes up to 7.5% (docs/report.md), when its ratio is past
+# the gate too (MPICH's launches are bimodal here: one set drawing more
+# slow launches moves its median by 10% or more; a CI run on 2026-11-27
+# saw it once).  So a pair called regressed is launched once more, from
+# scratch, and the checks below read the second: chance twice in a row is
+# under 0.6%, while a rule that calls alike sets slower fails both.
+cd_pair() {
+    rm -rf "$T/C" "$T/D"
+    bash $L -n 7 -o "$T/C" -o "$T/D" --shuffle -- $MPIRUN -n 2 "${vary[@]}" MPIGAUGE_JITTER_PCT=3 ./mpigauge --quiet "$T/three.in" \
+        > /dev/null 2> "$T/cd.err"
+}
+cd_pair
+cd_rc=$?
+./mpigauge --compare "$T/C" "$T/D" --fail-above 10% --json > "$T/ab.json"
+if [ $? = 1 ] && [ "$cd_rc" = 0 ] && [ "$(jq .regressed "$T/ab.json")" != 0 ]; then
+    echo "note: identical sets C and D called regressed ($(jq -c '[.records[] | select(.regressed) | .file, .worst_ratio]' "$T/ab.json")): launched once more"
+    cd_pair
+    cd_rc=$?
+fi
+check "two sets of one command in turn: exit 0" [ "$cd_rc" = 0 ]
 check "... launched C D D C C D D ..." [ "$(grep -oE '/[CD]: launch [0-9]+' "$T/cd.err" | head -7 | tr -d '/:' | awk '{ printf "%s%s", $1, $3 }')" = C1D1D2C2C3D3D4 ]
 bash $L -n 7 -o "$T/B" -o "$T/S" -- $MPIRUN -n 2 "${vary[@]}" ./mpigauge --quiet "$T/three.in" \
     -- $MPIRUN -n 2 "${vary[@]}" MPIGAUGE_SLOW_PCT=100 ./mpigauge --quiet "$T/three.in" > /dev/null 2>&1
