@@ -18,12 +18,36 @@ SKEW="$PWD/tests/skew.so"
 
 printf 'ALLREDUCE DOUBLE 1 1 ADD 1 WORLD SUM 0\n' > "$T/one.in"
 
+# jqok FILTER FILE: FILTER is true of FILE
+jqok() { jq -e "$1" "$2" > /dev/null; }
+# a fit is judged when it met the model's own standard, every drift's
+# standard error at most 1 ppm (CLOCK_DRIFT_SE); with fewer than 3 quick
+# round trips clock_fit falls back to an offset alone, its standard error
+# null
+FITTED='[.clock.ranks[1:][] | .drift_se_ppm != null and .drift_se_ppm <= 1] | all'
+# fitted DIR COMMAND...: COMMAND (which writes DIR) run again, up to three
+# runs, while it exits 0 with a fit short of that standard: two 2-rank
+# MPICH runs at once on this VM's 2 cores left rank 1 with the offset
+# alone (drift 0) in one run of three; the last run stands
+fitted() {
+    local d=$1 rc try
+    shift
+    for try in 1 2 3; do
+        rm -rf "$d"
+        "$@"
+        rc=$?
+        [ "$rc" = 0 ] || return "$rc"
+        jqok "$FITTED" "$d/run.json" 2> /dev/null && return 0
+        echo "note: $d, run $try: no fit met 1 ppm ($(jq -c '[.clock.ranks[] | .drift_se_ppm]' "$d/run.json")): run again"
+    done
+    return 0
+}
 # skewed DIR RANKS PPM OFFSET_US [OPTIONS...]: a --sync window run under
-# the skew (PPM as MPIGAUGE_SKEW_PPM takes it)
+# the skew (PPM as MPIGAUGE_SKEW_PPM takes it), fitted
 skewed() {
     local d=$1 n=$2 ppm=$3 off=$4
     shift 4
-    MPIGAUGE_SKEW_PPM=$ppm MPIGAUGE_SKEW_OFFSET_US=$off LD_PRELOAD="$SKEW" \
+    fitted "$d" env MPIGAUGE_SKEW_PPM="$ppm" MPIGAUGE_SKEW_OFFSET_US="$off" LD_PRELOAD="$SKEW" \
         $MPIRUN -n "$n" ./mpigauge --quiet --sync window "$@" -o "$d" "$T/one.in"
 }
 
@@ -44,14 +68,12 @@ offset_within() {
         '.clock.ranks[$r] | (.offset_us - ($o + $d * .at_s) | fabs) <= 5' \
         "$1/run.json" > /dev/null
 }
-# jqok FILTER FILE: FILTER is true of FILE
-jqok() { jq -e "$1" "$2" > /dev/null; }
 # says DIR RANK: the drift and offset seen, for the failure messages
 says() { jq -r --argjson r "$2" '.clock.ranks[$r] | "drift \(.drift_ppm) ppm, offset \(.offset_us) us at \(.at_s) s"' "$1/run.json"; }
 
 # ---- unskewed: one clock on one node, the drift 0 to the fit's noise
 d="$T/plain"
-$MPIRUN -n 2 ./mpigauge --quiet --sync window --iters 60 -o "$d" "$T/one.in"
+fitted "$d" $MPIRUN -n 2 ./mpigauge --quiet --sync window --iters 60 -o "$d" "$T/one.in"
 check "plain run exits 0" [ $? = 0 ]
 check "plain: rank 1's drift is 0 within 2 ppm or 3 standard errors ($(says "$d" 1))" \
     jqok '.clock.ranks[1] | (.drift_ppm | fabs) <= ([2, 3 * .drift_se_ppm] | max)' "$d/run.json"
@@ -150,11 +172,8 @@ check "later: the model still held at the end" \
 # flat runs above, both ways.  At 4 ranks the rounds gain nothing (1 + 1
 # + 1 bursts one after another, as flat's 3), but rank 0 runs 2 a round,
 # not 3; tests/smpi.sh counts them at 64 ranks
-# a fit that met the model's own standard: every drift measured (not an
-# offset alone: drift_se_ppm null, clock_fit's fallback when fewer than 3
-# round trips were quick; a CI run under Open MPI once judged such a
-# fit's assumed drift 0 against 66.7 ppm) and its error at most 1 ppm
-FITTED='[.clock.ranks[1:][] | .drift_se_ppm != null and .drift_se_ppm <= 1] | all'
+# (FITTED, above: a CI run under Open MPI once judged an offset alone's
+# assumed drift 0 against 66.7 ppm)
 if cluster_launcher 120; then
     # the preload and the skew to every rank (Open MPI passes only what -x names)
     pass_env=()
