@@ -13,16 +13,17 @@
 # file named, nothing written); the two-cluster run made into a platform
 # and simulated again (within 5%); and the round trip: a real run on 2
 # hosts of ../shared/cluster (TCP, one rank each) made into a platform,
-# every barrier pattern simulated on it within 15% of the real run's
-# median, R1_ij carried over (skipped without the cluster, or when 5 real runs all disagree
-# with their own model by over 11%: a machine too busy to measure).  Without smpicc/smpirun (or with
+# every barrier pattern simulated on it within 5% of the real run's own
+# matrix model and within 15% of its median, R1_ij carried over (skipped
+# without the cluster, or when 5 real runs all disagree with their own
+# matrix model by over 13%: a machine too busy to measure).  Without smpicc/smpirun (or with
 # SMPI_TESTS=skip) every check is counted as skipped.
 # Prints "platforms: N passed, N failed, N skipped".
 set -u
 cd "$(dirname "$0")/.."
 . tests/lib.sh
 T=tests/tmp/platforms
-CHECKS=57
+CHECKS=58
 if [ "${SMPI_TESTS:-}" = skip ] || ! command -v smpicc > /dev/null || ! command -v smpirun > /dev/null; then
     echo "platforms: SimGrid's smpicc/smpirun not installed or SMPI_TESTS=skip"
     echo "platforms: 0 passed, 0 failed, $CHECKS skipped"
@@ -147,7 +148,7 @@ check "platform.sh --hosts 100: one cluster of 100 hosts of 4 cores" \
 # the round trip: 2 hosts of ../shared/cluster, one rank each, over TCP
 L=$(realpath ../shared/cluster/fake-ssh 2> /dev/null)
 if [ -z "$L" ] || ! unshare --uts --mount true 2> /dev/null; then
-    skip 8 "../shared/cluster/fake-ssh or unshare not available: the round trip from a real run"
+    skip 9 "../shared/cluster/fake-ssh or unshare not available: the round trip from a real run"
     summary platforms
     exit
 fi
@@ -162,23 +163,43 @@ real_run() { # folder
             ./mpigauge --quiet -o "$1" "$T/trip.in" > "$1.out" 2>&1
     fi
 }
+# matrix DIR: each record's pattern as DIR's own matrices predict it
+# without the signals' tails (--predict's "matrix model"), one a line:
+# what SimGrid reproduces, its platform carrying no noise
+matrix() {
+    local op
+    for op in $(jq -r '.records[].op' "$1/run.json" 2> /dev/null); do
+        ./mpigauge --predict "$1" "$op" 2> /dev/null | awk '/^  matrix model/ { print $(NF - 1) }'
+    done
+}
+# worst DIR FILE: the worst relative distance of FILE's values (one a
+# record, in order) from DIR's medians
+worst() {
+    jq -r '.records[].points[0].iter_max_median_us' "$1/run.json" 2> /dev/null |
+        paste - "$2" | awk 'NF == 2 && $1 > 0 { e = ($2 - $1) / $1; if (e < 0) e = -e; if (e > w) w = e; n++ }
+                            END { if (n == 5) print w }'
+}
 # a real run is trusted when it agrees with itself: every pattern's median
-# within 11% of what the model predicts from the same run's parameters,
-# leaving 4 points of the 15% for the simulation's distance from that
-# model (1.6-3.5% below it over four runs, docs/simulated.md; on
-# this shared 2-core machine, other jobs made medians 1.5-2x the quiet ones
-# and means 8x); up to 5 runs, the first trusted one is used
+# within 13% of what its own matrices predict without the signals' tails,
+# leaving 2 points of the 15% for the simulation's distance from that
+# model (0.2-1.2% over three runs, docs/simulated.md).  Not the model
+# with tails (t_pred_us), which SimGrid cannot follow: a CI run on
+# 2026-11-27 whose medians were within 11% of t_pred_us simulated
+# HYBRID 18.9% below its median, 3.53 us against 4.36, the tails of that
+# machine's signals raising its medians.  On this shared 2-core machine
+# other jobs made medians 1.5-2x the quiet ones and means 8x; up to 5
+# runs, the first trusted one is used
 for try in 1 2 3 4 5; do
     rm -rf "$T/real"
     real_run "$T/real"
     [ "$(jq -r .status "$T/real/run.json" 2> /dev/null)" = complete ] || break  # fails below
-    self=$(jq -r '[.records[] | .points[0] | ((.t_pred_us - .iter_max_median_us) / .iter_max_median_us | fabs)] | max' \
-        "$T/real/run.json" 2> /dev/null)
-    echo "note: round trip, real run $try: worst model error against its own medians $self" >&2
-    within "$self" 0.11 && break
+    matrix "$T/real" > "$T/real.matrix"
+    self=$(worst "$T/real" "$T/real.matrix")
+    echo "note: round trip, real run $try: worst matrix model error against its own medians ${self:-?}" >&2
+    within "$self" 0.13 && break
 done
-if [ "$(jq -r .status "$T/real/run.json" 2> /dev/null)" = complete ] && ! within "$self" 0.11; then
-    skip 8 "5 real runs on 2 hosts each disagreed with their own model by over 11% (the machine is busy): the round trip"
+if [ "$(jq -r .status "$T/real/run.json" 2> /dev/null)" = complete ] && ! within "$self" 0.13; then
+    skip 9 "5 real runs on 2 hosts each disagreed with their own matrix model by over 13% (the machine is busy): the round trip"
     summary platforms
     exit
 fi
@@ -199,12 +220,14 @@ lone_back() {
         "$p-R1ij.dat" "$p-Lij-small.dat" "$p-Oij.dat" "$s-R1ij.dat" 2> /dev/null
 }
 check "round trip: the platform carries R1_ij (the simulation measures it back within 5%, at most L_ij - O_ij)" lone_back
+e=$(worst "$T/trip" "$T/real.matrix")
+check "round trip: every pattern simulated within 5% of the real run's matrix model (worst ${e:-?})" within "$e" 0.05
 for line in 1 2 3 4 5; do
-    read -r op real sim < <(jq -r --slurpfile s "$T/trip/run.json" "$AT"'at('$line') as $r |
-        "\($r.op) \($r.points[0].iter_max_median_us) \($s[0] | at('$line').points[0].iter_max_median_us)"' \
+    read -r op real sim model < <(jq -r --slurpfile s "$T/trip/run.json" "$AT"'at('$line') as $r |
+        "\($r.op) \($r.points[0].iter_max_median_us) \($s[0] | at('$line').points[0].iter_max_median_us) \($r.points[0].t_pred_us)"' \
         "$T/real/run.json" 2> /dev/null)
     e=$(awk -v a="${real:-0}" -v b="${sim:-0}" 'BEGIN { if (a > 0 && b > 0) printf "%.3f", (b - a) / a }')
-    echo "note: round trip $op: real median ${real:-?} us, simulated ${sim:-?} us, ${e:-?}" >&2
+    echo "note: round trip $op: real median ${real:-?} us, simulated ${sim:-?} us, ${e:-?}; the real run's model with tails ${model:-?} us" >&2
     e=${e#-}
     check "round trip: ${op:-record $line} simulated within 15% of the real median" within "$e" 0.15
 done
