@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # launches.sh -n N -o SET [-o SET_B] [--shuffle] -- COMMAND... [-- COMMAND_B...]
+# launches.sh [-n N] -o A -o B --until-decided [--max M] [--step S] [--time T]
+#             [--fail-above P%] [--tolerance P%] [--shuffle] -- COMMAND... [-- COMMAND_B...]
 #
 # A launch set: N launches of the same job, each into SET/launch-K/ (an
 # ordinary result folder), then `mpigauge --set SET` writes SET/set.json
@@ -15,6 +17,17 @@
 #               COMMAND (two sets of one job: the noise between launches)
 #   --shuffle   each launch measures the records in an order of its own
 #               (mpigauge --shuffle SEED; data files keep their names)
+#   --until-decided  (two sets) launch in turn until every size is settled
+#               or more launches would not likely settle it: the sets are
+#               compared after N (default 5), N+S, N+2S ... launches a side
+#               up to M (default 20; S default N), each look spending its
+#               part of the level (A/looks.json and B/looks.json record the
+#               looks; docs/report.md, Launching until decided).  Settled:
+#               the ratio's interval holds neither 1 + P nor 1/(1 + P), P the
+#               tolerance (--tolerance, else --fail-above, else 5%).  --time T
+#               (seconds, or with s, m or h) begins no new look after T.  The
+#               comparison (mpigauge --compare A B) is printed at the end,
+#               with the sizes left unsettled and why.
 # The script adds "-o SET/launch-K" (and "--shuffle SEED") before INPUT,
 # the command's last word.  It only launches: the statistics are the
 # binary's (mpigauge --set).  MPIGAUGE= names the mpigauge that
@@ -26,24 +39,57 @@
 # are summarised).
 set -u
 me=launches.sh
-usage="usage: launches.sh -n N -o SET [-o SET_B] [--shuffle] -- COMMAND... [-- COMMAND_B...]"
+usage="usage: launches.sh -n N -o SET [-o SET_B] [--shuffle] [--until-decided [--max M] [--step S] [--time T] [--fail-above P%] [--tolerance P%]] -- COMMAND... [-- COMMAND_B...]"
 die() { echo "$me: $1" >&2; exit 2; }
-n="" sets=() shuffle=0
+n="" sets=() shuffle=0 until=0 max="" step="" limit="" judge=()
+# count NAME VALUE: a whole number of launches from 1 to 9999, or exit 2
+count() {
+    [[ $2 =~ ^[1-9][0-9]{0,3}$ ]] || die "$1 '$2': expected a whole number of launches from 1 to 9999"
+}
 while [ $# -gt 0 ]; do
     case $1 in
-    -n) [ $# -ge 2 ] || die "-n needs a number of launches; $usage"
-        n=$2; shift 2 ;;
-    -o) [ $# -ge 2 ] || die "-o needs a folder; $usage"
-        sets+=("$2"); shift 2 ;;
+    -n|--max|--step|--time|--fail-above|--tolerance|-o)
+        [ $# -ge 2 ] || die "$1 needs a value; $usage" ;;
+    esac
+    case $1 in
+    -n) n=$2; shift 2 ;;
+    -o) sets+=("$2"); shift 2 ;;
     --shuffle) shuffle=1; shift ;;
+    --until-decided) until=1; shift ;;
+    --max) max=$2; shift 2 ;;
+    --step) step=$2; shift 2 ;;
+    --time) limit=$2; shift 2 ;;
+    --fail-above|--tolerance) judge+=("$1" "$2"); shift 2 ;;
     --) shift; break ;;
     *) die "unknown argument '$1' (the command goes after --); $usage" ;;
     esac
 done
-[ -n "$n" ] || die "-n N is needed; $usage"
-[[ $n =~ ^[1-9][0-9]{0,3}$ ]] || die "-n '$n': expected a whole number of launches from 1 to 9999"
+if [ "$until" = 1 ]; then
+    n=${n:-5} max=${max:-20}
+    count -n "$n"
+    count --max "$max"
+    step=${step:-$n}
+    count --step "$step"
+    [ "$max" -ge "$n" ] || die "--max $max is below -n $n: the first look is after -n launches a side"
+    if [ -n "$limit" ]; then
+        [[ $limit =~ ^[0-9]{1,7}[smh]?$ ]] || die "--time '$limit': expected seconds, or a number with s, m or h, like 30m"
+        case $limit in *m) limit=$((${limit%m} * 60)) ;; *h) limit=$((${limit%h} * 3600)) ;; *s) limit=${limit%s} ;; esac
+    fi
+else
+    [ -z "$max$step$limit" ] && [ ${#judge[@]} = 0 ] ||
+        die "--max, --step, --time, --fail-above and --tolerance go with --until-decided"
+    [ -n "$n" ] || die "-n N is needed; $usage"
+    count -n "$n"
+fi
 [ ${#sets[@]} -ge 1 ] || die "-o SET is needed; $usage"
 [ ${#sets[@]} -le 2 ] || die "at most two sets (-o SET -o SET_B); $usage"
+[ "$until" = 0 ] || [ ${#sets[@]} = 2 ] || die "--until-decided compares two sets: -o A -o B"
+[ "$until" = 0 ] || command -v jq > /dev/null || die "--until-decided needs jq"
+# --fail-above and --tolerance in the grammar mpigauge --compare reads
+# (digits, an optional fraction, an optional %: set_compare.h)
+for ((i = 1; i < ${#judge[@]}; i += 2)); do
+    [[ ${judge[i]} =~ ^[0-9]+(\.[0-9]+)?%?$ ]] || die "${judge[i-1]} '${judge[i]}' is not a percentage (e.g. ${judge[i-1]} 5%)"
+done
 # the commands: one, or two split at a lone --
 cmd_a=() cmd_b=() second=0
 for w in "$@"; do
@@ -106,40 +152,85 @@ launch() {
     unset 'cmd[-1]'
     local extra=(-o "$set/launch-$k")
     [ "$shuffle" = 0 ] || extra+=(--shuffle $((base + k)))
-    echo "$me: $set: launch $k of $n: ${cmd[*]} ${extra[*]} $input" >&2
+    echo "$me: $set: launch $k of ${last}: ${cmd[*]} ${extra[*]} $input" >&2
     "${cmd[@]}" "${extra[@]}" "$input" < /dev/null > "$set/launch-$k.out" 2>&1
     local rc=$?
     [ "$rc" = 0 ] && return 0
     failed=$((failed + 1))
+    # a signal that stopped the launch is the script's own stop, not a refusal
+    [ "$stopped" = 0 ] || return 0
     echo "$me: $set: launch $k exited $rc (its output: $set/launch-$k.out)" >&2
-    tail -5 "$set/launch-$k.out" >&2
+    # mpigauge's own lines first (a launcher may print many of its own
+    # after them), then the output's last lines
+    grep -m 10 'mpigauge' "$set/launch-$k.out" >&2
+    tail -5 "$set/launch-$k.out" | grep -v 'mpigauge' >&2
     if [ "$k" = 1 ] && [ "$rc" = 2 ]; then
         echo "$me: $set: the first launch refused its input or options (exit 2): every launch would; stopping" >&2
         return 2
     fi
     return 0
 }
-for k in $(seq 1 "$n"); do
-    order=(0)
-    if [ ${#sets[@]} = 2 ]; then
-        # A B, B A, A B ...: a drift that is linear in time falls on both alike
-        if [ $((k % 2)) = 1 ]; then order=(0 1); else order=(1 0); fi
-    fi
-    for which in "${order[@]}"; do
-        if ! launch "$which" "$k"; then
-            for s in "${sets[@]}"; do rm -rf "$s/launch-1" "$s/launch-1.out"; done
-            for s in "${made[@]}"; do rmdir "$s" 2> /dev/null; done
-            exit 2
-        fi
-        [ "$stopped" = 0 ] || break
+# the looks of --until-decided: after n, n + step, ... launches a side, up
+# to max; without it, one "look" after n
+looks=("$n")
+if [ "$until" = 1 ]; then
+    looks=()
+    for ((l = n; l < max; l += step)); do looks+=("$l"); done
+    looks+=("$max")
+    for s in "${sets[@]}"; do
+        printf '{"looks": [%s], "made_by": "launches.sh --until-decided"}\n' \
+            "$(IFS=,; echo "${looks[*]}" | sed 's/,/, /g')" > "$s/looks.json" || exit 2
     done
-    [ "$stopped" = 0 ] || { echo "$me: stopped by a signal after launch $k" >&2; break; }
+fi
+last=${looks[-1]}
+began=$SECONDS
+ended="" k=0
+for look in "${looks[@]}"; do
+    while [ "$k" -lt "$look" ]; do
+        k=$((k + 1))
+        order=(0)
+        if [ ${#sets[@]} = 2 ]; then
+            # A B, B A, A B ...: a drift that is linear in time falls on both alike
+            if [ $((k % 2)) = 1 ]; then order=(0 1); else order=(1 0); fi
+        fi
+        for which in "${order[@]}"; do
+            if ! launch "$which" "$k"; then
+                for s in "${sets[@]}"; do rm -rf "$s/launch-1" "$s/launch-1.out" "$s/looks.json"; done
+                for s in "${made[@]}"; do rmdir "$s" 2> /dev/null; done
+                exit 2
+            fi
+            [ "$stopped" = 0 ] || break
+        done
+        [ "$stopped" = 0 ] || { echo "$me: stopped by a signal after launch $k" >&2; break 2; }
+    done
+    [ "$until" = 1 ] || break
+    # a look: is every size settled, or would more launches not likely settle it?
+    open=$("$summariser" --compare "${sets[0]}" "${sets[1]}" "${judge[@]}" --json 2> /dev/null | jq -r '.open // empty')
+    if [ -z "$open" ]; then
+        ended="the comparison after $k launches a side failed (mpigauge --compare ${sets[0]} ${sets[1]})"
+        break
+    fi
+    echo "$me: look after $k launches a side: $open size(s) that more launches would likely settle" >&2
+    if [ "$open" = 0 ]; then
+        ended="after $k launches a side every size is settled, or would need more than $max launches a side"
+        break
+    fi
+    if [ -n "$limit" ] && [ $((SECONDS - began)) -ge "$limit" ]; then
+        ended="after $k launches a side: --time $limit s spent ($((SECONDS - began)) s)"
+        break
+    fi
+    [ "$look" != "$last" ] || ended="after $k launches a side: --max $max reached"
 done
 bad=0
 for s in "${sets[@]}"; do
-    "$summariser" --set "$s" || { echo "$me: mpigauge --set $s failed" >&2; bad=1; }
+    "$summariser" --set "$s" > /dev/null || { echo "$me: mpigauge --set $s failed" >&2; bad=1; }
 done
-[ "$bad" = 0 ] || exit 1
 [ "$stopped" = 0 ] || exit "$stopped"
-[ "$failed" = 0 ] || { echo "$me: $failed of $((n * ${#sets[@]})) launches did not complete; each set keeps the others" >&2; exit 1; }
+if [ "$until" = 1 ] && [ "$bad" = 0 ]; then
+    echo "$me: stopped $ended" >&2
+    "$summariser" --compare "${sets[0]}" "${sets[1]}" "${judge[@]}"
+    [ $? -le 1 ] || bad=1
+fi
+[ "$bad" = 0 ] || exit 1
+[ "$failed" = 0 ] || { echo "$me: $failed of $((k * ${#sets[@]})) launches did not complete; each set keeps the others" >&2; exit 1; }
 exit 0

@@ -1,10 +1,11 @@
 /* launchvary.c: a PMPI interposer for the launch-set tests
  * (tests/launches.sh): launches that differ on purpose.
  *
- * MPIGAUGE_SLOW_PCT=P: on world rank 0, every MPI_Exscan made while
- * measuring (between MPI_Pcontrol(1) and MPI_Pcontrol(0)) is followed by a
- * spin of P percent of its own duration: the EXSCAN record slowed, nothing
- * else.  The slowdown a run sees is not P% exactly (a rank's call time
+ * MPIGAUGE_SLOW_PCT=P: on world rank 0, every MPI_Exscan (or the call
+ * MPIGAUGE_SLOW_CALL names: MPI_Send, MPI_Allreduce or MPI_Exscan) made
+ * while measuring (between MPI_Pcontrol(1) and MPI_Pcontrol(0)) is
+ * followed by a spin of P percent of its own duration: that record
+ * slowed, nothing else.  The slowdown a run sees is not P% exactly (a rank's call time
  * holds its wait for the other, and MPICH's launches here switch between
  * a fast and a slow mode): the comparison's ratio says what it was.
  *
@@ -15,6 +16,7 @@
  * shared machine do. */
 #include <mpi.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -50,6 +52,18 @@ static double jitter(void)
     return f;
 }
 
+/* the slowdown of `call` on this rank: MPIGAUGE_SLOW_PCT on world rank 0
+ * when `call` is the one slowed */
+static double slowed(const char *call)
+{
+    const char *which = getenv("MPIGAUGE_SLOW_CALL");
+    if (strcmp(which && *which ? which : "MPI_Exscan", call) != 0)
+        return 0;
+    int rank;
+    PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    return rank == 0 ? percent("MPIGAUGE_SLOW_PCT") : 0;
+}
+
 /* after a call that took `took` seconds: spin pct percent of it */
 static void stretch(double took, double pct)
 {
@@ -64,7 +78,7 @@ int MPI_Send(const void *buf, int count, MPI_Datatype t, int dst, int tag, MPI_C
 {
     double t0 = now();
     int rc = PMPI_Send(buf, count, t, dst, tag, comm);
-    stretch(now() - t0, jitter());
+    stretch(now() - t0, jitter() + slowed("MPI_Send"));
     return rc;
 }
 
@@ -73,7 +87,7 @@ int MPI_Allreduce(const void *sb, void *rb, int count, MPI_Datatype t, MPI_Op op
 {
     double t0 = now();
     int rc = PMPI_Allreduce(sb, rb, count, t, op, comm);
-    stretch(now() - t0, jitter());
+    stretch(now() - t0, jitter() + slowed("MPI_Allreduce"));
     return rc;
 }
 
@@ -82,8 +96,6 @@ int MPI_Exscan(const void *sb, void *rb, int count, MPI_Datatype t, MPI_Op op,
 {
     double t0 = now();
     int rc = PMPI_Exscan(sb, rb, count, t, op, comm);
-    int rank;
-    PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    stretch(now() - t0, jitter() + (rank == 0 ? percent("MPIGAUGE_SLOW_PCT") : 0));
+    stretch(now() - t0, jitter() + slowed("MPI_Exscan"));
     return rc;
 }

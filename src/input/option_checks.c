@@ -43,9 +43,9 @@ int check_combinations(const struct options *o, FILE *err)
     if ((o->predict != NULL) + (o->set != NULL) + (o->compare != NULL) + o->validate > 1)
         return complain(err, "mpigauge: %s%s\n", "choose one of --predict, --set, "
                         "--compare and --validate", "");
-    if (!o->compare && (o->fail_above || o->json || o->allow_different))
-        return complain(err, "mpigauge: %s%s\n", "--fail-above, --json and "
-                        "--allow-different go with --compare A B", "");
+    if (!o->compare && (o->fail_above || o->tolerance || o->json || o->allow_different))
+        return complain(err, "mpigauge: %s%s\n", "--fail-above, --tolerance, --json "
+                        "and --allow-different go with --compare A B", "");
     if (o->adaptive && o->fixed)
         return complain(err, "mpigauge: %s%s\n", "choose one of --adaptive and "
                         "--fixed", "");

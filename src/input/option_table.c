@@ -182,7 +182,12 @@ const struct option_spec option_specs[] = {
              "(two launch sets, or two result folders)"},
     {.name = "fail-above", .kind = OPT_TEXT, .field = F(fail_above), .metavar = "P%",
      .help = "with --compare: exit 1 when a record is slower by\n"
-             "more than P percent"},
+             "more than P percent (the ratio's whole 95%\n"
+             "interval above 1 + P/100)"},
+    {.name = "tolerance", .kind = OPT_TEXT, .field = F(tolerance), .metavar = "P%",
+     .help = "with --compare: \"no change\" means within P\n"
+             "percent either way (default: --fail-above's P,\n"
+             "else 5%)"},
     {.name = "json", .kind = OPT_FLAG, .field = F(json),
      .help = "with --compare: the verdicts as JSON on stdout"},
     {.name = "allow-different", .kind = OPT_FLAG, .field = F(allow_different),

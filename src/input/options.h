@@ -75,6 +75,8 @@ struct options {
     const char *set;
     const char *compare, *compare_b;
     const char *fail_above;    /* --fail-above P%: the gate; NULL: none */
+    const char *tolerance;     /* --tolerance P%: "no change" means within it;
+                                * NULL: the gate's, else 5% */
     int json;                  /* --json: the verdicts as JSON on stdout */
     int allow_different;       /* --allow-different: unlike runs, said */
 };

@@ -49,12 +49,12 @@ double mann_whitney_u(const double *a, size_t na, const double *b, size_t nb)
     return u;
 }
 
-/* The number of orderings of m a's and n b's with U = u, for every u:
- * the coefficients of the Gaussian binomial [m+n choose m]_q, built as
+/* P(U = u) for every u of m a's and n b's: the number of orderings with
+ * U = u over C(m+n, m), the counts being the coefficients of the Gaussian binomial [m+n choose m]_q, built as
  * the product over i = 1..m of (1 - q^(n+i)) / (1 - q^i).  Each step keeps
  * a polynomial (the division is exact); doubles hold counts up to C(200,
  * 100) ~ 9e58 with 15 digits, which is all a p-value needs. */
-static double *ordering_counts(size_t m, size_t n)
+double *mann_whitney_law(size_t m, size_t n)
 {
     size_t deg = m * n;
     double *c = xcalloc(deg + 1, sizeof *c);
@@ -66,6 +66,11 @@ static double *ordering_counts(size_t m, size_t n)
         for (size_t k = i; k <= deg; k++)       /* over (1 - q^i) */
             c[k] += c[k - i];
     }
+    double all = 0;
+    for (size_t k = 0; k <= deg; k++)
+        all += c[k];
+    for (size_t k = 0; k <= deg; k++)
+        c[k] /= all;
     return c;
 }
 
@@ -83,15 +88,12 @@ double mann_whitney_p_at_most(double u, size_t na, size_t nb)
         double sd = sqrt((double)na * (double)nb * (double)(na + nb + 1) / 12);
         return gsl_cdf_ugaussian_P((whole + 0.5 - mean) / sd);
     }
-    double *c = ordering_counts(na, nb);
-    double below = 0, all = 0;
-    for (size_t k = 0; k <= na * nb; k++) {
-        all += c[k];
-        if ((double)k <= whole)
-            below += c[k];
-    }
+    double *c = mann_whitney_law(na, nb);
+    double below = 0;
+    for (size_t k = 0; k <= na * nb && (double)k <= whole; k++)
+        below += c[k];
     free(c);
-    return below / all;
+    return below;
 }
 
 double mann_whitney_min_p(size_t na, size_t nb)

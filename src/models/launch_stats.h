@@ -34,6 +34,10 @@ double mann_whitney_u(const double *a, size_t na, const double *b, size_t nb);
  * to a whole number (a tie counted half never helps a verdict). */
 double mann_whitney_p_at_most(double u, size_t na, size_t nb);
 
+/* P(U = u) for u = 0..na*nb (exact: counts of orderings; for na + nb
+ * up to 200), an array the caller frees */
+double *mann_whitney_law(size_t na, size_t nb);
+
 /* The smallest one-sided p-value na and nb launches can give:
  * 1 / C(na + nb, na). */
 double mann_whitney_min_p(size_t na, size_t nb);

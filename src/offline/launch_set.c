@@ -79,7 +79,7 @@ static long launch_number(const char *name)
         return -1;
     char *end;
     long k = strtol(name + 7, &end, 10);
-    return *end || k < 0 ? -1 : k;
+    return *end || k < 0 || k > 1000000 ? -1 : k;
 }
 
 static int by_number(const void *a, const void *b)
@@ -172,6 +172,9 @@ static int load_set(struct launch_set *s, const char *what)
         snprintf(path, sizeof path, "%s/%s", s->dir, names[i]);
         struct launch *l = &s->launch[s->n];
         snprintf(l->name, sizeof l->name, "%s", names[i]);
+        l->number = (int)launch_number(names[i]);
+        if (l->number > s->last)
+            s->last = l->number;
         if (load_run(l, path, why, sizeof why)) {
             leave_out(s, names[i], why);
             drop_launch(l);

@@ -12,6 +12,7 @@
 
 struct launch {
     char name[64];             /* launch-K, or the folder's own name */
+    int number;                /* K; 0 for a single run */
     json_t *root;              /* its run.json */
     json_t *by_file;           /* data file name -> its record (borrowed) */
 };
@@ -24,6 +25,7 @@ struct launch_set {
     char dir[4096];
     int is_set;                /* 0: one result folder */
     int total;                 /* launch folders found */
+    int last;                  /* the largest K of its launch-K folders */
     struct launch *launch;     /* the launches used, by K */
     int n;
     char **left_out;           /* "launch-3: interrupted ..." each */

@@ -1,9 +1,9 @@
 /* set_compare.h: mpigauge --compare A B, is B slower than A? (docs/report.md,
- * Did it get slower?).  Two launch sets: a size's verdict comes from the
- * launches' medians, by the exact one-sided Wilcoxon-Mann-Whitney test at
- * 2.5% each way.  Two single runs: by their 95% intervals, which cover the
- * noise within one launch only, and a size that missed its target in
- * either is inconclusive.  Unlike runs (their fingerprints differ) are
+ * Did it get slower?).  Per record and size, the ratio B/A with its 95%
+ * interval (size_verdict.h: from the launches' medians for two launch
+ * sets, from each run's interval for two single runs), and the verdict the
+ * interval allows against the tolerance: slower, faster, no-change or
+ * undecided.  Unlike runs (their fingerprints differ) are
  * refused, naming every difference, unless --allow-different.  Includes
  * offline/, models/ and base/; no MPI. */
 #ifndef MPIGAUGE_SET_COMPARE_H
@@ -11,10 +11,10 @@
 
 #include "input/options.h"
 
-/* The one-sided level of the set rule: "slower" when P(U <= u) is at
- * most this under identical sets (and "faster" alike), so that a size of
- * two identical sets is called different at most 5% of the time. */
-#define SET_ALPHA 0.025
+/* "5%", "5" or "0.5%" (digits, an optional fraction, an optional percent
+ * sign: the one grammar of --fail-above and --tolerance, also for the
+ * scripts, which pass them on): 0 and the fraction (0.05), or -1 */
+int parse_percent(const char *s, double *out);
 
 /* The exit status: 0 compared (and nothing regressed past --fail-above),
  * 1 a record regressed or nothing could be compared, 2 bad arguments or

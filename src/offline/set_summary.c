@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include "base/base.h"
 #include "base/exit_status.h"
+#include "models/launch_modes.h"
 
 void set_size_of(const struct launch_set *s, const char *file, double elements,
                  struct set_size *z)
@@ -26,6 +27,7 @@ void set_size_of(const struct launch_set *s, const char *file, double elements,
         if (!isnan(p.lo_us) && !isnan(p.hi_us))
             width[nw++] = (p.hi_us - p.lo_us) / p.t_us;
         sorted[z->n] = p.t_us;
+        z->number[z->n] = s->launch[k].number;
         z->t[z->n++] = p.t_us;
     }
     z->spread = launch_spread_of(sorted, (size_t)z->n);
@@ -38,19 +40,47 @@ void set_size_of(const struct launch_set *s, const char *file, double elements,
     }
 }
 
+/* the launch modes of one size: its launches in separated groups, each
+ * with its median and launches; null when fewer than two modes */
+static json_t *modes_json(const struct set_size *z)
+{
+    int label[MAX_LAUNCHES], count[MAX_LAUNCHES] = {0};
+    int ng = launch_groups(z->t, (size_t)z->n, label);
+    for (int k = 0; k < z->n; k++)
+        count[label[k]]++;
+    if (mode_count(count, ng) < 2)
+        return json_null();
+    json_t *groups = json_array();
+    for (int g = 0; g < ng; g++) {
+        double v[MAX_LAUNCHES];
+        int n = 0;
+        json_t *which = json_array();
+        for (int k = 0; k < z->n; k++) {
+            if (label[k] != g)
+                continue;
+            v[n++] = z->t[k];
+            json_array_append_new(which, json_integer(z->number[k]));
+        }
+        json_array_append_new(groups, json_pack("{s:o,s:o,s:o,s:b}", "median_us",
+            json_finite_or_null(launch_spread_of(v, (size_t)n).median), "launches",
+            which, "count", json_integer(n), "mode", n >= 2));
+    }
+    return groups;
+}
+
 static json_t *size_json(const struct set_size *z)
 {
     json_t *t = json_array();
     for (int k = 0; k < z->n; k++)
         json_array_append_new(t, json_real(z->t[k]));
     const struct launch_spread *p = &z->spread;
-    return json_pack("{s:o,s:o,s:o,s:i,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:b,s:i}",
+    return json_pack("{s:o,s:o,s:o,s:i,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:b,s:i,s:o}",
         "elements", json_finite_or_null(z->elements), "bytes", json_finite_or_null(z->bytes), "launch_medians_us", t,
         "launches", z->n, "median_us", json_finite_or_null(p->median), "min_us", json_finite_or_null(p->min),
         "max_us", json_finite_or_null(p->max), "cv", json_finite_or_null(p->cv), "lo_us", json_finite_or_null(p->lo),
         "hi_us", json_finite_or_null(p->hi), "coverage", json_finite_or_null(p->coverage),
         "launch_interval_rel", json_finite_or_null(z->launch_width), "spread_wider", z->wider,
-        "targets_met", z->targets_met);
+        "targets_met", z->targets_met, "modes", modes_json(z));
 }
 
 /* the sizes of a record, from the first launch that has the record */
@@ -84,9 +114,10 @@ static void text_head(FILE *f, const struct launch_set *s)
             "max, coefficient of variation, and a distribution-free interval for the "
             "median with its coverage (the launch is the unit; below 6 launches no "
             "interval reaches 95%%).\n");
-    if (s->n < 4)
-        fprintf(f, "With %d launch%s a comparison cannot decide (mpigauge --compare "
-                "needs at least 4 launches a side).\n", s->n, s->n == 1 ? "" : "es");
+    if (mann_whitney_min_p((size_t)s->n, (size_t)s->n) > 0.025)
+        fprintf(f, "With %d launch%s, a comparison with a set as large cannot reach a 95%% "
+                "interval (1/C(2n, n) > 2.5%%: mpigauge --compare needs at least 4 "
+                "launches a side, or 3 against 5 or more).\n", s->n, s->n == 1 ? "" : "es");
 }
 
 /* the sentence on sizes whose launches spread wider than one launch's
@@ -111,6 +142,39 @@ static void text_wider(FILE *f, const struct set_size *z, int nz)
             "95%% interval (up to %.1f%% of the median, where one launch's interval "
             "spans %.1f%%): one launch's interval does not cover the next launch; "
             "decide on the set, not on one launch.\n", n, nz, 100 * worst, 100 * width);
+}
+
+/* the sizes whose launches fall into modes: a line each, with each
+ * group's median and launches (named where there are at most 8) */
+static void text_modes(FILE *f, const struct set_size *z, int nz)
+{
+    int said = 0;
+    for (int i = 0; i < nz; i++) {
+        json_t *groups = modes_json(&z[i]), *g;
+        if (!json_is_array(groups))
+            continue;
+        if (!said++)
+            fprintf(f, "  Launch modes: the launches' medians fall into groups more than "
+                    "%.0f%% apart, and a set's median is whichever group drew most of its "
+                    "launches (mpigauge --compare compares within the modes too):\n",
+                    100 * (MODE_GAP - 1));
+        fprintf(f, "    at %.0f elements:", z[i].elements);
+        size_t k, j;
+        json_array_foreach(groups, k, g) {
+            json_t *which = json_object_get(g, "launches"), *w;
+            fprintf(f, "%s %.4g us (%zu launch%s", k ? "," : "",
+                    json_number_value(json_object_get(g, "median_us")), json_array_size(which),
+                    json_array_size(which) == 1 ? "" : "es");
+            if (json_array_size(which) <= 8) {
+                fprintf(f, ":");
+                json_array_foreach(which, j, w)
+                    fprintf(f, " %lld", json_integer_value(w));
+            }
+            fprintf(f, ")");
+        }
+        fprintf(f, "\n");
+        json_decref(groups);
+    }
 }
 
 static void text_size(FILE *f, const struct set_size *z)
@@ -144,6 +208,7 @@ static json_t *record_summary(const struct launch_set *s, const json_t *rec, FIL
         json_array_append_new(sizes, size_json(&z[i]));
     }
     text_wider(txt, z, npts);
+    text_modes(txt, z, npts);
     free(z);
     return json_pack("{s:s,s:O?,s:O?,s:O?,s:o}", "file", file,
                      "line", json_object_get(rec, "line"),

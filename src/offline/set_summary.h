@@ -15,6 +15,7 @@
 struct set_size {
     double elements, bytes;
     double t[MAX_LAUNCHES];    /* each launch's median, launch order */
+    int number[MAX_LAUNCHES];  /* its launch's K (launch-K) */
     int n;                     /* launches that measured it */
     int targets_met;           /* of them, those that met their target */
     double launch_width;       /* median over launches of (hi - lo) / t */
