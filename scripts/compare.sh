@@ -1,24 +1,27 @@
 #!/usr/bin/env bash
-# compare.sh [--fail-above P%] [--json] [--allow-different] [--plots|--no-plots]
-#            A B [OUT_DIR]: did B get slower than A?
+# compare.sh [--fail-above P%] [--tolerance P%] [--json] [--allow-different]
+#            [--plots|--no-plots] A B [OUT_DIR]: did B get slower than A?
 # A and B are two launch sets (scripts/launches.sh) or two result folders.
 # The verdicts are mpigauge's (mpigauge --compare; docs/report.md, Did it
-# get slower?): for sets, from the launches' medians (an exact rank test,
-# the launch as the unit); for single runs, from each run's 95% intervals,
-# which cover the noise within one launch only (a size that missed its
-# target in either run is inconclusive).  Unlike runs (their fingerprints
-# differ: library, ranks, nodes, input, build, settings) are refused
-# naming every difference, unless --allow-different.  Prints one line per
-# record and size:
-#   file elements t_A_us t_B_us ratio verdict
-# (verdict: slower, faster, same or inconclusive), then a summary line
-# per record; --json prints mpigauge --compare --json's verdicts instead.
+# get slower?): per size the ratio B/A with its 95% interval (for sets,
+# from the launches' medians, the launch as the unit; for single runs,
+# from each run's own interval, which covers the noise within one launch
+# only), and slower or faster when the interval lies wholly beyond 1,
+# no-change when it lies within the tolerance (--tolerance, else
+# --fail-above's P, else 5%), undecided otherwise.  Unlike runs (their
+# fingerprints differ: library, ranks, nodes, input, build, settings) are
+# refused naming every difference, unless --allow-different.  Prints one
+# line per record and size:
+#   file elements t_A_us t_B_us ratio lo hi n_A n_B verdict
+# then a summary line per record, the sizes left unsettled and why, and
+# the launch modes; --json prints mpigauge --compare --json's instead.
 # Plots (one PNG per record with both sides' medians and intervals, and
-# ratio.png) go to OUT_DIR (default B/compare-<name of A>/) when gnuplot
-# is there, or always with --plots; --no-plots draws none.  The verdicts
-# never need gnuplot.
-# --fail-above P%: exit 1 when a record has a size that is slower with a
-# ratio above 1 + P/100 (a CI gate).
+# ratio.png: each size's ratio with its interval) go to OUT_DIR (default
+# B/compare-<name of A>/) when gnuplot is there, or always with --plots;
+# --no-plots draws none.  The verdicts never need gnuplot.
+# --fail-above P%: exit 1 when a record has a size whose whole interval
+# lies above 1 + P/100 (a CI gate).  The percentages are mpigauge's to
+# read (one parser: digits, an optional fraction, an optional %).
 # Exit status: 0 compared and nothing regressed; 1 a record regressed,
 # nothing could be compared, or a plot failed; 2 bad arguments or unlike
 # runs (a clear message, nothing written, no folder made).
@@ -26,13 +29,13 @@
 set -eu
 . "$(dirname "$0")/plotlib.sh"
 command -v jq > /dev/null || usage_error compare.sh "needs jq"
-usage="usage: compare.sh [--fail-above P%] [--json] [--allow-different] [--plots|--no-plots] A B [OUT_DIR] (launch sets or folders with run.json)"
-fail_above="" json=0 allow=() plots=auto
+usage="usage: compare.sh [--fail-above P%] [--tolerance P%] [--json] [--allow-different] [--plots|--no-plots] A B [OUT_DIR] (launch sets or folders with run.json)"
+gate=() json=0 allow=() plots=auto
 while [ $# -gt 0 ]; do
     case $1 in
-    --fail-above) [ $# -ge 2 ] || usage_error compare.sh "--fail-above needs a percentage, e.g. --fail-above 5%"
-        fail_above=$(percent compare.sh --fail-above "$2"); shift 2 ;;
-    --fail-above=*) fail_above=$(percent compare.sh --fail-above "${1#*=}"); shift ;;
+    --fail-above|--tolerance) [ $# -ge 2 ] || usage_error compare.sh "$1 needs a percentage, e.g. $1 5%"
+        gate+=("$1" "$2"); shift 2 ;;
+    --fail-above=*|--tolerance=*) gate+=("${1%%=*}" "${1#*=}"); shift ;;
     --json) json=1; shift ;;
     --allow-different) allow=(--allow-different); shift ;;
     --plots) plots=yes; shift ;;
@@ -67,8 +70,6 @@ fi
 [ "$plots" = no ] || command -v gnuplot > /dev/null || usage_error compare.sh "--plots needs gnuplot"
 mpigauge=${MPIGAUGE:-$(cd "$(dirname "$0")/.." && pwd)/mpigauge}
 [ -x "$mpigauge" ] || usage_error compare.sh "no mpigauge binary at '$mpigauge': build it (make) or set MPIGAUGE="
-gate=()
-[ -z "$fail_above" ] || gate=(--fail-above "$fail_above")
 verdicts=$(mktemp)
 trap 'rm -f "$verdicts"' EXIT
 set +e
@@ -93,9 +94,8 @@ for i in $(seq 0 $((n - 1))); do
     f=$(jq -r ".records[$i].file" "$verdicts")
     stem=${f%.dat}
     joined="$out/$stem.ratio.dat"
-    # the columns plotlib.sh's compare_rows writes: elements bytes tA loA
-    # hiA tB loB hiB ratio verdict
-    jq -r ".records[$i].sizes[] | [.elements, .bytes, .t_a_us, .a_lo_us, .a_hi_us, .t_b_us, .b_lo_us, .b_hi_us, .ratio, .verdict] | map(if . == null then \"nan\" else tostring end) | join(\" \")" "$verdicts" > "$joined"
+    # elements bytes tA loA hiA tB loB hiB ratio ratio_lo ratio_hi verdict
+    jq -r ".records[$i].sizes[] | [.elements, .bytes, .t_a_us, .a_lo_us, .a_hi_us, .t_b_us, .b_lo_us, .b_hi_us, .ratio, .ratio_lo, .ratio_hi, .verdict] | map(if . == null then \"nan\" else tostring end) | join(\" \")" "$verdicts" > "$joined"
     if awk '$2 > 0 { found = 1 } END { exit !found }' "$joined"; then
         axis="set logscale x 2; set format x '2^{%L}'"; x='($2 > 0 ? $2 : 1/0)'
     else
@@ -118,14 +118,14 @@ plot $(gq "$joined") using $x:3 with lines $(line_style 0) notitle, \
 GNUPLOT
     wrote "$out/$stem.png" > /dev/null
     if awk '$2 > 0 { found = 1 } END { exit !found }' "$joined"; then
-        ratios+="$(gq "$joined") using (\$2 > 0 ? \$2 : 1/0):9 with linespoints $(point_style "$i") ps 0.6 title $(gq "$stem"), "
+        ratios+="$(gq "$joined") using (\$2 > 0 ? \$2 * (1 + 0.04 * ($i % 5 - 2)) : 1/0):9:10:11 with yerrorlines $(point_style "$i") ps 0.6 title $(gq "$stem"), "
     fi
 done
 if [ -n "$ratios" ]; then
     plot <<GNUPLOT
 $(PLOT_FORMAT=png term 1200,800)
 set output $(gq "$out/ratio.png")
-set title $(gq "time ratio B / A (B: $b, A: $a)") noenhanced
+set title $(gq "time ratio B / A with its 95% interval (B: $b, A: $a)") noenhanced
 set xlabel 'bytes'
 set ylabel 'B / A (log scale)'
 set logscale x 2; set format x '2^{%L}'

@@ -5,9 +5,9 @@
 # records, and per record (grouped by family, with a table of contents)
 # what it measured, its state, its prose and its plots (plot.sh's, as
 # inline SVG data: images; the --raw distribution), HYBRID's groups and
-# candidates.  With BASELINE_DIR, every record also says per size whether
-# it is slower, faster, the same or inconclusive as there (mpigauge
-# --compare's verdicts: the set rule for sets, the interval rule for runs).  The page
+# candidates.  With BASELINE_DIR, every record also gives per size the
+# ratio to the baseline with its 95% interval and whether it is slower,
+# faster, no-change or undecided (mpigauge --compare's verdicts).  The page
 # fetches nothing: no script, no link, no URL but data:.
 # A folder without run.json (a run killed early) is read from its data
 # files' headers; pending, skipped, failed and interrupted records say so.
@@ -96,8 +96,8 @@ while IFS= read -r family; do
         [ -z "$prose" ] || printf '<details><summary>the prose of report.txt</summary><pre>%s</pre></details>\n' "$(printf '%s' "$prose" | esc)"
         [ -z "$base" ] || compare_rows_of "$tmp/cmp.json" "$line" > "$tmp/cmp-$line" 2> /dev/null || true
         if [ -n "$base" ] && [ -s "$tmp/cmp-$line" ]; then
-            printf '<table><tr><th>elements</th><th>bytes</th><th>baseline (us) [95%%]</th><th>this run (us) [95%%]</th><th>ratio</th><th>verdict</th></tr>\n'
-            awk '{ printf "<tr><td class=n>%s</td><td class=n>%s</td><td class=n>%s [%s, %s]</td><td class=n>%s [%s, %s]</td><td class=n>%s</td><td class=\"%s\">%s</td></tr>\n", $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10 }' "$tmp/cmp-$line"
+            printf '<table><tr><th>elements</th><th>bytes</th><th>baseline (us) [95%%]</th><th>this run (us) [95%%]</th><th>ratio [95%%]</th><th>verdict</th></tr>\n'
+            awk '{ printf "<tr><td class=n>%s</td><td class=n>%s</td><td class=n>%s [%s, %s]</td><td class=n>%s [%s, %s]</td><td class=n>%s [%s, %s]</td><td class=\"%s\">%s</td></tr>\n", $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12 }' "$tmp/cmp-$line"
             echo '</table>'
         fi
         stem=${file%.dat}

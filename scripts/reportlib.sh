@@ -85,8 +85,9 @@ synth_run_json() {
 }
 
 # compare_section JSON BASELINE: the page's "Compared with" section from
-# mpigauge --compare --json (the set rule for sets, the interval rule for
-# single runs; docs/report.md), the fingerprints' differences first
+# mpigauge --compare --json (per size the ratio B/A with its 95% interval
+# and the verdict it allows; docs/report.md), the fingerprints'
+# differences first
 compare_section() {
     printf '<h2 id="compare">Compared with %s</h2>\n' "$(printf '%s' "$2" | esc)"
     if ! jq -e . "$1" > /dev/null 2>&1; then
@@ -94,18 +95,19 @@ compare_section() {
         return 0
     fi
     jq -r '(.differences[] | "<p class=\"warn\">Unlike runs: \(@html)</p>"),
-        (if .kind == "sets" then "<p>Per size, by the launches'"'"' medians: <b>slower</b> or <b>faster</b> when the exact one-sided Wilcoxon-Mann-Whitney test gives p &le; \(.alpha) (identical sets are called different at most that often per size and direction), <b>same</b> otherwise, <b>inconclusive</b> with fewer than 4 launches a side (docs/report.md).</p>"
-         else "<p>Single runs: per size, <b>slower</b> when this run'"'"'s 95% interval of the median lies wholly above the baseline'"'"'s, <b>faster</b> when wholly below, <b>same</b> when they overlap, <b>inconclusive</b> without an interval or where either run missed its target. These intervals cover the noise within one launch only; launches differ by more: decide on launch sets (scripts/launches.sh; docs/report.md).</p>" end),
-        "<table><tr><th>record</th><th>slower</th><th>faster</th><th>same</th><th>inconclusive</th><th>worst regression</th></tr>",
-        (.records[] | "<tr class=\"\(if .slower > 0 then "slower" else "" end)\"><td><a href=\"#line-\(.line)\">\(.file | @html)</a></td><td class=n>\(.slower)</td><td class=n>\(.faster)</td><td class=n>\(.same)</td><td class=n>\(.inconclusive)</td><td>\(if .worst_ratio then "+\((.worst_ratio - 1) * 1000 | round / 10)% at \(.worst_elements) elements" else "" end)</td></tr>"),
+        (if .kind == "sets" then "<p>Per size, the ratio of this set to the baseline: the median of the pairwise ratios of their launches'"'"' medians, with its 95% interval (the exact rank test inverted; the launch is the unit).</p>"
+         else "<p>Single runs: per size, the ratio of the medians, with the interval from each run'"'"'s own 95% interval. These intervals cover the noise within one launch only; launches differ by more: decide on launch sets (scripts/launches.sh).</p>" end),
+        "<p><b>slower</b> or <b>faster</b>: the interval lies wholly beyond 1; <b>no-change</b>: it lies within the tolerance, \(.tolerance_percent)% either way; <b>undecided</b> otherwise\(if .fail_above_percent then "; <b>regressed</b>: wholly above +\(.fail_above_percent)%" else "" end)\(if .looks then " (looks after \(.looks | map(tostring) | join(", ")) launches a side)" else "" end). docs/report.md says how each is derived.</p>",
+        "<table><tr><th>record</th><th>slower</th><th>faster</th><th>no change</th><th>undecided</th><th>worst regression [95%]</th></tr>",
+        (.records[] | "<tr class=\"\(if .regressed then "regressed" elif .slower > 0 then "slower" else "" end)\"><td><a href=\"#line-\(.line)\">\(.file | @html)</a></td><td class=n>\(.slower)</td><td class=n>\(.faster)</td><td class=n>\(.no_change)</td><td class=n>\(.undecided)</td><td>\(if .worst_ratio then "+\((.worst_ratio - 1) * 1000 | round / 10)% [+\((.worst_lo - 1) * 1000 | round / 10)%, +\((.worst_hi - 1) * 1000 | round / 10)%] at \(.worst_elements) elements\(if .regressed then ": regressed" else "" end)" else "" end)</td></tr>"),
         "</table>"' "$1"
 }
 
 # compare_rows_of JSON LINE: one record's sizes from mpigauge --compare
-# --json as compare_rows prints them (elements bytes tA loA hiA tB loB hiB
-# ratio verdict), for the record's table
+# --json, a line each: elements bytes tA loA hiA tB loB hiB ratio
+# ratio_lo ratio_hi verdict, for the record's table
 compare_rows_of() {
-    jq -r --argjson l "$2" '.records[] | select(.line == $l) | .sizes[] | [.elements, .bytes, .t_a_us, .a_lo_us, .a_hi_us, .t_b_us, .b_lo_us, .b_hi_us, .ratio, .verdict] | map(if . == null then "nan" elif type == "number" then (. * 10000 | round / 10000 | tostring) else . end) | join(" ")' "$1"
+    jq -r --argjson l "$2" '.records[] | select(.line == $l) | .sizes[] | [.elements, .bytes, .t_a_us, .a_lo_us, .a_hi_us, .t_b_us, .b_lo_us, .b_hi_us, .ratio, .ratio_lo, .ratio_hi, .verdict] | map(if . == null then "nan" elif type == "number" then (. * 10000 | round / 10000 | tostring) else . end) | join(" ")' "$1"
 }
 
 # page_head TITLE: the page's head, its one style sheet (inline: the page
@@ -128,7 +130,7 @@ th { background: #f3f3f3; } td.n { text-align: right; font-variant-numeric: tabu
 .state { display: inline-block; padding: .1em .5em; border-radius: .3em; font-weight: 600; }
 .done, .complete, .passed, .same { background: #e3f4e3; } .faster { background: #dcebfa; }
 .skipped, .pending, .unknown, .running, .inconclusive { background: #eee; }
-.error, .failed, .interrupted, .slower, .complete-with-errors, .warn, .wider { background: #fbe0dc; }
+.error, .failed, .interrupted, .slower, .regressed, .complete-with-errors, .warn, .wider { background: #fbe0dc; }
 .warn { padding: .5em .8em; border-left: 4px solid #c0392b; }
 .note { padding: .4em .8em; border-left: 4px solid #999; background: #f7f7f7; }
 .plots { display: grid; grid-template-columns: repeat(auto-fill, minmax(560px, 1fr)); gap: .6em; }

@@ -143,3 +143,30 @@ cluster_launcher() {
                  -launcher-exec "$L" -hosts nodeA:2,nodeB:2 -n 4)
     fi
 }
+# fake_set DIR TABLE: a launch set made up from TABLE, whose lines are
+# "FILE ELEMENTS T_1 ... T_n" (# lines are comments): launch K of DIR
+# (DIR/launch-K/run.json, complete, 2 ranks) has FILE's record with the
+# size ELEMENTS at median T_K, its interval T_K +- 1% and its target met;
+# a T_K of "-" leaves that size out of launch K.  Each launch is marked
+# .fixture (made up: not checked against the schema)
+fake_set() {
+    local dir=$1 table=$2 n k
+    n=$(awk '!/^#/ && NF { print NF - 2; exit }' "$table")
+    for k in $(seq 1 "$n"); do
+        mkdir -p "$dir/launch-$k"
+        touch "$dir/launch-$k/.fixture"
+        awk -v k="$k" '
+            !/^#/ && NF {
+                if (!($1 in line)) { line[$1] = ++nfiles; name[nfiles] = $1 }
+                t = $(k + 2)
+                if (t == "-") next
+                pts[$1] = pts[$1] (pts[$1] == "" ? "" : ",") sprintf("{\"elements\":%s,\"bytes\":%s,\"t_med_us\":%s,\"t_avg_us\":%s,\"ci_lo_us\":%.9g,\"ci_hi_us\":%.9g,\"target_met\":true}", $2, $2, t, t, t * 0.99, t * 1.01)
+            }
+            END {
+                printf "{\"mpigauge\":\"0.1.0\",\"status\":\"complete\",\"input\":\"fixture.in\",\"fingerprint\":{\"mpi_library\":\"fixture\",\"ranks\":2,\"nodes\":1},\"records\":["
+                for (i = 1; i <= nfiles; i++)
+                    printf "%s{\"line\":%d,\"text\":\"fixture line %d\",\"call\":\"SEND\",\"file\":\"%s\",\"status\":\"done\",\"points\":[%s]}", (i > 1 ? "," : ""), i, i, name[i], pts[name[i]]
+                printf "]}\n"
+            }' "$table" > "$dir/launch-$k/run.json"
+    done
+}

@@ -9,18 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/base.h"
+#include "base/splitmix.h"
 #include "models/predict.h"
 #include "models/schedule.h"
 #include "models/stats.h"
-
-/* splitmix64: every rank draws the same */
-static uint64_t draw(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
 
 int class_new(struct class_table *t, int same_node, int level, int parent)
 {
@@ -68,7 +60,7 @@ static void reservoir(long *slot, int n, long seen, long cand, uint64_t *s)
         slot[seen] = cand;
         return;
     }
-    uint64_t r = draw(s) % (uint64_t)(seen + 1);
+    uint64_t r = splitmix64(s) % (uint64_t)(seen + 1);
     if (r < (uint64_t)n)
         slot[r] = cand;
 }

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/base.h"
+#include "base/splitmix.h"
 #include "models/acks.h"
 
 static double at(const double *m, size_t i)
@@ -37,22 +38,13 @@ struct sim {
     double *last_start;        /* when it began its last signal */
     double *arrive;            /* per signal of the stage: its arrival */
     int *order;                /* the stage's signals by arrival */
-    unsigned long long rng;    /* the tail's draws (splitmix64) */
+    uint64_t rng;              /* the tail's draws (splitmix64) */
     double **crossing;         /* NULL, or per stage per signal: its
                                 * receiver's extra work for crossing one the
                                 * other way */
     double *receiving;         /* per rank: its last receive ends here */
     struct acks *acks;         /* acknowledgements in flight */
 };
-
-/* splitmix64: small, well mixed, and the same on every rank and run */
-static unsigned long long draw(unsigned long long *s)
-{
-    unsigned long long z = (*s += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
 
 /* A flight's deviation from its typical time: a round trip is two
  * flights, and its deviation from the median is either's.  So a flight
@@ -64,7 +56,7 @@ static double deviation(const struct signal_costs *c, struct sim *m, size_t ij)
 {
     if (!c->tail || c->tail_bins < 1)
         return 0;
-    unsigned long long u = draw(&m->rng);
+    unsigned long long u = splitmix64(&m->rng);
     if (u & 1)
         return 0;
     size_t k = (size_t)((u >> 1) % (unsigned long long)c->tail_bins);

@@ -9,6 +9,7 @@
 
 #include <stdlib.h>
 #include "base/base.h"
+#include "base/splitmix.h"
 
 int round_count(int p)
 {
@@ -28,16 +29,6 @@ int round_partner(int p, int r, int rank)
     return partner >= p ? -1 : partner;
 }
 
-/* splitmix64: a small, well-mixed generator; the same seed gives every
- * rank the same draw */
-static uint64_t next(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
 long sample_pairs(int p, long n, uint64_t seed, int *pi, int *pj)
 {
     long total = (long)p * (p - 1) / 2, seen = 0, taken = 0;
@@ -47,7 +38,7 @@ long sample_pairs(int p, long n, uint64_t seed, int *pi, int *pj)
     for (int i = 0; i < p && taken < n; i++)
         for (int j = i + 1; j < p && taken < n; j++, seen++) {
             /* take this pair with probability (still wanted) / (still left) */
-            double u = (double)(next(&s) >> 11) * 0x1.0p-53;
+            double u = (double)(splitmix64(&s) >> 11) * 0x1.0p-53;
             if ((double)(total - seen) * u < (double)(n - taken)) {
                 pi[taken] = i;
                 pj[taken++] = j;
@@ -63,7 +54,7 @@ void random_matching(int p, uint64_t seed, int i, int *partner)
     for (int r = 0; r < p; r++)
         order[r] = r;
     for (int r = p - 1; r > 0; r--) {
-        int j = (int)(next(&s) % (uint64_t)(r + 1));
+        int j = (int)(splitmix64(&s) % (uint64_t)(r + 1));
         int x = order[r];
         order[r] = order[j];
         order[j] = x;

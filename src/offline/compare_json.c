@@ -53,9 +53,10 @@ static json_t *size_json(const struct size_cmp *c)
                           num(c->lo[0]), "a_hi_us", num(c->hi[0]), "t_b_us", num(c->tb),
                           "b_lo_us", num(c->lo[1]), "b_hi_us", num(c->hi[1]));
     json_object_update_new(z, json_pack(
-        "{s:o,s:o,s:o,s:o,s:s,s:b,s:b,s:i,s:i,s:i,s:o,s:s?,s:o}", "ratio",
+        "{s:o,s:o,s:o,s:o,s:o,s:s,s:b,s:b,s:i,s:i,s:i,s:o,s:s?,s:o}", "ratio",
         num(c->e.ratio), "ratio_lo", num(c->e.lo), "ratio_hi", num(c->e.hi), "coverage",
-        num(isnan(c->e.level) ? NAN : 1 - 2 * c->e.level), "verdict", verdict_name(c->v),
+        num(isnan(c->e.level) ? NAN : 1 - 2 * c->e.level), "alpha", num(c->alpha),
+        "verdict", verdict_name(c->v),
         "settled", c->settled, "regressed", c->regressed, "launches_a", c->na,
         "launches_b", c->nb, "look", c->look,
         "launches_to_settle", c->to_settle > 0 ? json_integer(c->to_settle) : json_null(),

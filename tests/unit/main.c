@@ -13,6 +13,7 @@ int main(void)
     test_registry();
     test_stats();
     test_launch_stats();
+    test_effect();
     test_misc();
     test_topology();
     test_patterns();
