@@ -18,7 +18,7 @@
 #   --shuffle   each launch measures the records in an order of its own
 #               (mpigauge --shuffle SEED; data files keep their names)
 #   --until-decided  (two sets) launch in turn until every size is settled
-#               or more launches would not likely settle it: the sets are
+#               or a cap is reached: the sets are
 #               compared after N (default 5), N+S, N+2S ... launches a side
 #               up to M (default 20; S default N), each look spending its
 #               part of the level (A/looks.json and B/looks.json record the
@@ -204,15 +204,16 @@ for look in "${looks[@]}"; do
         [ "$stopped" = 0 ] || { echo "$me: stopped by a signal after launch $k" >&2; break 2; }
     done
     [ "$until" = 1 ] || break
-    # a look: is every size settled, or would more launches not likely settle it?
-    open=$("$summariser" --compare "${sets[0]}" "${sets[1]}" "${judge[@]}" --json 2> /dev/null | jq -r '.open // empty')
-    if [ -z "$open" ]; then
-        ended="the comparison after $k launches a side failed (mpigauge --compare ${sets[0]} ${sets[1]})"
+    # a look: is every size settled?
+    look_json=$("$summariser" --compare "${sets[0]}" "${sets[1]}" "${judge[@]}" --json 2> /dev/null)
+    unsettled=$(printf '%s' "$look_json" | jq -r '.unsettled // empty' 2> /dev/null)
+    if [ -z "$unsettled" ]; then
+        ended="after $k launches a side: the comparison failed (mpigauge --compare ${sets[0]} ${sets[1]})"
         break
     fi
-    echo "$me: look after $k launches a side: $open size(s) that more launches would likely settle" >&2
-    if [ "$open" = 0 ]; then
-        ended="after $k launches a side every size is settled, or would need more than $max launches a side"
+    echo "$me: look after $k launches a side: $unsettled size(s) not settled, $(printf '%s' "$look_json" | jq -r .open) of them likely to settle within $max a side" >&2
+    if [ "$unsettled" = 0 ]; then
+        ended="after $k launches a side: every size is settled"
         break
     fi
     if [ -n "$limit" ] && [ $((SECONDS - began)) -ge "$limit" ]; then

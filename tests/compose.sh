@@ -44,10 +44,11 @@ for p in 2 3; do
         check "$what: every mock-up at every size, checked clean" jqe "$AT$EVERY"'at('$line') as $r | every($r.compose[];
             ([.points[].elements] == [$r.points[].elements]) and .mismatches == 0 and .error == null)' "$j"
         check "$what: each size's verdict by the intervals" jqe "$AT$EVERY"'every(at('$line').compose[].points[];
-            if .verdict == "slower" then .call_ci_lo_us > .ci_hi_us
-            elif .verdict == "faster" then .call_ci_hi_us < .ci_lo_us
-            elif .verdict == "same" then (.call_ci_lo_us <= .ci_hi_us and .call_ci_hi_us >= .ci_lo_us)
-            else .why != null end)' "$j"
+            if .verdict == "slower" then .call_ci_lo_us > .ci_hi_us and .ratio_lo > 1
+            elif .verdict == "faster" then .call_ci_hi_us < .ci_lo_us and .ratio_hi < 1
+            elif .verdict == "no-change" then (.ratio_lo >= 1 / 1.05 and .ratio_hi <= 1.05 and
+                .call_ci_lo_us <= .ci_hi_us and .call_ci_hi_us >= .ci_lo_us)
+            else .why != null or (.call_ci_lo_us <= .ci_hi_us and .call_ci_hi_us >= .ci_lo_us) end)' "$j"
         check "$what: violations counted" jqe "$AT$EVERY"'every(at('$line').compose[];
             .violations == ([.points[] | select(.verdict == "slower")] | length))' "$j"
     done
@@ -68,14 +69,14 @@ j="$T/slow/run.json"
 for m in "REDUCE + BCAST" "REDUCE_SCATTER + ALLGATHERV"; do
     sel='.records[0].compose[] | select(.mockup == "'"$m"'")'
     check "ALLREDUCE slowed: a violation against $m" jqe "$sel | .violations >= 1" "$j"
-    check "ALLREDUCE slowed: never faster or the same as $m" jqe "$EVERY"'every('"$sel"' | .points[]; .verdict == "slower" or .verdict == "inconclusive")' "$j"
+    check "ALLREDUCE slowed: never faster or no-change against $m" jqe "$EVERY"'every('"$sel"' | .points[]; .verdict == "slower" or .verdict == "undecided")' "$j"
     check "ALLREDUCE slowed: each violation's factor above 20 against $m" jqe "$EVERY"'every('"$sel"' | .points[] | select(.verdict == "slower"); .ratio > 20)' "$j"
     n=$(jq "$sel | .violations" "$j")
     re=${m//+/\\+}
     check "ALLREDUCE slowed: every violation against $m named with its size and factor" \
         [ "$(grep -cE "^    VIOLATION: ALLREDUCE at [0-9.]+ (B|KiB) \([0-9]+ elements?\) is [0-9]+\.[0-9]{2}x slower than $re \(median" "$T/slow/report.txt")" = "$n" ]
 done
-check "ALLREDUCE slowed: the 8-byte violation named" grep -qE "VIOLATION: ALLREDUCE at 8 B \(1 element\) is [0-9.]+x slower than REDUCE \+ BCAST|against REDUCE \+ BCAST.*inconclusive" "$T/slow/report.txt"
+check "ALLREDUCE slowed: the 8-byte violation named" grep -qE "VIOLATION: ALLREDUCE at 8 B \(1 element\) is [0-9.]+x slower than REDUCE \+ BCAST|against REDUCE \+ BCAST.*undecided" "$T/slow/report.txt"
 
 # forced: a mock-up slower than its call (MPI_Bcast spun 300 us)
 MPIGAUGE_SLOW_CALL=MPI_Bcast MPIGAUGE_SLOW_US=300 LD_PRELOAD=$PWD/tests/slowcall.so \

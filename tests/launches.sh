@@ -202,8 +202,8 @@ check "--until-decided: stopped at a look ($n_u launches a side)" [ "$(case $n_u
 looks_said=$(grep -c '^launches.sh: look after [0-9]* launches a side' "$T/uv.err")
 check "--until-decided: one look said per look made" [ "$looks_said" = "$(case $n_u in 3) echo 1 ;; 5) echo 2 ;; 7) echo 3 ;; esac)" ]
 ./mpigauge --compare "$T/U" "$T/V" --fail-above 5% --json > "$T/uv.json" 2> /dev/null
-open=$(jq .open "$T/uv.json")
-check "--until-decided: stopped early only with nothing open, else at --max 7 ($n_u, open $open)" [ "$([ "$n_u" = 7 ] || [ "$open" = 0 ]; echo $?)" = 0 ]
+unsettled=$(jq .unsettled "$T/uv.json")
+check "--until-decided: stopped early only with every size settled, else at --max 7 ($n_u, unsettled $unsettled)" [ "$([ "$n_u" = 7 ] || [ "$unsettled" = 0 ]; echo $?)" = 0 ]
 check "--until-decided: the stop said, and the comparison printed" [ "$(grep -c '^launches.sh: stopped after' "$T/uv.err")/$(grep -c '^summary ' "$T/uv.out")" = 1/3 ]
 check "--until-decided: each size reported at a look of the plan" [ "$(jq "$EVERY"'every(.records[].sizes[]; .look == 3 or .look == 5 or .look == 7)' "$T/uv.json")" = true ]
 
@@ -220,6 +220,17 @@ check "... the interrupted one named with its records done" grep -q '^Left out: 
 check "... the one of another fingerprint named" grep -q '^Left out: launch-4: its fingerprint differs' "$T/L/set.txt"
 bash scripts/report.sh "$T/L" > /dev/null 2>&1
 check "... and on its page" [ "$(grep -c '<p class="warn">Left out: launch-[24]' "$T/L/report.html")" = 2 ]
+# a launch that ended before mpigauge made its folder (a wrapper that
+# failed) leaves only its output: named, and counted among the launches
+cp -r "$T/A" "$T/O"
+rm -rf "$T/O/launch-3" "$T/O/set.json" "$T/O/set.txt"
+echo "wrapper: no such module (exit 7)" > "$T/O/launch-3.out"
+./mpigauge --set "$T/O" > /dev/null
+check "a launch without its folder: 4 used of 5, named with its output" [ "$(jq -c '[.launches.total, (.launches.used | length)]' "$T/O/set.json")/$(grep -c "^Left out: launch-3: no result folder: the launch ended before mpigauge made it (its output: $T/O/launch-3.out)" "$T/O/set.txt")" = "[5,4]/1" ]
+# a signal during the first launch: 128 + 15, not the failed summary's 1
+# (the launch itself sends TERM to launches.sh, at a known step)
+bash $L -n 3 -o "$T/sig" -- bash -c 'kill -TERM $PPID; exit 1' x "$T/three.in" > /dev/null 2> "$T/sig.err"
+check "TERM during the first launch: exit 143, said" [ "$?/$(grep -c 'stopped by a signal after launch 1' "$T/sig.err")" = 143/1 ]
 ./mpigauge --set "$T/A/launch-1" > /dev/null 2> "$T/err"
 check "--set on a single run: exit 2, said" [ "$?/$(grep -c 'one result folder, not a launch set' "$T/err")" = 2/1 ]
 ./mpigauge --set "$T/nowhere" > /dev/null 2> "$T/err"

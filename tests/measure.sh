@@ -393,10 +393,10 @@ $MPIRUN -n 2 ./mpigauge --quiet --iters 20 -o "$d2" inputs/quick.in
 bash scripts/compare.sh "$qa" "$d2" > "$T/compare.txt" 2> "$T/compare.err"
 check "compare.sh exits 0" [ $? = 0 ]
 rows=$(jq '[.records[] | select(.file != null) | .points | length] | add' "$qa/run.json")
-check "compare.sh prints a ratio and a verdict for every record and size ($rows)" [ "$(grep -cE '^[0-9a-z_.-]+\.dat +[0-9]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ (slower|faster|same|inconclusive)$' "$T/compare.txt")" = "$rows" ]
+check "compare.sh prints a ratio, its interval and a verdict for every record and size ($rows)" [ "$(grep -cE '^[0-9a-z_.-]+\.dat +[0-9]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[-0-9.naif]+ +[-0-9.naif]+ +1 +1 (slower|faster|no-change|undecided)$' "$T/compare.txt")" = "$rows" ]
 # (within the rounding of the printed times, 6 decimals: relative to the
 # ratio, as a loaded machine makes ratios of thousands)
-check "the ratio is B / A of the times printed" awk '/\.dat / && NF == 6 { n++; d = $5 - $4 / $3; if (d < 0) d = -d; if ($3 <= 0 || d > 0.001 + 1e-4 * $5) bad++ } END { exit bad > 0 || n == 0 }' "$T/compare.txt"
+check "the ratio is B / A of the times printed" awk '/\.dat / && NF == 10 { n++; d = $5 - $4 / $3; if (d < 0) d = -d; if ($3 <= 0 || d > 0.001 + 1e-4 * $5) bad++ } END { exit bad > 0 || n == 0 }' "$T/compare.txt"
 check "compare.sh: one plot per record, and the ratios" [ "$(ls "$d2"/compare-*/*.png | wc -l)" = "$(($(jq '[.records[] | select(.file != null)] | length' "$qa/run.json") + 1))" ]
 check "compare.sh: a ratio summary plot" [ "$(png_size "$(ls "$d2"/compare-*/ratio.png)")" = 1200x800 ]
 

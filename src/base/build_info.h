@@ -9,7 +9,7 @@
 /* run.json's shape: bumped on every change a reader of an older run.json
  * would misread (a key renamed, removed or of another meaning); keys
  * added leave it (docs/output.md, schema/run.schema.json) */
-#define RUN_JSON_FORMAT 1
+#define RUN_JSON_FORMAT 2
 
 struct build_info {
     char compiler[160];        /* "gcc 12.2.0" */

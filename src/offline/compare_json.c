@@ -74,9 +74,7 @@ static int is_open(const struct compare_out *o, const struct size_cmp *c)
         return 1;
     const struct looks *lk = o->j->looks;
     int cap = lk && lk->n ? lk->at[lk->n - 1] : 0;
-    /* estimates from a handful of launches are rough: a size stays open
-     * while its estimate is within three times the last look */
-    return c->to_settle > 0 && (!cap || c->to_settle <= 3 * cap);
+    return c->to_settle > 0 && (!cap || c->to_settle <= cap);
 }
 
 void compare_out_record(struct compare_out *o, const json_t *rec, const struct size_cmp *c,

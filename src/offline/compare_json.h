@@ -18,7 +18,10 @@ struct compare_out {
     int compared, regressed;
     int unsettled;             /* sizes not settled */
     int open;                  /* of them, those more launches would likely
-                                * settle within the design's last look */
+                                * settle within the design's last look (by
+                                * launches_to_settle: a rough guide, said as
+                                * such; launches.sh --until-decided goes on
+                                * while any size is unsettled) */
 };
 
 void compare_out_begin(struct compare_out *o, const struct launch_set *a,

@@ -1,6 +1,7 @@
 /* launch_set.c: result folders and launch sets read back (launch_set.h) */
 #include "offline/launch_set.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <math.h>
@@ -72,23 +73,38 @@ static void leave_out(struct launch_set *s, const char *name, const char *why)
     s->left_out[s->nleft++] = xstrdup(line);
 }
 
-/* K of "launch-K", or -1 */
-static long launch_number(const char *name)
+/* K of "launch-K" (or, with out, of "launch-K.out"), or -1 */
+static long launch_number_in(const char *name, int out)
 {
-    if (strncmp(name, "launch-", 7) != 0 || !name[7])
+    if (strncmp(name, "launch-", 7) != 0 || !isdigit((unsigned char)name[7]))
         return -1;
     char *end;
     long k = strtol(name + 7, &end, 10);
+    if (out && strcmp(end, ".out") == 0)
+        end += 4;
     return *end || k < 0 || k > 1000000 ? -1 : k;
+}
+
+static long launch_number(const char *name)
+{
+    return launch_number_in(name, 0);
+}
+
+/* the output launches.sh keeps of a launch, named for a folder that is
+ * missing: a launch that failed before mpigauge made its result folder */
+static int is_orphan_output(const char *name)
+{
+    return launch_number(name) < 0 && launch_number_in(name, 1) >= 0;
 }
 
 static int by_number(const void *a, const void *b)
 {
-    long x = launch_number(*(char *const *)a), y = launch_number(*(char *const *)b);
+    long x = launch_number_in(*(char *const *)a, 1), y = launch_number_in(*(char *const *)b, 1);
     return x < y ? -1 : x > y;
 }
 
-/* the launch-K names in dir, by K; their count */
+/* the launch-K folders in dir, and the launch-K.out files of launches
+ * that have no folder, by K; their count */
 static int launch_names(const char *dir, char ***names)
 {
     DIR *d = opendir(dir);
@@ -96,9 +112,14 @@ static int launch_names(const char *dir, char ***names)
     *names = NULL;
     struct dirent *e;
     while (d && (e = readdir(d))) {
-        char path[4400];
+        char path[4400], folder[4400];
         snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        if (launch_number(e->d_name) < 0 || !is_dir(path))
+        int orphan = 0;
+        if (is_orphan_output(e->d_name) && is_file(path)) {
+            snprintf(folder, sizeof folder, "%.*s", (int)(strlen(path) - 4), path);
+            orphan = !is_dir(folder);
+        }
+        if (!orphan && (launch_number(e->d_name) < 0 || !is_dir(path)))
             continue;
         *names = xrealloc(*names, (size_t)(n + 1) * sizeof **names);
         (*names)[n++] = xstrdup(e->d_name);
@@ -172,10 +193,16 @@ static int load_set(struct launch_set *s, const char *what)
         snprintf(path, sizeof path, "%s/%s", s->dir, names[i]);
         struct launch *l = &s->launch[s->n];
         snprintf(l->name, sizeof l->name, "%s", names[i]);
-        l->number = (int)launch_number(names[i]);
+        l->number = (int)launch_number_in(names[i], 1);
         if (l->number > s->last)
             s->last = l->number;
-        if (load_run(l, path, why, sizeof why)) {
+        if (is_orphan_output(names[i])) {
+            snprintf(l->name, sizeof l->name, "launch-%d", l->number);
+            snprintf(why, sizeof why, "no result folder: the launch ended before mpigauge "
+                     "made it (its output: %s)", path);
+            leave_out(s, l->name, why);
+            drop_launch(l);
+        } else if (load_run(l, path, why, sizeof why)) {
             leave_out(s, names[i], why);
             drop_launch(l);
         } else if (s->n == MAX_LAUNCHES) {

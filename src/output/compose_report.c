@@ -1,28 +1,32 @@
 /* compose_report.c: compose=1's guidelines.  Each mock-up's size against
  * the call's by the comparison rule for single runs (docs/report.md: the
- * 95% intervals over the blocks; offline/set_compare.c's judge_runs):
- * the call is "slower" (a violation of the guideline "a call is no
- * slower than its mock-up") when its interval lies wholly above the
- * mock-up's, "faster" wholly below, "same" where they overlap, and
- * "inconclusive" where either has no interval or missed its target.  It
- * is one launch: a verdict covers the noise within it, not the next
- * launch's. */
+ * ratio call / mock-up with the interval from their 95% intervals over
+ * the blocks, the call's lower end over the mock-up's upper and upper
+ * over lower; offline/size_verdict.c's judge_runs), in the comparison's
+ * words (models/verdict.h) at a 5% tolerance: the call is "slower" (a
+ * violation of the guideline "a call is no slower than its mock-up")
+ * when its interval lies wholly above the mock-up's, "faster" wholly
+ * below, "no-change" where the ratio's interval lies within 5% either
+ * way, and "undecided" otherwise, and where either has no interval or
+ * missed its target.  It is one launch: a verdict covers the noise within
+ * it, not the next launch's. */
 #include "output/compose_report.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include "models/verdict.h"
 
-enum guideline { G_SAME, G_SLOWER, G_FASTER, G_INCONCLUSIVE, G_COUNT };
-static const char *const guideline_name[G_COUNT] = {"same", "slower", "faster",
-                                                    "inconclusive"};
+/* "no-change": the call within 5% of its mock-up either way */
+#define COMPOSE_TOLERANCE 0.05
 
 struct judged {
     const struct point *call;
     const struct mockup_point *mock;
-    enum guideline v;
+    enum verdict v;
     double ratio;              /* the call's median / the mock-up's */
-    const char *why;           /* why inconclusive, or NULL */
+    double lo, hi;             /* its interval */
+    const char *why;           /* why undecided for want of data, or NULL */
 };
 
 static const struct point *call_point(const struct result *res, uint64_t elements)
@@ -35,13 +39,17 @@ static const struct point *call_point(const struct result *res, uint64_t element
 
 static struct judged judge(const struct point *c, const struct mockup_point *m)
 {
-    struct judged j = {c, m, G_INCONCLUSIVE, c->med / m->med, NULL};
-    if (isnan(c->ci_lo) || isnan(m->ci_lo))
+    struct judged j = {c, m, VERDICT_UNDECIDED, c->med / m->med, NAN, NAN, NULL};
+    if (isnan(c->ci_lo) || isnan(m->ci_lo) || isnan(c->ci_hi) || isnan(m->ci_hi)) {
         j.why = "no interval (fewer than 6 blocks)";
-    else if (!c->met || !m->met)
+        return j;
+    }
+    j.lo = c->ci_lo / m->ci_hi;
+    j.hi = c->ci_hi / m->ci_lo;
+    if (!c->met || !m->met)
         j.why = "the call or the mock-up missed its target here";
     else
-        j.v = c->ci_lo > m->ci_hi ? G_SLOWER : c->ci_hi < m->ci_lo ? G_FASTER : G_SAME;
+        j.v = verdict_of(j.lo, j.hi, COMPOSE_TOLERANCE);
     return j;
 }
 
@@ -76,7 +84,7 @@ static void say_violation(struct writer *w, const struct result *res,
 static void report_mockup(struct writer *w, const struct result *res,
                           const struct mockup_result *mr)
 {
-    int count[G_COUNT] = {0};
+    int count[NVERDICTS] = {0};
     say(w, "    against %s (%s):", mr->name, mr->timing);
     if (mr->error[0])
         say(w, " stopped: %s;", mr->error);
@@ -87,13 +95,14 @@ static void report_mockup(struct writer *w, const struct result *res,
         if (c)
             count[judge(c, &mr->pts[i]).v]++;
     }
-    say(w, " the call slower (a violation) at %d size%s, faster at %d, the same at %d, "
-        "inconclusive at %d.\n", count[G_SLOWER], count[G_SLOWER] == 1 ? "" : "s", count[G_FASTER],
-        count[G_SAME], count[G_INCONCLUSIVE]);
+    say(w, " the call slower (a violation) at %d size%s, faster at %d, no change beyond "
+        "%g%% at %d, undecided at %d.\n", count[VERDICT_SLOWER],
+        count[VERDICT_SLOWER] == 1 ? "" : "s", count[VERDICT_FASTER],
+        100 * COMPOSE_TOLERANCE, count[VERDICT_NO_CHANGE], count[VERDICT_UNDECIDED]);
     for (size_t i = 0; i < mr->npts; i++) {
         const struct point *c = call_point(res, mr->pts[i].elements);
         struct judged j;
-        if (c && (j = judge(c, &mr->pts[i])).v == G_SLOWER)
+        if (c && (j = judge(c, &mr->pts[i])).v == VERDICT_SLOWER)
             say_violation(w, res, mr, &j);
     }
 }
@@ -119,13 +128,13 @@ static json_t *num(double x)
 
 static json_t *point_json(const struct judged *j)
 {
-    return json_pack("{s:I,s:I,s:o,s:o,s:o,s:b,s:o,s:o,s:o,s:o,s:s,s:s?}",
+    return json_pack("{s:I,s:I,s:o,s:o,s:o,s:b,s:o,s:o,s:o,s:o,s:o,s:o,s:s,s:s?}",
         "elements", (json_int_t)j->mock->elements, "bytes", (json_int_t)j->mock->bytes,
         "t_med_us", num(j->mock->med), "ci_lo_us", num(j->mock->ci_lo),
         "ci_hi_us", num(j->mock->ci_hi), "target_met", j->mock->met,
         "call_t_med_us", num(j->call->med), "call_ci_lo_us", num(j->call->ci_lo),
-        "call_ci_hi_us", num(j->call->ci_hi), "ratio", num(j->ratio),
-        "verdict", guideline_name[j->v], "why", j->why);
+        "call_ci_hi_us", num(j->call->ci_hi), "ratio", num(j->ratio), "ratio_lo",
+        num(j->lo), "ratio_hi", num(j->hi), "verdict", verdict_name(j->v), "why", j->why);
 }
 
 json_t *compose_json(const struct result *res)
@@ -142,7 +151,7 @@ json_t *compose_json(const struct result *res)
             if (!c)
                 continue;
             struct judged j = judge(c, &mr->pts[k]);
-            violations += j.v == G_SLOWER;
+            violations += j.v == VERDICT_SLOWER;
             json_array_append_new(pts, point_json(&j));
         }
         json_array_append_new(list, json_pack("{s:s,s:s,s:I,s:o,s:i,s:o}",
