@@ -64,8 +64,8 @@ TEST_DEPS = $(patsubst %.c,$(BUILD)/%.d,$(UNIT_SRC))
 BIN ?= mpigauge
 all: $(BIN)
 
-$(BIN): $(OBJ) $(STAMP)
-	$(MPICC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJ) $(LIBS) $(LDLIBS)
+$(BIN): $(OBJ) $(LINK_EXTRA) $(STAMP)
+	$(MPICC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJ) $(LINK_EXTRA) $(LIBS) $(LDLIBS)
 
 # the tests also run a build without PAPI (its objects apart, under -nopapi)
 ifneq ($(BIN),tests/mpigauge-nopapi)
@@ -92,9 +92,14 @@ asan:
 # as SimGrid loads it; scripts/simulate.sh runs them (docs/simulated.md)
 SMPICC ?= smpicc
 SIMGRID_LIBS ?= -lsimgrid
+# and tests/mpigauge-smpi-skew, the same objects with tests/skew.c linked
+# in: its MPI_Wtime skews SimGrid's simulated clock per rank, so that
+# tests/clock.sh fits skewed clocks in simulated time, the same every run
 smpi: platforms/costs.so platforms/hosts
 	@command -v $(SMPICC) > /dev/null || { echo "make smpi needs $(SMPICC) (apt-get install libsimgrid-dev simgrid)"; exit 1; }
 	$(MAKE) --no-print-directory MPICC=$(SMPICC) PAPI=0 BIN=mpigauge-smpi mpigauge-smpi
+	$(MAKE) --no-print-directory MPICC=$(SMPICC) PAPI=0 BIN=tests/mpigauge-smpi-skew \
+	    LINK_EXTRA=build/smpicc-nopapi/tests/skew.o tests/mpigauge-smpi-skew
 
 platforms/costs.so: platforms/costs.cpp platforms/costs.hpp
 	$(CXX) -std=c++17 -O2 -fPIC -shared -Wall -Wextra -Werror -o $@ $< $(SIMGRID_LIBS)
@@ -193,13 +198,19 @@ bench: mpigauge bench/bare_loops bench/pattern_scale
 bench-sets: mpigauge tests/launchvary.so
 	MPIRUN="$(MPIRUN)" bash bench/launch_sets.sh
 
+# what only a live machine can show, printed with the machine and date and
+# never asserted (tests/ assert the same exactly in simulated time or on
+# recorded runs): the clock model against real skewed clocks
+bench-live: mpigauge tests/skew.so
+	MPIRUN="$(MPIRUN)" bash bench/clock.sh
+
 valgrind: mpigauge
 	MPIRUN="$(MPIRUN)" bash scripts/valgrind.sh
 
 clean:
-	rm -rf build mpigauge mpigauge-smpi platforms/costs.so platforms/hosts tests/mpigauge-nopapi tests/unit_tests tests/corrupt.so tests/launchvary.so tests/skew.so tests/slowcall.so tests/fakegpu.so tests/counter_probe tests/fuzz_replay bench/bare_loops bench/pattern_scale tests/tmp tools/gen_man tools/gen_reference
+	rm -rf build mpigauge mpigauge-smpi tests/mpigauge-smpi-skew platforms/costs.so platforms/hosts tests/mpigauge-nopapi tests/unit_tests tests/corrupt.so tests/launchvary.so tests/skew.so tests/slowcall.so tests/fakegpu.so tests/counter_probe tests/fuzz_replay bench/bare_loops bench/pattern_scale tests/tmp tools/gen_man tools/gen_reference
 
-.PHONY: all asan check unit bench bench-sets fuzz valgrind clean man docs install uninstall check-prefix smpi
+.PHONY: all asan check unit bench bench-sets bench-live fuzz valgrind clean man docs install uninstall check-prefix smpi
 
 -include $(OBJ:.o=.d) $(TEST_DEPS) $(TOOLS_OBJ:.o=.d)
 

@@ -41,6 +41,10 @@ column() {
     c=$(colno "$1" "$2")
     [ -n "$c" ] && awk -v c="$c" '!/^#/ && NF { print $c }' "$1"
 }
+# all_rows FILE AWK-CONDITION: every data row satisfies it (and there is one)
+all_rows() {
+    awk "!/^#/ && NF { n++; if (!($2)) bad++ } END { exit !(n > 0 && bad == 0) }" "$1"
+}
 # rows FILE CONDITION [NAME...]: every data row satisfies CONDITION, an awk
 # expression in which v1, v2 ... are the named columns' values (and there
 # is at least one row)
@@ -169,4 +173,15 @@ fake_set() {
                 printf "]}\n"
             }' "$table" > "$dir/launch-$k/run.json"
     done
+}
+# need_smpi: true when SimGrid's SMPI can run here (smpicc and smpirun, and
+# SMPI_TESTS is not "skip"); else false with SMPI_WHY saying why, for skip
+need_smpi() {
+    SMPI_WHY=""
+    if [ "${SMPI_TESTS:-}" = skip ]; then
+        SMPI_WHY="SMPI_TESTS=skip"
+    elif ! command -v smpicc > /dev/null || ! command -v smpirun > /dev/null; then
+        SMPI_WHY="SimGrid's smpicc/smpirun not installed"
+    fi
+    [ -z "$SMPI_WHY" ]
 }

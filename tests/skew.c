@@ -18,6 +18,18 @@
 #include <stdlib.h>
 #include <time.h>
 
+/* Built with smpicc (tests/skew-smpi.so), it skews SimGrid's simulated
+ * clock instead, for scripts/simulate.sh runs: the ranks are threads of
+ * one process there, so nothing is kept between calls (each call works
+ * out its rank's rate and offset), and t is PMPI_Wtime's simulated time:
+ * a fit in simulated time sees the skew and nothing else, run after run
+ * the same (tests/clock.sh). */
+#ifdef SMPI_H
+#define SKEW_SIMULATED 1
+#else
+#define SKEW_SIMULATED 0
+#endif
+
 static int ready;
 static double rate = 1, offset;
 
@@ -39,7 +51,7 @@ static double listed(const char *s, int r)
 }
 
 /* the rank's rate and offset, from the environment */
-static void setup(void)
+static void skew_of(double *r_rate, double *r_offset)
 {
     const char *ppm = getenv("MPIGAUGE_SKEW_PPM"), *off = getenv("MPIGAUGE_SKEW_OFFSET_US");
     int r = 0, p = 1;
@@ -52,14 +64,29 @@ static void setup(void)
             list |= *c == ',';
         d = list ? listed(ppm, r) : p > 1 ? atof(ppm) * r / (p - 1) : 0;
     }
-    rate = 1 + d * 1e-6;
-    offset = off ? atof(off) * 1e-6 * r : 0;
+    *r_rate = 1 + d * 1e-6;
+    *r_offset = off ? atof(off) * 1e-6 * r : 0;
+}
+
+static void setup(void)
+{
+    skew_of(&rate, &offset);
     ready = 1;
 }
 
 double MPI_Wtime(void)
 {
     int init = 0;
+    if (SKEW_SIMULATED) {
+        /* locals only: another rank's thread runs whenever this one
+         * waits in the simulator (PMPI_Wtime may be one such wait) */
+        double r, o;
+        MPI_Initialized(&init);
+        if (!init)
+            return PMPI_Wtime();
+        skew_of(&r, &o);
+        return PMPI_Wtime() * r + o;
+    }
     if (!ready) {
         /* before MPI_Init the rank is not known: no skew */
         MPI_Initialized(&init);
