@@ -200,9 +200,11 @@ bench-sets: mpigauge tests/launchvary.so
 
 # what only a live machine can show, printed with the machine and date and
 # never asserted (tests/ assert the same exactly in simulated time or on
-# recorded runs): the clock model against real skewed clocks
+# recorded runs): the clock model against real skewed clocks, the platform
+# round trip with fresh real runs on two hosts
 bench-live: mpigauge tests/skew.so
 	MPIRUN="$(MPIRUN)" bash bench/clock.sh
+	MPIRUN="$(MPIRUN)" bash bench/round_trip.sh
 
 valgrind: mpigauge
 	MPIRUN="$(MPIRUN)" bash scripts/valgrind.sh

@@ -16,9 +16,9 @@ cd "$(dirname "$0")/.."
 . tests/lib.sh
 T=tests/tmp/smpi
 CHECKS=25
-if [ "${SMPI_TESTS:-}" = skip ] || ! command -v smpicc > /dev/null || ! command -v smpirun > /dev/null; then
-    echo "smpi: SimGrid's smpicc/smpirun not installed or SMPI_TESTS=skip"
-    echo "smpi: 0 passed, 0 failed, $CHECKS skipped"
+if ! need_smpi; then
+    skip "$CHECKS" "mpigauge in simulated time: $SMPI_WHY"
+    summary smpi
     exit 0
 fi
 scratch "$T"
