@@ -2,7 +2,8 @@
  *
  * With MPIGAUGE_HANG=R, world rank R blocks for ever (sleeping, deaf to
  * signals' return) in the first MPI_Allreduce it makes while measuring:
- * a rank stuck inside MPI, for the tests that signals still end the job.
+ * a rank stuck inside MPI, for the tests that signals still end the job;
+ * with MPIGAUGE_HANG_MARK=FILE it first creates FILE.
  *
  * With MPIGAUGE_CORRUPT set,
  * every receiving MPI call that mpigauge uses flips the lowest bit of the
@@ -25,6 +26,7 @@
  * spins N microseconds on every rank: one record (EXSCAN) slowed on
  * purpose, for the tests that compare.sh calls it slower. */
 #include <mpi.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 #include "kernels/tags.h"
@@ -320,12 +322,18 @@ int MPI_Reduce(const void *sb, void *rb, int count, MPI_Datatype t, MPI_Op op,
 
 static void maybe_hang(void)
 {
-    const char *r = getenv("MPIGAUGE_HANG");
+    const char *r = getenv("MPIGAUGE_HANG"), *mark = getenv("MPIGAUGE_HANG_MARK");
     int me;
     PMPI_Comm_rank(MPI_COMM_WORLD, &me);
-    if (r && measuring && atoi(r) == me)
+    if (r && measuring && atoi(r) == me) {
+        /* the file MPIGAUGE_HANG_MARK names says the rank is stuck now,
+         * so that a test signals it then, not after a guessed delay */
+        FILE *f = mark ? fopen(mark, "w") : NULL;
+        if (f)
+            fclose(f);
         for (;;)
             pause();
+    }
 }
 
 int MPI_Allreduce(const void *sb, void *rb, int count, MPI_Datatype t,

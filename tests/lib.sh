@@ -105,23 +105,6 @@ mpirun_logged() {
     fi
     return "$rc"
 }
-# tries N OK RUN [ARGS...]: RUN up to N times, until it fails (its status
-# returned) or OK (a command, which says why when false) holds after it;
-# TRIED is the runs made.  For checks of chance on this shared VM: a
-# busy stretch, or chance, seldom comes twice in a row, a defect does
-tries() {
-    # local names of its own: RUN and OK see them (bash scopes dynamically)
-    local tries_max=$1 tries_ok=$2 tries_rc
-    shift 2
-    for ((TRIED = 1; ; TRIED++)); do
-        "$@"
-        tries_rc=$?
-        [ "$tries_rc" = 0 ] || return "$tries_rc"
-        $tries_ok && return 0
-        [ "$TRIED" -lt "$tries_max" ] || return 0
-        echo "note: $1, try $TRIED of $tries_max: run again"
-    done
-}
 # a fresh scratch folder for one script
 scratch() {
     rm -rf "$1"
@@ -129,7 +112,7 @@ scratch() {
 }
 # cluster_launcher SECONDS: sets CLUSTER to the words that start 4 ranks on
 # (Open MPI: ranks that yield when idle; its mpirun does not count 4 ranks
-# on 2 simulated hosts of 2 slots as oversubscribed, and busy-polling
+# on 2 simulated hosts of 2 slots as oversubscribed, and spin-polling
 # ranks made every barrier a scheduler slice, about 8 ms)
 # two simulated hosts of two (../shared/cluster, needs root), hosts apart
 # over TCP under Open MPI and MPICH alike (SEPARATE_HOSTS=1), killed after

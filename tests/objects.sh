@@ -57,7 +57,7 @@ positive() {
 }
 
 for n in 2 4; do
-    # 4 ranks on a shared 2-core machine busy-poll under MPICH: few calls
+    # 4 ranks on a shared 2-core machine spin-poll under MPICH: few calls
     $MPIRUN -n $n ./mpigauge --check --iters 20 --warmup 2 --quiet -o "$T/r$n" "$T/o.in" > /dev/null 2> "$T/r$n.err"
     check "$n ranks: --check exits 0" [ $? = 0 ]
     check "$n ranks: every record passed (SESSION_INIT: or skipped for no sessions)" all_passed "$T/r$n"

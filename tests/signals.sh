@@ -18,10 +18,12 @@ wait_gone() {
     for _ in $(seq $(($2 * 10))); do [ -z "$(left "$1")" ] && return 0; sleep 0.1; done
     return 1
 }
-# started DIR: waits until the first record's data file has a row
-started() {
-    for _ in $(seq 200); do
-        [ -n "$(grep -sv '^#' "$1/01-bcast-int-world-nop.dat")" ] && return 0
+# stuck FILE: waits until the hanging rank has made FILE (tests/corrupt.c's
+# MPIGAUGE_HANG_MARK: it is inside the hanging MPI_Allreduce), 60 s at most
+# (a hang guard, not a bound on speed)
+stuck() {
+    for _ in $(seq 600); do
+        [ -e "$1" ] && return 0
         sleep 0.1
     done
     return 1
@@ -34,7 +36,7 @@ MPIGAUGE_HANG=1 LD_PRELOAD="$PWD/tests/corrupt.so" timeout -k 30 3 \
     $MPIRUN -n 2 ./mpigauge --quiet --iters 20 -o "$d" "$T/hang.in" > /dev/null 2> "$T/term.err"
 rc=$?
 check "hung job: timeout ended it with SIGTERM, not SIGKILL (got $rc)" [ "$rc" = 124 ]
-check "hung job: no rank left behind (left: $(left "$d"))" wait_gone "$d" 10
+check "hung job: no rank left behind (left: $(left "$d"))" wait_gone "$d" 60
 check "hung job: the record before the hang is complete" [ "$(jq -r "$AT"'at(1).status' "$d/run.json")" = done ]
 check "hung job: its rows are on disk" [ "$(grep -vc '^#' "$d/01-bcast-int-world-nop.dat")" = 2 ]
 if ! $MPIRUN --version 2>&1 | grep -qE 'Open MPI|OpenRTE'; then
@@ -45,18 +47,19 @@ if ! $MPIRUN --version 2>&1 | grep -qE 'Open MPI|OpenRTE'; then
 fi
 
 # 2. a second SIGTERM ends a rank at once, without waiting for the grace
-# period: the ranks get both signals from here, 1.5 s apart (one within a
-# second of the first is taken for the launcher's echo of it)
+# period: the ranks get both signals from here, once rank 1 is stuck, and
+# 1.5 s or more apart (one within a second of the first is taken for the
+# launcher's echo of it).  That it was at once is said by the messages
+# (none of the grace period's); the wait is a hang guard only
 d="$T/twice"
-MPIGAUGE_HANG=1 LD_PRELOAD="$PWD/tests/corrupt.so" timeout -k 30 60 \
+MPIGAUGE_HANG=1 MPIGAUGE_HANG_MARK="$T/twice.stuck" LD_PRELOAD="$PWD/tests/corrupt.so" timeout -k 30 120 \
     $MPIRUN -n 2 ./mpigauge --quiet --iters 20 -o "$d" "$T/hang.in" > /dev/null 2> "$T/twice.err" &
 launcher=$!
-check "second signal: the run started" started "$d"
-sleep 0.5     # rank 1 is inside the hanging MPI_Allreduce
+check "second signal: rank 1 stuck inside MPI_Allreduce" stuck "$T/twice.stuck"
 pkill -TERM -f -- "-o $d "
 sleep 1.5
 pkill -TERM -f -- "-o $d "
-check "second signal: every rank gone well within the grace period" wait_gone "$d" 2
+check "second signal: every rank gone" wait_gone "$d" 60
 wait "$launcher"
 check "second signal: no grace-period message" [ "$(grep -c 'grace period' "$T/twice.err")" = 0 ]
 if ! $MPIRUN --version 2>&1 | grep -qE 'Open MPI|OpenRTE'; then

@@ -14,7 +14,7 @@ for t in X-LINE Y-LINE Z-LINE XY-PLANE YZ-PLANE ZX-PLANE HOLLOW-CUBE WORLD; do
 done > "$T/topos.in"
 
 # 24 and 27 ranks: more than an integration test runs under mpirun (MPICH
-# busy-polls: 34 s and 39 s of this suite on 2 cores), so they run on
+# spin-polls: 34 s and 39 s of this suite on 2 cores), so they run on
 # SimGrid's SMPI, the same code laid out on simulated hosts; without
 # smpicc/smpirun, or with SMPI_TESTS=skip, their checks are skipped
 if [ "${SMPI_TESTS:-}" = skip ] || ! command -v smpicc > /dev/null || ! command -v smpirun > /dev/null; then
