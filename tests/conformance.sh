@@ -8,7 +8,9 @@
 # here from the communicators' sizes (a pair, a rank with a partner, a
 # rank in a communicator: never a rank that sat out), min <= avg <= max,
 # mbps and msg_rate from t_avg_us with the streams counted here, and the
-# data file agreeing with run.json.  A record the plan skipped (a call
+# data file agreeing with run.json.  Then every record that moves data
+# again, with tests/corrupt.so flipping a bit of what each call delivers:
+# --check must find it in every one.  A record the plan skipped (a call
 # this build's MPI cannot run, a library defect) counts its checks as
 # skipped, with the reason.  Fails when --list is empty or a listed call
 # has no record.  Prints "N passed, N failed, N skipped".
@@ -107,6 +109,32 @@ covers() { [ -s "$1" ] && [ -z "$(comm -23 "$1" "$2")" ]; }
 # the calls that carry no data to check (--check: "no data")
 dataless() { case "$1" in BARRIER | IBARRIER | BARRIER_INIT) return 0 ;; esac; return 1; }
 
+# corrupted P OUT ARGS: the fault injector (tests/corrupt.c: every receive
+# flips the lowest bit of the last element it delivered, every one-sided
+# origin its last element) on every record of OUT whose --check passed and
+# that moves data (not the objects family, whose calls carry none: a
+# flipped handle breaks the library, not the data), in one launch of their
+# input lines: each must report the flipped bit, check "failed".  A call
+# added to the input is covered with no edit here
+corrupted() {
+    local p=$1 out=$2
+    shift 2
+    jq -r '.records[] | select(.check == "passed" and .family != "objects") | .text' "$out/run.json" \
+        2> /dev/null > "$out.moving.in"
+    local n
+    n=$(grep -c . "$out.moving.in")
+    mpirun_logged "$out.corrupt.log" "$out.corrupt" -n "$p" env MPIGAUGE_CORRUPT=1 \
+        LD_PRELOAD="$PWD/tests/corrupt.so" ./mpigauge "$@" --check --iters 4 --warmup 1 --quiet \
+        -o "$out.corrupt" "$out.moving.in"
+    local rc=$?
+    check "$p ranks, every bit flipped: exit 1 ($rc), a record per call that moves data ($n)" \
+        [ "$rc/$(jq '.records | length' "$out.corrupt/run.json" 2> /dev/null)" = "1/$n" ] && [ "$n" -gt 0 ]
+    local line call topo chk
+    while IFS=$'\t' read -r line call topo chk; do
+        check "$p ranks, every bit flipped, line $line $call on $topo: the flipped bit found (check $chk)" [ "$chk" = failed ]
+    done < <(jq -r '.records[] | [.line, .call, .topology, .check] | @tsv' "$out.corrupt/run.json" 2> /dev/null)
+}
+
 # one launch of every record on P ranks (ARGS: more options), then every
 # record's checks
 launch() {
@@ -126,6 +154,7 @@ launch() {
         covers "$T/listed" "$out.calls"
     check "$p ranks: some call measured" \
         [ "$(jq '[.records[] | select(.status == "done")] | length' "$out/run.json" 2>/dev/null)" -gt 0 ]
+    corrupted "$p" "$out" "$@"
     local line call family topo status reason chk sizes threads samples tmin tavg tmax mbps rate bytes file inv
     while IFS=$'\x1f' read -r line call family topo status reason chk sizes threads samples tmin tavg tmax \
         mbps rate bytes file inv; do
