@@ -311,11 +311,6 @@ $MPIRUN -n 1 ./mpigauge --scratch "$T/no/such/dir" -o "$T/io-bad" tests/inputs/i
 check "--scratch to a missing folder exits 2" [ $? = 2 ]
 check "and leaves no result folder" [ ! -e "$T/io-bad" ]
 export ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0"
-MPIGAUGE_CORRUPT=1 LD_PRELOAD="$PWD/tests/corrupt.so" $MPIRUN -n 2 ./mpigauge --check --quiet \
-    --iters 1 --warmup 0 -o "$T/io-corrupt" tests/inputs/io.in > /dev/null 2> "$T/io-corrupt.err"
-check "io: a flipped bit exits 1" [ $? = 1 ]
-check "io: every call's check failed" [ "$(jq '[.records[] | select(.check == "failed")] | length' "$T/io-corrupt/run.json")" = 8 ]
-
 # ---- plots: a real result folder; every PNG valid and of its size
 png_size() {   # prints WIDTHxHEIGHT of a PNG, or nothing
     local h
