@@ -59,7 +59,6 @@ check "header: no buffer line where the slots are the default" [ "$(grep -c '^# 
 # (mbps is printed to 3 decimals and t_avg_us to 4: a time of 0.0888 us is
 # 0.06% off at most, so both roundings bound the ratio)
 check "MULTI_BIBW: 2 pairs at once on 4 ranks, mbps = 2 pairs x bytes / t" rows "$T/b4/17-multi_bibw-double-world-nop.dat" 'v1 > 0 && (v1 - 0.0005) * (v3 - 0.00005) / v2 < 2.001 && (v1 + 0.0005) * (v3 + 0.00005) / v2 > 1.999' mbps bytes t_avg_us
-check "MULTI_BIBW in --list" grep -qE '^ *MULTI_BIBW +multi-pair' <(./mpigauge --list)
 
 # (the fault injector on every call: tests/conformance.sh)
 

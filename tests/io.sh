@@ -82,13 +82,9 @@ check "fsync= on FILE_OPEN refused" grep -qF "$T/bad.in:6:42: FILE_OPEN moves no
 check "a hint given twice named" grep -qF "$T/bad.in:7:56: hint a given twice (first at column 42)" "$T/bad.err"
 check "fsync= on PUT refused (one-sided's is sync=)" grep -qF "$T/bad.in:8:42: PUT is not an I/O call; fsync= applies to" "$T/bad.err"
 
-# --list has the calls and the settings
+# --list has the settings (every call listed has a record in
+# tests/conformance.sh, which fails on one without)
 ./mpigauge --list > "$T/list.txt"
-for c in FILE_IWRITE FILE_IREAD FILE_IWRITE_AT FILE_IREAD_AT FILE_IWRITE_ALL FILE_IREAD_ALL \
-         FILE_IWRITE_AT_ALL FILE_IREAD_AT_ALL FILE_WRITE_SHARED FILE_READ_SHARED \
-         FILE_WRITE_ORDERED FILE_READ_ORDERED FILE_OPEN; do
-    check "--list: $c" grep -q "^  $c " "$T/list.txt"
-done
 for s in fsync=N view= hint=KEY:VALUE; do
     check "--list: $s" grep -q "^  $s" "$T/list.txt"
 done
