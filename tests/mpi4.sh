@@ -81,7 +81,6 @@ for n in 2 3; do
     fi
 done
 if [ $MPI4 = 1 ]; then
-    check "PMSGRATE: msg_rate = 1 / t_avg (messages a second)" rows "$T/pw2/02-pmsgrate-double-world-nop.dat" '(v1 * v2 / 1e6 - 1) ^ 2 < 1e-4' msg_rate t_avg_us
     check "PBW: no msg_rate column, an mbps one" [ "$(colno "$T/pw2/01-pbw-int-world-nop.dat" msg_rate)/$(colno "$T/pw2/01-pbw-int-world-nop.dat" mbps | grep -c .)" = /1 ]
     check "PBW: the header says the partitions" grep -q "^# partitions: 8 equal partitions a message" "$T/pw2/01-pbw-int-world-nop.dat"
     check "PSEND threads=2: the header says who marks partitions ready" grep -q "^# partitions: 8 equal partitions a message (partitions=), marked ready by 2 threads (threads=; thread t the partitions p with p mod 2 = t)" "$T/pw2/06-psend-int-world-nop.dat"
