@@ -2,12 +2,12 @@
 # chain.sh: the chain family (SENDRECV_CHAIN, EXCHANGE: every rank with its
 # neighbours at distance= along a periodic chain, as IMB's Sendrecv and
 # Exchange) on 2 and 3 ranks: --check passes (the fault injector's
-# flipped bit, the rates: tests/conformance.sh); a sample per rank; the messages
-# a call; distance= in run.json and the header; the plan's own rule
+# flipped bit, the rates: tests/conformance.sh); a sample per rank;
+# distance= in run.json and the header; the plan's own rule
 # (a distance that is a multiple of P) skips with its reason; distance=
 # errors named by line and column.  Then IMB's other point-to-point
 # patterns on 3 and 4 ranks: PINGPING (a pair's two sends at once) and
-# HALO (the halo family: radius= and dims=) with --check, their mbps,
+# HALO (the halo family: radius= and dims=) with --check,
 # HALO's plan rule, the fault injector, their errors.
 # Prints "N passed, N failed".
 set -u
