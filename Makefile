@@ -12,7 +12,7 @@ CFLAGS ?= -O2 -g
 # make asan, make unit; CI passes WERROR=1 to every build): a packager's
 # plain make or make install warns but is not stopped by a new compiler's
 # new warning.  WERROR=0 or 1 on the command line decides either way.
-ifneq ($(filter check asan unit,$(MAKECMDGOALS)),)
+ifneq ($(filter check check-quick asan unit,$(MAKECMDGOALS)),)
 WERROR ?= 1
 endif
 WERROR ?= 0
@@ -129,6 +129,12 @@ fuzz: build/fuzz_input
 check: mpigauge tests/unit_tests tests/corrupt.so tests/launchvary.so tests/skew.so tests/slowcall.so tests/fakegpu.so tests/fuzz_replay tests/mpigauge-nopapi tests/counter_probe tools/gen_man tools/gen_reference bench/bare_loops bench/pattern_scale
 	MPIRUN="$(MPIRUN)" SMPI_TESTS="$(SMPI_TESTS)" SUITES="$(SUITES)" bash tests/run.sh
 
+# make check-quick: the contributor's loop, a few minutes on a 2-core VM:
+# the unit tests, the parser corpus, style, docs, and every call's
+# conformance (with the fault injector) on 2 ranks
+check-quick: mpigauge tests/unit_tests tests/corrupt.so tests/fakegpu.so tests/fuzz_replay tools/gen_man tools/gen_reference
+	MPIRUN="$(MPIRUN)" SUITES="style docs conformance" CONFORMANCE_RANKS=2 bash tests/run.sh
+
 unit: tests/unit_tests
 	./tests/unit_tests
 
@@ -212,7 +218,7 @@ valgrind: mpigauge
 clean:
 	rm -rf build mpigauge mpigauge-smpi tests/mpigauge-smpi-skew platforms/costs.so platforms/hosts tests/mpigauge-nopapi tests/unit_tests tests/corrupt.so tests/launchvary.so tests/skew.so tests/slowcall.so tests/fakegpu.so tests/counter_probe tests/fuzz_replay bench/bare_loops bench/pattern_scale tests/tmp tools/gen_man tools/gen_reference
 
-.PHONY: all asan check unit bench bench-sets bench-live fuzz valgrind clean man docs install uninstall check-prefix smpi
+.PHONY: all asan check check-quick unit bench bench-sets bench-live fuzz valgrind clean man docs install uninstall check-prefix smpi
 
 -include $(OBJ:.o=.d) $(TEST_DEPS) $(TOOLS_OBJ:.o=.d)
 

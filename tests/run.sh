@@ -36,25 +36,32 @@ awk -v bad=$((replay_rc != 0)) '{ p += $3 } END { printf "fuzz replay: %d passed
 rm -f "$out.replay"
 count "$out"
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
-# every suite, in this order; SUITES (names, space-separated) runs only
-# those named (.ci/run's MPICH stage under the sanitizers runs those that
-# reach MPICH's own paths)
-all_suites="style docs integration topology barriers streaming mpi4 compat
-threads devices fabric chain io types compose jobs slurm conformance
-nonblocking objects settings neighbors scale hardening hybrid measure clock
-scripts report signals cluster launches smpi platforms"
-# a suite still running after SUITE_LIMIT seconds (default 1200) is
-# stopped, with everything it started, and counted as one failure by name:
-# a hang costs one suite, not the whole CI run.  DEADLINE (seconds since
-# the epoch; .ci/run sets it) shortens that limit to the time left, and a
-# suite not begun before it is a failure by name
+# every suite of tests/suites.tsv, in its order; SUITES (names,
+# space-separated) runs only those named (.ci/run's MPICH stage under the
+# sanitizers runs those that reach MPICH's own paths)
+all_suites=$(awk '!/^#/ && NF { print $1 }' tests/suites.tsv)
+# limit NAME / needs NAME: a suite's time limit and needs from the table
+limit_of() { awk -v n="$1" '!/^#/ && $1 == n { print $2 }' tests/suites.tsv; }
+needs_of() { awk -v n="$1" '!/^#/ && $1 == n { print $3 }' tests/suites.tsv; }
+# a suite still running after its limit (suites.tsv's, times SUITE_SCALE,
+# default 1; SUITE_LIMIT, where set, caps it) is stopped, with everything
+# it started, and counted as one failure by name: a hang costs one suite,
+# not the whole CI run.  DEADLINE (seconds since the epoch; .ci/run sets
+# it) shortens that limit to the time left, and a suite not begun before
+# it is a failure by name.  Each suite's seconds go to
+# tests/tmp/suite-times.tsv (name, seconds, limit, needs, its count line)
+mkdir -p tests/tmp
+times_file=tests/tmp/suite-times.tsv
+printf '# suite\tseconds\tlimit_s\tneeds\tcount\n' > "$times_file"
 for name in ${SUITES:-$all_suites}; do
     if [ ! -f "tests/$name.sh" ]; then
         echo "FAIL SUITES names $name: there is no tests/$name.sh" >&2
         total_fail=$((total_fail + 1))
         continue
     fi
-    limit=${SUITE_LIMIT:-1200}
+    limit=$(limit_of "$name")
+    limit=$(( ${limit:-600} * ${SUITE_SCALE:-1} ))
+    [ -z "${SUITE_LIMIT:-}" ] || [ "$SUITE_LIMIT" -ge "$limit" ] || limit=$SUITE_LIMIT
     if [ -n "${DEADLINE:-}" ]; then
         left=$((DEADLINE - $(date +%s)))
         [ "$left" -lt "$limit" ] && limit=$left
@@ -82,7 +89,9 @@ for name in ${SUITES:-$all_suites}; do
         echo "FAIL $name: stopped after $limit s (SUITE_LIMIT or DEADLINE)" >&2
         echo "$name: 0 passed, 1 failed" >> "$out.suite"
     fi
-    echo "time: $name $((SECONDS - began)) s"
+    echo "time: $name $((SECONDS - began)) s (limit $limit s; needs $(needs_of "$name"))"
+    printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$((SECONDS - began))" "$limit" "$(needs_of "$name")" \
+        "$(grep -E '[0-9]+ passed, [0-9]+ failed' "$out.suite" | tail -1 | sed 's/^[^:]*: //')" >> "$times_file"
     count "$out.suite"
 done
 rm -f "$out.suite" "$out.rc"
