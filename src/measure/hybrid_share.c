@@ -41,14 +41,18 @@ void hybrid_share(struct hybrid *h, MPI_Comm comm)
 {
     int me;
     MPI_Comm_rank(comm, &me);
-    int head[5] = {h->p, h->ngroups, h->top, (int)h->grouped_by, h->bp.nstages};
-    double top_us = h->top_us;
-    MPI_Bcast(head, 5, MPI_INT, 0, comm);
-    MPI_Bcast(&top_us, 1, MPI_DOUBLE, 0, comm);
+    int head[7] = {h->p, h->ngroups, h->top, (int)h->grouped_by, h->bp.nstages, h->flat,
+                   h->chose_flat};
+    double us[3] = {h->top_us, h->grouped_us, h->flat_us};
+    MPI_Bcast(head, 7, MPI_INT, 0, comm);
+    MPI_Bcast(us, 3, MPI_DOUBLE, 0, comm);
     int p = head[0], g = head[1];
     if (me != 0) {
+        /* the pattern that runs, not the construction's grouped one */
         *h = (struct hybrid){.p = p, .ngroups = g, .top = head[2],
-                             .grouped_by = (enum param_file)head[3], .top_us = top_us};
+                             .grouped_by = (enum param_file)head[3], .top_us = us[0],
+                             .grouped_us = us[1], .flat = head[5], .flat_us = us[2],
+                             .chose_flat = head[6]};
         h->group = xmalloc_array((size_t)p, sizeof *h->group);
         h->pivot = xmalloc_array((size_t)g + 1, sizeof *h->pivot);
         h->choice = xmalloc_array((size_t)g + 1, sizeof *h->choice);

@@ -61,6 +61,16 @@ static void place(struct bpattern *out, const struct bpattern *local, int from,
     }
 }
 
+/* the model's time for the barrier bp */
+static double price_pattern(const struct bpattern *bp, const struct signal_costs *sc,
+                            enum signal_kind kind, double per_iteration)
+{
+    double *bytes = xcalloc((size_t)bpattern_edges(bp) + 1, sizeof *bytes);
+    double us = predict_barrier(bp, sc, bytes, kind, per_iteration);
+    free(bytes);
+    return us;
+}
+
 /* the model's time for candidate c over the n ranks map[] of p */
 static double price(int c, const int *map, int n, int p, const struct signal_costs *sc,
                     enum signal_kind kind, double per_iteration)
@@ -69,9 +79,7 @@ static double price(int c, const int *map, int n, int p, const struct signal_cos
     candidates[c].gen(&local, n, candidates[c].arg);
     bpattern_init(&whole, p);
     place(&whole, &local, 0, local.nstages, map, 0, 0);
-    double *bytes = xcalloc((size_t)bpattern_edges(&whole) + 1, sizeof *bytes);
-    double us = predict_barrier(&whole, sc, bytes, kind, per_iteration);
-    free(bytes);
+    double us = price_pattern(&whole, sc, kind, per_iteration);
     bpattern_free(&local);
     bpattern_free(&whole);
     return us;
@@ -224,6 +232,27 @@ enum param_file hybrid_grouping(const struct params *pm, int p)
     return PF_OIJ;
 }
 
+/* the grouped barrier against the cheapest candidate flat over all p
+ * ranks: bp becomes the flat one when the model rates it faster */
+static void against_flat(struct hybrid *h, const struct signal_costs *c,
+                         enum signal_kind kind, double per_iteration)
+{
+    int *all = xmalloc_array((size_t)h->p, sizeof *all);
+    for (int i = 0; i < h->p; i++)
+        all[i] = i;
+    h->flat = cheapest(all, h->p, h->p, c, kind, per_iteration, &h->flat_us);
+    free(all);
+    h->grouped_us = price_pattern(&h->grouped, c, kind, per_iteration);
+    h->chose_flat = h->flat_us < h->grouped_us;
+    bpattern_init(&h->bp, h->p);
+    if (h->chose_flat) {
+        bpattern_free(&h->bp);
+        candidates[h->flat].gen(&h->bp, h->p, candidates[h->flat].arg);
+    } else {
+        append(&h->bp, &h->grouped, NULL);
+    }
+}
+
 void hybrid_build(struct hybrid *h, int p, const double *distance,
                   const struct signal_costs *c, enum signal_kind kind,
                   double per_iteration)
@@ -232,15 +261,18 @@ void hybrid_build(struct hybrid *h, int p, const double *distance,
     h->p = p;
     h->grouped_by = PF_OIJ;
     h->top = -1;
+    h->flat = -1;
+    h->grouped_us = h->flat_us = NAN;
     h->group = xcalloc((size_t)p, sizeof *h->group);
     h->pivot = xcalloc((size_t)p, sizeof *h->pivot);
     h->ngroups = sss_cluster(distance, p, SSS_SPARSENESS, h->group, h->pivot);
     h->choice = xcalloc((size_t)h->ngroups, sizeof *h->choice);
     h->choice_us = xcalloc((size_t)h->ngroups, sizeof *h->choice_us);
-    bpattern_init(&h->bp, p);
+    bpattern_init(&h->grouped, p);
     if (h->ngroups == 1) {
         /* one group is the top level: its pattern whole, no release of
-         * its own (a DISSEMINATION would otherwise run twice) */
+         * its own (a DISSEMINATION would otherwise run twice): the
+         * cheapest flat candidate already */
         int *map = xmalloc_array((size_t)p, sizeof *map);
         int n = members(h, 0, map);
         struct bpattern local;
@@ -248,10 +280,14 @@ void hybrid_build(struct hybrid *h, int p, const double *distance,
         if (n > 1) {
             h->choice[0] = cheapest(map, n, p, c, kind, per_iteration, &h->choice_us[0]);
             candidates[h->choice[0]].gen(&local, n, candidates[h->choice[0]].arg);
-            append(&h->bp, &local, map);
+            append(&h->grouped, &local, map);
             bpattern_free(&local);
+            h->flat = h->choice[0];
+            h->flat_us = h->grouped_us = h->choice_us[0];
         }
         free(map);
+        bpattern_init(&h->bp, p);
+        append(&h->bp, &h->grouped, NULL);
         return;
     }
     struct bpattern in, out, top;
@@ -259,13 +295,14 @@ void hybrid_build(struct hybrid *h, int p, const double *distance,
     bpattern_init(&out, p);
     groups_in_and_out(h, c, kind, per_iteration, &in, &out);
     pivots_barrier(h, c, kind, per_iteration, &top);
-    append(&h->bp, &in, NULL);
-    append(&h->bp, &top, h->pivot);
-    append(&h->bp, &out, NULL);
+    append(&h->grouped, &in, NULL);
+    append(&h->grouped, &top, h->pivot);
+    append(&h->grouped, &out, NULL);
     bpattern_free(&in);
     bpattern_free(&out);
     bpattern_free(&top);
-    drop_empty_stages(&h->bp);
+    drop_empty_stages(&h->grouped);
+    against_flat(h, c, kind, per_iteration);
 }
 
 void hybrid_free(struct hybrid *h)
@@ -275,5 +312,6 @@ void hybrid_free(struct hybrid *h)
     free(h->choice);
     free(h->choice_us);
     bpattern_free(&h->bp);
+    bpattern_free(&h->grouped);
     memset(h, 0, sizeof *h);
 }

@@ -2,7 +2,11 @@
  * thesis, chapter 7): ranks grouped by SSS clustering, inside each group
  * and among the groups' pivots the built-in pattern the model rates
  * cheapest, joined as arrival inside the groups, a barrier among the
- * pivots, and the arrivals transposed in reverse as the release. */
+ * pivots, and the arrivals transposed in reverse as the release.  The
+ * model then prices that grouped barrier against every candidate flat
+ * over all the ranks, and the barrier is whichever it rates fastest (a
+ * flat DISSEMINATION over 1024 simulated ranks beat the grouped one,
+ * 9.665 us against 10.495, and the model had said so). */
 #ifndef MPIGAUGE_HYBRID_H
 #define MPIGAUGE_HYBRID_H
 
@@ -23,7 +27,13 @@ struct hybrid {
     double *choice_us;         /* and the model's time for it */
     int top;                   /* the candidate among the pivots, -1: one group */
     double top_us;
-    struct bpattern bp;        /* the whole barrier, over the p ranks */
+    double grouped_us;         /* the model's time for the grouped barrier */
+    int flat;                  /* the cheapest candidate flat over all ranks */
+    double flat_us;            /* and its time */
+    int chose_flat;            /* 1: bp is that flat candidate (it was faster) */
+    struct bpattern bp;        /* the barrier that runs, over the p ranks: the
+                                * grouped one, or the flat one when faster */
+    struct bpattern grouped;   /* the construction's barrier, whichever runs */
     enum param_file grouped_by;   /* the matrix the groups come from (PF_OIJ) */
 };
 

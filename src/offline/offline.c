@@ -191,10 +191,11 @@ static void hybrid_pattern(const struct request *rq, int p, const struct params 
     h.grouped_by = by;
     *bp = h.bp;                /* the pattern is kept, the rest freed */
     memset(&h.bp, 0, sizeof h.bp);
-    printf("HYBRID built from %s: %d group%s, top level %s\n",
-           param_files[h.grouped_by].name, h.ngroups,
-           h.ngroups == 1 ? "" : "s", hybrid_candidate(h.ngroups == 1 ? h.choice[0]
-                                                                   : h.top));
+    printf("HYBRID built from %s: %d group%s, top level %s; runs %s %s (%.3f us; "
+           "grouped %.3f)\n", param_files[h.grouped_by].name, h.ngroups,
+           h.ngroups == 1 ? "" : "s", hybrid_candidate(h.ngroups == 1 ? h.choice[0] : h.top),
+           h.chose_flat ? "flat" : "grouped", h.chose_flat ? hybrid_candidate(h.flat) : "",
+           h.chose_flat ? h.flat_us : h.grouped_us, h.grouped_us);
     hybrid_free(&h);
 }
 

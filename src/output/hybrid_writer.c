@@ -49,9 +49,11 @@ void hybrid_pattern_file(struct writer *w, const struct result *res)
             "(line %d): groups %s; inside them ", res->index, res->rec->line, groups);
     for (int g = 0; g < hi->h.ngroups; g++)
         fprintf(f, "%s%s", g ? ", " : "", hybrid_candidate(hi->h.choice[g]));
-    fprintf(f, "; among the pivots %s.  Ranks are the communicator's.\n"
+    fprintf(f, "; among the pivots %s.%s%s%s  Ranks are the communicator's.\n"
             "# Runs again as: BARRIER INT 0 0 ADD 1 <topology> FILE:<this file> 0\n",
-            hybrid_candidate(hi->h.top));
+            hybrid_candidate(hi->h.top), hi->h.chose_flat ? "  The model rated " : "",
+            hi->h.chose_flat ? hybrid_candidate(hi->h.flat) : "",
+            hi->h.chose_flat ? " over all ranks faster: this file is that flat pattern." : "");
     fprintf(f, "ranks %d\n", hi->h.bp.p);
     for (int s = 0; s < hi->h.bp.nstages; s++) {
         fprintf(f, "stage\n");
@@ -75,8 +77,14 @@ void report_hybrid(struct writer *w, const struct result *res)
     say(w, "  Inside the groups:");
     for (int g = 0; g < hi->h.ngroups; g++)
         say(w, " %s", hybrid_candidate(hi->h.choice[g]));
-    say(w, "; among the pivots: %s.  %d stages, %ld signals, pattern file %s.\n",
-        hybrid_candidate(hi->h.top), hi->h.bp.nstages, bpattern_edges(&hi->h.bp), name);
+    say(w, "; among the pivots: %s.\n", hybrid_candidate(hi->h.top));
+    if (hi->h.ngroups > 1)
+        say(w, "  The model rates that grouped barrier %.3f us and the fastest pattern flat "
+            "over all ranks, %s, %.3f us: HYBRID runs the %s.\n", hi->h.grouped_us,
+            hybrid_candidate(hi->h.flat), hi->h.flat_us,
+            hi->h.chose_flat ? "flat one (the model's choice)" : "grouped one");
+    say(w, "  %d stages, %ld signals, pattern file %s.\n", hi->h.bp.nstages,
+        bpattern_edges(&hi->h.bp), name);
     say(w, "  Beside it on the same communicator (%ld barriers each; mean per-iteration "
         "maximum, predicted):", hi->iters);
     for (int a = 0; a < HYBRID_ALTS; a++) {
@@ -112,10 +120,16 @@ json_t *hybrid_json(const struct result *res)
         json_array_append_new(alts, json_pack("{s:s,s:o,s:o}", "pattern", hi->alt[a].name,
                               "measured_us", num_or_null(hi->alt[a].measured_us),
                               "pred_us", num_or_null(hi->alt[a].pred_us)));
-    return json_pack("{s:o,s:s,s:o,s:s?,s:o,s:s,s:I,s:o}", "groups", groups,
-                     "top", hybrid_candidate(hi->h.top), "top_pred_us",
-                     num_or_null(hi->h.top >= 0 ? hi->h.top_us : NAN),
-                     "disagreements", hi->disagree[0] ? hi->disagree : NULL,
-                     "pred_us", num_or_null(hi->pred_us), "pattern_file", name,
-                     "iters", (json_int_t)hi->iters, "compared", alts);
+    json_t *j = json_pack("{s:o,s:s,s:o,s:s?,s:o,s:s,s:I,s:o}", "groups", groups,
+                          "top", hybrid_candidate(hi->h.top), "top_pred_us",
+                          num_or_null(hi->h.top >= 0 ? hi->h.top_us : NAN),
+                          "disagreements", hi->disagree[0] ? hi->disagree : NULL,
+                          "pred_us", num_or_null(hi->pred_us), "pattern_file", name,
+                          "iters", (json_int_t)hi->iters, "compared", alts);
+    /* the model's choice between the grouped barrier and the fastest flat one */
+    json_object_set_new(j, "choice", json_pack("{s:s,s:o,s:s,s:o}", "runs",
+                        hi->h.chose_flat ? "flat" : "grouped", "grouped_pred_us",
+                        num_or_null(hi->h.grouped_us), "flat", hybrid_candidate(hi->h.flat),
+                        "flat_pred_us", num_or_null(hi->h.flat_us)));
+    return j;
 }
