@@ -5,6 +5,10 @@
 #include <stddef.h>
 #include "base/exit_status.h"
 
+/* room for a path: a folder of up to PATH_MAX (4096) bytes and a file
+ * name in it; a message about a path takes PATH_BYTES + 400 */
+#define PATH_BYTES 4200
+
 /* malloc, calloc and realloc that never return NULL: on failure they say
  * how much was asked for and exit with EXIT_NO_MEMORY (the launcher then
  * ends the other ranks).  A zero size asks for one byte, so that a valid

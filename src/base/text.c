@@ -62,6 +62,29 @@ long first_control(const char *s, size_t n)
     return -1;
 }
 
+int next_text_line(const char *text, size_t len, size_t *pos, struct text_line *t)
+{
+    const char *s;
+    size_t l;
+    if (!next_line(text, len, pos, &s, &l))
+        return 0;
+    t->number++;
+    t->s = s;
+    t->bad = NULL;
+    t->bad_col = 0;
+    long bad = first_control(s, l);
+    if (bad >= 0) {
+        t->bad = "control or NUL byte: not a text file";
+        t->bad_col = (int)bad + 1;
+    } else if (l > TEXT_LINE_MAX) {
+        t->bad = "line longer than 4095 bytes";
+        t->bad_col = TEXT_LINE_MAX + 1;
+    }
+    const char *hash = t->bad ? NULL : memchr(s, '#', l);
+    t->len = t->bad ? 0 : hash ? (int)(hash - s) : (int)l;
+    return 1;
+}
+
 const char *duration_text(double s, char *buf, size_t len)
 {
     if (s < 60)

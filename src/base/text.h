@@ -28,6 +28,23 @@ int parse_uint(const char *s, size_t n, uint64_t max, uint64_t *out);
 /* Index of the first control byte other than tab in s[0..n), or -1. */
 long first_control(const char *s, size_t n);
 
+/* One line of a side file (--coords, edge and pattern files): its 1-based
+ * number, its text before any '#' (s, len), or what is wrong with it
+ * (bad: a control or NUL byte, or a line of 4096 bytes or more) and at
+ * which 1-based column, for the caller's diagnostic. */
+struct text_line {
+    int number;
+    const char *s;
+    int len;
+    const char *bad;
+    int bad_col;
+};
+#define TEXT_LINE_MAX 4095
+
+/* The next line of text[0..len) from *pos into *t (t->number counts on
+ * from its value before); 0 at the end */
+int next_text_line(const char *text, size_t len, size_t *pos, struct text_line *t);
+
 /* a duration for people: "4.2 s", "3 min 10 s", "2.3 h" */
 const char *duration_text(double seconds, char *buf, size_t len);
 

@@ -58,16 +58,13 @@ int parse_coords(const char *text, size_t len, int nranks, int *xyz,
 {
     int before = d->count;
     int *seen_line = xcalloc((size_t)nranks, sizeof *seen_line);
-    size_t pos = 0, l;
-    const char *s;
-    for (int line = 1; next_line(text, len, &pos, &s, &l); line++) {
-        const char *hash = memchr(s, '#', l);
-        size_t code = hash ? (size_t)(hash - s) : l;
-        long bad = first_control(s, l);
-        if (bad >= 0)
-            diag_add(d, line, (int)bad + 1, "control or NUL byte: not a text file");
+    size_t pos = 0;
+    struct text_line t = {0};
+    while (next_text_line(text, len, &pos, &t)) {
+        if (t.bad)
+            diag_add(d, t.number, t.bad_col, "%s", t.bad);
         else
-            parse_line(s, (int)code, line, nranks, xyz, seen_line, d);
+            parse_line(t.s, t.len, t.number, nranks, xyz, seen_line, d);
     }
     for (int r = 0; r < nranks && d->count == before; r++)
         if (!seen_line[r])

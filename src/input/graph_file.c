@@ -78,22 +78,16 @@ static void repeats(struct read_edge *r, int n, struct diag *d)
 static void read_edges(const char *text, size_t len, int ranks,
                        struct read_edge *r, int *n, struct diag *d)
 {
-    size_t pos = 0, l;
-    const char *s;
-    for (int line = 1; next_line(text, len, &pos, &s, &l); line++) {
-        long bad = first_control(s, l);
-        if (bad >= 0) {
-            diag_add(d, line, (int)bad + 1, "control or NUL byte: not a text file");
+    size_t pos = 0;
+    struct text_line t = {0};
+    while (next_text_line(text, len, &pos, &t)) {
+        int line = t.number;
+        if (t.bad) {
+            diag_add(d, line, t.bad_col, "%s", t.bad);
             continue;
         }
-        if (l >= 4096) {
-            diag_add(d, line, 4096, "line longer than 4095 bytes");
-            continue;
-        }
-        const char *hash = memchr(s, '#', l);
-        int use = hash ? (int)(hash - s) : (int)l;
         struct read_edge e;
-        if (parse_edge(s, use, line, ranks, &e, d) != 1)
+        if (parse_edge(t.s, t.len, line, ranks, &e, d) != 1)
             continue;
         if (*n == MAX_EDGES) {
             diag_add(d, line, 1, "more than %d edges", MAX_EDGES);

@@ -153,20 +153,14 @@ int parse_pattern_file(const char *text, size_t len, struct bpattern *bp, struct
     int before = d->count;
     memset(bp, 0, sizeof *bp);
     struct where at = {0};
-    size_t pos = 0, l;
-    const char *s;
-    for (int line = 1; next_line(text, len, &pos, &s, &l); line++) {
-        long bad = first_control(s, l);
-        if (bad >= 0) {
-            diag_add(d, line, (int)bad + 1, "control or NUL byte: not a text file");
-            continue;
-        }
-        const char *hash = memchr(s, '#', l);
-        struct cursor c = {s, hash ? (int)(hash - s) : (int)l, 0};
-        if (l < 4096)
-            parse_line(&c, line, bp, &at, d);
+    size_t pos = 0;
+    struct text_line t = {0};
+    while (next_text_line(text, len, &pos, &t)) {
+        struct cursor c = {t.s, t.len, 0};
+        if (t.bad)
+            diag_add(d, t.number, t.bad_col, "%s", t.bad);
         else
-            diag_add(d, line, 4096, "line longer than 4095 bytes");
+            parse_line(&c, t.number, bp, &at, d);
     }
     struct bpattern_fault f;
     if (d->count == before && bp->p == 0)

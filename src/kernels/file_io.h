@@ -4,6 +4,7 @@
 #ifndef MPIGAUGE_IO_H
 #define MPIGAUGE_IO_H
 
+#include "base/base.h"
 #include "kernels/kernel.h"
 
 /* MPI I/O's own state for a size (k->priv, made by the layout and freed
@@ -13,7 +14,7 @@
 struct io_file {
     MPI_File fh;
     MPI_Offset offset;
-    char path[4200];
+    char path[PATH_BYTES];
 };
 
 static inline struct io_file *io_of(const struct kernel *k)

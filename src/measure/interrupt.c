@@ -19,6 +19,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "base/base.h"
 #include "base/exit_status.h"
 #include "base/splice.h"
 #include "measure/finalize.h"
@@ -32,7 +33,7 @@ static int world_rank = -1;
 /* rank 0's prepared run.json, swapped with the signals blocked */
 static struct json_pieces snap;
 static int snap_set;
-static char snap_tmp[4200], snap_path[4200];
+static char snap_tmp[PATH_BYTES], snap_path[PATH_BYTES];
 
 /* "mpigauge: rank N: what" in one write, without stdio, so that the
  * lines of several ranks do not interleave */

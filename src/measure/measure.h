@@ -2,6 +2,7 @@
 #ifndef MPIGAUGE_MEASURE_H
 #define MPIGAUGE_MEASURE_H
 
+#include "base/base.h"
 #include "measure/window.h"
 #include "models/predict.h"
 #include "result/result.h"
@@ -20,7 +21,7 @@ struct measurer {
     struct world *world;
     struct clocks clocks;      /* --sync window */
     double timer_cost;         /* one MPI_Wtime read, s */
-    char scratch[4200];        /* MPI I/O files' folder, made by this run */
+    char scratch[PATH_BYTES];        /* MPI I/O files' folder, made by this run */
     struct params_entry *params;
     int nparams;
     /* the writers, told of each point as soon as rank 0 has it, and of a

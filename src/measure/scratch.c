@@ -7,12 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "base/base.h"
 
 int scratch_make(const char *dir, char *out, size_t len)
 {
     int rank;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    char path[4200] = "";
+    char path[PATH_BYTES] = "";
     if (rank == 0) {
         snprintf(path, sizeof path, "%s/mpigauge-scratch-XXXXXX", dir);
         if (!mkdtemp(path)) {

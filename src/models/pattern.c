@@ -57,6 +57,33 @@ long bpattern_edges(const struct bpattern *bp)
     return n;
 }
 
+/* the ranks known to a that b does not know of (bitsets of words words) */
+static long news(const uint64_t *a, const uint64_t *b, size_t words)
+{
+    long n = 0;
+    for (size_t w = 0; w < words; w++)
+        n += __builtin_popcountll(a[w] & ~b[w]);
+    return n;
+}
+
+/* stage s of the knowledge matrix: every signal i -> j of it adds what i
+ * knew when the stage began (K_k = K_{k-1} + K_{k-1} S_k); with known,
+ * each signal's count of ranks new to j, in order */
+static void knowledge_step(const struct bpattern *bp, int s, size_t words, uint64_t *old,
+                           uint64_t *cur, long **known)
+{
+    memcpy(old, cur, (size_t)bp->p * words * sizeof *old);
+    for (int e = 0; e < bp->st[s].n; e++) {
+        const struct edge *ed = &bp->st[s].e[e];
+        uint64_t *dst = cur + (size_t)ed->to * words;
+        const uint64_t *src = old + (size_t)ed->from * words;
+        if (known)
+            *(*known)++ = news(src, old + (size_t)ed->to * words, words);
+        for (size_t w = 0; w < words; w++)
+            dst[w] |= src[w];
+    }
+}
+
 /* ---- the knowledge check ------------------------------------------------------
  * knows[j] is the bitset of ranks whose arrival j has learnt of: the
  * column j of K in eqs. 5.1-5.2.  Stage k adds, for each signal i -> j, what
@@ -80,16 +107,8 @@ int bpattern_check(const struct bpattern *bp, int *rank, int *stage, int *missin
 
     int bad = 0, bad_stage = bp->nstages;
     for (int s = -1; s < bp->nstages; s++) {
-        if (s >= 0) {
-            memcpy(old, cur, (size_t)p * words * sizeof *old);
-            for (int e = 0; e < bp->st[s].n; e++) {
-                const struct edge *ed = &bp->st[s].e[e];
-                uint64_t *dst = cur + (size_t)ed->to * words;
-                const uint64_t *src = old + (size_t)ed->from * words;
-                for (size_t w = 0; w < words; w++)
-                    dst[w] |= src[w];
-            }
-        }
+        if (s >= 0)
+            knowledge_step(bp, s, words, old, cur, NULL);
         /* ranks that leave after this stage */
         for (int j = 0; j < p && !bad; j++) {
             if (last[j] != s)
@@ -232,14 +251,6 @@ void bpattern_fault_text(const struct bpattern_fault *f, char *out, size_t len)
     }
 }
 
-/* the ranks known to a that b does not know of (bitsets of words words) */
-static long news(const uint64_t *a, const uint64_t *b, size_t words)
-{
-    long n = 0;
-    for (size_t w = 0; w < words; w++)
-        n += __builtin_popcountll(a[w] & ~b[w]);
-    return n;
-}
 
 long *bpattern_known(const struct bpattern *bp)
 {
@@ -250,17 +261,8 @@ long *bpattern_known(const struct bpattern *bp)
     long *known = xcalloc((size_t)bpattern_edges(bp) + 1, sizeof *known), *k = known;
     for (int i = 0; i < p; i++)
         cur[(size_t)i * words + (size_t)i / 64] |= UINT64_C(1) << (i % 64);
-    for (int s = 0; s < bp->nstages; s++) {
-        memcpy(old, cur, (size_t)p * words * sizeof *old);
-        for (int e = 0; e < bp->st[s].n; e++) {
-            const struct edge *ed = &bp->st[s].e[e];
-            uint64_t *dst = cur + (size_t)ed->to * words;
-            const uint64_t *src = old + (size_t)ed->from * words;
-            *k++ = news(src, old + (size_t)ed->to * words, words);
-            for (size_t w = 0; w < words; w++)
-                dst[w] |= src[w];
-        }
-    }
+    for (int s = 0; s < bp->nstages; s++)
+        knowledge_step(bp, s, words, old, cur, &k);
     free(old);
     free(cur);
     return known;

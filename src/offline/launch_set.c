@@ -28,7 +28,7 @@ static int is_file(const char *path)
 /* run.json of dir, checked for what the tools read: 0, or -1 and why */
 static int load_run(struct launch *l, const char *dir, char *why, size_t len)
 {
-    char path[4200];
+    char path[PATH_BYTES];
     snprintf(path, sizeof path, "%s/run.json", dir);
     json_error_t e;
     l->root = json_load_file(path, 0, &e);
@@ -67,7 +67,7 @@ static void drop_launch(struct launch *l)
 
 static void leave_out(struct launch_set *s, const char *name, const char *why)
 {
-    char line[4600];
+    char line[PATH_BYTES + 400];
     snprintf(line, sizeof line, "%s: %s", name, why);
     s->left_out = xrealloc(s->left_out, (size_t)(s->nleft + 1) * sizeof *s->left_out);
     s->left_out[s->nleft++] = xstrdup(line);
@@ -112,7 +112,7 @@ static int launch_names(const char *dir, char ***names)
     *names = NULL;
     struct dirent *e;
     while (d && (e = readdir(d))) {
-        char path[4400], folder[4400];
+        char path[PATH_BYTES + 200], folder[PATH_BYTES + 200];
         snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
         int orphan = 0;
         if (is_orphan_output(e->d_name) && is_file(path)) {
@@ -189,7 +189,7 @@ static int load_set(struct launch_set *s, const char *what)
     s->total = launch_names(s->dir, &names);
     s->launch = xcalloc((size_t)s->total + 1, sizeof *s->launch);
     for (int i = 0; i < s->total; i++) {
-        char path[4400], why[4600];
+        char path[PATH_BYTES + 200], why[PATH_BYTES + 400];
         snprintf(path, sizeof path, "%s/%s", s->dir, names[i]);
         struct launch *l = &s->launch[s->n];
         snprintf(l->name, sizeof l->name, "%s", names[i]);
@@ -236,7 +236,7 @@ int launch_set_load(struct launch_set *s, const char *dir, const char *what)
 {
     memset(s, 0, sizeof *s);
     snprintf(s->dir, sizeof s->dir, "%s", dir);
-    char path[4200], why[4600];
+    char path[PATH_BYTES], why[PATH_BYTES + 400];
     snprintf(path, sizeof path, "%s/run.json", dir);
     if (!is_dir(dir)) {
         fprintf(stderr, "mpigauge: %s '%s': %s\n", what, dir,

@@ -7,12 +7,14 @@
 #ifndef MPIGAUGE_LOOKS_H
 #define MPIGAUGE_LOOKS_H
 
+#include "base/base.h"
+
 enum { MAX_LOOKS = 64 };
 
 struct looks {
     int n;                     /* 0: a fixed design, one look at every launch */
     int at[MAX_LOOKS];         /* launches a side at each look, ascending */
-    char file[4200];           /* the looks.json it came from */
+    char file[PATH_BYTES];           /* the looks.json it came from */
 };
 
 /* A's and B's looks.json, which must agree (or both be absent): 0, or 2

@@ -85,7 +85,7 @@ static void param_path(const char *dir, const char *topo, enum param_file f,
 double *matrix_load(const char *dir, const char *topo, enum param_file f, int world,
                     int p, int *missing)
 {
-    char path[4200];
+    char path[PATH_BYTES];
     param_path(dir, topo, f, path, sizeof path);
     size_t n;
     double *v = read_numbers(path, &n);
@@ -113,7 +113,7 @@ int matrix_finite(const double *m, int p)
 double *matrix_load_optional(const char *dir, const char *topo, enum param_file f,
                              int world, int p, int *bad)
 {
-    char path[4200];
+    char path[PATH_BYTES];
     param_path(dir, topo, f, path, sizeof path);
     if (access(path, F_OK) != 0)
         return NULL;
@@ -130,7 +130,7 @@ double *matrix_load_optional(const char *dir, const char *topo, enum param_file 
 
 double *matrix_load_o(const char *dir, const char *topo, int *world)
 {
-    char path[4200];
+    char path[PATH_BYTES];
     param_path(dir, topo, PF_O, path, sizeof path);
     size_t n;
     double *v = read_numbers(path, &n);
@@ -146,7 +146,7 @@ double *matrix_load_o(const char *dir, const char *topo, int *world)
 
 float *matrix_load_tail(const char *dir, const char *topo, int world, int p)
 {
-    char path[4200];
+    char path[PATH_BYTES];
     param_path(dir, topo, PF_TAIL, path, sizeof path);
     return read_tail(path, world, p, PARAM_TAIL_BINS);
 }

@@ -73,7 +73,7 @@ static int usage(const char *why)
  * 2 after saying what is wrong */
 static int read_pattern(struct request *rq, const char *topology)
 {
-    char text[4400];
+    char text[PATH_BYTES + 200];
     int n = snprintf(text, sizeof text, "BARRIER INT 0 0 ADD 1 %s %s 0\n",
                      topology, rq->pattern);
     if (n >= (int)sizeof text || strpbrk(rq->pattern, " \t\n#") ||

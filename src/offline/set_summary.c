@@ -229,7 +229,7 @@ static json_t *launches_json(const struct launch_set *s)
 /* text to path through a temporary file and a rename: whole or absent */
 static int write_whole(const char *path, const char *text, size_t len)
 {
-    char tmp[4400];
+    char tmp[PATH_BYTES + 200];
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
     FILE *f = fopen(tmp, "w");
     int ok = f && fwrite(text, 1, len, f) == len;
@@ -267,7 +267,7 @@ int set_summary_main(const char *dir)
     json_t *root = json_pack("{s:s,s:o,s:O?,s:o}", "set", dir, "launches",
                              launches_json(&s), "fingerprint", fp, "records", out);
     char *js = json_dumps(root, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
-    char pj[4200], pt[4200];
+    char pj[PATH_BYTES], pt[PATH_BYTES];
     snprintf(pj, sizeof pj, "%s/set.json", dir);
     snprintf(pt, sizeof pt, "%s/set.txt", dir);
     int bad = write_whole(pj, js, strlen(js)) || write_whole(pt, text, len);

@@ -8,8 +8,9 @@
 #include <errno.h>
 #include <string.h>
 #include <unistd.h>
+#include "base/base.h"
 
-static char failure[4400];
+static char failure[PATH_BYTES + 200];
 
 void io_failed(const char *path)
 {

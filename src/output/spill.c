@@ -21,6 +21,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "base/base.h"
 #include "base/splice.h"
 #include "output/io_check.h"
 
@@ -50,7 +51,7 @@ static void results_disk(const struct writer *w, char *out, size_t len)
 /* an unlinked temporary file in dir, or -1 */
 static int spill_in(const char *dir)
 {
-    char path[4200];
+    char path[PATH_BYTES];
     snprintf(path, sizeof path, "%.4096s/.mpigauge-run.json-XXXXXX", dir);
     int fd = mkstemp(path);
     if (fd >= 0)
@@ -108,7 +109,7 @@ void spill_ready(struct writer *w)
 
 static const char *spill_name(void)
 {
-    static char what[4200];
+    static char what[PATH_BYTES];
     snprintf(what, sizeof what, "%s/.mpigauge-run.json-* (run.json's records)",
              spill_where);
     return what;

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include "base/base.h"
 
 uint64_t record_memory(const struct call *c, int p, uint64_t max_elems,
                        uint64_t extent, uint64_t stride, uint64_t pack_size,
@@ -50,7 +51,7 @@ static uint64_t node_available(void)
 /* the room left under one cgroup's limit: max - used, UINT64_MAX if none */
 static uint64_t room_in(const char *dir, const char *max_file, const char *used_file)
 {
-    char a[4400], b[4400];
+    char a[PATH_BYTES + 200], b[PATH_BYTES + 200];
     snprintf(a, sizeof a, "%s/%s", dir, max_file);
     snprintf(b, sizeof b, "%s/%s", dir, used_file);
     uint64_t max = number_in(a), used = number_in(b);
@@ -67,7 +68,7 @@ static uint64_t room_in(const char *dir, const char *max_file, const char *used_
 static uint64_t cgroup_room(void)
 {
     FILE *f = fopen("/proc/self/cgroup", "r");
-    char line[4096], dir[4200];
+    char line[4096], dir[PATH_BYTES];
     uint64_t room = UINT64_MAX;
     while (f && fgets(line, sizeof line, f)) {
         line[strcspn(line, "\n")] = 0;
