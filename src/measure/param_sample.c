@@ -192,15 +192,9 @@ int params_measure_classes(MPI_Comm comm, const struct place *places,
     int me, p;
     MPI_Comm_rank(comm, &me);
     MPI_Comm_size(comm, &p);
-    params_alloc_held(pm, p, me == 0);
-    struct pair_log log = {0};
-    pm->log = &log;
-    char *buf = xcalloc((size_t)1 << PARAM_MAX_POW, 1);   /* 1 MiB */
-    quiet_barrier(comm);
-    double t0 = MPI_Wtime();
-    double *o = pm->m[PF_O];
-    o[me] = param_invocation(p);
-    MPI_Allreduce(MPI_IN_PLACE, o, p, MPI_DOUBLE, MPI_SUM, comm);
+    struct pair_log log;
+    char *buf;
+    double t0 = params_begin(comm, pm, &log, &buf);
     struct class_loc *loc = xmalloc_array((size_t)p, sizeof *loc);
     struct class_table *t = xcalloc(1, sizeof *t);
     int *world_node;

@@ -303,9 +303,21 @@ void param_measure_pair(MPI_Comm comm, int me, int i, int j, char *buf, int roun
     measure_pair(comm, me, i, j, buf, rounds, pm);
 }
 
-double param_invocation(int p)
+double params_begin(MPI_Comm comm, struct params *pm, struct pair_log *log, char **buf)
 {
-    return invocation(p);
+    int me, p;
+    MPI_Comm_rank(comm, &me);
+    MPI_Comm_size(comm, &p);
+    params_alloc_held(pm, p, me == 0);
+    memset(log, 0, sizeof *log);
+    pm->log = log;
+    *buf = xcalloc((size_t)1 << MAX_POW, 1);   /* 1 MiB */
+    quiet_barrier(comm);
+    double t0 = MPI_Wtime();
+    double *o = pm->m[PF_O];
+    o[me] = invocation(p);
+    MPI_Allreduce(MPI_IN_PLACE, o, p, MPI_DOUBLE, MPI_SUM, comm);   /* p values: on every rank */
+    return t0;
 }
 
 int params_measure(MPI_Comm comm, struct params *pm)
@@ -313,15 +325,9 @@ int params_measure(MPI_Comm comm, struct params *pm)
     int me, p;
     MPI_Comm_rank(comm, &me);
     MPI_Comm_size(comm, &p);
-    params_alloc_held(pm, p, me == 0);
-    struct pair_log log = {0};
-    pm->log = &log;
-    char *buf = xcalloc((size_t)1 << MAX_POW, 1);   /* 1 MiB */
-    quiet_barrier(comm);
-    double t0 = MPI_Wtime();
-    double *o = pm->m[PF_O];
-    o[me] = invocation(p);
-    MPI_Allreduce(MPI_IN_PLACE, o, p, MPI_DOUBLE, MPI_SUM, comm);   /* p values: on every rank */
+    struct pair_log log;
+    char *buf;
+    double t0 = params_begin(comm, pm, &log, &buf);
     pm->rounds = p > TURNS_MAX ? round_count(p) : 0;
     int sig = pm->rounds ? in_rounds(comm, me, buf, pm) : in_turns(comm, me, buf, pm);
     params_gather(comm, pm);

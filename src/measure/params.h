@@ -36,10 +36,14 @@ int params_measure_classes(MPI_Comm comm, const struct place *places,
  * p x p matrices (O_i, p values, is the caller's) */
 void params_gather(MPI_Comm comm, struct params *pm);
 
-/* for it, from params.c: O_i on this rank; the pair i, j measured from
- * i (collective over i and j; rounds: as in a round, fewer repetitions
- * over 1 KiB), into pm on the rank that measured each value */
-double param_invocation(int p);
+/* for it, from params.c: the start every measurement of the parameters
+ * shares (collective over comm): pm allocated (rank 0 holds the
+ * matrices), its pair log, a 1 MiB buffer (the caller frees it), a quiet
+ * start, and O_i on every rank; the start time.  And the pair i, j
+ * measured from i (collective over i and j; rounds: as in a round, fewer
+ * repetitions over 1 KiB), into pm on the rank that measured each value */
+struct pair_log;
+double params_begin(MPI_Comm comm, struct params *pm, struct pair_log *log, char **buf);
 void param_measure_pair(MPI_Comm comm, int me, int i, int j, char *buf, int rounds,
                         struct params *pm);
 

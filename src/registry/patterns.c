@@ -7,14 +7,22 @@
 #include "registry/registry.h"
 
 static const struct pattern patterns[] = {
-    {"MPI", NULL, 0, "MPI_Barrier of the MPI library", 0},
-    {"LINEAR", gen_linear, 0, "every rank signals rank 0, which then signals every rank", 0},
-    {"TREE", gen_tree, 2, "k-ary tree (TREE:k, default binary): arrivals up, then their transposes down", 0},
-    {"DISSEMINATION", gen_dissemination, 0, "ceil(log2 P) stages, rank i signals i + 2^s mod P", 0},
-    {"PAIRWISE", gen_pairwise, 0, "butterfly exchange on the largest power of two, extra ranks fold in and out", 0},
-    {"FILE", NULL, 0, "FILE:path, stages read from a pattern file", 0},
-    {"HYBRID", gen_linear, 0, "built from the measured O_ij (thesis ch. 7): SSS groups, "
-     "the cheapest pattern inside each and among their pivots", 1},
+    {.name = "MPI", .desc = "MPI_Barrier of the MPI library"},
+    {.name = "LINEAR", .generate = gen_linear,
+     .desc = "every rank signals rank 0, which then signals every rank"},
+    {.name = "TREE", .generate = gen_tree, .default_arg = 2,
+     .desc = "k-ary tree (TREE:k, default binary): arrivals up, then their transposes down"},
+    {.name = "DISSEMINATION", .generate = gen_dissemination,
+     .desc = "ceil(log2 P) stages, rank i signals i + 2^s mod P"},
+    {.name = "PAIRWISE", .generate = gen_pairwise,
+     .desc = "butterfly exchange on the largest power of two, extra ranks fold in and out"},
+    {.name = "FILE", .desc = "FILE:path, stages read from a pattern file"},
+    /* built when the record runs; until then the plan and the estimate
+     * price a LINEAR in its place */
+    {.name = "HYBRID", .generate = gen_linear, .adaptive = 1,
+     .desc = "built from the measured O_ij (thesis ch. 7): SSS groups, the cheapest "
+             "pattern inside each and among their pivots, or the cheapest flat over all "
+             "ranks where the model rates that faster"},
 };
 
 const struct table pattern_table = {

@@ -75,6 +75,18 @@ static void find_library(struct world *w)
 }
 
 /* the grid and this rank's place on it, by the options */
+/* the grid --grid names, else MPI_Dims_create's for the world's size */
+static void grid_chosen(struct world *w, const struct options *o)
+{
+    if (o->grid[0]) {
+        memcpy(w->grid, o->grid, sizeof w->grid);
+        w->grid_source = "--grid";
+    } else {
+        MPI_Dims_create(w->size, 3, w->grid);
+        w->grid_source = "MPI_Dims_create";
+    }
+}
+
 static void place_on_grid(struct world *w, const struct options *o,
                           const int *coords)
 {
@@ -85,13 +97,7 @@ static void place_on_grid(struct world *w, const struct options *o,
         grid_from_coords(w, coords);
         w->grid_source = "--coords";
     } else {
-        if (o->grid[0]) {
-            memcpy(w->grid, o->grid, sizeof w->grid);
-            w->grid_source = "--grid";
-        } else {
-            MPI_Dims_create(w->size, 3, w->grid);
-            w->grid_source = "MPI_Dims_create";
-        }
+        grid_chosen(w, o);
         grid_from_rank(w);
     }
 }
@@ -165,13 +171,7 @@ int world_init_offline(struct world *w, const struct options *o)
     w->max_node_ranks = w->size < per_node ? w->size : per_node;
     w->node_ranks = w->max_node_ranks;
     w->nodes = (w->size + per_node - 1) / per_node;
-    if (o->grid[0]) {
-        memcpy(w->grid, o->grid, sizeof w->grid);
-        w->grid_source = "--grid";
-    } else {
-        MPI_Dims_create(w->size, 3, w->grid);
-        w->grid_source = "MPI_Dims_create";
-    }
+    grid_chosen(w, o);
     /* no array of places: a plan for millions of ranks reads them by
      * arithmetic (offline_place) */
     offline_place(w, 0, &w->place);

@@ -7,6 +7,7 @@
 #include "input/pattern_file.h"
 #include "models/pattern.h"
 #include "models/predict.h"
+#include "registry/registry.h"
 #include "unit.h"
 
 /* the stages as "1>0 2>0|0>1 0>2" */
@@ -50,19 +51,31 @@ static void figures(void)
     CHECK(stages_are(gen_linear, 1, 0, ""));
 }
 
+const struct pattern *builtin_pattern(int i)
+{
+    for (size_t k = 0, n = 0; k < table_count(&pattern_table); k++) {
+        const struct pattern *pt = table_row(&pattern_table, k);
+        if (pt->generate && !pt->adaptive && (int)n++ == i)
+            return pt;
+    }
+    return NULL;
+}
+
 static void builtins_pass(void)
 {
-    void (*gens[])(struct bpattern *, int, int) = {gen_linear, gen_tree,
-                                                   gen_dissemination, gen_pairwise};
-    for (int g = 0; g < 4; g++)
-        for (int arg = 2; arg <= (g == 1 ? 5 : 2); arg++)
+    const struct pattern *pt;
+    int n = 0;
+    for (int g = 0; (pt = builtin_pattern(g)); g++, n++)
+        /* an argument where the pattern takes one (TREE:k), k = 2..5 */
+        for (int arg = 2; arg <= (pt->default_arg ? 5 : 2); arg++)
             for (int p = 1; p <= 64; p++) {
                 struct bpattern bp;
                 int who, stage, missing;
-                gens[g](&bp, p, arg);
+                pt->generate(&bp, p, arg);
                 CHECK(bpattern_check(&bp, &who, &stage, &missing) == 0);
                 bpattern_free(&bp);
             }
+    CHECK(n == 4);             /* LINEAR, TREE, DISSEMINATION, PAIRWISE */
     /* a large one: sparse, so this is quick (the time is a benchmark's) */
     struct bpattern bp;
     int who, stage, missing;
@@ -185,12 +198,11 @@ static int fault_is(struct bpattern *bp, enum bpattern_fault_kind kind, int stag
 
 static void verify(void)
 {
-    void (*gens[])(struct bpattern *, int, int) = {gen_linear, gen_tree,
-                                                   gen_dissemination, gen_pairwise};
-    for (int g = 0; g < 4; g++)
+    const struct pattern *pt;
+    for (int g = 0; (pt = builtin_pattern(g)); g++)
         for (int p = 1; p <= 40; p++) {
             struct bpattern bp;
-            gens[g](&bp, p, 3);
+            pt->generate(&bp, p, 3);
             CHECK(fault_is(&bp, BP_OK, -1, -1));
         }
     struct bpattern bp;

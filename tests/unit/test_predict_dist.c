@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include "models/pattern.h"
 #include "models/predict_dist.h"
+#include "registry/registry.h"
 #include "unit.h"
 
 /* p ranks, O_i 0.1, O_ij 0.5, one-way 1 us between every pair, each pair's
@@ -55,12 +56,11 @@ static void collapses(void)
 {
     static struct setup s;
     struct bpattern bp;
-    void (*gen[])(struct bpattern *, int, int) = {gen_linear, gen_tree,
-                                                  gen_dissemination, gen_pairwise};
-    for (int g = 0; g < 4; g++)
+    const struct pattern *pt;
+    for (int g = 0; (pt = builtin_pattern(g)); g++)
         for (int kind = 0; kind < 2; kind++) {
             set_up(&s, 5, none);
-            gen[g](&bp, 5, 2);
+            pt->generate(&bp, 5, 2);
             struct signal_costs c = with_tail(&s);
             struct signal_costs plain = costs_from_params(&s.pm);
             double det = predict_barrier(&bp, &plain, NULL, (enum signal_kind)kind, 0.05);

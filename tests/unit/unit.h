@@ -19,6 +19,13 @@ static inline void unit_check(int ok, const char *what, const char *file, int li
     }
 }
 
+/* the i-th built-in barrier pattern of registry/patterns.c's table (one
+ * with a generator, not built at run time), NULL past the last: the tests
+ * walk the table, so a pattern added there is tested with no edit here
+ * (test_patterns.c) */
+struct pattern;
+const struct pattern *builtin_pattern(int i);
+
 void test_parser(void);
 void test_hostlist(void);
 void test_settings(void);
