@@ -145,8 +145,8 @@ TOOLS_OBJ = $(patsubst %.c,$(BUILD)/%.o,$(wildcard tools/*.c))
 tools/gen_man: $(BUILD)/tools/gen_man.o $(LIBOBJ) $(STAMP)
 	$(MPICC) $(CFLAGS) $(LDFLAGS) -o $@ $(BUILD)/tools/gen_man.o $(LIBOBJ) $(LIBS) $(LDLIBS)
 
-tools/gen_reference: $(BUILD)/tools/gen_reference.o $(BUILD)/tools/gen_columns.o $(LIBOBJ) $(STAMP)
-	$(MPICC) $(CFLAGS) $(LDFLAGS) -o $@ $(BUILD)/tools/gen_reference.o $(BUILD)/tools/gen_columns.o $(LIBOBJ) $(LIBS) $(LDLIBS)
+tools/gen_reference: $(BUILD)/tools/gen_reference.o $(BUILD)/tools/gen_columns.o $(BUILD)/tools/gen_common.o $(LIBOBJ) $(STAMP)
+	$(MPICC) $(CFLAGS) $(LDFLAGS) -o $@ $(BUILD)/tools/gen_reference.o $(BUILD)/tools/gen_columns.o $(BUILD)/tools/gen_common.o $(LIBOBJ) $(LIBS) $(LDLIBS)
 
 man: tools/gen_man
 	./tools/gen_man > man/mpigauge.1.tmp && mv man/mpigauge.1.tmp man/mpigauge.1

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gen_common.h"
 #include "gen_reference.h"
 #include "output/columns.h"
 #include "registry/settings.h"

@@ -13,25 +13,8 @@
 #include "input/options.h"
 #include "registry/registry.h"
 #include "input/settings_walk.h"
+#include "gen_common.h"
 #include "gen_reference.h"
-
-/* a table cell: what markdown would take for markup escaped ('|', '*',
- * and '<' '>', which would start HTML), line breaks as blanks */
-void cell(FILE *out, const char *s)
-{
-    for (; s && *s; s++) {
-        if (*s == '|' || *s == '*')
-            fprintf(out, "\\%c", *s);
-        else if (*s == '<')
-            fputs("&lt;", out);
-        else if (*s == '>')
-            fputs("&gt;", out);
-        else if (*s == '\n')
-            fputc(' ', out);
-        else
-            fputc(*s, out);
-    }
-}
 
 static void calls(FILE *out)
 {
