@@ -19,6 +19,8 @@ static const char *not_seeded(const struct call *c)
     return call_has(c, CALL_SEEDED) ? NULL : " draws nothing at random";
 }
 
+static const struct family family_fabric;
+
 static const struct setting rows[] = {
     {.owner = &family_fabric, .key = "seed", .kind = SETTING_COUNT, .store = STORE_U64,
      .offset = offsetof(struct fabric_settings, seed), .dflt = MATCHING_SEED, .lo = 0,
@@ -26,7 +28,7 @@ static const struct setting rows[] = {
      .help = "the seed of its matchings (1)"},
 };
 
-const struct family family_fabric = {
+static const struct family family_fabric = {
     .name = "fabric", .way = WAY_ALL_PAIRS, .per = "message",
     .moves_data = 1, .bytes_per_us = BYTES_PER_US, .passes = 1,
     .settings = rows, .nsettings = sizeof rows / sizeof rows[0],

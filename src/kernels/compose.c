@@ -111,25 +111,25 @@ static void run_exscan_local(struct kernel *k, int iters)
     {.name = NAME, .family = &FAMILY, .caps = CAPS, .opk = OPK_NONE, .buffers = BUFS, \
      .layout = LAYOUT, .loop = LOOP, .check = CHECK, .timing = TIMING}
 
-const struct call mockup_reduce_bcast = MOCKUP("REDUCE + BCAST", family_reduce, 0,
+static const struct call mockup_reduce_bcast = MOCKUP("REDUCE + BCAST", family_reduce, 0,
     bufs_n_n, NULL, run_reduce_bcast, check_allreduce,
     "MPI_Reduce of n elements to rank 0, then MPI_Bcast of them");
-const struct call mockup_reduce_scatter_allgatherv = MOCKUP("REDUCE_SCATTER + ALLGATHERV",
+static const struct call mockup_reduce_scatter_allgatherv = MOCKUP("REDUCE_SCATTER + ALLGATHERV",
     family_reduce, 0, bufs_n_n, layout_even, run_reduce_scatter_allgatherv,
     check_allreduce, "MPI_Reduce_scatter of n elements in even shares, then "
     "MPI_Allgatherv of the shares in place");
-const struct call mockup_gather_bcast = MOCKUP("GATHER + BCAST", family_coll, 0,
+static const struct call mockup_gather_bcast = MOCKUP("GATHER + BCAST", family_coll, 0,
     bufs_n_pn, NULL, run_gather_bcast, check_allgather,
     "MPI_Gather of n elements a rank to rank 0, then MPI_Bcast of the p n elements");
-const struct call mockup_scatterv_allgatherv = MOCKUP("SCATTERV + ALLGATHERV",
+static const struct call mockup_scatterv_allgatherv = MOCKUP("SCATTERV + ALLGATHERV",
     family_coll, CALL_ROOTED | CALL_ROTATES, bufs_n_0, layout_even,
     run_scatterv_allgatherv, check_bcast, "MPI_Scatterv of the root's n elements in "
     "even shares, then MPI_Allgatherv of the shares in place");
-const struct call mockup_allreduce = MOCKUP("ALLREDUCE", family_reduce, 0, bufs_n_n,
+static const struct call mockup_allreduce = MOCKUP("ALLREDUCE", family_reduce, 0, bufs_n_n,
     NULL, run_allreduce_for_reduce, check_allreduce, "MPI_Allreduce of n elements");
-const struct call mockup_allgather = MOCKUP("ALLGATHER", family_coll, 0, bufs_n_pn,
+static const struct call mockup_allgather = MOCKUP("ALLGATHER", family_coll, 0, bufs_n_pn,
     NULL, run_allgather_for_gather, check_allgather, "MPI_Allgather of n elements a rank");
-const struct call mockup_exscan_local = MOCKUP("EXSCAN + REDUCE_LOCAL", family_reduce, 0,
+static const struct call mockup_exscan_local = MOCKUP("EXSCAN + REDUCE_LOCAL", family_reduce, 0,
     bufs_n_n, NULL, run_exscan_local, check_scan, "MPI_Exscan of n elements, then "
     "MPI_Reduce_local of this rank's own into the prefix (rank 0: a copy)");
 

@@ -36,6 +36,20 @@ void settle(struct kernel *k)
     MPI_File_sync(io_of(k)->fh);
 }
 
+/* view=type: MPI_File_set_view at the rank's place (and the offset 0) */
+static void io_set_view(struct kernel *k)
+{
+    struct io_file *io = io_of(k);
+    MPI_Offset place = (MPI_Offset)k->rank * k->count;
+    if (io_settings(k->rec)->view != IO_VIEW_TYPE) {
+        io->offset = place * k->type_size;
+        return;
+    }
+    io->offset = 0;
+    MPI_File_set_view(io->fh, place * k->extent, MPI_BYTE, k->type, "native",
+                      MPI_INFO_NULL);
+}
+
 /* opens the communicator's file; with prefill, writes every rank's block
  * of --check data there first (untimed) */
 void io_open(struct kernel *k, int prefill)
@@ -74,18 +88,6 @@ void io_open(struct kernel *k, int prefill)
     }
 }
 
-void io_set_view(struct kernel *k)
-{
-    struct io_file *io = io_of(k);
-    MPI_Offset place = (MPI_Offset)k->rank * k->count;
-    if (io_settings(k->rec)->view != IO_VIEW_TYPE) {
-        io->offset = place * k->type_size;
-        return;
-    }
-    io->offset = 0;
-    MPI_File_set_view(io->fh, place * k->extent, MPI_BYTE, k->type, "native",
-                      MPI_INFO_NULL);
-}
 
 /* the data to write is defined (valgrind flags a write(2) of
  * uninitialised bytes, and a file of garbage helps nobody) */

@@ -43,8 +43,6 @@ static inline void io_synced(const struct kernel *k)
 
 void io_open(struct kernel *k, int prefill);
 void settle(struct kernel *k);
-/* view=type: MPI_File_set_view at the rank's place (and the offset 0) */
-void io_set_view(struct kernel *k);
 /* hint=: the record's hints as an MPI_Info (MPI_INFO_NULL without), and
  * what the library kept of them, from MPI_File_get_info, into
  * k->hint_kept (io_hints.c) */

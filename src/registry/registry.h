@@ -343,8 +343,7 @@ struct family {
 };
 
 extern const struct family family_p2p, family_coll, family_reduce, family_sync,
-    family_io, family_multi, family_rma, family_fabric, family_threads,
-    family_objects;
+    family_io, family_multi, family_rma, family_threads, family_objects;
 
 /* MPI 4.0's large-count (_c) functions and partitioned communication:
  * MPICH 4 has them; Open MPI 4.1 and SimGrid's SMPI (MPI 3.1) do not */

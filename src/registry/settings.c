@@ -323,12 +323,6 @@ void setting_put_second(const struct setting *s, struct record *r, int v)
     memcpy(base + s->second, &v, sizeof v);
 }
 
-long long record_setting(const struct record *r, const char *key, long long dflt)
-{
-    const struct setting *s = record_setting_row(r, key);
-    return s ? setting_get(s, r) : dflt;
-}
-
 void settings_defaults(struct record *r)
 {
     for (size_t i = 0; i < ncommon; i++)

@@ -80,10 +80,6 @@ void setting_put(const struct setting *s, struct record *r, long long v);
 /* a paired setting's second value (0: none written, as the first) */
 int setting_get_second(const struct setting *s, const struct record *r);
 void setting_put_second(const struct setting *s, struct record *r, int v);
-/* the value of r's setting key through its row (what the writers use
- * for a family's own settings, whose struct they do not know), or dflt
- * when no row has the key */
-long long record_setting(const struct record *r, const char *key, long long dflt);
 /* every common setting's default into a new record, and its family's
  * own when its call is known (the parser calls it again once it is) */
 void settings_defaults(struct record *r);

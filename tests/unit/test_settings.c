@@ -232,7 +232,8 @@ static void threaded_forms(void)
     if (rs.n == 4) {
         CHECK(strcmp(rs.rec[0].call->name, "LATENCY_MT") == 0 && rs.rec[0].written_as &&
               strcmp(rs.rec[0].written_as->name, "SEND") == 0 &&
-              record_setting(&rs.rec[0], "threads", 0) == 2);
+              record_setting_row(&rs.rec[0], "threads") &&
+              setting_get(record_setting_row(&rs.rec[0], "threads"), &rs.rec[0]) == 2);
         CHECK(strcmp(rs.rec[1].call->name, "BW_MT") == 0 &&
               strcmp(rs.rec[1].written_as->name, "BW") == 0);
         CHECK(strcmp(rs.rec[2].call->name, "SEND") == 0 && !rs.rec[2].written_as &&
