@@ -23,6 +23,7 @@
 #include "models/param_files.h"
 #include "models/predict.h"
 #include "models/predict_dist.h"
+#include "offline/export.h"
 #include "offline/set_compare.h"
 #include "offline/set_summary.h"
 #include "registry/registry.h"
@@ -44,7 +45,8 @@ int offline_wanted(int argc, char **argv)
 {
     struct options o;
     parse_options(argc, argv, &o, NULL);   /* errors: said by the real parse */
-    return o.predict != NULL || o.set != NULL || o.compare != NULL;
+    return o.predict != NULL || o.set != NULL || o.compare != NULL ||
+           o.export_format != EXPORT_NONE;
 }
 
 static int offline_predict(int argc, char **argv);   /* below: --predict */
@@ -59,6 +61,8 @@ int offline_main(int argc, char **argv)
         return set_summary_main(o.set);
     if (o.compare)
         return set_compare_main(&o);
+    if (o.export_format == EXPORT_CSV)
+        return export_csv(o.export_from, stdout);
     return offline_predict(argc, argv);
 }
 
