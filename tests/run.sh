@@ -39,7 +39,7 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
 # every suite, in this order; SUITES (names, space-separated) runs only
 # those named (.ci/run's MPICH stage under the sanitizers runs those that
 # reach MPICH's own paths)
-all_suites="style docs integration cmdline export topology barriers streaming mpi4 compat
+all_suites="style docs integration cmdline export packaging topology barriers streaming mpi4 compat
 threads devices fabric chain io types compose jobs slurm conformance
 nonblocking objects settings neighbors scale hardening hybrid measure clock
 scripts report signals cluster launches smpi platforms"
