@@ -201,7 +201,7 @@ site_configuration = {
 }
 PY
     reframe -C "$T/rf.py" -c packaging/reframe/mpigauge_check.py -S executable="$G" \
-        -S num_tasks_per_node=1 --prefix "$T/rf" --report-file "$T/rf.json" -r > "$T/rf.out" 2>&1
+        -S num_tasks_per_node=1 --prefix "$T/rf" --keep-stage-files --report-file "$T/rf.json" -r > "$T/rf.out" 2>&1
     check "ReFrame's mpigauge_check through Slurm (srun --mpi=$pmi): passed" [ $? = 0 ]
     rj=$(ls "$T"/rf/stage/*/*/*/mpigauge_check/mpigauge-out/run.json 2> /dev/null | head -1)
     check "... its run: complete on 2 nodes, the Slurm job in run.json" [ "$(jq -c '[.status, .nodes, .job.batch]' "$rj" 2> /dev/null)" = '["complete",2,"slurm"]' ]
