@@ -120,6 +120,7 @@ refused() { # WHAT EXPECTED ARGS...
 refused "no such folder" "RESULT_OR_SET '$T/none': no such folder" --export csv "$T/none"
 refused "a folder with no run" "is neither a result folder (no run.json) nor a launch set" --export csv "$T"
 refused "an unknown format" "--export 'xml': expected none or csv" --export xml "$T/run"
+refused "--export none" "--export takes a format: csv" --export none "$T/run"
 refused "no folder named" "no result or set (--export csv RESULT_OR_SET)" --export csv
 refused "with a measuring option" "--iters shapes a measuring run; --export measures nothing" --export csv --iters 5 "$T/run"
 refused "with --set" "choose one of --predict, --set, --compare, --export and --validate" --export csv --set "$T/run"

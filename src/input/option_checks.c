@@ -15,6 +15,15 @@ static int complain(FILE *err, const char *fmt, const char *a, const char *b)
     return EXIT_BAD_INPUT;
 }
 
+/* the option table's row of name (every caller names one there is) */
+static size_t option_index(const char *name)
+{
+    size_t i = 0;
+    while (i + 1 < noption_specs && strcmp(option_specs[i].name, name) != 0)
+        i++;
+    return i;
+}
+
 /* the options that exclude or need each other */
 int check_combinations(const struct options *o, FILE *err)
 {
@@ -47,6 +56,8 @@ int check_combinations(const struct options *o, FILE *err)
     if (!o->compare && (o->fail_above || o->tolerance || o->json || o->allow_different))
         return complain(err, "mpigauge: %s%s\n", "--fail-above, --tolerance, --json "
                         "and --allow-different go with --compare A B", "");
+    if (o->given[option_index("export")] && o->export_format == EXPORT_NONE)
+        return complain(err, "mpigauge: %s%s\n", "--export takes a format: csv", "");
     if (o->adaptive && o->fixed)
         return complain(err, "mpigauge: %s%s\n", "choose one of --adaptive and "
                         "--fixed", "");

@@ -333,10 +333,12 @@ static void usage_row(FILE *out, const struct option_spec *sp)
 void print_usage(FILE *out)
 {
     fputs("usage: mpirun -n P mpigauge [options] INPUT\n"
+          "       mpirun -n P mpigauge [options] [INPUT] -r RECORD [-r RECORD ...]\n"
           "\n"
           "Times every record of INPUT (one MPI call, datatype, size range,\n"
-          "topology and op per line) and writes prose to stdout and report.txt,\n"
-          "one gnuplot data file per record and run.json to the result folder.\n"
+          "topology and op per line) and of -r and --run, and writes prose to\n"
+          "stdout and report.txt, one gnuplot data file per record and run.json\n"
+          "to the result folder.\n"
           "\n", out);
     for (size_t i = 0; i < noption_specs; i++) {
         if (option_specs[i].group)
