@@ -22,7 +22,7 @@ class Mpigauge(MakefilePackage):
 
     license("BSD-3-Clause")
 
-    version("0.1.0", sha256="2aea72be197eecb3183bfa88f676b319efec3b6d6b22acf97be84a064d9ae1a2")
+    version("0.1.0", sha256="b9df724506c016c94251c68b5624cf358b1104f4ddc46520d1d46618fd38ab7e")
 
     variant("papi", default=False, description="Hardware counters through PAPI (--papi)")
     variant(
