@@ -194,6 +194,34 @@ uninstall: check-prefix
 	    "$(D)/share/mpigauge/inputs" \
 	    "$(D)/share/mpigauge/scripts" "$(D)/share/mpigauge" "$(D)/share/doc/mpigauge" 2>/dev/null
 
+# make dist: mpigauge-VERSION.tar.gz and its .sha256, of what builds,
+# tests and documents mpigauge (the tracked files below; not .ci/,
+# results/, nor the Spack and EasyBuild recipes, which name the tarball's
+# checksum), made alike from alike sources (sorted names, owner 0, the
+# time of the last commit that changed one of its files, gzip -n): a
+# recipe's new checksum does not change the tarball it names; make distcheck unpacks it in a scratch
+# folder, builds it with warnings as errors, runs the unit tests and a
+# conformance run on 2 ranks with --check, installs into a staging
+# DESTDIR and runs the installed binary (docs/developing.md, A release)
+VERSION := $(shell sed -n 's/^\#define MPIGAUGE_VERSION "\(.*\)"/\1/p' src/input/options.h)
+DIST = mpigauge-$(VERSION)
+DIST_PATHS = Makefile README.md LICENSE CHANGES bench docs inputs man packaging/reframe \
+             platforms schema scripts src tests tools topologies
+dist:
+	@git rev-parse --git-dir > /dev/null 2>&1 || { echo "make dist: needs the git checkout (its list of files)" >&2; exit 2; }
+	@[ -n "$(VERSION)" ] || { echo "make dist: no MPIGAUGE_VERSION in src/input/options.h" >&2; exit 2; }
+	rm -f $(DIST).tar.gz $(DIST).tar.gz.sha256
+	git ls-files -z -- $(DIST_PATHS) | \
+	    tar --null -T - --sort=name --owner=0 --group=0 --numeric-owner \
+	        --mtime="@$$(git log -1 --format=%ct -- $(DIST_PATHS))" --transform 's,^,$(DIST)/,' \
+	        -cf - | gzip -n -9 > $(DIST).tar.gz.tmp
+	mv $(DIST).tar.gz.tmp $(DIST).tar.gz
+	sha256sum $(DIST).tar.gz > $(DIST).tar.gz.sha256
+	@cat $(DIST).tar.gz.sha256
+
+distcheck: dist
+	MPIRUN="$(MPIRUN)" MPICC="$(MPICC)" bash scripts/distcheck.sh $(DIST)
+
 bench/pattern_scale: bench/pattern_scale.c $(LIBOBJ) $(STAMP)
 	$(MPICC) $(WARN) $(CFLAGS) $(CPPFLAGS) -o $@ $< $(LIBOBJ) $(LIBS)
 
@@ -218,7 +246,7 @@ valgrind: mpigauge
 clean:
 	rm -rf build mpigauge mpigauge-smpi tests/mpigauge-smpi-skew platforms/costs.so platforms/hosts tests/mpigauge-nopapi tests/unit_tests tests/corrupt.so tests/launchvary.so tests/skew.so tests/slowcall.so tests/fakegpu.so tests/counter_probe tests/fuzz_replay bench/bare_loops bench/pattern_scale tests/tmp tools/gen_man tools/gen_reference
 
-.PHONY: all asan check check-quick unit bench bench-sets bench-live fuzz valgrind clean man docs install uninstall check-prefix smpi
+.PHONY: all asan check check-quick unit bench bench-sets bench-live fuzz valgrind clean man docs install uninstall check-prefix smpi dist distcheck
 
 -include $(OBJ:.o=.d) $(TEST_DEPS) $(TOOLS_OBJ:.o=.d)
 

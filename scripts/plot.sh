@@ -238,8 +238,8 @@ GNUPLOT
 list=$(mktemp)
 trap 'rm -f "$list"' EXIT
 jq -r '.records[] | select(.file != null) |
-       [.file, .family, "\(.call) \(.datatype) on \(.topology), op \(.op) (line \(.line))",
-        "\(.call) \(.datatype)\(if .topology == "WORLD" then "" else " " + .topology end)\(if .op == "NOP" then "" else " " + .op end) (line \(.line))"] | @tsv' \
+       [.file, .family, "\(.call) \(.datatype) on \(.topology), op \(.op) (\(.source // "line \(.line)"))",
+        "\(.call) \(.datatype)\(if .topology == "WORLD" then "" else " " + .topology end)\(if .op == "NOP" then "" else " " + .op end) (\(.source // "line \(.line)"))"] | @tsv' \
     "$dir/run.json" |
     while IFS=$'\t' read -r file family title short; do
         [ -f "$dir/$file" ] && [ "$(rows "$dir/$file")" -gt 0 ] || continue

@@ -5,7 +5,7 @@ def h: tostring | @html;
 def r(x; d): if x == null then "?" else x * pow(10; d) | round / pow(10; d) end;
 .records[] | select(.line == $l) |
 "<section class=\"record\" id=\"line-\(.line)\" data-status=\"\(.status // "unknown" | h)\">",
-"<h3>Line \(.line): \(.call | h) of \(.datatype | h) on \(.topology | h), op \(.op | h)</h3>",
+"<h3>\(if .source then (.source | h) else "Line \(.line)" end): \(.call | h) of \(.datatype | h) on \(.topology | h), op \(.op | h)</h3>",
 "<p><code>\(.text // "" | h)</code> &mdash; <span class=\"state \(.status // "unknown" | h)\">\(.status // "unknown" | h)</span>"
  + (if .communicators then " on \(.communicators | length) communicator(s) of \(.communicators | map(tostring) | unique | join(", ")) ranks" else "" end)
  + (if .elapsed_s then "; took \(r(.elapsed_s; 3)) s" else "" end) + "</p>",

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include "base/base.h"
 #include "base/build_info.h"
@@ -96,7 +97,7 @@ static void describe_run(struct run *run)
     const struct world *w = &run->world;
     struct run_info *in = &run->info;
     in->opt = &run->opt;
-    in->input = run->opt.input;
+    in->input = run->opt.input ? run->opt.input : "-r";
     in->library = w->library;
     in->version = w->version;
     in->thread_asked = w->thread_asked;
@@ -192,6 +193,15 @@ static int write_failed(int rank)
     return failed;
 }
 
+/* the calendar clock, seconds since the epoch (run.json's start and end
+ * of a record) */
+static double wall_clock(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_REALTIME, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
 /* one record: measured and written, or said to be skipped */
 static void record_step(struct run *run, struct batch *b, int i, int rank)
 {
@@ -204,8 +214,10 @@ static void record_step(struct run *run, struct batch *b, int i, int rank)
     if (rank == 0)
         writer_record_begin(&run->writer, res);
     double t0 = MPI_Wtime();
+    res->wall_start = wall_clock();
     measure_record(&run->m, &b->plan.rec[i], res);
     res->elapsed_s = MPI_Wtime() - t0;
+    res->wall_end = wall_clock();
     if (rank == 0)
         writer_record_end(&run->writer, res);
 }
@@ -264,7 +276,7 @@ static void validate_step(struct run *run, int rank)
     struct batch b;
     batch_start(&b);
     if (rank == 0)
-        plan_print_head(run->opt.input, run->nrec, &run->world, stdout);
+        plan_print_head(run->opt.input ? run->opt.input : "the command line", run->nrec, &run->world, stdout);
     while (batch_again(run, &b)) {
         if (rank == 0)
             plan_print_records(&b.plan, stdout);
@@ -348,6 +360,7 @@ void run_free(struct run *run)
 {
     spill_close(&run->writer);
     free(run->text);
+    cmdline_free(&run->lines);
     measurer_free(&run->m);
     recordset_free(&run->rs);
     world_free(&run->world);

@@ -4,6 +4,7 @@
 #ifndef MPIGAUGE_RUN_H
 #define MPIGAUGE_RUN_H
 
+#include "input/cmdline.h"
 #include "input/input.h"
 #include "measure/measure.h"
 #include "output/output.h"
@@ -13,8 +14,10 @@
 
 struct run {
     struct options opt;        /* input/ */
-    char *text;                /* the input, on every rank */
+    char *text;                /* the input, on every rank, with the command
+                                * line's records after it (cmdline.h) */
     size_t len;
+    struct cmdline_lines lines; /* which lines are the command line's */
     struct recordset rs;       /* --validate --ranks: every record */
     struct world world;        /* world/ */
     /* from the checking pass over the batches (batch.h) */

@@ -49,6 +49,14 @@ static int read_coords(const char *path, int rank, int **xyz)
     return input_errors(&d, rank);
 }
 
+/* the run's messages name the input file, and the command line's
+ * records by their own names */
+static void run_diag(const struct run *run, struct diag *d)
+{
+    diag_init(d, run->opt.input ? run->opt.input : "-r");
+    diag_name_lines(d, run->lines.file_lines, run->lines.label, run->lines.n);
+}
+
 void batch_start(struct batch *b)
 {
     memset(b, 0, sizeof *b);
@@ -186,6 +194,7 @@ static int batch_next(struct run *run, struct batch *b, struct diag *d, int skip
     int count0 = d->count, kept0 = d->kept;
     b->rs.file = run->opt.input;
     parse_lines(run->text + b->pos, end - b->pos, b->line, &b->rs, d);
+    cmdline_mark(&run->lines, &b->rs);
     for (int i = 0; i < b->rs.n; i++)  /* --mem, where a record names none */
         devices_take_option(&b->rs.rec[i], &run->opt);
     b->rs.before = b->before;
@@ -216,7 +225,7 @@ int batch_again(struct run *run, struct batch *b)
 {
     struct diag d;             /* said by the checking pass already */
     int e, fatal;
-    diag_init(&d, run->opt.input);
+    run_diag(run, &d);
     int more = batch_next(run, b, &d, 1, &e, &fatal);
     diag_free(&d);
     return more;
@@ -264,11 +273,29 @@ static int check_pass(struct run *run, struct diag *d, int rank)
     return errors && (!run->opt.keep_going || fatal) ? 2 : 0;
 }
 
+/* the input file's text (shared from rank 0) with the command line's
+ * records after it; NULL (on every rank) after an error said in d */
+static char *input_text(struct run *run, int rank, size_t *len, struct diag *d)
+{
+    run_diag(run, d);
+    *len = 0;
+    char *text = run->opt.input ? share_file(run->opt.input, rank, len, d) : NULL;
+    if (run->opt.input && !text)
+        return NULL;
+    if (run->opt.ncmdline == 0)
+        return text;
+    /* every rank has the same command line: the same errors everywhere */
+    if (cmdline_join(&run->opt, &text, len, &run->lines, d) == 0)
+        return text;
+    free(text);
+    return NULL;
+}
+
 /* the grid, the records and the plan; 0, or 2 after every error is said */
 int input_step(struct run *run, int rank)
 {
     /* the path goes into every data file's header, one line */
-    for (const char *c = run->opt.input; *c; c++)
+    for (const char *c = run->opt.input; c && *c; c++)
         if ((unsigned char)*c < 0x20) {
             if (rank == 0)
                 fprintf(stderr, "mpigauge: the input's path holds a control "
@@ -279,9 +306,8 @@ int input_step(struct run *run, int rank)
     if (run->opt.coords && read_coords(run->opt.coords, rank, &coords))
         return EXIT_BAD_INPUT;
     struct diag d;
-    diag_init(&d, run->opt.input);
     size_t len;
-    char *text = share_file(run->opt.input, rank, &len, &d);
+    char *text = input_text(run, rank, &len, &d);
     int grid_bad = run->opt.ranks ? world_init_offline(&run->world, &run->opt)
                                   : world_init(&run->world, &run->opt, coords);
     free(coords);

@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 T=$(realpath -m tests/tmp/slurm)
 scratch "$T"
 export ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0"
-CHECKS=19
+CHECKS=21
 for tool in munged slurmctld slurmd srun salloc sbatch sinfo squeue; do
     if ! command -v $tool > /dev/null 2>&1 && [ ! -x /usr/sbin/$tool ]; then
         skip $CHECKS "no $tool (apt-get install slurm-wlm slurmctld slurmd slurm-client munge)"
@@ -186,6 +186,29 @@ if [ "$went_on" != 2 ]; then   # why: the script's output and what slurmctld did
     grep -E "JobId=$id|job_?id[= ]$id\b" "$S/log/slurmctld.log" 2> /dev/null | tail -15 | sed 's/^/  log: slurmctld: /' >&2
 fi
 check "... its job in run.json is the batch job" [ "$(jq -r .job.id "$T/sbatch/run.json" 2> /dev/null)" = "$id" ]
+
+# ---- the ReFrame test in the box through this Slurm: the squeue backend
+# (no accounting here, so no sacct, no exit code: sanity reads run.json),
+# srun with the library's PMI, one rank a node
+if command -v reframe > /dev/null 2>&1; then
+    cat > "$T/rf.py" <<PY
+site_configuration = {
+    'systems': [{'name': 'eco', 'descr': 'tests/slurm.sh', 'hostnames': ['.*'],
+                 'partitions': [{'name': 'debug', 'scheduler': 'squeue', 'launcher': 'srun',
+                                 'access': ['-p debug'], 'environs': ['mpi'], 'max_jobs': 1,
+                                 'env_vars': [['SLURM_MPI_TYPE', '$pmi']]}]}],
+    'environments': [{'name': 'mpi'}],
+}
+PY
+    reframe -C "$T/rf.py" -c packaging/reframe/mpigauge_check.py -S executable="$G" \
+        -S num_tasks_per_node=1 --prefix "$T/rf" --keep-stage-files --report-file "$T/rf.json" -r > "$T/rf.out" 2>&1
+    check "ReFrame's mpigauge_check through Slurm (srun --mpi=$pmi): passed" [ $? = 0 ]
+    rj=$(ls "$T"/rf/stage/*/*/*/mpigauge_check/mpigauge-out/run.json 2> /dev/null | head -1)
+    check "... its run: complete on 2 nodes, the Slurm job in run.json" [ "$(jq -c '[.status, .nodes, .job.batch]' "$rj" 2> /dev/null)" = '["complete",2,"slurm"]' ]
+    grep -q 'PASSED' "$T/rf.out" || tail -20 "$T/rf.out" | sed 's/^/  log: reframe: /' >&2
+else
+    skip 2 "no reframe on the PATH (not in Debian's registry: docs/developing.md, ReFrame)"
+fi
 
 stop_all
 left=""

@@ -138,6 +138,10 @@ static void head(FILE *out)
           ".SH SYNOPSIS\n"
           ".B mpirun \\-n\n.I P\n.B mpigauge\n"
           "[\\fIoptions\\fR] \\fIINPUT\\fR\n"
+          ".br\n.B mpirun \\-n\n.I P\n.B mpigauge\n"
+          "[\\fIoptions\\fR] [\\fIINPUT\\fR] \\fB\\-r\\fR \\fIRECORD\\fR ...\n"
+          ".br\n.B mpigauge \\-\\-export csv\n"
+          "\\fIRESULT_OR_SET\\fR\n"
           ".br\n.B mpigauge \\-\\-list\n"
           ".br\n.B mpigauge \\-\\-predict\n"
           "\\fIRESULT_DIR PATTERN\\fR [\\fIoptions\\fR]\n"
@@ -149,6 +153,7 @@ static void head(FILE *out)
           ".I run.json\n"
           "to the result folder.\n"
           "Input errors are reported as \\fIFILE\\fB:\\fILINE\\fB:\\fICOLUMN\\fR\n"
+          "(a record of \\-r as \\fB\\-r\\fR \\fIN\\fB:\\fICOLUMN\\fR)\n"
           "before anything is measured.\n", out);
 }
 

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "base/exit_status.h"
+#include "input/named_runs.h"
 #include "input/options.h"
 #include "registry/registry.h"
 #include "input/settings_walk.h"
@@ -158,6 +159,17 @@ static void options(FILE *out)
     }
 }
 
+/* --run NAME's table (input/named_runs.c) */
+static void named(FILE *out)
+{
+    fputs("\n## Named runs\n\n"
+          "`--run NAME` runs the record of a peer's benchmark (its calls and default "
+          "sizes; `--like osu|imb` adds its timing). Names are case-insensitive.\n\n"
+          "| name | record |\n| --- | --- |\n", out);
+    for (size_t i = 0; i < nnamed_runs; i++)
+        fprintf(out, "| `%s` | `%s` |\n", named_runs[i].name, named_runs[i].record);
+}
+
 /* the exit-status table; also the README's (gen_reference exit-statuses) */
 static void exit_statuses(FILE *out)
 {
@@ -194,6 +206,7 @@ int main(int argc, char **argv)
     settings(out);
     columns_reference(out);
     options(out);
+    named(out);
     fputs("\n## Exit statuses\n\n", out);
     exit_statuses(out);
     return ferror(out) || fflush(out) ? 1 : 0;

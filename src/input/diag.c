@@ -14,6 +14,13 @@ void diag_init(struct diag *d, const char *file)
     d->file = file;
 }
 
+void diag_name_lines(struct diag *d, int file_lines, char *const *label, int nlabel)
+{
+    d->file_lines = file_lines;
+    d->label = label;
+    d->nlabel = nlabel;
+}
+
 /* room for one more message; 0 when DIAG_KEEP are kept already */
 static int room(struct diag *d)
 {
@@ -45,9 +52,15 @@ void diag_add(struct diag *d, int line, int col, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(body, sizeof body, fmt, ap);
     va_end(ap);
-    size_t len = strlen(d->file) + strlen(body) + 32;
+    const char *label = line > d->file_lines && line - d->file_lines <= d->nlabel
+                        ? d->label[line - d->file_lines - 1] : NULL;
+    size_t len = strlen(d->file) + strlen(body) + (label ? strlen(label) : 0) + 32;
     char *m = xmalloc(len);
-    if (line > 0)
+    if (label && col > 0)
+        snprintf(m, len, "%s:%d: %s", label, col, body);
+    else if (label)
+        snprintf(m, len, "%s: %s", label, body);
+    else if (line > 0)
         snprintf(m, len, "%s:%d:%d: %s", d->file, line, col, body);
     else
         snprintf(m, len, "%s: %s", d->file, body);

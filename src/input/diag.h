@@ -12,6 +12,11 @@
 
 struct diag {
     const char *file;
+    /* the lines past file_lines are records from the command line
+     * (input/cmdline.h): line file_lines + k is named label[k - 1], and
+     * its messages read "-r 2:COLUMN: ..." (nlabel 0: none) */
+    int file_lines, nlabel;
+    char *const *label;
     int count;          /* all errors seen, also past DIAG_KEEP */
     int kept, cap;
     char **msg;
@@ -19,6 +24,8 @@ struct diag {
 };
 
 void diag_init(struct diag *d, const char *file);
+/* the names of the lines past a file's (see struct diag) */
+void diag_name_lines(struct diag *d, int file_lines, char *const *label, int nlabel);
 void diag_add(struct diag *d, int line, int col, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 /* prints in line and column order */

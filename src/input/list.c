@@ -3,6 +3,7 @@
 #include "input/list.h"
 
 #include "registry/registry.h"
+#include "input/named_runs.h"
 #include "input/settings_walk.h"
 
 static void classes(FILE *out, unsigned mask)
@@ -76,4 +77,5 @@ void print_list(FILE *out)
         fprintf(out, "  %-22s %s\n", t->name, t->desc);
     fputs("\nOther calls take op NOP.\n", out);
     list_settings(out);
+    print_named_runs(out);
 }

@@ -15,6 +15,15 @@ static int complain(FILE *err, const char *fmt, const char *a, const char *b)
     return EXIT_BAD_INPUT;
 }
 
+/* the option table's row of name (every caller names one there is) */
+static size_t option_index(const char *name)
+{
+    size_t i = 0;
+    while (i + 1 < noption_specs && strcmp(option_specs[i].name, name) != 0)
+        i++;
+    return i;
+}
+
 /* the options that exclude or need each other */
 int check_combinations(const struct options *o, FILE *err)
 {
@@ -40,12 +49,15 @@ int check_combinations(const struct options *o, FILE *err)
         return complain(err, "mpigauge: --like %s times one loop a size as the "
                         "peer does; it takes no --adaptive, --time, --sync window "
                         "or --blocks%s\n", o->like == LIKE_OSU ? "osu" : "imb", "");
-    if ((o->predict != NULL) + (o->set != NULL) + (o->compare != NULL) + o->validate > 1)
+    if ((o->predict != NULL) + (o->set != NULL) + (o->compare != NULL) + o->validate +
+        (o->export_format != EXPORT_NONE) > 1)
         return complain(err, "mpigauge: %s%s\n", "choose one of --predict, --set, "
-                        "--compare and --validate", "");
+                        "--compare, --export and --validate", "");
     if (!o->compare && (o->fail_above || o->tolerance || o->json || o->allow_different))
         return complain(err, "mpigauge: %s%s\n", "--fail-above, --tolerance, --json "
                         "and --allow-different go with --compare A B", "");
+    if (o->given[option_index("export")] && o->export_format == EXPORT_NONE)
+        return complain(err, "mpigauge: %s%s\n", "--export takes a format: csv", "");
     if (o->adaptive && o->fixed)
         return complain(err, "mpigauge: %s%s\n", "choose one of --adaptive and "
                         "--fixed", "");
@@ -58,7 +70,7 @@ int check_combinations(const struct options *o, FILE *err)
 int check_front_end(const struct options *o, FILE *err)
 {
     const char *front = o->predict ? "--predict" : o->set ? "--set"
-                        : o->compare ? "--compare" : NULL;
+                        : o->compare ? "--compare" : o->export_format ? "--export" : NULL;
     for (size_t i = 0; front && i < noption_specs; i++)
         if (o->given[i] && option_specs[i].run_only)
             return complain(err, "mpigauge: --%s shapes a measuring run; %s measures "
@@ -76,7 +88,8 @@ int check_budget(const struct options *o, FILE *err)
     for (size_t i = 0; i < noption_specs; i++)
         if (strcmp(option_specs[i].name, "budget") == 0 && o->given[i])
             b = &option_specs[i];
-    if (!b || o->adaptive || o->sync_window || o->predict || o->set || o->compare)
+    if (!b || o->adaptive || o->sync_window || o->predict || o->set || o->compare ||
+        o->export_format)
         return 0;
     return complain(err, "mpigauge: --budget is the time adaptive repetition (and --sync "
                     "window's retries) may spend a size; %s fixes the counts, so it would "

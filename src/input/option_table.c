@@ -14,6 +14,16 @@ const struct option_spec option_specs[] = {
      .metavar = "DIR", .json = "output",
      .help = "result folder (default results/<time>-<input>/);\n"
              "it must not exist yet, or be empty"},
+    {.name = "record", .letter = 'r', .run_only = 1, .kind = OPT_RECORD,
+     .field = F(cmdline), .metavar = "RECORD",
+     .help = "one record, written as an input line (repeatable;\n"
+             "with INPUT too, after its records), like\n"
+             "-r 'SEND CHAR 1 4194304 MUL 2 WORLD NOP 0'"},
+    {.name = "run", .run_only = 1, .kind = OPT_RUN, .field = F(cmdline),
+     .metavar = "NAME",
+     .expect = "expected a peer's run that --list names, like osu_latency or imb:PingPong",
+     .help = "a peer's benchmark as its record (repeatable):\n"
+             "osu_latency, osu_bw, imb:PingPong ... (--list)"},
     {.name = "grid", .kind = OPT_GRID, .field = F(grid), .metavar = "XxYxZ",
      .json = "grid",
      .expect = "expected XxYxZ with positive whole numbers, like 2x2x1, or hw",
@@ -177,6 +187,11 @@ const struct option_spec option_specs[] = {
      .help = "summarise SET's launches (SET/launch-*/, as\n"
              "scripts/launches.sh makes them) into SET/set.json\n"
              "and SET/set.txt"},
+    {.name = "export", .kind = OPT_CHOICE, .field = F(export_format), .metavar = "FORMAT",
+     .words = {"none", "csv"},
+     .help = "mpigauge --export csv RESULT_OR_SET: every point\n"
+             "of every record (of every launch) as one CSV table\n"
+             "on stdout (docs/output.md)"},
     {.name = "compare", .kind = OPT_TEXT, .field = F(compare), .metavar = "A",
      .help = "mpigauge --compare A B: is B slower than A?\n"
              "(two launch sets, or two result folders)"},

@@ -9,6 +9,7 @@
 #include <string.h>
 #include "base/exit_status.h"
 #include "base/smpi.h"
+#include "input/named_runs.h"
 #include "input/option_checks.h"
 
 int parse_grid(const char *s, int grid[3])
@@ -90,6 +91,17 @@ static const void *cfield(const struct options *o, const struct option_spec *sp)
     return (const char *)o + sp->field;
 }
 
+/* -r RECORD, --run NAME: one more record on the command line; -1 for a
+ * name no run has (the cap is said by take) */
+static int add_record(struct options *o, int named, const char *arg)
+{
+    const char *text = named ? named_run(arg) : arg;
+    if (!text || o->ncmdline == MAX_CMDLINE_RECORDS)
+        return -1;
+    o->cmdline[o->ncmdline++] = (struct cmdline_record){text, named ? arg : NULL};
+    return 0;
+}
+
 /* stores arg into the option's field; -1 when arg is not a valid value */
 static int store(const struct option_spec *sp, const char *arg, struct options *o)
 {
@@ -123,6 +135,9 @@ static int store(const struct option_spec *sp, const char *arg, struct options *
             return 0;
         }
         return parse_bytes(arg, (unsigned long long *)field(o, sp));
+    case OPT_RECORD:
+    case OPT_RUN:
+        return add_record(o, sp->kind == OPT_RUN, arg);
     case OPT_GRID:
         if (strcmp(arg, "hw") == 0) {
             o->grid_hw = 1;
@@ -224,6 +239,13 @@ static int take(int c, char **argv, struct options *o, FILE *err)
     if (!sp || c == '?')
         return complain(err, "mpigauge: unknown option '%s'%s (see --help)\n",
                         argv[optind - 1], "");
+    if ((sp->kind == OPT_RECORD || sp->kind == OPT_RUN) &&
+        o->ncmdline == MAX_CMDLINE_RECORDS) {
+        char cap[16];
+        snprintf(cap, sizeof cap, "%d", MAX_CMDLINE_RECORDS);
+        return complain(err, "mpigauge: at most %s records go on the command line "
+                        "(-r, --run); put more in an input file%s\n", cap, "");
+    }
     if (store(sp, optarg, o) == 0) {
         o->count_given |= sp->fixes_repeat;
         o->given[sp - option_specs] = 1;
@@ -263,7 +285,12 @@ int parse_options(int argc, char **argv, struct options *o, FILE *err)
         return 0;
     }
     const char *what = o->predict ? "pattern (--predict DIR PATTERN)"
-                       : o->compare ? "run B (--compare A B)" : "input file";
+                       : o->compare ? "run B (--compare A B)"
+                       : o->export_format ? "result or set (--export csv RESULT_OR_SET)"
+                       : o->ncmdline ? "input file beside -r and --run" : "input file";
+    if (o->ncmdline && !o->predict && !o->compare && !o->export_format &&
+        optind == argc)
+        return 0;              /* the records are all on the command line */
     if (optind != argc - 1)
         return complain(err, "mpigauge: %s %s (see --help)\n",
                         optind == argc ? "no" : "one", what);
@@ -271,6 +298,8 @@ int parse_options(int argc, char **argv, struct options *o, FILE *err)
         o->pattern = argv[optind];
     else if (o->compare)
         o->compare_b = argv[optind];
+    else if (o->export_format)
+        o->export_from = argv[optind];
     else
         o->input = argv[optind];
     return 0;
@@ -304,10 +333,12 @@ static void usage_row(FILE *out, const struct option_spec *sp)
 void print_usage(FILE *out)
 {
     fputs("usage: mpirun -n P mpigauge [options] INPUT\n"
+          "       mpirun -n P mpigauge [options] [INPUT] -r RECORD [-r RECORD ...]\n"
           "\n"
           "Times every record of INPUT (one MPI call, datatype, size range,\n"
-          "topology and op per line) and writes prose to stdout and report.txt,\n"
-          "one gnuplot data file per record and run.json to the result folder.\n"
+          "topology and op per line) and of -r and --run, and writes prose to\n"
+          "stdout and report.txt, one gnuplot data file per record and run.json\n"
+          "to the result folder.\n"
           "\n", out);
     for (size_t i = 0; i < noption_specs; i++) {
         if (option_specs[i].group)
@@ -333,5 +364,7 @@ void option_text(const struct option_spec *sp, const struct options *o,
     case OPT_TEXT: snprintf(out, len, "%s", *(const char *const *)f ? *(const char *const *)f : "-"); break;
     case OPT_BYTES: snprintf(out, len, "%llu", *(const unsigned long long *)f); break;
     case OPT_GRID: snprintf(out, len, "%dx%dx%d", o->grid[0], o->grid[1], o->grid[2]); break;
+    case OPT_RECORD:
+    case OPT_RUN: snprintf(out, len, "%d", o->ncmdline); break;
     }
 }

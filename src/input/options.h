@@ -17,8 +17,22 @@ enum { DEFAULT_BLOCKS = 10 };
 
 enum { MAX_OPTIONS = 64 };     /* above the option table's length; checked */
 
+/* -r RECORD and --run NAME: records on the command line, in the order
+ * given (input/cmdline.c joins them after the input file's lines); more
+ * than this many belong in a file */
+enum { MAX_CMDLINE_RECORDS = 256 };
+struct cmdline_record {
+    const char *text;          /* the record as the parser reads it */
+    const char *run;           /* --run's name; NULL for -r */
+};
+
+/* --export FORMAT (offline/export.c) */
+enum export_format { EXPORT_NONE, EXPORT_CSV };
+
 struct options {
-    const char *input;
+    const char *input;         /* the input file; NULL: only -r and --run */
+    struct cmdline_record cmdline[MAX_CMDLINE_RECORDS];
+    int ncmdline;
     /* given[i]: option_specs[i] was written on the command line (the
      * checks of what goes together judge what was written) */
     unsigned char given[MAX_OPTIONS];
@@ -78,6 +92,8 @@ struct options {
     const char *tolerance;     /* --tolerance P%: "no change" means within it;
                                 * NULL: the gate's, else 5% */
     int json;                  /* --json: the verdicts as JSON on stdout */
+    int export_format;         /* --export FORMAT: enum export_format */
+    const char *export_from;   /* its RESULT_OR_SET, the one word after the options */
     int allow_different;       /* --allow-different: unlike runs, said */
 };
 
@@ -93,6 +109,8 @@ enum opt_kind {
     OPT_BYTES,                 /* unsigned long long, with K, M or G; 0
                                 * only where min is 0 */
     OPT_GRID,                  /* grid[3] from XxYxZ, or grid_hw from "hw" */
+    OPT_RECORD,                /* cmdline[]: one more record, as written */
+    OPT_RUN,                   /* cmdline[]: one more record, a named run's */
 };
 
 /* One row per option: getopt_long, --help, the defaults, and how run.json

@@ -40,16 +40,16 @@ int input_thread_level(int argc, char **argv)
         return -1;
     if (o.thread_level)        /* --thread-level names it */
         return thread_level_chosen(o.thread_level);
-    if (!o.input || stat(o.input, &st) != 0 || !S_ISREG(st.st_mode))
-        return -1;
-    FILE *f = fopen(o.input, "r");
-    if (!f)
-        return -1;
+    int found = 0;             /* -r and --run: their records too */
+    for (int i = 0; i < o.ncmdline && !found; i++)
+        found = line_threaded(o.cmdline[i].text);
+    FILE *f = !found && o.input && stat(o.input, &st) == 0 && S_ISREG(st.st_mode)
+              ? fopen(o.input, "r") : NULL;
     char line[4096];
-    int found = 0;
-    while (!found && fgets(line, sizeof line, f))
+    while (f && !found && fgets(line, sizeof line, f))
         found = line_threaded(line);
-    fclose(f);
+    if (f)
+        fclose(f);
     /* test hook (tests/threads.sh): a library that grants only SINGLE */
     if (found && getenv("MPIGAUGE_TEST_THREAD_SINGLE"))
         return MPI_THREAD_SINGLE;

@@ -23,6 +23,7 @@
 #include "models/param_files.h"
 #include "models/predict.h"
 #include "models/predict_dist.h"
+#include "offline/export.h"
 #include "offline/set_compare.h"
 #include "offline/set_summary.h"
 #include "registry/registry.h"
@@ -44,7 +45,7 @@ int offline_wanted(int argc, char **argv)
 {
     struct options o;
     parse_options(argc, argv, &o, NULL);   /* errors: said by the real parse */
-    return o.predict != NULL || o.set != NULL || o.compare != NULL;
+    return o.predict || o.set || o.compare || o.export_format != EXPORT_NONE;
 }
 
 static int offline_predict(int argc, char **argv);   /* below: --predict */
@@ -57,9 +58,9 @@ int offline_main(int argc, char **argv)
         return status;
     if (o.set)
         return set_summary_main(o.set);
-    if (o.compare)
-        return set_compare_main(&o);
-    return offline_predict(argc, argv);
+    if (o.export_format == EXPORT_CSV)
+        return export_csv(o.export_from, stdout);
+    return o.compare ? set_compare_main(&o) : offline_predict(argc, argv);
 }
 
 static int usage(const char *why)

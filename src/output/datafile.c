@@ -148,7 +148,12 @@ static void header(FILE *f, const struct run_info *in, const struct result *res)
     char op[64];
     fprintf(f, "# mpigauge %s: %s of %s, op %s, on %s\n", MPIGAUGE_VERSION,
             r->call->name, r->dt->name, op_label(r, op, sizeof op), r->topo->name);
-    fprintf(f, "# record: %s line %d: %s\n", in->input, r->line, r->text);
+    char where[96];
+    if (r->from)               /* a record from the command line: -r 2 */
+        fprintf(f, "# record: %s: %s\n", r->from, r->text);
+    else
+        fprintf(f, "# record: %s %s: %s\n", in->input, record_place(r, where, sizeof where),
+                r->text);
     run_lines(f, in);
     /* the run's --cache cold, where this record's buffers are not cycled */
     if (in->opt->cache_cold && cache_warm_why(r))

@@ -77,7 +77,7 @@ static int make_dir(struct writer *w)
             return 2;
         }
     } else {
-        default_dir(w->info->input, path, sizeof path);
+        default_dir(o->input ? o->input : "cmdline", path, sizeof path);
     }
     if (mkdir_p(path)) {
         fprintf(stderr, "mpigauge: cannot create %s: %s\n", path, strerror(errno));

@@ -43,10 +43,11 @@ void hybrid_pattern_file(struct writer *w, const struct result *res)
         io_failed(path);
         return;
     }
-    char groups[1024];
+    char groups[1024], where[96];
     groups_text(hi, groups, sizeof groups);
     fprintf(f, "# HYBRID barrier built by mpigauge from the measured O_ij of record %d "
-            "(line %d): groups %s; inside them ", res->index, res->rec->line, groups);
+            "(%s): groups %s; inside them ", res->index,
+            record_place(res->rec, where, sizeof where), groups);
     for (int g = 0; g < hi->h.ngroups; g++)
         fprintf(f, "%s%s", g ? ", " : "", hybrid_candidate(hi->h.choice[g]));
     fprintf(f, "; among the pivots %s.%s%s%s  Ranks are the communicator's.\n"

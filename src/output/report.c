@@ -53,8 +53,9 @@ const char *record_op_text(const struct result *res, char *buf, size_t len)
 static void run_facts(struct writer *w)
 {
     const struct run_info *in = w->info;
-    say(w, "mpigauge %s: %s, %d record%s from %s\n", MPIGAUGE_VERSION, in->date,
-        in->nres, in->nres == 1 ? "" : "s", in->input);
+    say(w, "mpigauge %s: %s, %d record%s from %s%s\n", MPIGAUGE_VERSION, in->date,
+        in->nres, in->nres == 1 ? "" : "s", in->opt->input ? in->input : "the command line",
+        in->opt->input && in->opt->ncmdline ? " and the command line" : "");
     say(w, "MPI: %s (MPI %d.%d); %d rank%s on %d node%s (", in->library,
         in->version, in->subversion, in->ranks, in->ranks == 1 ? "" : "s",
         in->nodes, in->nodes == 1 ? "" : "s");
@@ -134,9 +135,9 @@ void report_run(struct writer *w)
 void report_record(struct writer *w, const struct result *res)
 {
     const struct record *r = res->rec;
-    char op[64];
-    say(w, "\nRecord %d (line %d): %s of %s%s on %s, %d communicator%s (",
-        res->index, r->line, r->call->name, r->dt->name, record_op_text(res, op, sizeof op),
+    char op[64], where[96];
+    say(w, "\nRecord %d (%s): %s of %s%s on %s, %d communicator%s (",
+        res->index, record_place(r, where, sizeof where), r->call->name, r->dt->name, record_op_text(res, op, sizeof op),
         r->topo->name, res->ncomm, res->ncomm == 1 ? "" : "s");
     for (int i = 0; i < res->ncomm && i < 16; i++)
         say(w, i ? " %d" : "%d", res->comm_sizes[i]);
@@ -238,8 +239,9 @@ void report_summary(struct writer *w, const struct result *res)
 
 void report_skipped(struct writer *w, const struct result *res)
 {
-    say(w, "\nRecord %d (line %d): %s\n  skipped: %s.\n", res->index,
-        res->rec->line, res->rec->text, res->skipped);
+    char where[96];
+    say(w, "\nRecord %d (%s): %s\n  skipped: %s.\n", res->index,
+        record_place(res->rec, where, sizeof where), res->rec->text, res->skipped);
 }
 
 void report_close(struct writer *w, int signal)

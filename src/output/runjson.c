@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include "base/smpi.h"
 #include "output/columns.h"
@@ -128,14 +129,43 @@ static const char *check_status(const struct writer *w, const struct result *res
            : res->error[0] ? "incomplete" : "passed";
 }
 
+/* a calendar time as ISO 8601 with milliseconds and the zone, as the
+ * run's date is written (localtime); null for 0, a record not run */
+static json_t *time_json(double t)
+{
+    if (!(t > 0))
+        return json_null();
+    time_t s = (time_t)t;
+    struct tm tm;
+    char day[32], zone[8], text[64];
+    localtime_r(&s, &tm);
+    strftime(day, sizeof day, "%Y-%m-%dT%H:%M:%S", &tm);
+    strftime(zone, sizeof zone, "%z", &tm);
+    int ms = (int)((t - (double)s) * 1000);
+    snprintf(text, sizeof text, "%s.%03d%s", day, ms > 999 ? 999 : ms, zone);
+    return json_string(text);
+}
+
+/* where the record was written (a command-line record's name) and when
+ * it ran */
+static json_t *placed(json_t *o, const struct result *res)
+{
+    if (res->rec->from)
+        json_object_set_new(o, "source", json_string(res->rec->from));
+    json_object_set_new(o, "start", time_json(res->wall_start));
+    json_object_set_new(o, "end", time_json(res->wall_end));
+    return o;
+}
+
 static json_t *record_json(const struct writer *w, const struct result *res)
 {
     const struct record *r = res->rec;
     char op[64];
     if (!r->ok)                /* --keep-going: an invalid record */
-        return json_pack("{s:i,s:o,s:s,s:o,s:b,s:o}", "line", r->line, "text", text_json(r->text),
-                         "status", "skipped", "skipped", text_or_null(res->skipped),
-                         "invalid", 1, "points", json_array());
+        return placed(json_pack("{s:i,s:o,s:s,s:o,s:b,s:o}", "line", r->line, "text",
+                                text_json(r->text), "status", "skipped", "skipped",
+                                text_or_null(res->skipped), "invalid", 1, "points",
+                                json_array()), res);
     json_t *comms = json_array();
     for (int i = 0; i < res->ncomm; i++)
         json_array_append_new(comms, json_integer(res->comm_sizes[i]));
@@ -149,6 +179,7 @@ static json_t *record_json(const struct writer *w, const struct result *res)
         "skipped", text_or_null(res->skipped), "error", text_or_null(res->error),
         "status", record_status(res), "check", check ? json_string(check) : json_null(),
         "mismatches", (json_int_t)res->mismatches);
+    placed(o, res);
     if (res->pattern.used)
         json_object_set_new(o, "pattern", pattern_json(res));
     if (res->shape)
@@ -212,6 +243,9 @@ static json_t *option_json(const struct option_spec *sp, const struct options *o
     case OPT_GRID:
         return o->grid[0] ? json_pack("[iii]", o->grid[0], o->grid[1], o->grid[2])
                           : json_null();
+    case OPT_RECORD:
+    case OPT_RUN:
+        return json_integer(o->ncmdline);
     }
     return json_null();
 }

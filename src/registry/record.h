@@ -3,6 +3,7 @@
 #ifndef MPIGAUGE_RECORD_H
 #define MPIGAUGE_RECORD_H
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -73,6 +74,11 @@ union record_own {
 
 struct record {
     int line;
+    /* a record from the command line: its name ("-r 2", "--run osu_bw"),
+     * which the messages and writers say instead of its line (the run
+     * numbers its lines after the input file's: input/cmdline.h); NULL
+     * for an input file's record */
+    const char *from;
     int ok;                    /* no error on this line */
     int col[NFIELDS];          /* 1-based column of each field */
     const struct call *call;
@@ -124,6 +130,17 @@ struct record {
     union record_own own;
     char text[RECORD_TEXT];        /* the record as written, comment cut */
 };
+
+/* where r was written, for the writers: "line 7", or its command-line
+ * name ("-r 2") */
+static inline const char *record_place(const struct record *r, char *buf, size_t len)
+{
+    if (r->from)
+        snprintf(buf, len, "%s", r->from);
+    else
+        snprintf(buf, len, "line %d", r->line);
+    return buf;
+}
 
 struct recordset {
     const char *file;

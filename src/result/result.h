@@ -188,6 +188,9 @@ struct result {
     int hints_read;
     double estimate_s;         /* before the run (docs/measuring.md, Estimates) */
     double elapsed_s;          /* rank 0's wall time for the record; -1 unrun */
+    /* rank 0's calendar clock (CLOCK_REALTIME, seconds since the epoch)
+     * as the record began and ended; 0: not run (run.json's start, end) */
+    double wall_start, wall_end;
     /* compose=1, rank 0: the mock-ups measured after the call */
     struct mockup_result *composed;
     int ncomposed;

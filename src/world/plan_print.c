@@ -76,7 +76,9 @@ void plan_print_records(const struct plan *pl, FILE *out)
     for (int i = 0; i < pl->n; i++) {
         const struct planned *p = &pl->rec[i];
         const struct record *r = p->rec;
-        fprintf(out, "record %d (line %d): %s\n", p->index, r->line, r->text);
+        char where[96];
+        fprintf(out, "record %d (%s): %s\n", p->index, record_place(r, where, sizeof where),
+                r->text);
         if (!r->ok) {          /* --keep-going */
             fprintf(out, "  skipped: %s\n", p->skipped);
             continue;

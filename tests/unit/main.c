@@ -15,6 +15,7 @@ int main(void)
     test_launch_stats();
     test_effect();
     test_misc();
+    test_cmdline();
     test_topology();
     test_patterns();
     test_predict_dist();

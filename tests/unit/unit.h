@@ -34,6 +34,7 @@ void test_types(void);
 void test_registry(void);
 void test_stats(void);
 void test_misc(void);
+void test_cmdline(void);
 void test_topology(void);
 void test_patterns(void);
 void test_predict_dist(void);
