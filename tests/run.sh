@@ -42,7 +42,7 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
 all_suites="style docs integration topology barriers streaming mpi4 compat
 threads devices fabric chain io types compose jobs slurm conformance
 nonblocking objects settings neighbors scale hardening hybrid measure clock
-scripts report signals cluster launches smpi platforms"
+scripts report signals cluster launches smpi platforms writes"
 # a suite still running after SUITE_LIMIT seconds (default 1200) is
 # stopped, with everything it started, and counted as one failure by name:
 # a hang costs one suite, not the whole CI run.  DEADLINE (seconds since

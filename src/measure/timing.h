@@ -64,7 +64,7 @@ int round_agree(MPI_Comm comm, int mine);
  * SMPI a spin would read the simulated clock (each read a simulated step)
  * tens of thousands of times; its nanosleep is exact in simulated time.
  * On real clocks nanosleep wakes tens of microseconds late, so it is a
- * spin. */
+ * spin, which a stopped or jumping clock cannot hang (clock_guard.h). */
 void wait_until(double at);
 
 /* MPI_Wtime's resolution (the smallest step seen between two reads) and

@@ -14,7 +14,7 @@
  * run.json's settings. */
 #include "output/fingerprint.h"
 
-#include <ctype.h>
+#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,27 +23,55 @@
 #include "input/options.h"
 #include "output/job.h"
 
-/* parts of a name (upper-cased) that mark a launch's own identifier */
-static const char *const launch_marks[] = {
-    "JOBID", "JOB_ID", "STEPID", "STEP_ID", "_URI", "SESSION_DIR", "FILE_LOCATION",
-    "ARGV", "PRECONDITION_TRANSPORTS", "NODELIST", "PID", "PORT", "NAMESPACE",
-    "HOSTNAME", "_FD", "SERVER_URI", "JOB_START_TIME", "JOB_END_TIME",
+/* The environment variables that name one launch only, by family: an
+ * exact name or a pattern anchored at both ends (fnmatch(3), case
+ * folded), never a part of a name: "PORT" anywhere once dropped
+ * OMPI_MCA_opal_cuda_support and every ..._TRANSPORT, so two runs that
+ * differed there compared as alike (issue 53).  Each family's names and
+ * its neighbours that must stay are tests/unit/test_fingerprint.c's. */
+static const struct launch_name {
+    const char *pattern, *family;
+} launch_names[] = {
+    /* Open MPI 4.1's runtime (ORTE), seen differing between two mpirun
+     * launches: the job's random transport key, its ids, the daemons'
+     * contact URIs, the session folders (named by the launcher's pid),
+     * the file its checkpoints go to, its command line */
+    {"OMPI_MCA_orte_precondition_transports", "Open MPI's launch"},
+    {"OMPI_MCA_ess_base_jobid", "Open MPI's launch"},
+    {"OMPI_MCA_orte_*_uri", "Open MPI's launch"},
+    {"OMPI_MCA_orte_*session_dir", "Open MPI's launch"},
+    {"OMPI_FILE_LOCATION", "Open MPI's launch"},
+    {"OMPI_ARGV", "Open MPI's launch"},
+    /* MPICH's Hydra: the host it starts each process on (the nodes are
+     * compared by count, and the batch job by "job") */
+    {"MPIR_CVAR_CH3_INTERFACE_HOSTNAME", "MPICH's Hydra"},
+    /* Slurm: the job's nodes, as "job" keeps them (job.c) */
+    {"SLURM_JOB_NODELIST", "Slurm's job"},
+    /* any launcher's ids, ports, URIs and process ids, by their last
+     * word: a name that ends so (not ..._SUPPORT, ..._TRANSPORT) */
+    {"*_JOBID", "a launcher's ids"},
+    {"*_JOB_ID", "a launcher's ids"},
+    {"*_STEPID", "a launcher's ids"},
+    {"*_STEP_ID", "a launcher's ids"},
+    {"*_PID", "a launcher's ids"},
+    {"*_PORT", "a launcher's ids"},
+    {"*_URI", "a launcher's ids"},
+    {"*_NAMESPACE", "a launcher's ids"},
 };
 
-/* 1 when an environment variable (or option) names this launch alone:
- * its job id, a port, a session folder, its command line (the list in
- * fingerprint.c); such a name is left out of the fingerprint */
+const char *fingerprint_launch_family(const char *name)
+{
+    for (size_t i = 0; i < sizeof launch_names / sizeof launch_names[0]; i++)
+        if (fnmatch(launch_names[i].pattern, name, FNM_CASEFOLD) == 0)
+            return launch_names[i].family;
+    return NULL;
+}
+
+/* 1 when an environment variable names this launch alone (the table
+ * above); such a name is left out of the fingerprint */
 static int names_one_launch(const char *name)
 {
-    char up[256];
-    size_t n = 0;
-    for (; name[n] && n + 1 < sizeof up; n++)
-        up[n] = (char)toupper((unsigned char)name[n]);
-    up[n] = 0;
-    for (size_t i = 0; i < sizeof launch_marks / sizeof launch_marks[0]; i++)
-        if (strstr(up, launch_marks[i]))
-            return 1;
-    return 0;
+    return fingerprint_launch_family(name) != NULL;
 }
 
 /* options that do not change what is measured, only where it goes or

@@ -28,6 +28,7 @@ int main(void)
     test_hybrid();
     test_clock();
     test_arrivals();
+    test_fingerprint();
     printf("unit: %d passed, %d failed\n", unit_passed, unit_failed);
     return unit_failed ? 1 : 0;
 }
