@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "base/exit_status.h"
+#include "input/call_words.h"
 #include "input/options.h"
 #include "registry/registry.h"
 #include "input/settings_walk.h"
@@ -149,7 +150,9 @@ static void settings(FILE *out)
         else if (s->store != STORE_NONE && s->dflt >= 0)
             fprintf(out, "%ld", s->dflt);
         fputs(" | ", out);
-        cell(out, s->applies ? s->applies : "every call");
+        char calls[1024];
+        setting_row_call_words(s, calls, sizeof calls);
+        cell(out, calls);
         fputs(" | ", out);
         cell(out, s->help);
         fputs(" |\n", out);
