@@ -7,71 +7,28 @@
  * two launches of Open MPI 4.1: OMPI_ARGV, OMPI_FILE_LOCATION,
  * OMPI_MCA_ess_base_jobid, OMPI_MCA_orte_hnp_uri,
  * OMPI_MCA_orte_jobfam_session_dir, OMPI_MCA_orte_local_daemon_uri,
- * OMPI_MCA_orte_precondition_transports; and Slurm's job and step ids,
- * node lists, ports and process ids).  The MPI_T control variables are
+ * OMPI_MCA_orte_precondition_transports; its command line, OMPI_COMMAND,
+ * differs under a wrapper; and Slurm's node list): the exact names and
+ * anchored patterns of registry/launch_names.c.  The MPI_T control variables are
  * many (322 under MPICH 4.0.2): the fingerprint holds their hash, and a
  * comparison that finds two hashes differ names the variables from
  * run.json's settings. */
 #include "output/fingerprint.h"
 
-#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "base/hash.h"
 #include "base/smpi.h"
+#include "registry/launch_names.h"
 #include "input/options.h"
 #include "output/job.h"
 
-/* The environment variables that name one launch only, by family: an
- * exact name or a pattern anchored at both ends (fnmatch(3), case
- * folded), never a part of a name: "PORT" anywhere once dropped
- * OMPI_MCA_opal_cuda_support and every ..._TRANSPORT, so two runs that
- * differed there compared as alike (issue 53).  Each family's names and
- * its neighbours that must stay are tests/unit/test_fingerprint.c's. */
-static const struct launch_name {
-    const char *pattern, *family;
-} launch_names[] = {
-    /* Open MPI 4.1's runtime (ORTE), seen differing between two mpirun
-     * launches: the job's random transport key, its ids, the daemons'
-     * contact URIs, the session folders (named by the launcher's pid),
-     * the file its checkpoints go to, its command line */
-    {"OMPI_MCA_orte_precondition_transports", "Open MPI's launch"},
-    {"OMPI_MCA_ess_base_jobid", "Open MPI's launch"},
-    {"OMPI_MCA_orte_*_uri", "Open MPI's launch"},
-    {"OMPI_MCA_orte_*session_dir", "Open MPI's launch"},
-    {"OMPI_FILE_LOCATION", "Open MPI's launch"},
-    {"OMPI_ARGV", "Open MPI's launch"},
-    /* MPICH's Hydra: the host it starts each process on (the nodes are
-     * compared by count, and the batch job by "job") */
-    {"MPIR_CVAR_CH3_INTERFACE_HOSTNAME", "MPICH's Hydra"},
-    /* Slurm: the job's nodes, as "job" keeps them (job.c) */
-    {"SLURM_JOB_NODELIST", "Slurm's job"},
-    /* any launcher's ids, ports, URIs and process ids, by their last
-     * word: a name that ends so (not ..._SUPPORT, ..._TRANSPORT) */
-    {"*_JOBID", "a launcher's ids"},
-    {"*_JOB_ID", "a launcher's ids"},
-    {"*_STEPID", "a launcher's ids"},
-    {"*_STEP_ID", "a launcher's ids"},
-    {"*_PID", "a launcher's ids"},
-    {"*_PORT", "a launcher's ids"},
-    {"*_URI", "a launcher's ids"},
-    {"*_NAMESPACE", "a launcher's ids"},
-};
-
-const char *fingerprint_launch_family(const char *name)
-{
-    for (size_t i = 0; i < sizeof launch_names / sizeof launch_names[0]; i++)
-        if (fnmatch(launch_names[i].pattern, name, FNM_CASEFOLD) == 0)
-            return launch_names[i].family;
-    return NULL;
-}
-
-/* 1 when an environment variable names this launch alone (the table
- * above); such a name is left out of the fingerprint */
+/* 1 when an environment variable names this launch alone
+ * (registry/launch_names.c); such a name is left out of the fingerprint */
 static int names_one_launch(const char *name)
 {
-    return fingerprint_launch_family(name) != NULL;
+    return launch_name_family(name) != NULL;
 }
 
 /* options that do not change what is measured, only where it goes or

@@ -11,11 +11,6 @@
 #include <jansson.h>
 #include "result/result.h"
 
-/* the family of launch-only names (fingerprint.c's table) an environment
- * variable's name belongs to ("Open MPI's launch"), or NULL when it is
- * kept in the fingerprint */
-const char *fingerprint_launch_family(const char *name);
-
 /* root: run.json's head with "options" and "settings" in it */
 json_t *fingerprint_json(const struct run_info *in, const json_t *root);
 

@@ -1,23 +1,23 @@
 /* test_fingerprint.c: the fingerprint's filter of launch-only environment
- * variables (output/fingerprint.c), family by family: each family's
+ * variables (registry/launch_names.c), family by family: each family's
  * names are dropped, and the names beside them that configure the
  * library are kept (once every name containing PORT was dropped, so
  * OMPI_MCA_opal_cuda_support differed silently between compared runs) */
 #include "unit.h"
 
 #include <string.h>
-#include "output/fingerprint.h"
+#include "registry/launch_names.h"
 
 /* 1 when name is dropped as family's */
 static int dropped_as(const char *name, const char *family)
 {
-    const char *f = fingerprint_launch_family(name);
+    const char *f = launch_name_family(name);
     return f && strcmp(f, family) == 0;
 }
 
 static int kept(const char *name)
 {
-    return fingerprint_launch_family(name) == NULL;
+    return launch_name_family(name) == NULL;
 }
 
 static void open_mpi(void)
@@ -31,6 +31,9 @@ static void open_mpi(void)
         CHECK(!kept(seen[i]));
     CHECK(dropped_as("OMPI_MCA_orte_precondition_transports", "Open MPI's launch"));
     CHECK(dropped_as("OMPI_MCA_orte_top_session_dir", "Open MPI's launch"));
+    /* the command line: the program mpirun started ("env" under a
+     * wrapper, the same job) and its arguments */
+    CHECK(dropped_as("OMPI_COMMAND", "Open MPI's launch"));
     /* its neighbours: the library's settings, alike in two launches */
     CHECK(kept("OMPI_MCA_opal_cuda_support"));
     CHECK(kept("OMPI_MCA_btl_tcp_if_include"));
@@ -39,7 +42,7 @@ static void open_mpi(void)
     CHECK(kept("OMPI_MCA_orte_precondition_transports_x"));
     CHECK(kept("OMPI_MCA_ess_base_vpid"));
     CHECK(kept("OMPI_MCA_rmaps_base_oversubscribe"));
-    CHECK(kept("OMPI_COMMAND"));
+    CHECK(kept("OMPI_COMMANDS"));
     CHECK(kept("OMPI_MCA_orte_uri_file"));
 }
 
