@@ -1,8 +1,11 @@
 /* hosts.cpp: platforms/hosts PLATFORM prints the hosts of a SimGrid
  * platform as SimGrid itself loads it, one line each, "NAME CORES", in
  * platform order, then "# costs: WHAT" (the per-message costs that
- * platforms/costs.so will put in force; see costs.cpp).
- * scripts/simulate.sh deals ranks over these lines (make smpi builds it).
+ * platforms/costs.so will put in force; see costs.cpp), then, where a
+ * host carries the ranks a measured run placed on it (the property
+ * mpigauge-run/ranks, "0 2": scripts/platform.sh writes it), one line
+ * "# ranks: NAME R R ..." each.  scripts/simulate.sh deals ranks over these
+ * lines (make smpi builds it), as the run placed them unless told otherwise.
  *
  * Platform order: a zone's own hosts in the order they were created (a
  * cluster's by radical, a torus's, fat tree's or dragonfly's as SimGrid
@@ -21,6 +24,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <exception>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -35,6 +39,21 @@ static void visit(const sg4::NetZone* zone, std::vector<sg4::Host*>& out)
     out.insert(out.end(), own.begin(), own.end());
     for (const sg4::NetZone* child : zone->get_children())
         visit(child, out);
+}
+
+/* "# ranks: NAME R R ..." where h carries the ranks a run placed on it;
+ * a value that is not rank numbers throws, naming the host */
+static void print_ranks(const sg4::Host* h)
+{
+    const char* v = h->get_property("mpigauge-run/ranks");
+    if (!v)
+        return;
+    std::string text = v;
+    if (text.find_first_not_of("0123456789 ") != std::string::npos ||
+        text.find_first_not_of(' ') == std::string::npos)
+        throw std::runtime_error("host " + h->get_name() + ": property mpigauge-run/ranks is \"" +
+                                 text + "\", not the ranks placed on it (\"0 2\")");
+    std::printf("# ranks: %s %s\n", h->get_cname(), v);
 }
 
 int main(int argc, char** argv)
@@ -64,6 +83,8 @@ int main(int argc, char** argv)
             std::printf("%s %d\n", h->get_cname(), h->get_core_count());
         std::printf("# costs: %s: %s\n", mpigauge::costs_kind(hosts, costs),
                     mpigauge::costs_text(hosts, costs).c_str());
+        for (const sg4::Host* h : hosts)
+            print_ranks(h);
     } catch (const std::exception& ex) {
         std::string why = ex.what();
         if (why.rfind("sto", 0) == 0 && why.size() < 8)  // std::stoi and the like

@@ -112,6 +112,10 @@ END {
     for (a = 1; a <= H; a++) {
         print "    <host id=\"" hname[a] "\" speed=\"1Gf\" core=\"" cores "\">"
         print "      <!-- " cores " cores: run.json cores_per_node; by class: the means over the pairs of this host -->"
+        placed = ""
+        for (i = 0; i < P; i++) if (host[i] == a) placed = placed (placed == "" ? "" : " ") i
+        if (placed != "")
+            print "      <prop id=\"mpigauge-run/ranks\" value=\"" placed "\"/> <!-- the ranks the run placed here (run.json places): scripts/simulate.sh places them so -->"
         ci = co = cr = 0; cor_s = cor_r = cor_q = 0; cii_s = cii_r = cii_q = 0
         for (b = 1; b <= H; b++) {
             if (n[a, b]) { if (b == a) { cii_s = S[a, b]; cii_r = R[a, b]; cii_q = Q[a, b]; ci = 1 } else { cor_s += S[a, b] * n[a, b]; co += n[a, b] } }

@@ -5,7 +5,9 @@
 #
 # RESULT_DIR is a result folder whose run measured the pairwise parameters
 # on WORLD (any BARRIER pattern record on WORLD does: params-world-*.dat).
-# From run.json: the hosts, each rank's host and the cores a host has;
+# From run.json: the hosts, each rank's host and the cores a host has
+# (each host carries the ranks the run put on it, mpigauge-run/ranks,
+# which scripts/simulate.sh places them by);
 # from the parameter files, per ordered host pair (the mean over its rank
 # pairs):
 #   send cost    mpigauge/send:HOST  = O_ij         (params-world-Oij.dat)
@@ -58,15 +60,20 @@ fi
 run=$dir/run.json
 [ -f "$run" ] || die "$run: missing (RESULT_DIR is a folder mpigauge wrote)"
 jq -e . "$run" > /dev/null 2>&1 || die "$run: not valid JSON ($(jq . "$run" 2>&1 > /dev/null | head -1))"
+# every check below reads members: a run.json that is an array, a string
+# or a number is said as such, in one line
+kind=$(jq -r 'type' "$run")
+[ "$kind" = object ] || die "$run: not mpigauge's run.json (JSON of another shape: $kind, not an object)"
 meta=$(jq -r '
     def bad(w): error(w);
+    (.hosts // []) as $h |
     if (.ranks | type) != "number" then bad("no \"ranks\"") else . end |
     if (.hosts | type) != "array" or (.hosts | length) == 0 then bad("no \"hosts\" list") else . end |
     if (.places | type) != "array" or (.places | length) != .ranks then bad("\"places\" does not give each of the \(.ranks) ranks its host") else . end |
     if ([.places[].node | select(type != "number")] | length) > 0 then bad("a place without a \"node\"") else . end |
     if ([.places[].node | select(. < 0 or . >= ($h | length))] | length) > 0 then bad("a place'"'"'s node is not an index into \"hosts\"") else . end |
-    "\(.ranks) \(.cores_per_node // 1) \(.date // "?") \(.mpi_library // "?" | gsub(" "; "_"))"' --argjson h "$(jq -c '.hosts // []' "$run")" "$run" 2>&1) ||
-    die "$run: ${meta#jq: error (at <stdin>:*): }"
+    "\(.ranks) \(.cores_per_node // 1) \(.date // "?") \(.mpi_library // "?" | gsub(" "; "_"))"' "$run" 2>&1) ||
+    die "$run: ${meta#jq: error (at *): }"
 read -r ranks cores date library <<< "$meta"
 library=${library//_/ }
 hosts=$(jq -r '.hosts[]' "$run")

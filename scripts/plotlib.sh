@@ -44,6 +44,15 @@ result_dir() {
         usage_error "$1" "$2 '$3': its run.json is not mpigauge's (no records list, or not JSON)"
 }
 
+# set_json SCRIPT WHAT SET: SET/set.json must be mpigauge --set's (a
+# records list and the launches used); exits 2 naming the file otherwise,
+# rather than with jq's own status and words (a damaged set.json once
+# ended report.sh with jq's 4)
+set_json() {
+    jq -e '(.records | type) == "array" and (.launches.used | type) == "array"' "$3/set.json" > /dev/null 2>&1 ||
+        usage_error "$1" "$2 '$3': $3/set.json is not mpigauge --set's (not JSON, or no records or launches list): mpigauge --set $3 makes it anew"
+}
+
 # plot: gnuplot on standard input; its status goes to $plot_rc (plot
 # itself returns 0, so that set -e scripts go on to the next plot and
 # wrote says what failed).  gnuplot reads nan as missing, and the warnings

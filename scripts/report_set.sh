@@ -22,6 +22,7 @@ mpigauge=${MPIGAUGE:-$(cd "$here/.." && pwd)/mpigauge}
 if [ ! -f "$set_dir/set.json" ]; then
     "$mpigauge" --set "$set_dir" > /dev/null || usage_error report.sh "SET '$set_dir': mpigauge --set failed"
 fi
+set_json report.sh SET "$set_dir"
 sj="$set_dir/set.json"
 first=$(jq -r '.launches.used[0]' "$sj")
 tmp=$(mktemp -d)
@@ -33,6 +34,7 @@ if [ -n "$base" ]; then
     "$mpigauge" --compare "$base" "$set_dir" --json --allow-different > "$tmp/cmp.json" 2> "$tmp/cmp.err"
     set -e
     [ -f "$base/set.json" ] || "$mpigauge" --set "$base" > /dev/null 2>&1 || true
+    [ ! -f "$base/set.json" ] || set_json report.sh BASELINE_SET "$base"
 fi
 # one plot per record: launch medians as points, the set's median and interval
 nrec=$(jq '.records | length' "$sj")

@@ -6,9 +6,13 @@
 # (docs/simulated.md).
 #
 # The hosts and their cores are SimGrid's own (platforms/hosts loads the
-# platform), in platform order.  Placement: block (default) fills each
-# host's cores before the next; round-robin deals ranks over the hosts in
-# turn.  A platform SimGrid cannot load, or NP beyond its cores: one line
+# platform), in platform order.  Placement: block fills each host's cores
+# before the next; round-robin deals ranks over the hosts in turn.  A
+# platform made from a run (scripts/platform.sh) carries where the run put
+# each rank (mpigauge-run/ranks): without --placement the ranks go there
+# (for another rank count, by the run's kind, block or round-robin), and a
+# --placement that places them otherwise is warned of; other platforms
+# default to block.  A platform SimGrid cannot load, or NP beyond its cores: one line
 # naming the file, exit 2.  The settings, the same for every platform
 # (docs/simulated.md says why each; they win over a platform's <config>):
 #   smpi/privatization:dlopen       each rank its own copy of the globals
@@ -57,7 +61,7 @@ shift 2
 [ -f "$platform" ] || die "no platform file $platform (a SimGrid platform, as platforms/*.xml)"
 [[ $np =~ ^[1-9][0-9]*$ ]] || die "NP must be a positive whole number of ranks, not '$np'"
 
-placement=block
+placement=""               # given: block or round-robin; else the run's, or block
 if [ "${1:-}" = --placement ]; then
     [ $# -ge 2 ] || die "--placement needs block or round-robin"
     placement=$2
@@ -66,7 +70,7 @@ elif [[ ${1:-} == --placement=* ]]; then
     placement=${1#--placement=}
     shift
 fi
-case $placement in block | round-robin) ;; *) die "--placement is block or round-robin, not '$placement'" ;; esac
+case $placement in "" | block | round-robin) ;; *) die "--placement is block or round-robin, not '$placement'" ;; esac
 extra=()
 while [[ ${1:-} == --cfg=* ]]; do
     [[ $1 =~ ^--cfg=[a-z][a-z0-9_/-]*:[^[:space:]]+$ ]] || die "--cfg takes NAME:VALUE, like --cfg=smpi/barrier:ompi_tree, not '$1'"
@@ -119,7 +123,16 @@ if ! ("$root/platforms/hosts" "$platform") > "$tmp/hosts" 2> "$tmp/err"; then
 fi
 names=()
 cores=()
-while read -r name n; do
+measured=()                # a made platform's: rank r's host as the run placed it
+while read -r name n rest; do
+    if [ "$name $n" = "# ranks:" ]; then
+        read -r h ranks <<< "$rest"
+        for r in $ranks; do
+            [ -z "${measured[r]:-}" ] || fail "$platform: rank $r is placed on both ${measured[r]} and $h (mpigauge-run/ranks)"
+            measured[r]=$h
+        done
+        continue
+    fi
     [ "$name" = "#" ] && continue
     names+=("$name")
     cores+=("$n")
@@ -129,22 +142,64 @@ total=0
 for n in "${cores[@]}"; do total=$((total + n)); done
 [ "$np" -le "$total" ] ||
     fail "$platform: $hosts hosts with $total cores in all (as SimGrid loads it): at most $total ranks, not $np"
+nmeasured=${#measured[@]}
+for ((r = 0; r < nmeasured; r++)); do
+    [ -n "${measured[r]:-}" ] || fail "$platform: the run's placement (mpigauge-run/ranks) leaves rank $r out"
+done
 
-# block: each host's cores in turn; round-robin: one rank per host in turn,
-# passing over hosts whose cores are taken
-for ((r = 0, h = 0, pass = 0; r < np; )); do
-    if [ "$placement" = block ]; then
-        for ((c = 0; c < cores[h] && r < np; c++, r++)); do echo "${names[h]}"; done
-        h=$((h + 1))
-    else
-        if [ "${cores[h]}" -gt "$pass" ]; then
-            echo "${names[h]}"
-            r=$((r + 1))
-        fi
-        h=$((h + 1))
-        [ "$h" -lt "$hosts" ] || { h=0; pass=$((pass + 1)); }
+# place KIND N: N ranks' hosts, one a line: block, each host's cores in
+# turn; round-robin, one rank per host in turn, passing over hosts whose
+# cores are taken; measured, as the run placed them
+place() {
+    local kind=$1 n=$2 r h pass c
+    if [ "$kind" = measured ]; then
+        printf '%s\n' "${measured[@]:0:n}"
+        return
     fi
-done > "$tmp/hostfile"
+    for ((r = 0, h = 0, pass = 0; r < n; )); do
+        if [ "$kind" = block ]; then
+            for ((c = 0; c < cores[h] && r < n; c++, r++)); do echo "${names[h]}"; done
+            h=$((h + 1))
+        else
+            if [ "${cores[h]}" -gt "$pass" ]; then
+                echo "${names[h]}"
+                r=$((r + 1))
+            fi
+            h=$((h + 1))
+            [ "$h" -lt "$hosts" ] || { h=0; pass=$((pass + 1)); }
+        fi
+    done
+}
+# a platform made from a run (scripts/platform.sh) carries the run's
+# placement: used unless --placement says otherwise, and said when it
+# does (a 2-host run's platform placed block put both ranks on one host,
+# and every barrier came out 1000x fast); as the run's for the run's rank
+# count, else by the run's kind where it was block or round-robin
+run_kind=""
+if [ "$nmeasured" -gt 0 ]; then
+    for k in round-robin block; do
+        [ "$(place $k "$nmeasured")" = "$(place measured "$nmeasured")" ] && { run_kind=$k; break; }
+    done
+    run_said="rank 0 on ${measured[0]}$([ "$nmeasured" -gt 1 ] && echo ", rank 1 on ${measured[1]}")$([ "$nmeasured" -gt 2 ] && echo ", ...")${run_kind:+: $run_kind}"
+fi
+if [ "$nmeasured" -gt 0 ] && [ "$np" = "$nmeasured" ]; then
+    wanted=measured
+elif [ "$nmeasured" -gt 0 ] && [ -n "$run_kind" ]; then
+    wanted=$run_kind
+elif [ "$nmeasured" -gt 0 ] && [ -z "$placement" ]; then
+    fail "$platform: the run placed its $nmeasured ranks neither block nor round-robin ($run_said), and $np ranks are not $nmeasured: give --placement"
+else
+    wanted=""
+fi
+if [ -z "$placement" ]; then
+    place "${wanted:-block}" "$np" > "$tmp/hostfile"
+    [ -z "$wanted" ] || echo "simulate.sh: $np ranks placed as the measured run placed its $nmeasured ($run_said; $platform's mpigauge-run/ranks)" >&2
+else
+    place "$placement" "$np" > "$tmp/hostfile"
+    if [ -n "$wanted" ] && ! cmp -s "$tmp/hostfile" <(place "$wanted" "$np"); then
+        echo "simulate.sh: warning: $platform was measured with its ranks placed otherwise ($run_said); --placement $placement places them as that run did not: the simulation is not that run" >&2
+    fi
+fi
 
 export MPIGAUGE_SMPI_XML
 MPIGAUGE_SMPI_XML=$(cd "$(dirname "$platform")" && pwd)/$(basename "$platform")

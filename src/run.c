@@ -8,7 +8,6 @@
 #include "run.h"
 
 #include <errno.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -19,14 +18,26 @@
 #include "base/build_info.h"
 #include "base/hash.h"
 #include "base/smpi.h"
+#include "base/stdout_whole.h"
 #include "input/parser.h"
 #include "registry/sizes.h"
+#include "measure/clock_guard.h"
 #include "measure/counters.h"
 #include "output/io_check.h"
 #include "measure/interrupt.h"
 #include "measure/scratch.h"
 #include "measure/timing.h"
 #include "world/launch_check.h"
+
+/* Collective: 0 when what rank 0 printed on stdout is whole, else 5 on
+ * every rank (said by rank 0: stdout_whole.h), as the exit status of a
+ * mode whose result is what it prints */
+static int printed(int rank, const char *who)
+{
+    int status = rank == 0 ? stdout_end(who) : 0;
+    MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    return status;
+}
 
 /* options; 1 when the run ends here (--help, --version, --list, bad) */
 static int options_step(struct run *run, int argc, char **argv, int rank,
@@ -38,12 +49,16 @@ static int options_step(struct run *run, int argc, char **argv, int rank,
         return 1;
     if (!o->help && !o->version && !o->list)
         return 0;
+    if (rank == 0)
+        stdout_begin();
     if (rank == 0 && o->help)
         print_usage(stdout);
     else if (rank == 0 && o->version)
         build_info_print(stdout, MPIGAUGE_VERSION);
     else if (rank == 0)
         print_list(stdout);
+    *status = printed(rank, o->help ? "mpigauge --help" : o->version ? "mpigauge --version"
+                                                                     : "mpigauge --list");
     return 1;
 }
 
@@ -72,30 +87,13 @@ static int counters_step(struct run *run, int rank)
     return 0;
 }
 
-/* MPI_Init's seconds over the ranks, on rank 0 (as osu_init): the
- * fastest, the mean, the slowest */
-static void init_times(struct run *run)
-{
-    double mine = run->init_s, *out = run->info.init_s;
-    int n;
-    MPI_Comm_size(MPI_COMM_WORLD, &n);
-    MPI_Reduce(&mine, &out[0], 1, MPI_DOUBLE, MPI_MIN, 0, MPI_COMM_WORLD);
-    MPI_Reduce(&mine, &out[1], 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
-    MPI_Reduce(&mine, &out[2], 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
-    out[1] /= n;
-    /* under SimGrid's SMPI the monotonic clock times the simulator's own
-     * start-up, not the simulated job's (and differs run to run, where
-     * every simulated time is the same): not timed */
-    if (MPIGAUGE_SMPI)
-        out[0] = out[1] = out[2] = NAN;
-}
-
 /* what the writers say of the run, from the world */
 static void describe_run(struct run *run)
 {
-    init_times(run);
+    timer_init_spread(run->init_s, run->info.init_s);
     const struct world *w = &run->world;
     struct run_info *in = &run->info;
+    in->clock_broken_rank = -1;
     in->opt = &run->opt;
     in->input = run->opt.input ? run->opt.input : "-r";
     in->library = w->library;
@@ -164,6 +162,7 @@ static int prepare_step(struct run *run, int rank)
     if (rc)
         return rc;
     run->info.wtick = MPI_Wtick();
+    clock_guard_check();       /* the first stretch the clock is judged over */
     timer_probe(&run->info.timer_res, &run->info.timer_cost);
     timer_agree(&run->info.timer_res, &run->info.timer_cost, MPI_COMM_WORLD);
     m->timer_cost = run->info.timer_cost;
@@ -263,20 +262,40 @@ static int measure_step(struct run *run, int rank)
     if (!run->m.signal && write_failed(rank))
         return EXIT_WRITE_FAILED;
     if (rank == 0 && errors)
-        fprintf(stderr, "mpigauge: %d record%s stopped by MPI errors (see "
-                "report.txt)\n", errors, errors == 1 ? "" : "s");
+        fprintf(stderr, "mpigauge: %d record%s stopped by MPI errors%s (see "
+                "report.txt)\n", errors, errors == 1 ? "" : "s",
+                clock_guard_agreed() >= 0 ? " or a broken clock" : "");
     if (run->m.signal)
         return EXIT_SIGNAL_BASE + run->m.signal;
     return errors ? EXIT_MPI_ERROR : mismatches ? EXIT_CHECK_FAILED : EXIT_OK;
 }
 
-/* --validate: the plan of every record, a batch at a time, on rank 0 */
-static void validate_step(struct run *run, int rank)
+/* Collective: any rank's clock seen broken, the run's last stretch too
+ * (clock_guard.h), into the run's description and on stderr, an error
+ * of the run (exit 3) */
+static int clock_step(struct run *run, int rank, int status)
+{
+    struct run_info *in = &run->info;
+    in->clock_broken_rank = clock_guard_final(in->clock_broken, sizeof in->clock_broken);
+    if (in->clock_broken_rank < 0)
+        return status;
+    if (rank == 0)
+        fprintf(stderr, "mpigauge: the clock of rank %d is broken (%s): what it "
+                "timed is not trusted, and no record was measured after it was seen "
+                "(exit %d)\n", in->clock_broken_rank, in->clock_broken, EXIT_MPI_ERROR);
+    return status == EXIT_OK || status == EXIT_CHECK_FAILED ? EXIT_MPI_ERROR : status;
+}
+
+/* --validate: the plan of every record, a batch at a time, on rank 0;
+ * 0, or 5 when it could not be written whole */
+static int validate_step(struct run *run, int rank)
 {
     struct batch b;
     batch_start(&b);
-    if (rank == 0)
+    if (rank == 0) {
+        stdout_begin();
         plan_print_head(run->opt.input ? run->opt.input : "the command line", run->nrec, &run->world, stdout);
+    }
     while (batch_again(run, &b)) {
         if (rank == 0)
             plan_print_records(&b.plan, stdout);
@@ -284,6 +303,7 @@ static void validate_step(struct run *run, int rank)
     }
     if (rank == 0)
         plan_print_total(&run->total, stdout);
+    return printed(rank, "mpigauge --validate");
 }
 
 /* the scratch folder gone, the peak memory known, run.json final */
@@ -330,7 +350,8 @@ int run_main(struct run *run, int argc, char **argv)
         return status;
     describe_run(run);
     if (run->opt.validate) {
-        validate_step(run, rank);
+        if ((status = validate_step(run, rank)))
+            return status;
         /* the run's own verdict: --keep-going would skip these */
         return run->invalid ? EXIT_SKIPPED : EXIT_OK;
     }
@@ -339,10 +360,11 @@ int run_main(struct run *run, int argc, char **argv)
     interrupt_install();
     if (rank == 0)
         writer_run_header(&run->writer);
-    status = measure_step(run, rank);
+    status = clock_step(run, rank, measure_step(run, rank));
     /* the model checked where the run reached its end (every world rank
      * came through the same records, so all are here) */
-    if (run->opt.sync_window && !run->m.signal && status != EXIT_WRITE_FAILED)
+    if (run->opt.sync_window && !run->m.signal && status != EXIT_WRITE_FAILED &&
+        run->info.clock_broken_rank < 0)
         clock_check(&run->m.clocks);
     if (status == EXIT_OK && run->invalid)
         status = EXIT_SKIPPED;

@@ -209,7 +209,7 @@ check "sweep: the plot is a PNG" [ "$(head -c 8 "$T/sweep/sweep.png" | od -An -t
 printf 'SEND INT 1 1 ADD 1 WORLD NOP 0 signal=ssend\nBARRIER INT 0 0 ADD 1 WORLD MPI 0 payload=exchange\nBARRIER INT 0 0 ADD 1 WORLD TREE 0 signal=rsend\n' > "$T/settings.in"
 $MPIRUN -n 2 ./mpigauge "$T/settings.in" > /dev/null 2> "$T/err"
 check "settings: exit 2" [ $? = 2 ]
-check "settings: signal= on SEND" grep -q "settings.in:1:32: SEND sends no barrier signals; signal= applies to BARRIER patterns" "$T/err"
+check "settings: signal= on SEND" grep -q "settings.in:1:32: SEND sends no barrier signals; signal= applies to BARRIER" "$T/err"
 check "settings: payload= on MPI" grep -q "settings.in:2:35: MPI_Barrier carries no payload" "$T/err"
 check "settings: an unknown mode" grep -q "settings.in:3:43: unknown signal mode 'rsend'" "$T/err"
 

@@ -29,6 +29,8 @@ SKEW="$PWD/tests/skew.so"
 printf 'ALLREDUCE DOUBLE 1 1 ADD 1 WORLD SUM 0\n' > "$T/one.in"
 # jqok FILTER FILE: FILTER is true of FILE
 jqok() { jq -e "$1" "$2" > /dev/null 2>&1; }
+# jqa ARGS...: jq -e ARGS, quiet (for --arg and --argjson)
+jqa() { jq -e "$@" > /dev/null 2>&1; }
 # the model's numbers agree with each other: rank 0 keeps time, the
 # largest drift is the largest of the ranks', every rank has a line
 CONSISTENT='.clock as $c | ($c.ranks | length) == .ranks and $c.ranks[0].drift_ppm == 0 and $c.ranks[0].offset_us == 0
@@ -52,6 +54,69 @@ check "skew 3 ranks (real): one node, the flat scheme, 2 bursts a round" \
 ./mpigauge --clocks flat "$T/one.in" > /dev/null 2> "$T/flat.err"
 check "--clocks flat without --sync window: exit 2, said" \
     [ "$?/$(grep -c 'clocks flat needs --sync window' "$T/flat.err")" = 2/1 ]
+
+# ---- a clock that stops or jumps (issue 53): every wait that reads
+# MPI_Wtime is bounded on CLOCK_MONOTONIC (src/measure/clock_guard.h), so
+# a run ends on its own, names the rank whose clock broke in run.json
+# (timer.broken), the prose and on stderr, measures nothing after, and
+# exits 3.  Before, a 2-rank --sync window run with rank 1's clock
+# stopped never ended in about one launch in three.  20 launches, ranks 0
+# and 1 stopped in turn from their first read; each is given 120 s (they
+# take about a second here): a launch that has not ended by then is
+# stopped and counted as a hang, and the launches after it are not made
+printf 'ALLREDUCE DOUBLE 1 4 MUL 2 WORLD SUM 0\nBARRIER INT 0 0 ADD 1 WORLD MPI 0\n' > "$T/tiny.in"
+# broken_said DIR ERR RANK: run.json, report.txt and stderr name RANK's
+# clock broken, every record is an error naming it, the run exited 3
+broken_said() {
+    jqa --argjson r "$3" '.status == "complete-with-errors" and .timer.broken.rank == $r' "$1/run.json" &&
+        jqa --arg w "the clock of rank $3 " "$EVERY"'every(.records[]; .status == "error" and (.error | startswith($w)))' "$1/run.json" &&
+        grep -q "^The clock of rank $3 is broken: MPI_Wtime" "$1/report.txt" &&
+        grep -q "^mpigauge: the clock of rank $3 is broken (MPI_Wtime" "$2"
+}
+ended=0 named=0 hung=""
+for i in $(seq 20); do
+    r=$((i % 2)) d="$T/stopped-$i"
+    MPIGAUGE_SKEW_FREEZE=$r LD_PRELOAD="$SKEW" timeout -k 10 120 \
+        $MPIRUN -n 2 ./mpigauge --quiet --sync window -o "$d" "$T/tiny.in" > "$d.err" 2>&1
+    rc=$?
+    if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
+        hung="launch $i (rank $r stopped)"
+        break
+    fi
+    [ "$rc" = 3 ] && ended=$((ended + 1))
+    broken_said "$d" "$d.err" $r && named=$((named + 1))
+    [ "$rc" = 3 ] || show_log "$d.err"
+done
+check "a stopped clock: 20 of 20 launches ended on their own, exit 3 ($ended${hung:+; hung: $hung})" [ "$ended" = 20 ]
+check "a stopped clock: 20 of 20 named the stopped rank broken in run.json, report.txt and on stderr ($named)" [ "$named" = 20 ]
+# the same input, no clock stopped: not broken (the judge's false alarm)
+d="$T/unstopped"
+LD_PRELOAD="$SKEW" $MPIRUN -n 2 ./mpigauge --quiet --sync window -o "$d" "$T/tiny.in" > "$d.err" 2>&1
+check "a clock that keeps time: exit 0, timer.broken null" \
+    jqok '.status == "complete" and .timer.broken == null' "$d/run.json"
+
+# ---- stopped or jumping mid-run, at a read (not a time: where it lands
+# does not depend on the machine's speed) 15000 past the timer probe's
+# 100000, which the fit's pings and the first two records' 5050 windows
+# (each at least three reads: its start, the call's two) pass whatever
+# the machine's speed (the first record alone read 10000-20000 here): the
+# records before it stand
+# (done), the one in progress stops with the reason, the later ones are
+# not measured; a jump back would have a window's start wait for as long
+# as it went back (1000 s), a jump ahead end waits early
+printf 'ALLREDUCE DOUBLE 1 1 ADD 1 WORLD SUM 0 iters=50\nALLREDUCE DOUBLE 1 1 ADD 1 WORLD SUM 0 iters=5000\nBARRIER INT 0 0 ADD 1 WORLD MPI 0 iters=50\n' > "$T/mid.in"
+for how in FREEZE=0#115000 FREEZE=1#115000 JUMP=0#115000:-1000 JUMP=1#115000:-1000 JUMP=1#115000:1000; do
+    r=${how#*=}; r=${r%%#*}
+    d="$T/mid-$(echo "$how" | tr '=#:' '___')"
+    env "MPIGAUGE_SKEW_$how" LD_PRELOAD="$SKEW" timeout -k 10 120 \
+        $MPIRUN -n 2 ./mpigauge --quiet --sync window -o "$d" "$T/mid.in" > "$d.err" 2>&1
+    rc=$?
+    check "mid-run, MPIGAUGE_SKEW_$how: ended on its own, exit 3 ($rc)" [ "$rc" = 3 ]
+    check "mid-run, MPIGAUGE_SKEW_$how: rank $r named broken, in run.json and on stderr" \
+        eval 'jqok ".timer.broken.rank == $r" "$d/run.json" && grep -q "^mpigauge: the clock of rank $r is broken" "$d.err"'
+    check "mid-run, MPIGAUGE_SKEW_$how: records done before it, then one stopped by it (or none), the rest not measured" \
+        jqa --arg w "the clock of rank $r " '[.records[] | if .status == "done" then "d" elif .status == "error" and (.error | startswith($w)) then (if (.error | endswith("not measured")) then "n" else "s" end) else "?" end] | join("") | test("^d*s?n*$") and test("d$") == false' "$d/run.json"
+done
 
 # ---- simulated time: the skew and nothing else
 CHECKS=29

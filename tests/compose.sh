@@ -113,7 +113,7 @@ check "corrupted: the prose says so per mock-up" [ "$(grep -c 'its check FAILED'
 
 # --list and bad input: FILE:LINE:COLUMN, exit 2, no folder
 ./mpigauge --list > "$T/list.txt"
-check "--list names compose=0|1 and its calls" grep -q "compose=0|1: .*ALLREDUCE, REDUCE, ALLGATHER, GATHER, BCAST and SCAN" "$T/list.txt"
+check "--list names compose=0|1 and its calls" grep -q "compose=0|1: .*; BCAST, GATHER, ALLGATHER, REDUCE, ALLREDUCE and SCAN$" "$T/list.txt"
 cat > "$T/bad.in" <<IN
 SEND DOUBLE 1 8 MUL 2 WORLD NOP 0 compose=1
 ALLREDUCE DOUBLE 1 8 MUL 2 WORLD SUM 0 compose=2
@@ -121,7 +121,7 @@ ALLTOALL DOUBLE 1 8 MUL 2 WORLD NOP 0 compose=1
 IN
 $MPIRUN -n 2 ./mpigauge -o "$T/bad" "$T/bad.in" > /dev/null 2> "$T/bad.err"
 check "bad input: exit 2, no folder" [ "$?/$([ -e "$T/bad" ] && echo yes || echo no)" = 2/no ]
-check "compose=1 on SEND named at its column" grep -qF "$T/bad.in:1:35: SEND has no mock-up of other collectives here; compose= applies to ALLREDUCE" "$T/bad.err"
+check "compose=1 on SEND named at its column" grep -qF "$T/bad.in:1:35: SEND has no mock-up of other collectives here; compose= applies to BCAST, GATHER, ALLGATHER, REDUCE, ALLREDUCE and SCAN" "$T/bad.err"
 check "compose=2 named at its column" grep -qF "$T/bad.in:2:48: unknown compose value '2'" "$T/bad.err"
 check "compose=1 on ALLTOALL named at its column" grep -qF "$T/bad.in:3:39: ALLTOALL has no mock-up" "$T/bad.err"
 summary compose

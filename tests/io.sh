@@ -78,7 +78,7 @@ check "view= on a shared call refused" grep -qF "$T/bad.in:2:48: FILE_WRITE_SHAR
 check "hint= on SEND refused" grep -qF "$T/bad.in:3:42: SEND is not an I/O call; hint= applies to the I/O calls" "$T/bad.err"
 check "hint without a value named" grep -qF "$T/bad.in:4:47: hint takes KEY:VALUE" "$T/bad.err"
 check "view=diagonal named" grep -qF "$T/bad.in:5:47: unknown file view 'diagonal'" "$T/bad.err"
-check "fsync= on FILE_OPEN refused" grep -qF "$T/bad.in:6:42: FILE_OPEN moves no data; fsync= applies to the I/O calls but FILE_OPEN" "$T/bad.err"
+check "fsync= on FILE_OPEN refused" grep -qF "$T/bad.in:6:42: FILE_OPEN moves no data; fsync= applies to the I/O calls (not FILE_OPEN)" "$T/bad.err"
 check "a hint given twice named" grep -qF "$T/bad.in:7:56: hint a given twice (first at column 42)" "$T/bad.err"
 check "fsync= on PUT refused (one-sided's is sync=)" grep -qF "$T/bad.in:8:42: PUT is not an I/O call; fsync= applies to" "$T/bad.err"
 

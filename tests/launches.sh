@@ -243,6 +243,21 @@ check "report.sh SET BASELINE: exit 0, the page named" [ "$?/$(cat "$T/page.out"
 check "... a launch plot and a ratio plot per record (2 + 2), every one a data: image" [ "$(grep -c '<img class="wide" alt="launch medians' "$P")/$(grep -c '<img class="wide" alt="the ratio to the baseline' "$P")/$(grep -oE 'src="[^"]{0,5}' "$P" | grep -vc '"data:')" = 2/2/0 ]
 check "... the row of the regressed-or-slower record red, the interval in it" [ "$(grep -c '<tr class="slower"><td><a href="#line-1">01-send.dat</a>.*+19.6% \[+16.5%, +22.8%\]' "$P")" = 1 ]
 
+# a damaged set.json (its set's or the baseline's): exit 2 naming it, as
+# report.sh's documented statuses (0, 1, 2) say, not jq's 4; no page
+cp -r "$T/fb" "$T/dam"
+rm -f "$T/dam/report.html"
+echo '{"records": [' > "$T/dam/set.json"
+bash scripts/report.sh "$T/dam" > /dev/null 2> "$T/dam.err"
+rc=$?
+check "report.sh SET on a damaged set.json: exit 2 ($rc), the file named, no page" \
+    eval '[ $rc = 2 ] && grep -q "^report.sh: SET .*: $T/dam/set.json is not mpigauge --set.s" "$T/dam.err" && [ ! -e "$T/dam/report.html" ]'
+echo '[1, 2]' > "$T/dam/set.json"
+bash scripts/report.sh "$T/fa" "$T/dam" > /dev/null 2> "$T/dam.err"
+rc=$?
+check "report.sh SET BASELINE on a baseline set.json that is an array: exit 2 ($rc), named" \
+    eval '[ $rc = 2 ] && grep -q "^report.sh: BASELINE_SET .*: $T/dam/set.json is not mpigauge --set.s" "$T/dam.err"'
+
 # ---- single runs: the same words, from each run's own interval
 mkrun() { # DIR T LO HI MET: a result folder of one record of one size
     mkdir -p "$1"

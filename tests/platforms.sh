@@ -24,7 +24,7 @@ set -u
 cd "$(dirname "$0")/.."
 . tests/lib.sh
 T=tests/tmp/platforms
-CHECKS=61
+CHECKS=69
 if ! need_smpi; then
     skip "$CHECKS" "platforms in simulated time: $SMPI_WHY"
     summary platforms
@@ -118,6 +118,11 @@ refuses "no run.json" "$T/empty/run.json: missing" "$T/empty"
 cp -r "$r" "$T/broken"
 echo '{"ranks": 32,' > "$T/broken/run.json"
 refuses "run.json cut short" "$T/broken/run.json: not valid JSON" "$T/broken"
+# JSON of another shape: one line, not jq's four (issue 53)
+for shape in '[1, 2, 3]' '"a run"' '{"ranks": "two"}'; do
+    echo "$shape" > "$T/broken/run.json"
+    refuses "run.json $shape" "$T/broken/run.json: " "$T/broken"
+done
 cp "$r/run.json" "$T/broken/run.json"
 rm "$T/broken/params-world-Oij.dat"
 refuses "no parameters" "$T/broken/params-world-Oij.dat: missing: the run measured no pairwise parameters" "$T/broken"
@@ -173,7 +178,23 @@ matrix "$R" > "$T/real.matrix"
 check "round trip: the recorded run's matrix model predicts its 5 patterns" [ "$(grep -c . "$T/real.matrix")" = 5 ]
 scripts/platform.sh "$R" -o "$T/real.xml" 2> /dev/null
 check "round trip: platform.sh makes its platform (2 hosts)" [ "$(platforms/hosts "$T/real.xml" 2> /dev/null | grep -vc '^#')" = 2 ]
-timeout 300 scripts/simulate.sh "$T/real.xml" 2 --placement round-robin --quiet -o "$T/trip" "$R/trip.in" > "$T/trip.out" 2>&1
+# the platform carries where the run put each rank, and simulate.sh puts
+# them there without being told (issue 53: placed block, both ranks went
+# to the first host and every barrier came out at 0.013 us against 13-17
+# us measured); told otherwise, it warns
+placed() { jq -c '[.places | sort_by(.rank)[] | .node] as $n | [$n[] as $i | .hosts[$i]]' "$1/run.json" 2> /dev/null; }
+check "round trip: the platform carries the run's placement, a host's ranks each (mpigauge-run/ranks)" \
+    [ "$(platforms/hosts "$T/real.xml" 2> /dev/null | awk '$2 == "ranks:" { for (i = 4; i <= NF; i++) h[$i] = $3 } END { printf "["; for (r = 0; r in h; r++) printf "%s\"%s\"", r ? "," : "", h[r]; print "]" }')" = "$(placed "$R")" ]
+timeout 300 scripts/simulate.sh "$T/real.xml" 2 --quiet -o "$T/trip" "$R/trip.in" > "$T/trip.out" 2>&1
+check "round trip: simulated without --placement, each rank on the host the real run put it on ($(placed "$T/trip"))" \
+    [ "$(placed "$T/trip")" = "$(placed "$R")" ]
+check "... and said so" grep -q "^simulate.sh: 2 ranks placed as the measured run placed its 2 (rank 0 on .*, rank 1 on .*: round-robin" "$T/trip.out"
+timeout 300 scripts/simulate.sh "$T/real.xml" 2 --placement block --quiet --iters 5 -o "$T/trip-block" "$R/trip.in" > "$T/trip-block.out" 2>&1
+check "round trip: --placement block, which the run was not, is warned of" \
+    grep -q "^simulate.sh: warning: $T/real.xml was measured with its ranks placed otherwise .*--placement block places them as that run did not" "$T/trip-block.out"
+timeout 300 scripts/simulate.sh "$T/real.xml" 2 --placement round-robin --quiet --iters 5 -o "$T/trip-rr" "$R/trip.in" > "$T/trip-rr.out" 2>&1
+rc=$?
+check "... --placement round-robin, which it was, is not ($rc)" eval '[ $rc = 0 ] && ! grep -q warning "$T/trip-rr.out"'
 # the lone receive carried over: the simulated run measures R1_ij back as
 # the real one's, at most L_ij - O_ij (row = receiver i, signal j -> i)
 lone_back() {
@@ -217,6 +238,6 @@ fi
 check "live: the real run on 2 hosts completes, on 2 nodes" [ "$(jq -r '"\(.status) \(.nodes)"' "$T/real/run.json" 2> /dev/null)" = "complete 2" ]
 scripts/platform.sh "$T/real" -o "$T/live.xml" 2> /dev/null
 check "live: platform.sh makes its platform (2 hosts)" [ "$(platforms/hosts "$T/live.xml" 2> /dev/null | grep -vc '^#')" = 2 ]
-timeout 300 scripts/simulate.sh "$T/live.xml" 2 --placement round-robin --quiet -o "$T/live" "$R/trip.in" > "$T/live.out" 2>&1
+timeout 300 scripts/simulate.sh "$T/live.xml" 2 --quiet -o "$T/live" "$R/trip.in" > "$T/live.out" 2>&1
 check "live: the platform simulated, every pattern done" [ "$(jq '[.records[] | select(.status == "done")] | length' "$T/live/run.json" 2> /dev/null)" = 5 ]
 summary platforms

@@ -57,6 +57,28 @@ done
 check "the skips: root=3 and the 4-rank pattern file skipped on 2 ranks" [ "$(grep -c '^  skipped: \(root=3\|pattern file\)' "$T/skips.offline")" = 2 ]
 check "the errors: the missing file, the int limit and the memory bound (exit 2)" \
     [ "$(grep -c 'no-such.pat\|past MPI.s int limit\|buffers per rank' "$T/errors.offline.err")" -ge 3 ]
+# every --ranks rule against a launch (issue 53): for every shipped and
+# test input, the records --validate --ranks N skips, with their reasons,
+# are those N launched ranks skip, N = 2 and 3 (the device records of
+# inputs/devices.in were skipped by a launch, 7 of them, and by --ranks 2
+# not one: the offline world never asked for a GPU)
+skiplist() { awk '/^record [0-9]+ \(line/ { match($0, /line [0-9]+/); l = substr($0, RSTART + 5, RLENGTH - 5) } /^  skipped: / { print l ": " substr($0, 12) }' "$1"; }
+differ="" compared=0 skipped_seen=0
+for in in inputs/*.in tests/inputs/*.in; do
+    for n in 2 3; do
+        $MPIRUN -n "$n" ./mpigauge --validate --keep-going "$in" > "$T/sk.launched" 2> /dev/null
+        $MPIRUN -n 1 ./mpigauge --validate --keep-going --ranks "$n" "$in" > "$T/sk.offline" 2> /dev/null
+        if cmp -s <(skiplist "$T/sk.launched") <(skiplist "$T/sk.offline"); then
+            compared=$((compared + 1))
+            skipped_seen=$((skipped_seen + $(skiplist "$T/sk.launched" | grep -c .)))
+        else
+            differ="$differ $in:$n"
+            diff <(skiplist "$T/sk.launched") <(skiplist "$T/sk.offline") | head -4 | sed 's/^/  /' >&2
+        fi
+    done
+done
+check "--validate --ranks 2 and 3 skip what 2 and 3 launched ranks skip, every input ($compared pairs alike, $skipped_seen skips${differ:+; differ:$differ})" \
+    eval '[ -z "$differ" ] && [ "$compared" -gt 0 ] && [ "$skipped_seen" -gt 0 ]'
 $MPIRUN -n 1 ./mpigauge --ranks 8 inputs/quick.in > /dev/null 2> "$T/ranks.err"
 if [ $? = 2 ] && grep -q "use it with --validate" "$T/ranks.err"; then ok_=1; else ok_=0; fi
 check "--ranks without --validate: exit 2, said" [ "$ok_" = 1 ]

@@ -10,12 +10,26 @@
  *                              D0,D1,... (ppm), one per rank (the last
  *                              repeated for ranks past its end)
  *   MPIGAUGE_SKEW_OFFSET_US=O  o_r = O 1e-6 r
- * Unset, both are 0.  With d_0 = o_0 = 0, rank r's clock is then ahead
- * of rank 0's by exactly o_r + d_r T at rank 0's time T: the tests check
- * that --sync window's clock model recovers d_r and that offset, and that
- * what it measures does not move with them. */
+ *   MPIGAUGE_SKEW_FREEZE=R[#N] world rank R's clock stops: from its first
+ *                              read after MPI_Init (or its N-th read) on
+ *                              it returns the same value on every call (a
+ *                              stopped clock: the tests of every wait that
+ *                              reads MPI_Wtime)
+ *   MPIGAUGE_SKEW_JUMP=R#N:J   world rank R's clock jumps by J seconds
+ *                              (back where negative) at its N-th read, and
+ *                              runs on from there
+ * Reads are counted, not seconds, so that where a run meets the stop or
+ * the jump does not depend on the machine's speed: mpigauge's timer probe
+ * reads the clock 100000 times right after MPI_Init, so a count above
+ * that lands in the clock fit or the records.
+ * Unset, d_r and o_r are 0 and no clock stops or jumps.  With d_0 = o_0 =
+ * 0, rank r's clock is ahead of rank 0's by exactly o_r + d_r T at rank
+ * 0's time T: the tests check that --sync window's clock model recovers
+ * d_r and that offset, and that what it measures does not move with
+ * them, and that a clock that stops or jumps ends no run in a hang. */
 #include <mpi.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 /* Built with smpicc (tests/skew-smpi.so), it skews SimGrid's simulated
@@ -32,6 +46,11 @@
 
 static int ready;
 static double rate = 1, offset;
+static long reads;                 /* this rank's, after MPI_Init */
+static long freeze_at = -1;        /* the read from which the clock stops */
+static double frozen;              /* what it reads from then on */
+static long jump_at = -1;          /* the read from which jump is added */
+static double jump;
 
 static double monotonic(void)
 {
@@ -71,6 +90,16 @@ static void skew_of(double *r_rate, double *r_offset)
 static void setup(void)
 {
     skew_of(&rate, &offset);
+    int r = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &r);
+    const char *fz = getenv("MPIGAUGE_SKEW_FREEZE");
+    if (fz && *fz && atoi(fz) == r)
+        freeze_at = strchr(fz, '#') ? atol(strchr(fz, '#') + 1) : 1;
+    const char *jp = getenv("MPIGAUGE_SKEW_JUMP");
+    if (jp && *jp && atoi(jp) == r && strchr(jp, '#') && strchr(jp, ':')) {
+        jump_at = atol(strchr(jp, '#') + 1);
+        jump = atof(strchr(jp, ':') + 1);
+    }
     ready = 1;
 }
 
@@ -94,5 +123,13 @@ double MPI_Wtime(void)
             return monotonic();
         setup();
     }
-    return monotonic() * rate + offset;
+    double t = monotonic();
+    reads++;
+    if (jump_at > 0 && reads >= jump_at)
+        t += jump;
+    if (freeze_at > 0 && reads == freeze_at)
+        frozen = t;
+    if (freeze_at > 0 && reads >= freeze_at)
+        t = frozen;
+    return t * rate + offset;
 }

@@ -177,7 +177,7 @@ bad_input "threads=1:2" "LATENCY_MT CHAR 1 8 MUL 8 WORLD NOP 0 threads=1:2" 1 "t
 bad_input "threads=2:0" "LATENCY_MT CHAR 1 8 MUL 8 WORLD NOP 0 threads=2:0" 49 "threads must be at least 1"
 # (SEND and BW take it: their threaded forms, LATENCY_MT and BW_MT; MSGRATE
 # has none and SENDRECV is no ping-pong)
-bad_input "threads= on SENDRECV" "SENDRECV CHAR 1 8 MUL 8 WORLD NOP 0 threads=2" 37 "SENDRECV is not partitioned; threads= applies to PSEND, PBW and PMSGRATE, the blocking collectives, the blocking reductions, LATENCY_MT, BW_MT and MSGRATE_MT"
+bad_input "threads= on SENDRECV" "SENDRECV CHAR 1 8 MUL 8 WORLD NOP 0 threads=2" 37 "SENDRECV is not partitioned; threads= applies to PSEND, PBW, PMSGRATE, the blocking collective calls, the blocking reduction calls, LATENCY_MT, BW_MT and MSGRATE_MT"
 bad_input "threads= on MSGRATE" "MSGRATE CHAR 1 8 MUL 8 WORLD NOP 0 threads=2" 36 "MSGRATE takes no threads=; threads= applies to"
 bad_input "comm=foo" "MSGRATE_MT CHAR 1 8 MUL 8 WORLD NOP 0 comm=foo" 44 "unknown thread communicator .foo.; accepted: shared per-thread"
 bad_input "comm= on BW" "BW CHAR 1 8 MUL 8 WORLD NOP 0 comm=shared" 31 "BW runs on one thread; comm= applies"

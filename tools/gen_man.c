@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "base/exit_status.h"
+#include "input/call_words.h"
 #include "input/options.h"
 #include "input/settings_walk.h"
 
@@ -88,7 +89,9 @@ static void record_settings(FILE *out)
         fputc('\n', out);
         roff(out, s->help);
         fputs("; ", out);
-        roff(out, s->applies ? s->applies : "every call");
+        char calls[1024];
+        setting_row_call_words(s, calls, sizeof calls);
+        roff(out, calls);
         fputs(".\n", out);
     }
 }

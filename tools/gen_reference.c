@@ -11,6 +11,7 @@
 
 #include "base/exit_status.h"
 #include "input/named_runs.h"
+#include "input/call_words.h"
 #include "input/options.h"
 #include "registry/registry.h"
 #include "input/settings_walk.h"
@@ -133,7 +134,9 @@ static void settings(FILE *out)
         else if (s->store != STORE_NONE && s->dflt >= 0)
             fprintf(out, "%ld", s->dflt);
         fputs(" | ", out);
-        cell(out, s->applies ? s->applies : "every call");
+        char calls[1024];
+        setting_row_call_words(s, calls, sizeof calls);
+        cell(out, calls);
         fputs(" | ", out);
         cell(out, s->help);
         fputs(" |\n", out);

@@ -5,7 +5,8 @@ const struct exit_meaning exit_meanings[] = {
     {"0", "success"},
     {"1", "--check found wrong data"},
     {"2", "bad input or options: nothing measured, no result folder"},
-    {"3", "an MPI error stopped a record (the others ran, complete)"},
+    {"3", "an MPI error stopped a record (the others ran, complete), or a rank's "
+          "MPI_Wtime broke (run.json: timer.broken; nothing measured after)"},
     {"4", "--keep-going skipped invalid records (1 and 3 win over 4)"},
     {"5", "a write failed (disk full); what was written stays valid"},
     {"6", "memory ran out (the message says how much was asked for)"},

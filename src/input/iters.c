@@ -48,3 +48,8 @@ int record_adaptive(const struct record *r, const struct options *o)
 {
     return o->adaptive && (r->iters < 0 || o->adaptive_asked);
 }
+
+double record_time(const struct record *r, const struct options *o)
+{
+    return r->iters > 0 ? 0 : o->time_per_size;
+}

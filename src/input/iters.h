@@ -22,4 +22,10 @@ void choose_iters(const struct record *r, const struct options *o,
  * count unless --adaptive was given */
 int record_adaptive(const struct record *r, const struct options *o);
 
+/* --time's seconds a size for r, or 0: a record's iters= fixes its count
+ * whatever --time says, as it does whatever --iters and the adaptive
+ * default say (the record, written for itself, beats the run's options:
+ * docs/measuring.md, "Time-based iterations") */
+double record_time(const struct record *r, const struct options *o);
+
 #endif

@@ -4,6 +4,7 @@
 
 #include "registry/registry.h"
 #include "input/named_runs.h"
+#include "input/call_words.h"
 #include "input/settings_walk.h"
 
 static void classes(FILE *out, unsigned mask)
@@ -48,10 +49,10 @@ static void list_settings(FILE *out)
     fputs("\nSettings after the nine fields (key=value; words in any case):\n", out);
     const struct setting *s;
     for (size_t i = 0; (s = setting_at(i)) != NULL; i++) {
-        char values[160];
+        char values[160], calls[1024];
         setting_values_text(s, values, sizeof values);
-        fprintf(out, "  %s=%s: %s; %s\n", s->key, values, s->help,
-                s->applies ? s->applies : "every call");
+        setting_row_call_words(s, calls, sizeof calls);
+        fprintf(out, "  %s=%s: %s; %s\n", s->key, values, s->help, calls);
     }
 }
 

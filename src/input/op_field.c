@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include "input/call_words.h"
 
 /* "no operation": NOP, or the framework seed's NONE */
 static int is_nop(const struct token *t)
@@ -116,8 +117,10 @@ static void op_reduction(struct line_ctx *lc, struct record *r, const struct tok
         return;
     }
     if (r->op->needs && !call_has(r->call, r->op->needs)) {
+        char calls[1024];
+        cap_call_words(r->op->needs, calls, sizeof calls);
         diag_add(lc->d, lc->line, t->col, "MPI allows %s only in %s; %s is not one",
-                 r->op->name, r->op->only, r->call->name);
+                 r->op->name, calls, r->call->name);
         return;
     }
     if (!r->dt || (r->op->classes & r->dt->cls))

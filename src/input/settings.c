@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include "input/call_words.h"
 #include "input/settings_walk.h"
 
 /* cvar=NAME:VALUE, up to MAX_RECORD_CVARS, each NAME once; the plan
@@ -86,15 +87,23 @@ static void take_hint(struct line_ctx *lc, struct record *r, const struct token 
     r->nhints++;
 }
 
+/* root=rotate on a call that cannot change its root call by call */
+static void rotate_refused(struct line_ctx *lc, const struct record *r,
+                           const struct token *val)
+{
+    char calls[1024];
+    cap_call_words(CALL_ROTATES, calls, sizeof calls);
+    diag_add(lc->d, lc->line, val->col, "%s makes its request for one root; "
+             "root=rotate applies to %s", r->call->name, calls);
+}
+
 /* root=N, or root=rotate (call i's root is i mod P, as IMB) on the calls
  * that can change root from call to call */
 static void take_root(struct line_ctx *lc, struct record *r, const struct token *val)
 {
     uint64_t v;
     if (token_is(val, "rotate") && r->call && !call_has(r->call, CALL_ROTATES))
-        diag_add(lc->d, lc->line, val->col, "%s makes its request for one root; "
-                 "root=rotate applies to the blocking BCAST, GATHER(V), SCATTER(V) "
-                 "and REDUCE", r->call->name);
+        rotate_refused(lc, r, val);
     else if (token_is(val, "rotate"))
         r->root_rotate = 1;
     else if (parse_number(lc, val, "root", 1u << 30, &v) == 0)
@@ -193,17 +202,17 @@ static void keys_text(char *out, size_t len)
 static void refuse_key(struct line_ctx *lc, struct record *r, const struct token *key,
                        const struct setting *row)
 {
-    char applies[512] = "", why[160];
-    size_t at = 0, rows = 0;
+    char applies[1024], why[160], name[64];
+    size_t rows = 0;
     const struct setting *s, *only = row;
     for (size_t i = 0; (s = setting_at(i)) != NULL; i++)
-        if (token_is(key, s->key) && at < sizeof applies) {
-            at += (size_t)snprintf(applies + at, sizeof applies - at, "%s%s",
-                                   rows ? ", " : "", s->applies);
+        if (token_is(key, s->key)) {
             if (!row)
                 only = rows ? NULL : s;
             rows++;
         }
+    token_str(key, name, sizeof name);
+    setting_call_words(name, applies, sizeof applies);
     if (only)
         snprintf(why, sizeof why, "%s", setting_refusal(only, r->call));
     else

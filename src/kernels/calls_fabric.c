@@ -24,7 +24,7 @@ static const struct family family_fabric;
 static const struct setting rows[] = {
     {.owner = &family_fabric, .key = "seed", .kind = SETTING_COUNT, .store = STORE_U64,
      .offset = offsetof(struct fabric_settings, seed), .dflt = MATCHING_SEED, .lo = 0,
-     .hi = UINT32_MAX, .refuse = not_seeded, .applies = "PERMUTATION",
+     .hi = UINT32_MAX, .refuse = not_seeded,
      .help = "the seed of its matchings (1)"},
 };
 

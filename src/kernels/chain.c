@@ -29,7 +29,7 @@ static const struct family family_chain;
 static const struct setting rows[] = {
     {.owner = &family_chain, .key = "distance", .kind = SETTING_COUNT, .store = STORE_INT,
      .offset = offsetof(struct chain_settings, distance), .dflt = 1, .lo = 1,
-     .hi = 1u << 30, .applies = "SENDRECV_CHAIN and EXCHANGE",
+     .hi = 1u << 30,
      .help = "the neighbours' distance along the periodic chain (1)"},
 };
 

@@ -50,7 +50,7 @@ static int threads_in_force(const struct record *r)
 static const struct setting coll_rows[] = {
     {.owner = &family_coll, .key = "threads", .kind = SETTING_COUNT, .store = STORE_INT,
      .offset = offsetof(struct coll_settings, threads), .dflt = 1, .lo = 1,
-     .hi = MAX_THREADS, .refuse = not_blocking, .applies = "the blocking collectives",
+     .hi = MAX_THREADS, .refuse = not_blocking,
      .in_force = threads_in_force,
      .help = "threads per rank, each calling it on its own copy of the communicator (1)"},
 };
@@ -58,7 +58,7 @@ static const struct setting coll_rows[] = {
 static const struct setting reduce_rows[] = {
     {.owner = &family_reduce, .key = "threads", .kind = SETTING_COUNT, .store = STORE_INT,
      .offset = offsetof(struct coll_settings, threads), .dflt = 1, .lo = 1,
-     .hi = MAX_THREADS, .refuse = not_blocking, .applies = "the blocking reductions",
+     .hi = MAX_THREADS, .refuse = not_blocking,
      .in_force = threads_in_force,
      .help = "threads per rank, each calling it on its own copy of the communicator (1)"},
 };

@@ -34,11 +34,10 @@ static const struct family family_halo;
 static const struct setting rows[] = {
     {.owner = &family_halo, .key = "radius", .kind = SETTING_COUNT, .store = STORE_INT,
      .offset = offsetof(struct halo_settings, radius), .dflt = 1, .lo = 1,
-     .hi = MAX_RADIUS, .applies = "HALO",
+     .hi = MAX_RADIUS,
      .help = "a rank's neighbours reach this many places along each dimension (1)"},
     {.owner = &family_halo, .key = "dims", .kind = SETTING_COUNT, .store = STORE_INT,
      .offset = offsetof(struct halo_settings, dims), .dflt = 2, .lo = 1, .hi = 3,
-     .applies = "HALO",
      .help = "the dimensions of the periodic grid made of the communicator (2)"},
 };
 

@@ -69,18 +69,16 @@ static const char *const view_words[] = {"none", "type", NULL};
 static const struct setting rows[] = {
     {.owner = &family_io, .key = "fsync", .kind = SETTING_COUNT, .store = STORE_INT,
      .offset = offsetof(struct io_settings, fsync), .dflt = 0, .lo = 0, .hi = 1,
-     .refuse = no_fsync, .applies = "the I/O calls but FILE_OPEN",
+     .refuse = no_fsync,
      .help = "1: MPI_File_sync (collective) after every call, inside the timing "
              "(the time to storage, not to the page cache)"},
     {.owner = &family_io, .key = "view", .kind = SETTING_WORDS, .store = STORE_INT,
      .offset = offsetof(struct io_settings, view), .dflt = IO_VIEW_NONE,
      .words = view_words, .what = "file view", .refuse = no_view,
-     .applies = "the individual and collective I/O calls with their own offsets",
      .help = "type: MPI_File_set_view with the record's datatype (a shaped one: "
              "VECTOR:...) as the filetype at the rank's block; none: the default view"},
     {.owner = &family_io, .key = "hint", .kind = SETTING_CUSTOM, .store = STORE_NONE,
      .repeats = 1, .value_help = "KEY:VALUE", .refuse = not_io,
-     .applies = "the I/O calls",
      .help = "an MPI_Info hint given to MPI_File_open (up to 4), read back with "
              "MPI_File_get_info: what the library kept is in the header and run.json"},
 };

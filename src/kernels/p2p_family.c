@@ -41,23 +41,22 @@ static int threads_in_force(const struct record *r)
 static const struct setting rows[] = {
     {.owner = &family_p2p, .key = "partitions", .kind = SETTING_COUNT, .store = STORE_INT,
      .offset = AT(partitions), .dflt = 1, .lo = 1, .hi = MAX_PARTITIONS,
-     .refuse = not_partitioned, .applies = "PSEND, PBW and PMSGRATE",
+     .refuse = not_partitioned,
      .help = "equal partitions a message (1)"},
     {.owner = &family_p2p, .key = "rpartitions", .kind = SETTING_COUNT, .store = STORE_INT,
      .offset = AT(rpartitions), .dflt = 0, .lo = 0, .hi = MAX_PARTITIONS,
-     .refuse = not_partitioned, .applies = "PSEND, PBW and PMSGRATE",
+     .refuse = not_partitioned,
      .in_force = rpartitions_in_force,
      .help = "the receiver's partitions, where they differ from the sender's (0: as "
              "partitions=)"},
     {.owner = &family_p2p, .key = "threads", .kind = SETTING_COUNT, .store = STORE_INT,
      .offset = AT(threads), .dflt = 1, .lo = 1, .hi = MAX_THREADS,
-     .refuse = not_partitioned, .applies = "PSEND, PBW and PMSGRATE",
+     .refuse = not_partitioned,
      .in_force = threads_in_force,
      .help = "threads marking a message's partitions ready, thread t every partition "
              "p with p mod threads = t (1)"},
     {.owner = &family_p2p, .key = "complete", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(parrived),
      .words = complete_words, .what = "completion", .refuse = not_partitioned,
-     .applies = "PSEND, PBW and PMSGRATE",
      .help = "the receiver completes by MPI_Wait, or polls MPI_Parrived first (wait)"},
 };
 

@@ -18,10 +18,6 @@ static const char *const sync_words[] = {"flush", "flush_local", "lock", "lock_s
 static const char *const win_words[] = {"create", "allocate", "dynamic", NULL};
 static const char *const mode_words[] = {"latency", "bw", "bibw", NULL};
 
-static const char RMA_CALLS[] = "PUT, GET, ACCUMULATE, GET_ACCUMULATE, FETCH_AND_OP, "
-                                "COMPARE_AND_SWAP, RPUT, RGET, RACCUMULATE and "
-                                "RGET_ACCUMULATE";
-
 static const char *not_one_sided(const struct call *c);
 
 #define AT(field) offsetof(struct rma_settings, field)
@@ -29,15 +25,12 @@ static const char *not_one_sided(const struct call *c);
 static const struct setting rows[] = {
     {.owner = &family_rma, .key = "sync", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(sync),
      .words = sync_words, .what = "synchronisation", .refuse = not_one_sided,
-     .applies = RMA_CALLS,
      .help = "how an epoch is synchronised (flush)"},
     {.owner = &family_rma, .key = "win", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(win),
      .words = win_words, .what = "window kind", .refuse = not_one_sided,
-     .applies = RMA_CALLS,
      .help = "how the window is made (create)"},
     {.owner = &family_rma, .key = "mode", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(mode),
      .words = mode_words, .what = "one-sided mode", .refuse = not_one_sided,
-     .applies = RMA_CALLS,
      .help = "one operation at a time, a window, or a window each way (latency)"},
 };
 

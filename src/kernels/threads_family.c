@@ -16,7 +16,6 @@ _Static_assert(sizeof(enum thread_comm) == sizeof(int), "a setting's enum is not
 #define DEFAULT_THREADS 2
 
 static const char *const comm_words[] = {"shared", "per-thread", NULL};
-static const char MT_CALLS[] = "LATENCY_MT, BW_MT and MSGRATE_MT";
 
 static const char *one_thread(const struct call *c);
 
@@ -25,13 +24,12 @@ static const char *one_thread(const struct call *c);
 static const struct setting rows[] = {
     {.owner = &family_threads, .key = "threads", .kind = SETTING_COUNT, .store = STORE_INT, .offset = AT(threads),
      .dflt = DEFAULT_THREADS, .lo = 1, .hi = MAX_THREADS, .refuse = one_thread,
-     .second = AT(receivers), .applies = MT_CALLS,
+     .second = AT(receivers),
      .help = "threads per rank of a pair (2); LATENCY_MT S:R: S sending, R "
              "answering (R at most S, comm=shared), as osu_latency_mt -t; written on "
              "SEND or BW, the record is LATENCY_MT or BW_MT"},
     {.owner = &family_threads, .key = "comm", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(comm),
      .words = comm_words, .what = "thread communicator", .refuse = one_thread,
-     .applies = MT_CALLS,
      .help = "every thread on the pair's communicator, or one each (shared)"},
 };
 

@@ -152,7 +152,7 @@ static long iters_for_time(struct trial *t, const struct patrun *pr, long warmup
     for (int i = 0; i < PILOT; i++)
         per_call += pilot[i] / PILOT;
     MPI_Allreduce(MPI_IN_PLACE, &per_call, 1, MPI_DOUBLE, MPI_MAX, t->k.comm);
-    long n = per_block_for(t->m->opt->time_per_size / 2, per_call, 1);
+    long n = per_block_for(record_time(t->k.rec, t->m->opt) / 2, per_call, 1);
     return n < PILOT ? PILOT : n > MAX_TIMED ? MAX_TIMED : n;
 }
 
@@ -172,7 +172,8 @@ static void measure_alone(struct trial *t, const struct patrun *pr, long warmup,
     MPI_Allreduce(MPI_IN_PLACE, &pilot, 1, MPI_DOUBLE, MPI_MAX, k->comm);
     struct rule ru = rule_from(o);
     ru.adaptive = 0;
-    long reps = o->time_per_size > 0 ? per_block_for(o->time_per_size, pilot, 1) : iters;
+    double seconds = record_time(k->rec, o);
+    long reps = seconds > 0 ? per_block_for(seconds, pilot, 1) : iters;
     long n = reps < CALL_SAMPLES_MAX ? reps : CALL_SAMPLES_MAX;
     double *mine = xmalloc_array((size_t)n, sizeof *mine);
     struct window_plan wp = {&ru, reps, o->window_us * 1e-6, pilot, 0, &t->m->clocks,
@@ -203,7 +204,7 @@ void measure_barrier(struct trial *t, long warmup, long iters, struct sizerun *s
             patrun_free(&pr);
         return;
     }
-    if (t->m->opt->time_per_size > 0)
+    if (record_time(k->rec, t->m->opt) > 0)
         iters = iters_for_time(t, pattern ? &pr : NULL, warmup);
     double *times = xmalloc_array((size_t)iters, sizeof *times);
     double *tmax = xmalloc_array((size_t)iters, sizeof *tmax);

@@ -45,7 +45,8 @@ void clock_wait(int r, double *v);
 void clock_answer(int pinger, double left);
 /* the peer's half of bursts from pinger until it says stop (<= 0) */
 void clock_serve(int pinger);
-/* sleep until MPI_Wtime reads at (SMPI's nanosleep is simulated) */
+/* sleep until MPI_Wtime reads at, CLOCK_SPAN_S at most (SMPI's nanosleep
+ * is simulated) */
 void clock_sleep_until(double at);
 
 #endif

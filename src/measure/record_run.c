@@ -8,6 +8,7 @@
 #include "base/base.h"
 #include "base/smpi.h"
 #include "registry/sizes.h"
+#include "measure/clock_guard.h"
 #include "measure/interrupt.h"
 #include "measure/mpierr.h"
 #include "measure/timing.h"
@@ -40,8 +41,25 @@ static void sizerun_free(struct sizerun *sr)
     free(sr->ser_b);
 }
 
+/* after a size: an MPI error any rank saw since the last size, or a
+ * clock any rank found broken (clock_guard.h), into why; 0 when none */
+static int size_spoiled(uint64_t elements, char *why, size_t len)
+{
+    char err[sizeof ((struct result *)0)->error - 96];
+    unsigned long long n = (unsigned long long)elements;
+    if (mpierr_collect(err, sizeof err)) {
+        snprintf(why, len, "MPI error at %llu elements, %s", n, err);
+        return 1;
+    }
+    int who = clock_guard_agree(err, sizeof err);
+    if (who < 0)
+        return 0;
+    snprintf(why, len, "the clock of rank %d broke at %llu elements: %s", who, n, err);
+    return 1;
+}
+
 /* One size: measured, gathered into pt on rank 0.  Returns 0, or -1 when
- * an MPI error spoiled it (res->error says which). */
+ * an MPI error or a broken clock spoiled it (res->error says which). */
 static int one_size(struct trial *t, uint64_t elements, struct sizerun *sr,
                     struct point *pt, struct result *res)
 {
@@ -63,16 +81,13 @@ static int one_size(struct trial *t, uint64_t elements, struct sizerun *sr,
     *pt = point_blank(elements, bytes, warmup);
     gather_point(t, sr, pt);
     sizerun_clear(sr);
-    char err[sizeof res->error - 64];
-    if (!mpierr_collect(err, sizeof err))
+    if (!size_spoiled(elements, res->error, sizeof res->error))
         return 0;
     /* what this size measured is not trusted; earlier sizes stand, and
      * so do the wrong elements --check found in it before the error (they
      * were printed: the record's check must say failed too) */
     res->mismatches += pt->mismatches;
     point_free(pt);
-    snprintf(res->error, sizeof res->error, "MPI error at %llu elements, %s",
-             (unsigned long long)elements, err);
     return -1;
 }
 
@@ -232,6 +247,16 @@ static void measure_sizes(struct measurer *m, const struct planned *pl,
 void measure_record(struct measurer *m, const struct planned *pl,
                     struct result *res)
 {
+    /* nothing is measured on a clock seen broken (clock_guard.h); a
+     * record boundary is where the ranks agree on one found between
+     * sizes (the pairwise parameters' waits, say) */
+    char why[sizeof res->error - 96];
+    int who = clock_guard_agree(why, sizeof why);
+    if (who >= 0) {
+        snprintf(res->error, sizeof res->error, "the clock of rank %d is broken (%s): "
+                 "not measured", who, why);
+        return;
+    }
     if (cvars_apply(pl, res) != 0)
         return;
     measure_sizes(m, pl, res);

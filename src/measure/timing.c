@@ -6,6 +6,7 @@
 #include <time.h>
 #include "base/smpi.h"
 #include "input/like.h"
+#include "measure/clock_guard.h"
 
 long per_block_for(double seconds, double per_call, int blocks)
 {
@@ -62,7 +63,9 @@ double time_collective(struct trial *t, const struct rule *ru, long per_block,
                        struct series *s)
 {
     struct kernel *k = &t->k;
-    double total = 0, started = MPI_Wtime();
+    double total = 0;
+    struct stretch started;
+    stretch_start(&started);
     long attempts = 0, legs = call_legs(k->rec);
     int more = 1;
     s->per_block = per_block;
@@ -78,7 +81,7 @@ double time_collective(struct trial *t, const struct rule *ru, long per_block,
         MPI_Reduce(&per_call, &slowest, 1, MPI_DOUBLE, MPI_MAX, 0, k->comm);
         if (k->rank == 0) {
             series_add(s, slowest * 1e6);
-            more = rule_more(ru, s, attempts, MPI_Wtime() - started);
+            more = rule_more(ru, s, attempts, stretch_elapsed(&started));
         }
         if (ru->adaptive)
             MPI_Bcast(&more, 1, MPI_INT, 0, k->comm);
@@ -93,12 +96,12 @@ double time_collective(struct trial *t, const struct rule *ru, long per_block,
  * rule adapts or the partner is a passive one-sided target (which waits
  * in this receive while the origin works, and so drives MPI's progress) */
 static int pair_more(struct trial *t, const struct rule *ru, struct series *s,
-                     long attempts, double started)
+                     long attempts, const struct stretch *started)
 {
     struct kernel *k = &t->k;
     int more = attempts < ru->blocks, tell = ru->adaptive || k->passive_pair;
     if (k->initiator) {
-        more = rule_more(ru, s, attempts, MPI_Wtime() - started);
+        more = rule_more(ru, s, attempts, stretch_elapsed(started));
         if (tell)
             MPI_Send(&more, 1, MPI_INT, k->peer, TAG_CTRL, k->comm);
     } else if (tell) {
@@ -130,7 +133,9 @@ double time_pair(struct trial *t, const struct rule *ru, long per_block,
                  struct series *s)
 {
     const struct call *c = t->k.rec->call;
-    double total = 0, started = MPI_Wtime();
+    double total = 0;
+    struct stretch started;
+    stretch_start(&started);
     long attempts = 0, legs = call_legs(t->k.rec);
     int more = 1;
     s->per_block = per_block;
@@ -144,7 +149,7 @@ double time_pair(struct trial *t, const struct rule *ru, long per_block,
         attempts++;
         if (t->k.initiator)
             series_add(s, dt / ((double)per_block * legs) * 1e6);
-        more = pair_more(t, ru, s, attempts, started);
+        more = pair_more(t, ru, s, attempts, &started);
     }
     t->calls += attempts * per_block * legs;
     return total / ((double)attempts * (double)per_block * legs);
@@ -157,10 +162,8 @@ void wait_until(double at)
         double left = at - now;
         struct timespec ts = {(time_t)left, (long)((left - (double)(time_t)left) * 1e9)};
         nanosleep(&ts, NULL);
-        now = MPI_Wtime();
     }
-    while (now < at)
-        now = MPI_Wtime();
+    guard_spin_until(at);
 }
 
 void quiet_wait(MPI_Request *req)
@@ -250,4 +253,19 @@ void timer_agree(double *resolution, double *overhead, MPI_Comm comm)
     MPI_Bcast(v, 2, MPI_DOUBLE, 0, comm);
     *resolution = v[0];
     *overhead = v[1];
+}
+
+void timer_init_spread(double mine, double out[3])
+{
+    int n;
+    MPI_Comm_size(MPI_COMM_WORLD, &n);
+    MPI_Reduce(&mine, &out[0], 1, MPI_DOUBLE, MPI_MIN, 0, MPI_COMM_WORLD);
+    MPI_Reduce(&mine, &out[1], 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
+    MPI_Reduce(&mine, &out[2], 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+    out[1] /= n;
+    /* under SimGrid's SMPI the monotonic clock times the simulator's own
+     * start-up, not the simulated job's (and differs run to run, where
+     * every simulated time is the same): not timed */
+    if (MPIGAUGE_SMPI)
+        out[0] = out[1] = out[2] = NAN;
 }

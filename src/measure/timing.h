@@ -64,7 +64,7 @@ int round_agree(MPI_Comm comm, int mine);
  * SMPI a spin would read the simulated clock (each read a simulated step)
  * tens of thousands of times; its nanosleep is exact in simulated time.
  * On real clocks nanosleep wakes tens of microseconds late, so it is a
- * spin. */
+ * spin, which a stopped or jumping clock cannot hang (clock_guard.h). */
 void wait_until(double at);
 
 /* MPI_Wtime's resolution (the smallest step seen between two reads) and
@@ -78,5 +78,10 @@ void timer_probe(double *resolution, double *overhead);
  * tests' MPIGAUGE_TEST_SKEW=S adds S seconds to the last rank's own
  * read cost first, to show that nothing downstream sees it. */
 void timer_agree(double *resolution, double *overhead, MPI_Comm comm);
+
+/* Collective: MPI_Init's seconds (mine, this rank's) over the ranks, on
+ * rank 0 (as osu_init): the fastest, the mean, the slowest in out[0..2];
+ * NaN under SimGrid's SMPI */
+void timer_init_spread(double mine, double out[3]);
 
 #endif

@@ -16,11 +16,11 @@
  * ADAPTIVE_BLOCK_S by the warm-up's time per call (none without a
  * warm-up), so that a large message's blocks are many and short: the
  * blocks' count, not their length, is what the interval needs */
-static long per_block(const struct options *o, const struct rule *ru, long iters,
-                      double pilot)
+static long per_block(const struct options *o, const struct record *r,
+                      const struct rule *ru, long iters, double pilot)
 {
-    if (o->time_per_size > 0)
-        return per_block_for(o->time_per_size, pilot, ru->blocks);
+    if (record_time(r, o) > 0)
+        return per_block_for(record_time(r, o), pilot, ru->blocks);
     long n = (iters + ru->blocks - 1) / ru->blocks;
     if (ru->adaptive && pilot > 0) {
         long most = per_block_for(ADAPTIVE_BLOCK_S, pilot, 1);
@@ -35,7 +35,7 @@ static struct rule size_rule(const struct options *o, const struct record *r,
     struct rule ru = rule_from(o);
     ru.adaptive = record_adaptive(r, o);
     /* never more blocks than iterations asked for (--iters 2: two blocks) */
-    if (!ru.adaptive && o->time_per_size <= 0 && iters < ru.blocks)
+    if (!ru.adaptive && record_time(r, o) <= 0 && iters < ru.blocks)
         ru.blocks = (int)iters;
     return ru;
 }
@@ -83,16 +83,16 @@ static void measure_pair(struct trial *t, int i, int j, long warmup, long iters,
     k->initiator = k->rank == i;
     k->peer = k->initiator ? j : i;
     call_pair_begin(k->rec->call, k);
-    double pilot = warm_pair(t, warmup, o->time_per_size > 0);
+    double pilot = warm_pair(t, warmup, record_time(k->rec, o) > 0);
     const struct family *f = k->rec->call->family;
     if (f->sample_start)                /* each thread's time from here */
         f->sample_start(k);
     take_leads(k, NULL);                /* and the early bird's */
-    long pb = per_block(o, &ru, iters, pilot);
+    long pb = per_block(o, k->rec, &ru, iters, pilot);
     struct series scratch = {0}, *s = &scratch;
     if (k->initiator)
         s = new_series(sr, tc->places[j].rank);
-    if (o->time_per_size > 0 || ru.adaptive) {   /* the initiator's pilot decides */
+    if (record_time(k->rec, o) > 0 || ru.adaptive) {   /* the initiator's pilot decides */
         if (k->initiator)
             MPI_Send(&pb, 1, MPI_LONG, k->peer, TAG_PILOT, k->comm);
         else
@@ -225,7 +225,7 @@ static void measure_collective(struct trial *t, long warmup, long iters,
     const struct options *o = t->m->opt;
     struct rule ru = size_rule(o, k->rec, iters);
     long calls_before = t->calls;
-    int need_pilot = o->time_per_size > 0 || o->sync_window;
+    int need_pilot = record_time(k->rec, o) > 0 || o->sync_window;
     if (t->holds.threads)        /* threads=: each on its own communicator */
         fan_start(t);
     make_request(t, sr);
@@ -238,13 +238,13 @@ static void measure_collective(struct trial *t, long warmup, long iters,
     double per_call;
     if (o->sync_window) {
         /* one call a repetition: the blocks' iterations become repetitions */
-        long reps = o->time_per_size > 0 ? per_block_for(o->time_per_size, pilot, 1)
-                                         : iters;
+        long reps = record_time(k->rec, o) > 0
+                    ? per_block_for(record_time(k->rec, o), pilot, 1) : iters;
         struct window_plan wp = {&ru, reps, o->window_us * 1e-6, pilot, o->span,
                                  &t->m->clocks, timed_loop, NULL, NULL, 0};
         per_call = time_window(t, &wp, s);
     } else {
-        per_call = time_collective(t, &ru, per_block(o, &ru, iters, pilot), s);
+        per_call = time_collective(t, &ru, per_block(o, k->rec, &ru, iters, pilot), s);
     }
     series_free(&scratch);
     sample_collective(t, call_sample_count(iters, t->pl->tc->n), sr);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include "base/smpi.h"
 #include "base/base.h"
+#include "measure/clock_guard.h"
 #include "measure/timing.h"
 #include "measure/trial.h"
 
@@ -27,12 +28,13 @@ static void batch(struct trial *t, const struct window_plan *p, int n, double st
     }
 }
 
-/* the arrays of one batch: entry, exit, duration and lateness (2 n),
- * and on rank 0 the earliest entry, latest exit and slowest duration and
- * lateness (2 n) over the communicator */
+/* the arrays of one batch: entry, exit, duration and lateness (2 n)
+ * and whether this rank's clock is broken (1), and on rank 0 the
+ * earliest entry, latest exit and slowest duration and lateness and any
+ * broken clock (2 n + 1) over the communicator */
 struct batch_bufs {
-    double entry[BATCH], exit_[BATCH], dl[2 * BATCH];
-    double first[BATCH], last[BATCH], dlmax[2 * BATCH];
+    double entry[BATCH], exit_[BATCH], dl[2 * BATCH + 1];
+    double first[BATCH], last[BATCH], dlmax[2 * BATCH + 1];
 };
 
 static long min_long(long a, long b)
@@ -53,16 +55,20 @@ static int fixed_more(const struct rule *ru, long reps, long attempts, double el
 
 /* rank 0 decides the next batch: how many, from when, how far apart */
 static void next_batch(const struct trial *t, const struct rule *ru, long reps,
-                       long attempts, double started, const struct series *s,
-                       const struct clocks *c, double ctl[3])
+                       long attempts, const struct stretch *started,
+                       const struct series *s, int broken, const struct clocks *c,
+                       double ctl[3])
 {
     if (t->k.rank == 0) {
-        double elapsed = MPI_Wtime() - started;
+        double elapsed = stretch_elapsed(started);
         long want = ru->adaptive ? (long)(s->n / 2 > 16 ? s->n / 2 : 16)
                     : attempts < reps ? reps - attempts
                     : min_long(reps - (long)s->n, WINDOW_ATTEMPTS * reps - attempts);
         int more = ru->adaptive ? attempts == 0 || rule_more(ru, s, attempts, elapsed)
                                 : fixed_more(ru, reps, attempts, elapsed, s);
+        /* no start time can be kept on a clock that stopped: the size
+         * ends, and the ranks agree on why after it (record_run.c) */
+        more = more && !broken;
         ctl[0] = more ? (double)(want < BATCH ? want : BATCH) : 0;
         /* far enough ahead for the broadcast to arrive */
         ctl[1] = clock_to_rank0(c, MPI_Wtime()) + 20 * ctl[2] + 100e-6;
@@ -90,14 +96,17 @@ static long keep_valid(const struct batch_bufs *b, int n, int span, double legs,
 double time_window(struct trial *t, const struct window_plan *p, struct series *s)
 {
     struct batch_bufs *b = xmalloc(sizeof *b);
-    double total = 0, started = MPI_Wtime();
+    double total = 0;
+    struct stretch started;
+    stretch_start(&started);
     long attempts = 0, calls = 0;
     double legs = (double)call_legs(t->k.rec);     /* per message, not per iteration */
     MPI_Comm comm = t->k.comm;
     double ctl[3] = {0, 0, p->window > 0 ? p->window : 2 * p->pilot + 2e-6};
     s->per_block = 1;
+    int broken = 0;            /* rank 0: a rank's clock (clock_guard.h) */
     for (;;) {
-        next_batch(t, p->ru, p->reps, attempts, started, s, p->clocks, ctl);
+        next_batch(t, p->ru, p->reps, attempts, &started, s, broken, p->clocks, ctl);
         int n = (int)ctl[0];
         if (n <= 0)
             break;
@@ -110,8 +119,10 @@ double time_window(struct trial *t, const struct window_plan *p, struct series *
         calls += n;
         MPI_Reduce(b->entry, b->first, n, MPI_DOUBLE, MPI_MIN, 0, comm);
         MPI_Reduce(b->exit_, b->last, n, MPI_DOUBLE, MPI_MAX, 0, comm);
-        MPI_Reduce(b->dl, b->dlmax, 2 * n, MPI_DOUBLE, MPI_MAX, 0, comm);
+        b->dl[2 * n] = clock_guard_check();
+        MPI_Reduce(b->dl, b->dlmax, 2 * n + 1, MPI_DOUBLE, MPI_MAX, 0, comm);
         if (t->k.rank == 0) {
+            broken = b->dlmax[2 * n] > 0;
             attempts += n;
             if (4 * keep_valid(b, n, p->span, legs, s) > n)
                 ctl[2] *= 2;

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "base/exit_status.h"
+#include "base/stdout_whole.h"
 
 void compare_out_begin(struct compare_out *o, const struct launch_set *a,
                        const struct launch_set *b, const struct judging *j, json_t *diff)
@@ -278,11 +279,7 @@ int compare_out_write(const struct compare_out *o, int json)
         print_json(o);
     else
         print_text(o);
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        perror("mpigauge --compare: stdout");
-        return EXIT_WRITE_FAILED;
-    }
-    return 0;
+    return stdout_end("mpigauge --compare");
 }
 
 void compare_out_say_regressed(const struct compare_out *o)

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include "base/base.h"
 #include "base/exit_status.h"
+#include "registry/launch_names.h"
 #include "offline/fingerprint_diff.h"
 
 static int is_dir(const char *path)
@@ -23,6 +24,26 @@ static int is_file(const char *path)
 {
     struct stat st;
     return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* the fingerprint's environment made again from the run's own
+ * (settings.environment) by today's filter (registry/launch_names.h), so
+ * that a run written under an older filter compares by today's: every
+ * name holding PORT was once left out, OMPI_COMMAND once kept (issue 53);
+ * a run.json without its environment keeps its fingerprint as written */
+static void refilter(json_t *root)
+{
+    json_t *fp = json_object_get(root, "fingerprint");
+    const json_t *env = json_object_get(json_object_get(root, "settings"), "environment");
+    if (!json_is_object(fp) || !json_is_object(env))
+        return;
+    json_t *kept = json_object();
+    const char *key;
+    json_t *v;
+    json_object_foreach((json_t *)env, key, v)
+        if (!launch_name_family(key))
+            json_object_set(kept, key, v);
+    json_object_set_new(fp, "environment", kept);
 }
 
 /* run.json of dir, checked for what the tools read: 0, or -1 and why */
@@ -47,6 +68,7 @@ static int load_run(struct launch *l, const char *dir, char *why, size_t len)
                  "\"records\")", path);
         return -1;
     }
+    refilter(l->root);
     l->by_file = json_object();
     size_t i;
     json_t *r;

@@ -23,9 +23,6 @@
 #include "models/param_files.h"
 #include "models/predict.h"
 #include "models/predict_dist.h"
-#include "offline/export.h"
-#include "offline/set_compare.h"
-#include "offline/set_summary.h"
 #include "registry/registry.h"
 
 /* what to predict: the options, the folder's topology, the pattern as a
@@ -40,28 +37,6 @@ struct request {
     double timer_us;           /* --timer: added to each iteration */
     struct recordset rs;       /* one BARRIER record: its pattern */
 };
-
-int offline_wanted(int argc, char **argv)
-{
-    struct options o;
-    parse_options(argc, argv, &o, NULL);   /* errors: said by the real parse */
-    return o.predict || o.set || o.compare || o.export_format != EXPORT_NONE;
-}
-
-static int offline_predict(int argc, char **argv);   /* below: --predict */
-
-int offline_main(int argc, char **argv)
-{
-    struct options o;
-    int status = parse_options(argc, argv, &o, stderr);
-    if (status)
-        return status;
-    if (o.set)
-        return set_summary_main(o.set);
-    if (o.export_format == EXPORT_CSV)
-        return export_csv(o.export_from, stdout);
-    return o.compare ? set_compare_main(&o) : offline_predict(argc, argv);
-}
 
 static int usage(const char *why)
 {
@@ -365,7 +340,7 @@ static void say_models(const struct request *rq, const char *topo, int world, in
  * name, NAME:ARG, FILE:path or HYBRID, built from the matrices) on world
  * ranks 0..P-1 from DIR's params-<topology>-*.dat.  Returns the exit
  * status (2: bad arguments or files). */
-static int offline_predict(int argc, char **argv)
+int offline_predict(int argc, char **argv)
 {
     struct request rq;
     char found[256];

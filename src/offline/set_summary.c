@@ -1,6 +1,7 @@
 /* set_summary.c: mpigauge --set (set_summary.h) */
 #include "offline/set_summary.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -226,18 +227,45 @@ static json_t *launches_json(const struct launch_set *s)
     return json_pack("{s:i,s:o,s:o}", "total", s->total, "used", used, "left_out", left);
 }
 
-/* text to path through a temporary file and a rename: whole or absent */
-static int write_whole(const char *path, const char *text, size_t len)
+/* text into path's temporary, path.tmp: 0, or -1 (said, the temporary
+ * gone) */
+static int write_tmp(const char *path, const char *text, size_t len)
 {
     char tmp[PATH_BYTES + 200];
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    errno = 0;
     FILE *f = fopen(tmp, "w");
     int ok = f && fwrite(text, 1, len, f) == len;
     ok = f && fclose(f) == 0 && ok;
-    if (ok && rename(tmp, path) == 0)
+    if (ok)
         return 0;
-    perror(path);
+    fprintf(stderr, "mpigauge --set: cannot write %s: %s (exit %d)\n", path,
+            errno ? strerror(errno) : "a write failed", EXIT_WRITE_FAILED);
     unlink(tmp);
+    return -1;
+}
+
+/* set.json and set.txt through temporaries and renames: both new and
+ * whole, or neither touched (a full disk, a read-only folder) */
+static int write_both(const char *dir, const char *js, const char *text, size_t len)
+{
+    char pj[PATH_BYTES], pt[PATH_BYTES], tj[PATH_BYTES + 8], tt[PATH_BYTES + 8];
+    snprintf(pj, sizeof pj, "%s/set.json", dir);
+    snprintf(pt, sizeof pt, "%s/set.txt", dir);
+    snprintf(tj, sizeof tj, "%s.tmp", pj);
+    snprintf(tt, sizeof tt, "%s.tmp", pt);
+    if (write_tmp(pj, js, strlen(js)))
+        return -1;
+    if (write_tmp(pt, text, len)) {
+        unlink(tj);
+        return -1;
+    }
+    if (rename(tj, pj) == 0 && rename(tt, pt) == 0)
+        return 0;
+    fprintf(stderr, "mpigauge --set: cannot rename the temporaries in %s: %s (exit %d)\n",
+            dir, strerror(errno), EXIT_WRITE_FAILED);
+    unlink(tj);
+    unlink(tt);
     return -1;
 }
 
@@ -267,11 +295,8 @@ int set_summary_main(const char *dir)
     json_t *root = json_pack("{s:s,s:o,s:O?,s:o}", "set", dir, "launches",
                              launches_json(&s), "fingerprint", fp, "records", out);
     char *js = json_dumps(root, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
-    char pj[PATH_BYTES], pt[PATH_BYTES];
-    snprintf(pj, sizeof pj, "%s/set.json", dir);
-    snprintf(pt, sizeof pt, "%s/set.txt", dir);
-    int bad = write_whole(pj, js, strlen(js)) || write_whole(pt, text, len);
-    if (!bad)
+    int bad = !js || write_both(dir, js, text, len);
+    if (!bad)                  /* checked by offline_main (stdout_whole.h) */
         fwrite(text, 1, len, stdout);
     free(js);
     free(text);

@@ -62,6 +62,10 @@ void call_header_lines(FILE *f, const struct result *res, const struct options *
         fprintf(f, "# repetition: fixed, %ld blocks (this record's iters= is a count; "
                 "adaptive=on is the other records' default)\n",
                 r->iters < opt->blocks ? r->iters : (long)opt->blocks);
+    else if (opt->time_per_size > 0 && record_time(r, opt) <= 0)
+        fprintf(f, "# repetition: fixed, %ld iterations a size (this record's iters= "
+                "beats --time %g, the other records' length a size)\n", r->iters,
+                opt->time_per_size);
     if (r->root_rotate)
         fprintf(f, "# root: call i's root is rank i mod P of its communicator "
                 "(root=rotate, as IMB), counting from 0 in every timed loop\n");

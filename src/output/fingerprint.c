@@ -7,43 +7,28 @@
  * two launches of Open MPI 4.1: OMPI_ARGV, OMPI_FILE_LOCATION,
  * OMPI_MCA_ess_base_jobid, OMPI_MCA_orte_hnp_uri,
  * OMPI_MCA_orte_jobfam_session_dir, OMPI_MCA_orte_local_daemon_uri,
- * OMPI_MCA_orte_precondition_transports; and Slurm's job and step ids,
- * node lists, ports and process ids).  The MPI_T control variables are
+ * OMPI_MCA_orte_precondition_transports; its command line, OMPI_COMMAND,
+ * differs under a wrapper; and Slurm's node list): the exact names and
+ * anchored patterns of registry/launch_names.c.  The MPI_T control variables are
  * many (322 under MPICH 4.0.2): the fingerprint holds their hash, and a
  * comparison that finds two hashes differ names the variables from
  * run.json's settings. */
 #include "output/fingerprint.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "base/hash.h"
 #include "base/smpi.h"
+#include "registry/launch_names.h"
 #include "input/options.h"
 #include "output/job.h"
 
-/* parts of a name (upper-cased) that mark a launch's own identifier */
-static const char *const launch_marks[] = {
-    "JOBID", "JOB_ID", "STEPID", "STEP_ID", "_URI", "SESSION_DIR", "FILE_LOCATION",
-    "ARGV", "PRECONDITION_TRANSPORTS", "NODELIST", "PID", "PORT", "NAMESPACE",
-    "HOSTNAME", "_FD", "SERVER_URI", "JOB_START_TIME", "JOB_END_TIME",
-};
-
-/* 1 when an environment variable (or option) names this launch alone:
- * its job id, a port, a session folder, its command line (the list in
- * fingerprint.c); such a name is left out of the fingerprint */
+/* 1 when an environment variable names this launch alone
+ * (registry/launch_names.c); such a name is left out of the fingerprint */
 static int names_one_launch(const char *name)
 {
-    char up[256];
-    size_t n = 0;
-    for (; name[n] && n + 1 < sizeof up; n++)
-        up[n] = (char)toupper((unsigned char)name[n]);
-    up[n] = 0;
-    for (size_t i = 0; i < sizeof launch_marks / sizeof launch_marks[0]; i++)
-        if (strstr(up, launch_marks[i]))
-            return 1;
-    return 0;
+    return launch_name_family(name) != NULL;
 }
 
 /* options that do not change what is measured, only where it goes or

@@ -74,9 +74,13 @@ static void run_facts(struct writer *w)
             smpi_simgrid_version(), smpi_platform() ? smpi_platform() :
             "a platform not loaded through platforms/costs.so (unknown)",
             smpi_settings() ? smpi_settings() : "unknown");
-    say(w, "Timer: MPI_Wtime advances in steps of %.3g s (MPI_Wtick says "
-        "%.3g s) and costs %.3g s a read.\n", in->timer_res, in->wtick,
-        in->timer_cost);
+    if (isfinite(in->timer_res))
+        say(w, "Timer: MPI_Wtime advances in steps of %.3g s (MPI_Wtick says "
+            "%.3g s) and costs %.3g s a read.\n", in->timer_res, in->wtick,
+            in->timer_cost);
+    else                       /* a stopped clock (clock_guard.h) */
+        say(w, "Timer: MPI_Wtime did not advance on rank 0 while it was read 100000 "
+            "times (MPI_Wtick says %.3g s).\n", in->wtick);
     if (isnan(in->init_s[0]))
         say(w, "MPI_Init is not timed under SimGrid's SMPI (the clock would time the "
             "simulator, not the simulated job).\n");
@@ -250,6 +254,11 @@ void report_close(struct writer *w, int signal)
     if (w->info->clock)
         clock_end_text(w->info->clock, clock, sizeof clock);
     say(w, "%s", clock);
+    if (w->info->clock_broken_rank >= 0)
+        say(w, "\nThe clock of rank %d is broken: %s. What it timed is not trusted: the "
+            "record in progress when the ranks learnt of it stopped there, and no record "
+            "after it was measured (run.json: timer.broken).\n",
+            w->info->clock_broken_rank, w->info->clock_broken);
     if (signal)
         say(w, "\nInterrupted by signal %d: every record above is complete on "
             "disk; run.json says which did not run.\n", signal);

@@ -69,27 +69,25 @@ void ops_free(void)
 }
 
 static const struct op ops[] = {
-    {"SUM", TC_INT | TC_FLOAT | TC_COMPLEX, FILL_SUM, h_sum, "sum", 0, 0, NULL},
-    {"PROD", TC_INT | TC_FLOAT | TC_COMPLEX, FILL_PROD, h_prod, "product", 0, 0, NULL},
-    {"MAX", TC_INT | TC_FLOAT, FILL_ORDER, h_max, "maximum", 0, 0, NULL},
-    {"MIN", TC_INT | TC_FLOAT, FILL_ORDER, h_min, "minimum", 0, 0, NULL},
-    {"LAND", TC_INT | TC_LOGICAL, FILL_LOGIC, h_land, "logical and", 0, 0, NULL},
-    {"LOR", TC_INT | TC_LOGICAL, FILL_LOGIC, h_lor, "logical or", 0, 0, NULL},
-    {"LXOR", TC_INT | TC_LOGICAL, FILL_LOGIC, h_lxor, "logical exclusive or", 0, 0, NULL},
-    {"BAND", TC_INT | TC_BYTE, FILL_BITS, h_band, "bitwise and", 0, 0, NULL},
-    {"BOR", TC_INT | TC_BYTE, FILL_BITS, h_bor, "bitwise or", 0, 0, NULL},
-    {"BXOR", TC_INT | TC_BYTE, FILL_BITS, h_bxor, "bitwise exclusive or", 0, 0, NULL},
-    {"MAXLOC", TC_PAIR, FILL_LOC, h_maxloc, "maximum and its lowest index", 0, 0, NULL},
-    {"MINLOC", TC_PAIR, FILL_LOC, h_minloc, "minimum and its lowest index", 0, 0, NULL},
-    {"CPROD", TC_COMPLEX, FILL_PROD, h_cprod, "user-defined (MPI_Op_create) complex product", 1, 0, NULL},
+    {"SUM", TC_INT | TC_FLOAT | TC_COMPLEX, FILL_SUM, h_sum, "sum", 0, 0},
+    {"PROD", TC_INT | TC_FLOAT | TC_COMPLEX, FILL_PROD, h_prod, "product", 0, 0},
+    {"MAX", TC_INT | TC_FLOAT, FILL_ORDER, h_max, "maximum", 0, 0},
+    {"MIN", TC_INT | TC_FLOAT, FILL_ORDER, h_min, "minimum", 0, 0},
+    {"LAND", TC_INT | TC_LOGICAL, FILL_LOGIC, h_land, "logical and", 0, 0},
+    {"LOR", TC_INT | TC_LOGICAL, FILL_LOGIC, h_lor, "logical or", 0, 0},
+    {"LXOR", TC_INT | TC_LOGICAL, FILL_LOGIC, h_lxor, "logical exclusive or", 0, 0},
+    {"BAND", TC_INT | TC_BYTE, FILL_BITS, h_band, "bitwise and", 0, 0},
+    {"BOR", TC_INT | TC_BYTE, FILL_BITS, h_bor, "bitwise or", 0, 0},
+    {"BXOR", TC_INT | TC_BYTE, FILL_BITS, h_bxor, "bitwise exclusive or", 0, 0},
+    {"MAXLOC", TC_PAIR, FILL_LOC, h_maxloc, "maximum and its lowest index", 0, 0},
+    {"MINLOC", TC_PAIR, FILL_LOC, h_minloc, "minimum and its lowest index", 0, 0},
+    {"CPROD", TC_COMPLEX, FILL_PROD, h_cprod, "user-defined (MPI_Op_create) complex product", 1, 0},
     {"REPLACE", EVERY_PREDEFINED, FILL_MOVE, h_replace,
      "the target's values replaced by the origin's (one-sided accumulates only)", 0,
-     CALL_REPLACE_OP, "the one-sided accumulates (ACCUMULATE, GET_ACCUMULATE, "
-     "FETCH_AND_OP, RACCUMULATE, RGET_ACCUMULATE)"},
+     CALL_REPLACE_OP},
     {"NO_OP", EVERY_PREDEFINED, FILL_MOVE, h_no_op,
      "the target's values left as they are, only fetched (fetching one-sided calls only)",
-     0, CALL_NO_OP, "the fetching one-sided accumulates (GET_ACCUMULATE, FETCH_AND_OP, "
-     "RGET_ACCUMULATE)"},
+     0, CALL_NO_OP},
 };
 
 const struct table op_table = {

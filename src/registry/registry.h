@@ -131,11 +131,11 @@ struct op {
     MPI_Op (*handle)(void);     /* predefined, or created on first use */
     const char *desc;
     int user;                   /* MPI_Op_create'd: not for one-sided calls */
-    /* the call capability (enum call_cap) a call must have to take it,
-     * and those calls in words, for the refusal; 0: every call with a
-     * reduction op (MPI_REPLACE and MPI_NO_OP: one-sided only) */
+    /* the call capability (enum call_cap) a call must have to take it
+     * (the refusal names those calls from their rows: input/call_words.h);
+     * 0: every call with a reduction op (MPI_REPLACE and MPI_NO_OP:
+     * one-sided only) */
     unsigned needs;
-    const char *only;
 };
 
 extern const struct table op_table;

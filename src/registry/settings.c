@@ -114,8 +114,6 @@ static const char *const mem_words[] = {"host", "device", "managed", NULL};
 static const char *const staged_words[] = {"0", "1", NULL};
 
 #define AT(field) offsetof(struct record, field)
-#define DEVICE_CALLS "SEND, SSEND, ISEND, ISSEND, BCAST, GATHER, SCATTER, ALLGATHER, " \
-                     "ALLTOALL, REDUCE, ALLREDUCE and REDUCE_SCATTER_BLOCK"
 
 /* the words are stored as int: every enum the rows fill must be one */
 _Static_assert(sizeof(enum buffers) == sizeof(int) && sizeof(enum signal_mode) == sizeof(int),
@@ -125,7 +123,7 @@ _Static_assert(sizeof(enum buffers) == sizeof(int) && sizeof(enum signal_mode) =
 static const struct setting common[] = {
     /* every call */
     {.key = "root", .kind = SETTING_CUSTOM, .store = STORE_INT, .offset = AT(root),
-     .refuse = no_root, .applies = "BCAST, GATHER(V), SCATTER(V) and REDUCE",
+     .refuse = no_root,
      .value_help = "N|rotate", .help = "the root rank (rotate: call i's root is i mod P, as IMB)"},
     {.key = "iters", .kind = SETTING_COUNT, .store = STORE_LONG, .offset = AT(iters),
      .dflt = -1, .lo = 1, .hi = 1u << 30,
@@ -140,65 +138,53 @@ static const struct setting common[] = {
     /* barrier patterns */
     {.key = "signal", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(signal),
      .words = signal_words, .what = "signal mode", .refuse = no_signals,
-     .applies = "BARRIER patterns",
      .help = "a pattern's signals in standard or synchronous mode"},
     {.key = "payload", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(payload),
      .words = payload_words, .what = "payload mode", .refuse = no_signals,
-     .applies = "BARRIER patterns",
      .help = "n elements on every signal, or a total exchange"},
     /* the calls that stream */
     {.key = "window", .kind = SETTING_COUNT, .store = STORE_INT, .offset = AT(window),
      .dflt = DEFAULT_WINDOW, .lo = 1, .hi = MAX_WINDOW, .refuse = no_window,
      .in_force = window_in_force,
-     .applies = "BW, BIBW, MSGRATE, the fabric calls and one-sided calls",
  .help = "messages in flight at once (64)"},
     /* non-blocking collectives */
     {.key = "tests", .kind = SETTING_COUNT, .store = STORE_INT, .offset = AT(tests),
      .lo = 0, .hi = 1000000, .refuse = not_nonblocking,
-     .applies = "IBCAST, IALLREDUCE and the other I... calls",
      .help = "MPI_Test calls while computing (0)"},
     /* HRELATION */
     {.key = "levels", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(levels),
      .words = levels_words, .first = 1, .what = "levels value", .refuse = no_bsp,
-     .applies = "HRELATION",
      .help = "BSP's g and l per hardware level too (a last-level cache, a package, a node)"},
     /* point-to-point */
     {.key = "recv", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(recv),
      .words = recv_words, .what = "receive matching", .refuse = no_named_receives,
-     .applies = "the point-to-point and streaming calls (SEND ... BIBW_INIT, MSGRATE, "
-                "MULTI_LATENCY; not PSEND)",
-
      .help = "what a data receive matches (named)"},
     /* collectives */
     {.key = "inplace", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(inplace),
      .words = inplace_words, .what = "inplace value", .refuse = no_in_place,
-     .applies = "ALLREDUCE, REDUCE, SCAN, EXSCAN, ALLGATHER and ALLTOALL",
  .help = "MPI_IN_PLACE where MPI allows it (0)"},
     {.key = "compose", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(compose),
      .words = compose_words, .what = "compose value", .refuse = no_mockups,
      .in_force = compose_in_force,
-     .applies = "ALLREDUCE, REDUCE, ALLGATHER, GATHER, BCAST and SCAN",
      .help = "timed against its mock-ups made of other collectives too (0)"},
     {.key = "buffers", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(buffers),
      .words = buffers_words, .first = BUFFERS_SINGLE, .what = "buffers value",
      .refuse = no_receive_window,
-     .applies = "BW, BIBW, BW_INIT, BIBW_INIT, MSGRATE and MULTI_BIBW",
-
      .help = "a window's receives into one buffer, or every message in a slot of its own"},
     /* device buffers (kernels/device.c) */
     {.key = "mem", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(mem),
      .words = mem_words, .dflt = -1, .what = "memory kind", .refuse = no_device_memory,
-     .in_force = mem_in_force, .applies = DEVICE_CALLS,
+     .in_force = mem_in_force,
      .help = "where the buffers are: host, GPU device memory or managed memory (--mem's, "
              "else host); on a pair, the initiator's (OSU's first -d letter)"},
     {.key = "rmem", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(rmem),
      .words = mem_words, .dflt = -1, .what = "memory kind", .refuse = no_sides,
-     .in_force = rmem_in_force, .applies = "SEND, SSEND, ISEND and ISSEND",
+     .in_force = rmem_in_force,
      .help = "the responder's buffers on a pair, where they differ from mem= "
              "(OSU's second letter: mem=device rmem=host is D H)"},
     {.key = "staged", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(staged),
      .words = staged_words, .what = "staged value", .refuse = no_device_memory,
-     .in_force = staged_in_force, .applies = DEVICE_CALLS,
+     .in_force = staged_in_force,
      .help = "1: device buffers go through host copies (device to host, the call, host "
              "to device) inside the timing, for an MPI that is not GPU-aware (0)"},
     /* the library's own */

@@ -46,9 +46,9 @@ struct setting {
     /* NULL when the call takes the setting, else why not, as words
      * that follow the call's name: " is not one-sided"; NULL for a
      * family's own setting: its family's calls take it (others are
-     * refused as " is not a NAME call") */
+     * refused as " is not a NAME call").  The calls that take it are said
+     * from this, never written beside it (input/call_words.h) */
     const char *(*refuse)(const struct call *c);
-    const char *applies;      /* "PUT, GET, ...": named after a refusal */
     int repeats;              /* may be written more than once (cvar=) */
     /* 1 when the setting is in force for r, whose call takes it (the
      * writers show it then); NULL: whenever the call takes it */

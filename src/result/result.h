@@ -278,6 +278,10 @@ struct run_info {
     long cores;
     const struct place *places;   /* every rank's */
     double wtick, timer_res, timer_cost;   /* seconds */
+    /* the lowest rank whose MPI_Wtime was seen broken (measure/clock_guard.h)
+     * and what was seen; -1 and "" while none was */
+    int clock_broken_rank;
+    char clock_broken[160];
     double init_s[3];             /* MPI_Init: min, mean, max over ranks, s */
     const struct clock_report *clock;     /* --sync window, else NULL */
     struct events ev;

@@ -247,7 +247,7 @@ struct topo_comm *world_comms(struct world *w, const struct topology *t,
     tc->topo = t;
     snprintf(tc->file, sizeof tc->file, "%s", file);
     if (w->offline)
-        offline_lay_out(w, tc);
+        offline_lay_out(w, tc, edges);
     else
         build(w, tc, edges);
     w->comms[w->ncomms++] = tc;

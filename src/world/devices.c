@@ -93,7 +93,10 @@ static const char *unbuilt(const struct record *r, const struct options *o)
 int device_skip_reason(const struct record *r, const struct world *w,
                        const struct options *o, char *why, size_t len)
 {
-    if (!record_wants_device(r) || w->offline)
+    /* an offline world (--validate --ranks N) asks this machine's runtime
+     * and library too: its plan is an N-rank launch's here (issue 53: it
+     * skipped nothing where a launch skipped every device record) */
+    if (!record_wants_device(r))
         return 0;
     const char *no = unbuilt(r, o);
     if (MPIGAUGE_SMPI)

@@ -146,9 +146,10 @@ struct estimate estimate_record(const struct record *r, const struct options *o,
         if (call_has(c, CALL_BSP))            /* h one-element messages a rank */
             call = (double)sizes[i] * LATENCY_US;
         /* --time S: the timed loop takes about S whatever the count (a
-         * barrier's two loops S/2 each); the warm-up comes on top */
-        double per = o->time_per_size > 0
-                     ? o->time_per_size * 1e6 + (double)(warmup > 0 ? warmup : 0) * call
+         * barrier's two loops S/2 each; a record's iters= beats it); the
+         * warm-up comes on top */
+        double per = record_time(r, o) > 0
+                     ? record_time(r, o) * 1e6 + (double)(warmup > 0 ? warmup : 0) * call
                      : (double)(iters + warmup) * call * c->family->passes;
         e.seconds += (double)steps * (per + OVERHEAD_US) * 1e-6;
         e.measurements += each;

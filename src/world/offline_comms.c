@@ -98,7 +98,27 @@ static void colour_ranks(const struct world *w, struct topo_comm *tc)
     free(h.num);
 }
 
-void offline_lay_out(const struct world *w, struct topo_comm *tc)
+/* a Cartesian shape's facts the plan's skips read, as describe_shape
+ * (comms.c) reads them off the communicator MPI made: a periodic
+ * dimension of length 1 or 2 (twice).  The shape is the topology's for
+ * its first communicator's first rank: the grid's, the same for all.
+ * (A distributed graph's uneven degrees would take every rank's edges:
+ * not known offline, docs/input.md says so.) */
+static void cart_facts(const struct world *w, struct topo_comm *tc,
+                       const struct edges *e)
+{
+    if (!tc->shaped || tc->n == 0)
+        return;
+    struct shape s = {0};
+    tc->topo->shape(&w->place, 0, tc->sizes[0], e, &s);
+    for (int d = 0; s.cart && d < s.ndims && d < 3; d++)
+        tc->twice |= s.periods[d] && s.dims[d] <= 2;
+    free(s.src);
+    free(s.dst);
+}
+
+void offline_lay_out(const struct world *w, struct topo_comm *tc,
+                     const struct edges *e)
 {
     tc->comm = MPI_COMM_NULL;
     tc->shaped = tc->topo->shape != NULL;
@@ -115,4 +135,5 @@ void offline_lay_out(const struct world *w, struct topo_comm *tc)
         if (tc->sizes[c] > tc->max_size)
             tc->max_size = tc->sizes[c];
     }
+    cart_facts(w, tc, e);
 }

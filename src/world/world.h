@@ -81,7 +81,8 @@ int world_init_offline(struct world *w, const struct options *o);
 struct topo_comm *world_comms(struct world *w, const struct topology *t,
                               const char *file, const struct edges *edges);
 void world_comms_free(struct world *w);
-void offline_lay_out(const struct world *w, struct topo_comm *tc);
+void offline_lay_out(const struct world *w, struct topo_comm *tc,
+                     const struct edges *e);
 /* an offline world's rank r: rank = x + dx (y + dy z), node = r / cores */
 void offline_place(const struct world *w, int r, struct place *p);
 /* an offline world's: the pairs pf keeps in each communicator of tc (tc->n

@@ -29,6 +29,8 @@ int main(void)
     test_hybrid();
     test_clock();
     test_arrivals();
+    test_fingerprint();
+    test_call_words();
     printf("unit: %d passed, %d failed\n", unit_passed, unit_failed);
     return unit_failed ? 1 : 0;
 }

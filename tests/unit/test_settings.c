@@ -6,6 +6,7 @@
 #include <string.h>
 #include "base/gpu.h"
 
+#include "input/call_words.h"
 #include "input/parser.h"
 #include "input/settings_walk.h"
 #include "unit.h"
@@ -265,10 +266,13 @@ void test_settings(void)
             count_bounds(s, takes);
             counts++;
         }
-        if (not) {   /* refused by name, with where it applies */
+        if (not) {   /* refused by name, with where it applies: the rows' calls */
             long long v;
             char *err = try_value(s, not, s->kind == SETTING_WORDS ? s->words[0] : "1", &v);
-            CHECK(err && strstr(err, not->name) && strstr(err, "applies to"));
+            char calls[1024], want[1100];
+            setting_call_words(s->key, calls, sizeof calls);
+            snprintf(want, sizeof want, "%s= applies to %s", s->key, calls);
+            CHECK(err && strstr(err, not->name) && strstr(err, want));
             free(err);
         }
     }

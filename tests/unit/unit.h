@@ -46,6 +46,8 @@ void test_schedule(void);
 void test_classes(void);
 void test_splice(void);
 void test_hybrid(void);
+void test_fingerprint(void);
+void test_call_words(void);
 void test_launch_stats(void);
 void test_effect(void);
 void test_clock(void);
