@@ -1,14 +1,14 @@
 /* main.c: MPI around one run (run.c), and the way out of a hanging
- * MPI_Finalize (measure/finalize.h); --predict runs without MPI
+ * MPI_Finalize (lifecycle/finalize.h); --predict runs without MPI
  * (offline/). */
 #include <mpi.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "measure/finalize.h"
+#include "lifecycle/finalize.h"
 #include "input/thread_scan.h"
-#include "measure/interrupt.h"
+#include "lifecycle/interrupt.h"
 #include "offline/offline.h"
 #include "run.h"
 

@@ -21,13 +21,14 @@
 #include "base/stdout_whole.h"
 #include "input/parser.h"
 #include "registry/sizes.h"
-#include "measure/clock_guard.h"
-#include "measure/counters.h"
+#include "clock/clock_guard.h"
+#include "counters/counters.h"
 #include "output/io_check.h"
-#include "measure/interrupt.h"
-#include "measure/scratch.h"
+#include "lifecycle/interrupt.h"
+#include "lifecycle/scratch.h"
 #include "measure/timing.h"
 #include "world/launch_check.h"
+#include "clock/timer.h"
 
 /* Collective: 0 when what rank 0 printed on stdout is whole, else 5 on
  * every rank (said by rank 0: stdout_whole.h), as the exit status of a

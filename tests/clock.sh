@@ -56,7 +56,7 @@ check "--clocks flat without --sync window: exit 2, said" \
     [ "$?/$(grep -c 'clocks flat needs --sync window' "$T/flat.err")" = 2/1 ]
 
 # ---- a clock that stops or jumps (issue 53): every wait that reads
-# MPI_Wtime is bounded on CLOCK_MONOTONIC (src/measure/clock_guard.h), so
+# MPI_Wtime is bounded on CLOCK_MONOTONIC (src/clock/clock_guard.h), so
 # a run ends on its own, names the rank whose clock broke in run.json
 # (timer.broken), the prose and on stderr, measures nothing after, and
 # exits 3.  Before, a 2-rank --sync window run with rank 1's clock

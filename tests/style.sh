@@ -12,7 +12,8 @@ cd "$(dirname "$0")/.."
 
 # the folders each folder of src/ may use, besides itself, by #include
 # and by linked symbol: the layer order base < models < registry <
-# kernels, topologies < input < world < measure, and output beside
+# kernels, topologies < input < world < lifecycle, counters < clock <
+# params < measure, and output beside
 # measure (it reads result/ and the tables, nothing above); result/ is
 # the results' plain data, their defaults and their freeing.  kernels/
 # and topologies/ define the registry's call and topology tables (their
@@ -27,11 +28,15 @@ allowed() {
     topologies) echo "base registry" ;;
     input) echo "base models registry kernels topologies" ;;
     world) echo "base models registry kernels topologies input" ;;
-    measure) echo "base models registry kernels topologies input world result" ;;
+    lifecycle) echo "base" ;;
+    counters) echo "base models registry input result" ;;
+    clock) echo "base models registry kernels topologies input world result lifecycle" ;;
+    params) echo "base models registry kernels topologies input world result lifecycle clock" ;;
+    measure) echo "base models registry kernels topologies input world result lifecycle counters clock params" ;;
     output) echo "base models registry input result" ;;
     offline) echo "base models registry input" ;;
     result) echo "base models registry input" ;;
-    src) echo "base models registry kernels topologies input world measure output offline result run.h" ;;
+    src) echo "base models registry kernels topologies input world lifecycle counters clock params measure output offline result run.h" ;;
     esac
 }
 

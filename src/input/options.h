@@ -59,7 +59,7 @@ struct options {
     /* synchronisation and cache (measure/window.c, cold buffers) */
     int sync_window;           /* --sync window (0: barrier) */
     int span;                  /* --coll-time span (0: max) */
-    int clocks_flat;           /* --clocks flat (0: two-level, measure/clock.h) */
+    int clocks_flat;           /* --clocks flat (0: two-level, clock/clock.h) */
     double window_us;          /* --window; 0: from a pilot */
     int cache_cold;            /* --cache cold */
     int mem;                   /* --mem: 0 none, else 1 + enum mem_kind for every

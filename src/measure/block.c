@@ -4,7 +4,7 @@
 #include "measure/thread_fan.h"
 
 #include "kernels/device.h"
-#include "measure/counters.h"
+#include "counters/counters.h"
 
 /* n calls in stretches of at most the call's batch, its between hook
  * before each, outside the clock (one stretch where there is no hook) */

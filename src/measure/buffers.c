@@ -10,7 +10,7 @@
 #include "base/base.h"
 #include "input/like.h"
 #include "kernels/device.h"
-#include "measure/mpierr.h"
+#include "lifecycle/mpierr.h"
 #include "measure/thread_fan.h"
 #include "world/llc_size.h"
 

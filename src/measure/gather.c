@@ -9,7 +9,7 @@
 #include <string.h>
 #include "base/base.h"
 #include "kernels/tags.h"
-#include "measure/counters.h"
+#include "counters/counters.h"
 
 /* rank 0: every rank's part, one receive each, where the whole passes
  * MPI_Gatherv's int displacements (DETAIL's pair series on thousands of

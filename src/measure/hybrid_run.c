@@ -18,10 +18,12 @@
 #include <string.h>
 #include "base/base.h"
 #include "input/iters.h"
-#include "measure/interrupt.h"
-#include "measure/params.h"
+#include "lifecycle/interrupt.h"
+#include "params/params.h"
 #include "measure/timing.h"
 #include "models/cluster.h"
+#include "clock/waits.h"
+#include "clock/timer.h"
 
 /* 1 when every rank of comm holds the same digest: running barriers that
  * differ would deadlock, so a difference fails the record instead */

@@ -1,4 +1,4 @@
-/* measure/: buffers, the timed block, repetition, sync windows, counters, gathering results on rank 0, MPI errors, the pairwise parameters and signals; includes kernels/, world/, input/, registry/, models/, base/ and result/. */
+/* measure/: the timed trial: buffers, the timed block, repetition, sync windows, counters, gathering results on rank 0, one size of a record by its family's way and the records' runs; includes params/, clock/, lifecycle/, kernels/, world/, input/, registry/, models/, base/ and result/. */
 #ifndef MPIGAUGE_MEASURE_H
 #define MPIGAUGE_MEASURE_H
 

@@ -1,13 +1,14 @@
 /* param_cache.c: the pairwise parameters of each topology, measured once
  * for the run when a barrier pattern first needs them, and handed to the
  * writers as world-rank matrices. */
-#include "measure/params.h"
+#include "measure/trial.h"
+#include "params/params.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "base/base.h"
-#include "measure/interrupt.h"
+#include "lifecycle/interrupt.h"
 #include "models/param_classes.h"
 
 static const struct params_entry *entry(const struct measurer *m,

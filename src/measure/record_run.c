@@ -8,9 +8,9 @@
 #include "base/base.h"
 #include "base/smpi.h"
 #include "registry/sizes.h"
-#include "measure/clock_guard.h"
-#include "measure/interrupt.h"
-#include "measure/mpierr.h"
+#include "clock/clock_guard.h"
+#include "lifecycle/interrupt.h"
+#include "lifecycle/mpierr.h"
 #include "measure/timing.h"
 
 static void sizerun_init(struct sizerun *sr, const struct kernel *k)

@@ -6,7 +6,7 @@
 #include <time.h>
 #include "base/smpi.h"
 #include "input/like.h"
-#include "measure/clock_guard.h"
+#include "clock/clock_guard.h"
 
 long per_block_for(double seconds, double per_call, int blocks)
 {
@@ -153,119 +153,4 @@ double time_pair(struct trial *t, const struct rule *ru, long per_block,
     }
     t->calls += attempts * per_block * legs;
     return total / ((double)attempts * (double)per_block * legs);
-}
-
-void wait_until(double at)
-{
-    double now = MPI_Wtime();
-    if (MPIGAUGE_SMPI && now < at) {
-        double left = at - now;
-        struct timespec ts = {(time_t)left, (long)((left - (double)(time_t)left) * 1e9)};
-        nanosleep(&ts, NULL);
-    }
-    guard_spin_until(at);
-}
-
-void quiet_wait(MPI_Request *req)
-{
-    int done = 0;
-    MPI_Test(req, &done, MPI_STATUS_IGNORE);
-    while (!done) {
-        struct timespec pause = {0, 20000};
-        nanosleep(&pause, NULL);
-        MPI_Test(req, &done, MPI_STATUS_IGNORE);
-    }
-}
-
-void quiet_barrier(MPI_Comm comm)
-{
-    /* SMPI's MPI_Test sleeps in simulated time, longer at each call across
-     * all ranks: polling waiters become millions of simulation events */
-    if (MPIGAUGE_SMPI) {
-        MPI_Barrier(comm);
-        return;
-    }
-    MPI_Request req;
-    MPI_Ibarrier(comm, &req);
-    quiet_wait(&req);
-}
-
-int quiet_agree(MPI_Comm comm, int mine)
-{
-    int most = mine;
-    if (MPIGAUGE_SMPI) {
-        MPI_Allreduce(&mine, &most, 1, MPI_INT, MPI_MAX, comm);
-        return most;
-    }
-    MPI_Request req;
-    MPI_Iallreduce(&mine, &most, 1, MPI_INT, MPI_MAX, comm, &req);
-    quiet_wait(&req);
-    return most;
-}
-
-int round_agree(MPI_Comm comm, int mine)
-{
-    if (!MPIGAUGE_SMPI)
-        return quiet_agree(comm, mine);
-    /* the signal and the latest entry; then how long after it the last
-     * rank left: three such spans after that entry every rank has left
-     * the second agreement (as long as the first), and all enter the
-     * third at that instant */
-    double in[2] = {mine, MPI_Wtime()}, most[2], late;
-    MPI_Allreduce(in, most, 2, MPI_DOUBLE, MPI_MAX, comm);
-    double left = MPI_Wtime() - most[1];
-    MPI_Allreduce(&left, &late, 1, MPI_DOUBLE, MPI_MAX, comm);
-    wait_until(most[1] + 3 * late + 1e-6);
-    /* the round starts as an agreement releases ranks that came at once:
-     * the same every round, and staggered as the rounds were before */
-    int sig = (int)most[0], all;
-    MPI_Allreduce(&sig, &all, 1, MPI_INT, MPI_MAX, comm);
-    return all;
-}
-
-void timer_probe(double *resolution, double *overhead)
-{
-    /* Under SMPI every read is a simulated step of smpi/wtime (10 ns),
-     * the same each time, so 100 reads say what 100000 do; 100000 on
-     * every simulated rank were 10^8 steps at 1024 ranks, minutes of
-     * the simulation's start (docs/simulated.md) */
-    int reads = MPIGAUGE_SMPI ? 100 : 100000;
-    double first = MPI_Wtime(), prev = first, step = INFINITY;
-    for (int i = 0; i < reads; i++) {
-        double t = MPI_Wtime();
-        if (t > prev && t - prev < step)
-            step = t - prev;
-        prev = t;
-    }
-    *resolution = step;
-    *overhead = (prev - first) / reads;
-}
-
-void timer_agree(double *resolution, double *overhead, MPI_Comm comm)
-{
-    int rank, size;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &size);
-    const char *skew = getenv("MPIGAUGE_TEST_SKEW");
-    if (skew && rank == size - 1)
-        *overhead += strtod(skew, NULL);
-    double v[2] = {*resolution, *overhead};
-    MPI_Bcast(v, 2, MPI_DOUBLE, 0, comm);
-    *resolution = v[0];
-    *overhead = v[1];
-}
-
-void timer_init_spread(double mine, double out[3])
-{
-    int n;
-    MPI_Comm_size(MPI_COMM_WORLD, &n);
-    MPI_Reduce(&mine, &out[0], 1, MPI_DOUBLE, MPI_MIN, 0, MPI_COMM_WORLD);
-    MPI_Reduce(&mine, &out[1], 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
-    MPI_Reduce(&mine, &out[2], 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
-    out[1] /= n;
-    /* under SimGrid's SMPI the monotonic clock times the simulator's own
-     * start-up, not the simulated job's (and differs run to run, where
-     * every simulated time is the same): not timed */
-    if (MPIGAUGE_SMPI)
-        out[0] = out[1] = out[2] = NAN;
 }

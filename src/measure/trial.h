@@ -165,9 +165,6 @@ double barrier_slowest_mean(struct trial *t, const struct patrun *pr, long warmu
  * MPI_Barrier and every candidate timed beside it, into res->hybrid on
  * world rank 0 */
 int hybrid_prepare(struct trial *t, struct result *res);
-/* Collective over comm: rank 0's built HYBRID (groups, choices, pattern)
- * into h on every other rank (hybrid_share.c) */
-void hybrid_share(struct hybrid *h, MPI_Comm comm);
 void hybrid_finish(struct trial *t, struct result *res);
 
 #endif

@@ -10,6 +10,7 @@
 #include "measure/thread_fan.h"
 #include "measure/timing.h"
 #include "models/schedule.h"
+#include "clock/waits.h"
 
 /* calls per block: --time from the pilot (the slowest rank's), else the
  * iterations spread over the blocks; adaptive blocks no longer than

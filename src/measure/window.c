@@ -5,9 +5,10 @@
 #include <stdlib.h>
 #include "base/smpi.h"
 #include "base/base.h"
-#include "measure/clock_guard.h"
+#include "clock/clock_guard.h"
 #include "measure/timing.h"
 #include "measure/trial.h"
+#include "clock/waits.h"
 
 enum { BATCH = 256 };
 

@@ -11,7 +11,7 @@
 #ifndef MPIGAUGE_WINDOW_H
 #define MPIGAUGE_WINDOW_H
 
-#include "measure/clock.h"
+#include "clock/clock.h"
 #include "measure/repeat.h"
 
 struct trial;

@@ -1,6 +1,6 @@
 /* param_files.h: the pairwise parameter matrices, one table: for each its
  * file (params-<topology>-<what>.dat), its meaning, its shape and what
- * the loops over it need.  The side that measures them (measure/params.c
+ * the loops over it need.  The side that measures them (params/params.c
  * allocates, sums and checks them by it, measure/param_cache.c hands them
  * to the writers), the writers (output/, run.json) and the side that
  * reads them back (offline/, --predict) all loop over this table.  Plain

@@ -15,7 +15,7 @@
  * O_ii), m[PF_OIJ][i*p+j] the per-request overhead O_ij, m[PF_LIJ] the
  * latency L_ij, m[PF_BIJ] the per-byte time B_ij (the slope behind
  * L_ij), ... */
-/* how measure/params.c measures them (the estimate uses them too) */
+/* how params/params.c measures them (the estimate uses them too) */
 /* "stable ... for sample sizes above 25"; under SMPI with computation
  * not simulated the repetitions are identical, and 5 do */
 #define PARAM_REPS (MPIGAUGE_SMPI ? 5 : 25)
@@ -29,7 +29,7 @@
  * (docs/models.md, "Parameters by classes": up to 144 ranks the thesis's
  * platforms were measured in full; beyond, full costs grow as P^2) */
 #define PARAM_CLASSES_ABOVE 144
-/* S_ij's untimed synchronous ping-pongs first (measure/param_receiver.c);
+/* S_ij's untimed synchronous ping-pongs first (params/param_receiver.c);
  * SMPI needs none */
 #define PARAM_ACK_WARMUP (MPIGAUGE_SMPI ? 0 : 100)
 /* The tail of a signal's cost (docs/models.md): per pair, PARAM_TAIL_TRIPS
@@ -64,7 +64,7 @@ struct params {
      * elsewhere) */
     unsigned char measured[PF_MODEL_COUNT];
     /* while measuring, on every rank (only the others put values in it):
-     * the values measured there on their way to rank 0 (measure/pair_log.h) */
+     * the values measured there on their way to rank 0 (params/pair_log.h) */
     struct pair_log *log;
 };
 

@@ -79,7 +79,7 @@ struct fit fit_bsp(const double *h, const double *t_us, size_t n);
 
 /* The per-item cost: the least-squares slope of y[k - 1] (the time of k
  * items) against k = 1..n, 0 when no positive slope fits (O_ij and R_ij,
- * measure/params.c and param_receiver.c). */
+ * params/params.c and param_receiver.c). */
 double slope_per_count(const double *y, size_t n);
 
 /* The same line fitted by relative error (weights 1/t^2), so that sizes

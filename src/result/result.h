@@ -237,7 +237,7 @@ struct events {
     char dropped[512];         /* events this machine cannot count */
 };
 
-/* --sync window's clock model, as world rank 0 holds it (measure/clock.c) */
+/* --sync window's clock model, as world rank 0 holds it (clock/clock.c) */
 struct clock_report {
     const struct clock_line *lines;  /* every world rank's latest line (rank 0's: 0) */
     int ranks;
@@ -248,7 +248,7 @@ struct clock_report {
     int checked;               /* the end check ran (the run reached its end) */
     double end_error;          /* its largest |measured - predicted offset|, s */
     double end_rtt;            /* the round trip of that measurement, s */
-    /* how the fit went (measure/clock.h): flat, every rank against rank
+    /* how the fit went (clock/clock.h): flat, every rank against rank
      * 0; or two-level, the node leaders against rank 0 and every other
      * rank against its node's leader, composed */
     int two_level;
@@ -278,7 +278,7 @@ struct run_info {
     long cores;
     const struct place *places;   /* every rank's */
     double wtick, timer_res, timer_cost;   /* seconds */
-    /* the lowest rank whose MPI_Wtime was seen broken (measure/clock_guard.h)
+    /* the lowest rank whose MPI_Wtime was seen broken (clock/clock_guard.h)
      * and what was seen; -1 and "" while none was */
     int clock_broken_rank;
     char clock_broken[160];

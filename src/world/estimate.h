@@ -31,7 +31,7 @@ struct estimate {
 struct estimate estimate_record(const struct record *r, const struct options *o,
                                 const struct record_shape *sh);
 
-/* seconds to measure the pairwise parameters of p ranks (measure/params.c),
+/* seconds to measure the pairwise parameters of p ranks (params/params.c),
  * node_ranks of them on the most crowded node, as --params (params_mode:
  * enum params_mode) measures them */
 double estimate_params(int p, int node_ranks, int params_mode);

@@ -8,7 +8,7 @@
 #include "input/options.h"
 #include "world/plan.h"
 #include "world/estimate.h"
-#include "measure/params.h"
+#include "params/params.h"
 #include "measure/timing.h"
 #include "unit.h"
 #include "models/param_files.h"
@@ -175,7 +175,7 @@ static void test_param_table(void)
     CHECK(tail[9 * PARAM_TAIL_BINS - 1] == 0);
     params_free(&pm);
     CHECK(pm.p == 0 && pm.m[PF_OIJ] == NULL);
-    /* measure/params.c's pair measurements fill matrices of pairs */
+    /* params/params.c's pair measurements fill matrices of pairs */
     for (int k = 0; k < npair_measures; k++)
         CHECK(pair_measures[k].file < PF_MODEL_COUNT &&
               param_files[pair_measures[k].file].shape == PS_PAIR);

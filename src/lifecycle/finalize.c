@@ -1,6 +1,6 @@
 /* finalize.c: shutting down MPI's own TCP connections when MPI_Finalize
  * hangs (see finalize.h for why). */
-#include "measure/finalize.h"
+#include "lifecycle/finalize.h"
 
 #include <dirent.h>
 #include <stdlib.h>

@@ -4,13 +4,13 @@
  * one is taken up alone; S_ij, acknowledging a synchronous signal; X_ij,
  * two ranks signalling each other at once.  Each is measured by the pair
  * alone, zero-byte messages, medians of PARAM_REPS timings; the table at
- * the end says which matrix each fills (measure/params.c loops over it). */
-#include "measure/params.h"
+ * the end says which matrix each fills (params/params.c loops over it). */
+#include "params/params.h"
 
 #include "base/base.h"
 #include "kernels/barrier.h"
-#include "measure/timing.h"
 #include "models/stats.h"
+#include "clock/waits.h"
 
 #define REPS PARAM_REPS
 #define MAX_REQS PARAM_MAX_REQS
@@ -97,7 +97,7 @@ static double round_trip(MPI_Comm comm, int me, int first, int other)
 /* the median time to start and complete a receive request from
  * MPI_PROC_NULL: the call's own part of a lone receive (O_i is that of P
  * requests, and would take a rank count's worth away from R1_ij).
- * MPI_Startall and waitall as measure/params.c's invocation, not
+ * MPI_Startall and waitall as params/params.c's invocation, not
  * MPI_Start and MPI_Wait: SMPI 3.32 makes such a request MPI_REQUEST_NULL,
  * which its MPI_Start dereferences (a crash at 64 simulated ranks). */
 static double one_request(void)

@@ -8,17 +8,17 @@
  * model, HYBRID, --predict and the files read the same p x p matrices.
  * Rank 0 alone plans, checks and splits the classes and holds the
  * matrices; it broadcasts the pairs to measure, and every rank sends it
- * the values it measured (measure/pair_log.h). */
-#include "measure/params.h"
+ * the values it measured (params/pair_log.h). */
+#include "params/params.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include "base/base.h"
 #include "kernels/barrier.h"
-#include "measure/interrupt.h"
-#include "measure/pair_log.h"
-#include "measure/timing.h"
+#include "lifecycle/interrupt.h"
+#include "params/pair_log.h"
 #include "models/param_classes.h"
+#include "clock/waits.h"
 
 /* each rank's node (numbered 0.. in the order the communicator meets
  * them; world_node[n]: its index in the world), package and cache: known

@@ -1,10 +1,11 @@
+/* params/: the pairwise parameters of Meyer's thesis (O_i, O_ij, L_ij, B_ij, R_ij, R1_ij, S_ij, X_ij, the signals' tails) and LogGP's, measured pair by pair or in rounds (params.h, pair_log.h); includes clock/ (waits), lifecycle/ (signals), world/, kernels/, input/, registry/, models/, base/ and result/. */
 /* params.h: measuring the pairwise parameters of section 5.6.3 of Meyer's
  * thesis */
 #ifndef MPIGAUGE_PARAMS_H
 #define MPIGAUGE_PARAMS_H
 
 #include <mpi.h>
-#include "measure/trial.h"
+#include "world/world.h"
 #include "models/predict.h"
 
 /* Collective over comm: fills pm (allocated here): the p x p matrices on
@@ -78,5 +79,11 @@ void param_tail(MPI_Comm comm, int me, int i, int j, float *bins);
  * between two pairs, as params_measure. */
 int loggp_measure(MPI_Comm comm, struct loggp *lg);
 void loggp_free(struct loggp *lg);
+
+/* Collective over comm: rank 0's built HYBRID (groups, choices, pattern),
+ * made from the parameters only it holds, into h on every other rank
+ * (hybrid_share.c) */
+struct hybrid;
+void hybrid_share(struct hybrid *h, MPI_Comm comm);
 
 #endif

@@ -6,7 +6,7 @@
  * own message, and the run goes on.  The timed loops stay free of return
  * code checks: the handler notes the first error, the runner asks after
  * each size. */
-#include "measure/mpierr.h"
+#include "lifecycle/mpierr.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,13 +1,13 @@
 /* clock.c: the clock model's fits, flat or in two levels, its refits and
  * end check (clock.h); the ping-pongs are clock_pings.c's */
-#include "measure/clock.h"
+#include "clock/clock.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "base/base.h"
 #include "kernels/tags.h"
-#include "measure/clock_pings.h"
+#include "clock/clock_pings.h"
 #include "world/world.h"
 
 enum { LINE_DOUBLES = 9 };

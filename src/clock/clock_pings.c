@@ -1,6 +1,6 @@
 /* clock_pings.c: bursts of ping-pongs, answering them, and a pinger's
  * rounds over its peers (clock_pings.h) */
-#include "measure/clock_pings.h"
+#include "clock/clock_pings.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -8,7 +8,7 @@
 #include "base/smpi.h"
 #include "base/base.h"
 #include "kernels/tags.h"
-#include "measure/timing.h"
+#include "clock/waits.h"
 
 void clock_burst(int r, int n, double *t, double *off, double *rtt)
 {

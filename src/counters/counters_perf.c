@@ -12,8 +12,8 @@
  * other.  Not a group: seen here (Linux 6.1, KVM), a page-fault counter
  * in a group led by the task clock stopped counting after the group's
  * first disable, while the same counter alone kept counting. */
-#include "measure/counter_backend.h"
-#include "measure/counters.h"
+#include "counters/counter_backend.h"
+#include "counters/counters.h"
 
 #include <errno.h>
 #include <linux/perf_event.h>

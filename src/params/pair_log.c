@@ -1,6 +1,6 @@
 /* pair_log.c: measured values on their way to the communicator's rank 0
  * (pair_log.h). */
-#include "measure/pair_log.h"
+#include "params/pair_log.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /* clock_guard.c: MPI_Wtime judged against CLOCK_MONOTONIC (clock_guard.h) */
-#include "measure/clock_guard.h"
+#include "clock/clock_guard.h"
 
 #include <mpi.h>
 #include <stdio.h>

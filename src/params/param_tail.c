@@ -4,7 +4,7 @@
  * their median.  A round trip rather than one signal because one-way
  * times need clocks the ranks do not share; predict.c splits its
  * deviation between the two flights. */
-#include "measure/params.h"
+#include "params/params.h"
 
 #include <stdlib.h>
 #include "base/base.h"

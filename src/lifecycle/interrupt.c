@@ -9,7 +9,7 @@
  * inside MPI), the handler ends the process itself, using only
  * async-signal-safe calls: it writes the run.json that rank 0 prepared
  * after the last finished record and calls _exit. */
-#include "measure/interrupt.h"
+#include "lifecycle/interrupt.h"
 
 #include <fcntl.h>
 #include <mpi.h>
@@ -22,7 +22,7 @@
 #include "base/base.h"
 #include "base/exit_status.h"
 #include "base/splice.h"
-#include "measure/finalize.h"
+#include "lifecycle/finalize.h"
 
 static volatile sig_atomic_t received;
 static struct timespec received_at;       /* CLOCK_MONOTONIC */

@@ -1,12 +1,13 @@
 /* hybrid_share.c: the HYBRID barrier that the communicator's rank 0
  * built, to every rank of it.  Only rank 0 holds the measured costs it is
- * built from (measure/params.h), so the others take the groups, choices
+ * built from (params/params.h), so the others take the groups, choices
  * and the pattern's signals from it instead of building them. */
-#include "measure/trial.h"
+#include "params/params.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include "base/base.h"
+#include "models/hybrid.h"
 
 /* the pattern's ns stages: each one's signal count, then every signal;
  * rank 0's bp is read, every other rank's (empty) is filled */

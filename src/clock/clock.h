@@ -1,3 +1,4 @@
+/* clock/: MPI_Wtime and the ranks' clocks: the timer's resolution and read cost (timer.h), waits that take no core and cannot hang on a clock that stops (waits.h, clock_guard.h), --sync window's model of every rank's offset and drift (clock.h, clock_pings.h); includes world/, kernels/ (tags), input/, registry/, models/, base/, result/ and lifecycle/. */
 /* clock.h: --sync window's clock model: every rank's offset and drift to
  * world rank 0, fitted (models/clock_fit.h) from ping-pongs in rounds
  * spread in time, refitted between records when its predicted error

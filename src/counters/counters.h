@@ -1,3 +1,4 @@
+/* counters/: event counts over the timed loops (--papi): PAPI and the kernel's perf_event as two backends behind one interface (counters.h, counter_backend.h); includes result/, input/, registry/, models/ and base/. */
 /* counters.h: event counts over the timed loops (--papi).
  *
  * Two backends count: PAPI, and the kernel's perf_event_open interface

@@ -1,5 +1,5 @@
 /* scratch.c: the run's scratch folder for the MPI I/O calls' files */
-#include "measure/scratch.h"
+#include "lifecycle/scratch.h"
 
 #include <errno.h>
 #include <mpi.h>

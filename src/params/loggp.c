@@ -14,18 +14,19 @@
  * Hockney's alpha and beta the line through the one-way times
  * PRTT(1,0,s)/2.  Medians of 25; pairs one at a time, the others asleep.
  * The matrices are rank 0's alone (the others log their values for it,
- * measure/pair_log.h). */
-#include "measure/params.h"
+ * params/pair_log.h). */
+#include "params/params.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "base/base.h"
-#include "measure/clock_guard.h"
-#include "measure/interrupt.h"
-#include "measure/pair_log.h"
-#include "measure/timing.h"
+#include "clock/clock_guard.h"
+#include "lifecycle/interrupt.h"
+#include "params/pair_log.h"
 #include "models/stats.h"
+#include "clock/waits.h"
+#include "kernels/tags.h"
 
 enum { REPS = 25, BURST = 8, NSIZES = 6, LOGGP_MATRICES = 7 };
 static const int sizes[NSIZES] = {1, 64, 1024, 4096, 16384, 65536};

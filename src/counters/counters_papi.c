@@ -9,8 +9,8 @@
  * to take the path of a machine whose perf_event component is disabled
  * (no PMU) on any machine; a user can use it to prefer the kernel's
  * counting of the software events. */
-#include "measure/counter_backend.h"
-#include "measure/counters.h"
+#include "counters/counter_backend.h"
+#include "counters/counters.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -8,18 +8,18 @@
  * of the messages over 1 KiB; then VERIFY pairs, drawn at random, are
  * measured again alone and the largest relative difference of each
  * matrix is reported beside the parameters. */
-#include "measure/params.h"
+#include "params/params.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "base/base.h"
 #include "kernels/barrier.h"
-#include "measure/interrupt.h"
-#include "measure/pair_log.h"
-#include "measure/timing.h"
+#include "lifecycle/interrupt.h"
+#include "params/pair_log.h"
 #include "models/schedule.h"
 #include "models/stats.h"
+#include "clock/waits.h"
 
 #define REPS PARAM_REPS
 #define MAX_REQS PARAM_MAX_REQS

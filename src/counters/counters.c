@@ -7,13 +7,13 @@
  * dropped and named in one warning.  Under SMPI every event is dropped:
  * one thread runs every simulated rank and the simulator, so a counter
  * would count them all. */
-#include "measure/counters.h"
+#include "counters/counters.h"
 
 #include <mpi.h>
 #include <stdio.h>
 #include <string.h>
 #include "base/smpi.h"
-#include "measure/counter_backend.h"
+#include "counters/counter_backend.h"
 
 enum { NBACKENDS = 2 };
 static const struct counter_backend *const backends[NBACKENDS] = {

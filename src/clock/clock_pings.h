@@ -8,7 +8,7 @@
 #ifndef MPIGAUGE_CLOCK_PINGS_H
 #define MPIGAUGE_CLOCK_PINGS_H
 
-#include "measure/clock.h"
+#include "clock/clock.h"
 
 /* the ranks one pinger fits against its own clock, with their samples:
  * peer i's k-th at [i * CLOCK_MAX_ROUNDS + k], count[i] of them */
