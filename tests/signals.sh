@@ -44,6 +44,8 @@ if ! $MPIRUN --version 2>&1 | grep -qE 'Open MPI|OpenRTE'; then
     # its ranks _exit(-61) when their daemon goes; no handler runs there
     check "hung job: run.json says interrupted" [ "$(jq -r .status "$d/run.json")" = interrupted ]
     check "hung job: a rank says why it stopped" grep -q "did not agree to stop within the grace period" "$T/term.err"
+    check "hung job: report.txt ends saying so, once" \
+        [ "$(grep -c "^Interrupted by signal 15 before the ranks could agree to stop" "$d/report.txt")" = 1 ]
 fi
 
 # 2. a second SIGTERM ends a rank at once, without waiting for the grace
@@ -68,6 +70,7 @@ if ! $MPIRUN --version 2>&1 | grep -qE 'Open MPI|OpenRTE'; then
     check "second signal: a rank says so" grep -q "a second signal; stopping now" "$T/twice.err"
 fi
 check "second signal: run.json says interrupted" [ "$(jq -r .status "$d/run.json")" = interrupted ]
+check "second signal: report.txt says so, once" [ "$(grep -c "^Interrupted by signal 15 before the ranks could agree" "$d/report.txt")" = 1 ]
 
 # 3. a signal inside a long phase that runs on a communicator of its own
 # (issue 26 class 8): tests/corrupt.so's MPIGAUGE_RAISE_AT=N makes rank 0

@@ -33,7 +33,8 @@ static int world_rank = -1;
 /* rank 0's prepared run.json, swapped with the signals blocked */
 static struct json_pieces snap;
 static int snap_set;
-static char snap_tmp[PATH_BYTES], snap_path[PATH_BYTES];
+static char snap_tmp[PATH_BYTES], snap_path[PATH_BYTES], snap_report[PATH_BYTES];
+static volatile sig_atomic_t report_said;
 
 /* "mpigauge: rank N: what" in one write, without stdio, so that the
  * lines of several ranks do not interleave */
@@ -55,6 +56,38 @@ static void tell(const char *what)
     (void)rc;
 }
 
+/* report.txt's last line when the process ends before the ranks agreed
+ * (the agreed end writes its own, output/report.c): appended with
+ * async-signal-safe calls, once, on rank 0 only (the one with a
+ * snapshot).  Without it a report read alone looked like a run still
+ * going, though run.json said interrupted (seen on a loaded machine:
+ * the ranks did not agree within the grace period). */
+static void say_in_report(void)
+{
+    if (!snap_set || !received || report_said || !snap_report[0])
+        return;
+    report_said = 1;
+    char sig[16];
+    int i = sizeof sig - 1, r = received;
+    sig[i] = 0;
+    do {
+        sig[--i] = (char)('0' + r % 10);
+        r /= 10;
+    } while (r && i > 0);
+    const char *parts[] = {"\nInterrupted by signal ", sig + i,
+                           " before the ranks could agree to stop (a rank was inside "
+                           "MPI): run.json holds every record finished before it; the "
+                           "record in progress and the ones after it were not measured.\n"};
+    int fd = open(snap_report, O_WRONLY | O_APPEND);
+    if (fd < 0)
+        return;
+    for (size_t k = 0; k < sizeof parts / sizeof parts[0]; k++) {
+        ssize_t rc = write(fd, parts[k], strlen(parts[k]));
+        (void)rc;
+    }
+    close(fd);
+}
+
 static void write_snapshot(void)
 {
     if (!snap_set)
@@ -69,9 +102,24 @@ static void write_snapshot(void)
         unlink(snap_tmp);
 }
 
-static void stop_now(int sig)
+/* the process ends before the ranks agreed: run.json as of the last
+ * finished record, and the report says so */
+static void end_unagreed(void)
 {
     write_snapshot();
+    say_in_report();
+}
+
+static void stop_now(int sig)
+{
+    end_unagreed();
+    /* rank 0 writes the files: another rank that went at once would have
+     * the launcher kill rank 0 before it had (a second signal reaches
+     * every rank at the same moment) */
+    if (world_rank > 0) {
+        struct timespec wait = {RANK0_FIRST_S, 0};
+        nanosleep(&wait, NULL);
+    }
     _exit(EXIT_SIGNAL_BASE + sig);
 }
 
@@ -129,7 +177,12 @@ static void on_signal(int sig)
      * (Open MPI's mpirun does): run.json says interrupted from now on,
      * and the ranks rewrite it when they agree */
     write_snapshot();
-    alarm(INTERRUPT_GRACE_S);
+    /* rank 0 writes what the others cannot (run.json, the report's line):
+     * its grace ends first, so that it is not killed by the launcher when
+     * another rank's grace has ended and that rank has gone (seen: rank 1,
+     * stuck, gone first in about half the runs, rank 0 killed with it,
+     * its report silent) */
+    alarm(world_rank == 0 ? INTERRUPT_GRACE_S : INTERRUPT_GRACE_S + RANK0_FIRST_S);
 }
 
 void interrupt_install(void)
@@ -138,7 +191,7 @@ void interrupt_install(void)
     /* a process that ends inside MPI (Open MPI's ranks exit when mpirun,
      * signalled, takes their daemon away) still leaves run.json marked */
     if (!once++)
-        atexit(write_snapshot);
+        atexit(end_unagreed);
     MPI_Comm_rank(MPI_COMM_WORLD, &world_rank);
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
@@ -182,6 +235,7 @@ void interrupt_snapshot(const char *dir, const struct json_pieces *p)
     if (dir) {
         snprintf(snap_tmp, sizeof snap_tmp, "%s/.run.json.tmp", dir);
         snprintf(snap_path, sizeof snap_path, "%s/run.json", dir);
+        snprintf(snap_report, sizeof snap_report, "%s/report.txt", dir);
     }
     sigprocmask(SIG_SETMASK, &old, NULL);
 }

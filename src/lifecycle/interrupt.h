@@ -6,12 +6,16 @@
  * signal.  A second signal (one within SIGNAL_ECHO_S of the first is
  * the launcher's echo of it, and ignored), or no agreement within INTERRUPT_GRACE_S
  * seconds of the first (a rank stuck inside MPI never comes back to
- * agree), ends the process at once with 128 + the signal, after rank 0
- * has left run.json marked "interrupted" as of the last finished record. */
+ * agree; RANK0_FIRST_S longer on the other ranks), ends the process at
+ * once with 128 + the signal, after rank 0 has left run.json marked
+ * "interrupted" as of the last finished record and said so at the end of
+ * report.txt. */
 #ifndef MPIGAUGE_INTERRUPT_H
 #define MPIGAUGE_INTERRUPT_H
 
-enum { INTERRUPT_GRACE_S = 5, FINALIZE_GRACE_S = 5, SIGNAL_ECHO_S = 1 };
+/* RANK0_FIRST_S: the other ranks' grace is that much longer than rank
+ * 0's, which writes the files (interrupt.c) */
+enum { INTERRUPT_GRACE_S = 5, RANK0_FIRST_S = 2, FINALIZE_GRACE_S = 5, SIGNAL_ECHO_S = 1 };
 
 void interrupt_install(void);
 
