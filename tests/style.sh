@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # style.sh: the shape of the source, asserted: no C function longer than
-# 60 lines (tables are initialisers, not functions), no C file longer than
-# 400 lines, at most 3 .c files directly in src/, every #include of a
+# 60 lines (tables are initialisers, not functions), no C file or header
+# longer than 400 lines, at most 3 .c files directly in src/, every #include of a
 # folder's header allowed by the layer order (so no import circle can
 # form), every symbol linked from another folder allowed by the same
 # order and no circle among the object files, and no MPI call where the layers say there is none (models/,
@@ -48,8 +48,8 @@ long=$(awk 'FNR == 1 { open = 0 }
        src/*.c src/*/*.c topologies/*.c)
 check "no function over 60 lines${long:+: $long}" [ -z "$long" ]
 
-big=$(wc -l src/*.c src/*/*.c topologies/*.c | awk '$2 != "total" && $1 > 400 { print $2 " " $1 }')
-check "no C file over 400 lines${big:+: $big}" [ -z "$big" ]
+big=$(wc -l src/*.[ch] src/*/*.[ch] topologies/*.[ch] | awk '$2 != "total" && $1 > 400 { print $2 " " $1 }')
+check "no C file or header over 400 lines${big:+: $big}" [ -z "$big" ]
 
 top=$(ls src/*.c | wc -l)
 check "at most 3 .c files directly in src/ (found $top)" [ "$top" -le 3 ]
