@@ -2,7 +2,7 @@
  * from the family's describe hook, kept as data (record.h's struct
  * facts) for the writers: run.json members, data-file header lines,
  * prose sentences */
-#include "registry/record.h"
+#include "registry/record_view.h"
 
 #include <jansson.h>
 #include <stdio.h>

@@ -7,6 +7,7 @@
 #include <jansson.h>
 #include <stdio.h>
 #include "base/gpu.h"
+#include "registry/record_view.h"
 
 static const char *const kind_names[] = {"host", "device", "managed"};
 

@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include "base/text.h"
 #include "input/options.h"
-#include "registry/record.h"
+#include "registry/record_view.h"
 #include "models/clock_fit.h"
 #include "models/hybrid.h"
 #include "models/param_files.h"

@@ -12,6 +12,7 @@
 #include "unit.h"
 #include <jansson.h>
 #include "models/schedule.h"
+#include "registry/record_view.h"
 
 /* the first call that takes s (want 1) or does not (want 0) */
 /* a call that takes s (want 1) or does not (0); threads= written on a
