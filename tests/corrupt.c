@@ -60,7 +60,8 @@ int active(void)
 
 void flip(void *buf, long elem, MPI_Datatype t)
 {
-    if (!active() || elem < 0 || buf == NULL)
+    /* a scatter's root with inplace=1 receives nothing */
+    if (!active() || elem < 0 || buf == NULL || buf == MPI_IN_PLACE)
         return;
     MPI_Aint lb, ext, tlb, text;
     MPI_Type_get_extent(t, &lb, &ext);
