@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 #include "base/base.h"
+#include "input/iters.h"
 #include "measure/hang_report.h"
 
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
@@ -91,7 +92,10 @@ void watchdog_arm(const struct trial *t, const struct result *res,
     snprintf(seen.call, sizeof seen.call, "%s", r->call->name);
     seen.elements = (unsigned long long)elements;
     seen.bytes = (unsigned long long)bytes;
-    seen.timeout_s = hang_timeout(t->m->opt->timeout_s, t->pl->est.seconds);
+    /* an adaptive size may run its --budget on top of the estimate */
+    const struct options *o = t->m->opt;
+    double est = t->pl->est.seconds + (record_adaptive(r, o) ? o->budget : 0);
+    seen.timeout_s = hang_timeout(o->timeout_s, est);
     seen.in_block = 0;
     seen.nwaits = seen.waits_more = 0;
     seen.waits_what[0] = 0;

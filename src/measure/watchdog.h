@@ -27,7 +27,8 @@
 
 enum { HANG_GATHER_S = 2, HANG_WAIT_S = 4, HANG_ABORT_S = 3 };
 /* the default timeout: HANG_ESTIMATE_TIMES the record's estimate
- * (every size of it: a size never takes longer than the whole), and at
+ * (every size of it: a size never takes longer than the whole; with an
+ * adaptive repetition, the --budget a size may add to it), and at
  * least HANG_MIN_S, so that a noisy machine or a cold first call is no
  * hang */
 enum { HANG_ESTIMATE_TIMES = 10, HANG_MIN_S = 60 };
