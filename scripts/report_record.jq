@@ -12,6 +12,7 @@ def r(x; d): if x == null then "?" else x * pow(10; d) | round / pow(10; d) end;
 (if .status == "skipped" then "<p class=\"note\">Skipped: \(.skipped // "no reason recorded" | h)</p>"
  elif .status == "error" then "<p class=\"warn\">An MPI error stopped this record: \(.error // "no message recorded" | h). The sizes measured before it are below.</p>"
  elif .status == "interrupted" then "<p class=\"warn\">Interrupted by a signal: the sizes it finished are below, the rest were not measured.</p>"
+ elif .status == "hung" then "<p class=\"warn\">Hung: \(.hang.call // "" | h) at \(.hang.elements // "?") elements did not end within --timeout \(.hang.timeout_s // "?") s; ranks inside its calls: \(.hang.in_calls // [] | map(tostring) | join(" ")), furthest behind: \(.hang.furthest_behind // [] | map(tostring) | join(" ")) (hang.txt has every rank's report). The sizes it finished are below.</p>"
  elif .status == "pending" then "<p class=\"note\">Pending: not measured (the run stopped before this record).</p>"
  elif .status == "unknown" then "<p class=\"note\">State unknown (no run.json): what its data file holds is below.</p>"
  else empty end),
@@ -31,6 +32,9 @@ def r(x; d): if x == null then "?" else x * pow(10; d) | round / pow(10; d) end;
    + (if .fit.bandwidth_MBps then ", asymptotic bandwidth \(r(.fit.bandwidth_MBps; 1)) MB/s"
       elif .fit.bandwidth_note then "; no bandwidth (\(if .fit.bandwidth_note == "moves no data" then "\(.call) " else "" end + .fit.bandwidth_note | h))" else "" end) + "."
    + (if (.points // []) | length > 0 then " Target met at \([.points[] | select(.target_met == true)] | length) of \(.points | length) sizes." else "" end) + "</p>"
+ else empty end),
+(if .busbw and ((.points // []) | length > 0) then
+   "<p>Bus bandwidth (<code>busbw_mbps</code>, as nccl-tests reports it): mbps &times; \(.busbw.formula | h), n = \(.busbw.n): &times; \(r(.busbw.factor; 4)); at the largest size \(r(.points[-1].busbw_mbps; 1)) MB/s, the most \(r([.points[].busbw_mbps // 0] | max; 1)) MB/s.</p>"
  else empty end),
 (if .hybrid then
    "<p>HYBRID: groups " + ([.hybrid.groups[] | "{\(.world_ranks | map(tostring) | join(" "))} (pivot \(.pivot), \(.pattern | h))"] | join(", "))

@@ -27,6 +27,7 @@
 #include "lifecycle/interrupt.h"
 #include "lifecycle/scratch.h"
 #include "measure/timing.h"
+#include "measure/watchdog.h"
 #include "world/launch_check.h"
 #include "clock/timer.h"
 
@@ -162,6 +163,8 @@ static int prepare_step(struct run *run, int rank)
     MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
     if (rc)
         return rc;
+    /* --timeout's watchdog on every rank, told rank 0's folder */
+    watchdog_start(run->writer.dir, MPIGAUGE_SMPI || run->opt.timeout_s == 0);
     run->info.wtick = MPI_Wtick();
     clock_guard_check();       /* the first stretch the clock is judged over */
     timer_probe(&run->info.timer_res, &run->info.timer_cost);

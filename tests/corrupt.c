@@ -3,7 +3,8 @@
  * With MPIGAUGE_HANG=R, world rank R blocks for ever (sleeping, deaf to
  * signals' return) in the first MPI_Allreduce it makes while measuring:
  * a rank stuck inside MPI, for the tests that signals still end the job;
- * with MPIGAUGE_HANG_MARK=FILE it first creates FILE.
+ * with MPIGAUGE_HANG_MARK=FILE it first creates FILE; MPIGAUGE_HANG_AT=N
+ * makes it the N-th such call, MPIGAUGE_HANG_IN=recv an MPI_Recv.
  *
  * With MPIGAUGE_CORRUPT set,
  * every receiving MPI call that mpigauge uses flips the lowest bit of the
@@ -28,6 +29,7 @@
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 #include "kernels/tags.h"
 #include "corrupt.h"
@@ -35,6 +37,8 @@
 /* only between MPI_Pcontrol(1) and MPI_Pcontrol(0), where mpigauge
  * measures: its own bookkeeping messages stay intact */
 static int measuring;
+
+static void maybe_hang(int recv);
 
 int MPI_Pcontrol(const int level, ...)
 {
@@ -56,7 +60,8 @@ int active(void)
 
 void flip(void *buf, long elem, MPI_Datatype t)
 {
-    if (!active() || elem < 0 || buf == NULL)
+    /* a scatter's root with inplace=1 receives nothing */
+    if (!active() || elem < 0 || buf == NULL || buf == MPI_IN_PLACE)
         return;
     MPI_Aint lb, ext, tlb, text;
     MPI_Type_get_extent(t, &lb, &ext);
@@ -231,6 +236,8 @@ int MPI_Waitsome(int n, MPI_Request reqs[], int *out, int idx[], MPI_Status sts[
 int MPI_Recv(void *buf, int count, MPI_Datatype t, int src, int tag,
              MPI_Comm comm, MPI_Status *st)
 {
+    if (tag != TAG_CTRL && tag != TAG_PILOT)
+        maybe_hang(1);
     int rc = PMPI_Recv(buf, count, t, src, tag, comm, st);
     /* a pair's verdict and pilot are mpigauge's bookkeeping, not data */
     if (tag != TAG_CTRL && tag != TAG_PILOT)
@@ -345,26 +352,35 @@ int MPI_Reduce(const void *sb, void *rb, int count, MPI_Datatype t, MPI_Op op,
     return rc;
 }
 
-static void maybe_hang(void)
+/* MPIGAUGE_HANG_AT=N: the N-th call (1: the first) of the hanging kind
+ * that the rank makes while measuring, counting every size's warm-up and
+ * timed calls; MPIGAUGE_HANG_IN=recv: in MPI_Recv (a ping-pong's
+ * receive, mpigauge's own bookkeeping tags left alone) instead of
+ * MPI_Allreduce */
+static void maybe_hang(int recv)
 {
     const char *r = getenv("MPIGAUGE_HANG"), *mark = getenv("MPIGAUGE_HANG_MARK");
+    const char *at = getenv("MPIGAUGE_HANG_AT"), *in = getenv("MPIGAUGE_HANG_IN");
+    static long calls;
     int me;
+    if (!r || !measuring || recv != (in && strcmp(in, "recv") == 0))
+        return;
     PMPI_Comm_rank(MPI_COMM_WORLD, &me);
-    if (r && measuring && atoi(r) == me) {
-        /* the file MPIGAUGE_HANG_MARK names says the rank is stuck now,
-         * so that a test signals it then, not after a guessed delay */
-        FILE *f = mark ? fopen(mark, "w") : NULL;
-        if (f)
-            fclose(f);
-        for (;;)
-            pause();
-    }
+    if (atoi(r) != me || ++calls < (at ? atol(at) : 1))
+        return;
+    /* the file MPIGAUGE_HANG_MARK names says the rank is stuck now,
+     * so that a test signals it then, not after a guessed delay */
+    FILE *f = mark ? fopen(mark, "w") : NULL;
+    if (f)
+        fclose(f);
+    for (;;)
+        pause();
 }
 
 int MPI_Allreduce(const void *sb, void *rb, int count, MPI_Datatype t,
                   MPI_Op op, MPI_Comm comm)
 {
-    maybe_hang();
+    maybe_hang(0);
     int rc = PMPI_Allreduce(sb, rb, count, t, op, comm);
     flip(rb, count - 1, t);
     return rc;

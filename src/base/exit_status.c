@@ -10,6 +10,9 @@ const struct exit_meaning exit_meanings[] = {
     {"4", "--keep-going skipped invalid records (1 and 3 win over 4)"},
     {"5", "a write failed (disk full); what was written stays valid"},
     {"6", "memory ran out (the message says how much was asked for)"},
+    {"7", "hung: a size's calls had not returned after --timeout seconds; "
+          "stderr, hang-rank-N.json and run.json (status hung) name the record, "
+          "size, call and ranks"},
     {"128+N", "stopped by signal N (130 SIGINT, 143 SIGTERM)"},
 };
 

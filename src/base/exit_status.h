@@ -15,6 +15,7 @@ enum exit_status {
     EXIT_SKIPPED = 4,          /* --keep-going skipped invalid records */
     EXIT_WRITE_FAILED = 5,     /* a write failed (disk full) */
     EXIT_NO_MEMORY = 6,        /* memory ran out */
+    EXIT_HUNG = 7,             /* --timeout: a size's calls did not return */
     EXIT_SIGNAL_BASE = 128     /* + the signal: interrupted */
 };
 

@@ -74,6 +74,13 @@ const struct option_spec option_specs[] = {
      .expect = "expected seconds above 0, like 0.2",
      .help = "iterations per size from a pilot, so that the\n"
              "timed loop takes about S seconds (as IMB's -time)"},
+    {.name = "timeout", .run_only = 1, .kind = OPT_REAL, .field = F(timeout_s), .metavar = "S",
+     .dflt = -1, .max = 86400 * 7, .zero_off = 1, .json = "timeout_s", .unset_null = 1,
+     .expect = "expected seconds, 0 (off) or above, like 60",
+     .help = "a size whose calls have not returned after S\n"
+             "seconds is reported hung, and the run ends with\n"
+             "exit 7 (default: 10x the record's estimate, at\n"
+             "least 60 s; 0: off)"},
     {.name = "shuffle", .run_only = 1, .kind = OPT_LONG, .field = F(shuffle), .metavar = "SEED",
      .dflt = 0, .min = 1, .max = 1L << 62, .json = "shuffle", .unset_null = 1,
      .header = "shuffle",

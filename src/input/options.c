@@ -57,13 +57,13 @@ int parse_bytes(const char *s, unsigned long long *out)
 }
 
 /* a positive decimal number at most max, like 0.05 or 2.5 */
-static int parse_real(const char *s, double max, double *out)
+static int parse_real(const char *s, double max, int zero, double *out)
 {
     char *end;
     if ((*s < '0' || *s > '9') && *s != '.')
         return -1;
     double v = strtod(s, &end);
-    if (*end || !(v > 0) || v > max)
+    if (*end || !(v > 0 || (zero && v == 0)) || v > max)
         return -1;
     *out = v;
     return 0;
@@ -118,7 +118,7 @@ static int store(const struct option_spec *sp, const char *arg, struct options *
         *(int *)field(o, sp) = (int)v;
         return 0;
     case OPT_REAL:
-        return parse_real(arg, (double)sp->max, (double *)field(o, sp));
+        return parse_real(arg, (double)sp->max, sp->zero_off, (double *)field(o, sp));
     case OPT_CHOICE:
         for (int i = 0; i < 6 && sp->words[i]; i++)
             if (strcmp(arg, sp->words[i]) == 0) {

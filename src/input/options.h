@@ -55,6 +55,9 @@ struct options {
     int count_given;           /* --iters, --blocks or --time was given */
     double budget;             /* --budget: seconds per size for --adaptive */
     double time_per_size;      /* --time: iterations from a pilot; 0: off */
+    double timeout_s;          /* --timeout: seconds a size may take before the
+                                * watchdog reports it hung (measure/watchdog.h);
+                                * 0: off; -1: from the record's estimate */
     int raw;                   /* --raw: every block's time in a side file */
     /* synchronisation and cache (measure/window.c, cold buffers) */
     int sync_window;           /* --sync window (0: barrier) */
@@ -136,6 +139,7 @@ struct option_spec {
     /* it shapes a measuring run (or --validate's plan of one): refused
      * with --predict, --set and --compare, which measure nothing */
     int run_only;
+    int zero_off;              /* OPT_REAL: 0 is taken too, and means off */
 };
 
 extern const struct option_spec option_specs[];

@@ -55,7 +55,7 @@ void run_bcast(struct kernel *k, int iters)
 void run_gather(struct kernel *k, int iters)
 {
     for (int i = 0; i < iters; i++)
-        MPI_Gather(k->sbuf, (int)k->count, k->type, k->rbuf, (int)k->count, k->type,
+        MPI_Gather(send_at(k, call_root(k, i)), (int)k->count, k->type, k->rbuf, (int)k->count, k->type,
                    call_root(k, i), k->comm);
 }
 
@@ -63,7 +63,7 @@ void run_gatherv(struct kernel *k, int iters)
 {
     int mine = k->counts[k->rank];
     for (int i = 0; i < iters; i++)
-        MPI_Gatherv(k->sbuf, mine, k->type, k->rbuf, k->counts, k->displs,
+        MPI_Gatherv(send_at(k, call_root(k, i)), mine, k->type, k->rbuf, k->counts, k->displs,
                     k->type, call_root(k, i), k->comm);
 }
 
@@ -82,14 +82,15 @@ void run_allgatherv(struct kernel *k, int iters)
 {
     int mine = k->counts[k->rank];
     for (int i = 0; i < iters; i++)
-        MPI_Allgatherv(k->sbuf, mine, k->type, k->rbuf, k->counts, k->displs,
+        MPI_Allgatherv(send_at(k, -1), mine, k->type, k->rbuf, k->counts, k->displs,
                        k->type, k->comm);
 }
 
 void run_scatter(struct kernel *k, int iters)
 {
     for (int i = 0; i < iters; i++)
-        MPI_Scatter(k->sbuf, (int)k->count, k->type, k->rbuf, (int)k->count, k->type,
+        MPI_Scatter(k->sbuf, (int)k->count, k->type, recv_at(k, call_root(k, i)),
+                    (int)k->count, k->type,
                     call_root(k, i), k->comm);
 }
 
@@ -97,7 +98,8 @@ void run_scatterv(struct kernel *k, int iters)
 {
     int mine = k->counts[k->rank];
     for (int i = 0; i < iters; i++)
-        MPI_Scatterv(k->sbuf, k->counts, k->displs, k->type, k->rbuf, mine,
+        MPI_Scatterv(k->sbuf, k->counts, k->displs, k->type,
+                     recv_at(k, call_root(k, i)), mine,
                      k->type, call_root(k, i), k->comm);
 }
 
@@ -116,14 +118,14 @@ void run_alltoall(struct kernel *k, int iters)
 void run_alltoallv(struct kernel *k, int iters)
 {
     for (int i = 0; i < iters; i++)
-        MPI_Alltoallv(k->sbuf, k->scounts, k->sdispls, k->type, k->rbuf,
+        MPI_Alltoallv(send_at(k, -1), k->scounts, k->sdispls, k->type, k->rbuf,
                       k->counts, k->displs, k->type, k->comm);
 }
 
 void run_alltoallw(struct kernel *k, int iters)
 {
     for (int i = 0; i < iters; i++)
-        MPI_Alltoallw(k->sbuf, k->scounts, k->wsdispls, k->types, k->rbuf,
+        MPI_Alltoallw(send_at(k, -1), k->scounts, k->wsdispls, k->types, k->rbuf,
                       k->counts, k->wrdispls, k->types, k->comm);
 }
 
@@ -157,11 +159,13 @@ static void expect_gathered(struct kernel *k, const int *counts, const int *disp
     }
 }
 
+/* inplace=1: the root's own block is where the gather puts it */
 void check_gather(struct kernel *k)
 {
     size_t n = (size_t)k->count;
-    fill_block(k, k->sbuf, n, k->rank, 0);
     clear_block(k, k->rbuf, (size_t)k->size * n);
+    fill_block(k, in_place_at(k, k->root) ? at(k, k->rbuf, (size_t)k->rank * n) : k->sbuf,
+               n, k->rank, 0);
     check_run(k);
     if (k->rank == k->root)
         expect_gathered(k, NULL, NULL);
@@ -169,8 +173,9 @@ void check_gather(struct kernel *k)
 
 void check_gatherv(struct kernel *k)
 {
-    fill_block(k, k->sbuf, (size_t)k->counts[k->rank], k->rank, 0);
     clear_block(k, k->rbuf, (size_t)k->size * (size_t)k->count);
+    fill_block(k, in_place_at(k, k->root) ? at(k, k->rbuf, (size_t)k->displs[k->rank])
+               : k->sbuf, (size_t)k->counts[k->rank], k->rank, 0);
     check_run(k);
     if (k->rank == k->root)
         expect_gathered(k, k->counts, k->displs);
@@ -188,8 +193,9 @@ void check_allgather(struct kernel *k)
 
 void check_allgatherv(struct kernel *k)
 {
-    fill_block(k, k->sbuf, (size_t)k->counts[k->rank], k->rank, 0);
     clear_block(k, k->rbuf, (size_t)k->size * (size_t)k->count);
+    fill_block(k, in_place_at(k, -1) ? at(k, k->rbuf, (size_t)k->displs[k->rank])
+               : k->sbuf, (size_t)k->counts[k->rank], k->rank, 0);
     check_run(k);
     expect_gathered(k, k->counts, k->displs);
 }
@@ -201,7 +207,9 @@ void check_scatter(struct kernel *k)
         fill_block(k, k->sbuf, (size_t)k->size * n, k->rank, 0);
     clear_block(k, k->rbuf, n);
     check_run(k);
-    expect_block(k, k->rbuf, n, k->root, (size_t)k->rank * n, 0);
+    /* inplace=1: the root's own block stays in its send buffer */
+    expect_block(k, in_place_at(k, k->root) ? at(k, k->sbuf, (size_t)k->rank * n) : k->rbuf,
+                 n, k->root, (size_t)k->rank * n, 0);
 }
 
 void check_scatterv(struct kernel *k)
@@ -210,7 +218,8 @@ void check_scatterv(struct kernel *k)
         fill_block(k, k->sbuf, (size_t)k->size * (size_t)k->count, k->rank, 0);
     clear_block(k, k->rbuf, 2 * (size_t)k->count);
     check_run(k);
-    expect_block(k, k->rbuf, (size_t)k->counts[k->rank], k->root,
+    expect_block(k, in_place_at(k, k->root) ? at(k, k->sbuf, (size_t)k->displs[k->rank])
+                 : k->rbuf, (size_t)k->counts[k->rank], k->root,
                  (size_t)k->displs[k->rank], 0);
 }
 
@@ -228,8 +237,10 @@ void check_alltoall(struct kernel *k)
 void check_alltoallv(struct kernel *k)
 {
     size_t p = (size_t)k->size;
-    fill_block(k, k->sbuf, p * (size_t)k->count, k->rank, 0);
+    /* inplace=1: the receive layout is the send layout (a2av is
+     * symmetric), so what this rank sends is where it receives */
     clear_block(k, k->rbuf, p * (size_t)k->count);
+    fill_block(k, k->rec->inplace ? k->rbuf : k->sbuf, p * (size_t)k->count, k->rank, 0);
     check_run(k);
     for (int j = 0; j < k->size; j++) {
         /* where rank j's block for this rank starts in j's send buffer */

@@ -143,6 +143,28 @@ static inline const void *send_or_in_place(const struct kernel *k)
     return k->rec->inplace ? MPI_IN_PLACE : (const void *)k->sbuf;
 }
 
+/* inplace=1 on this rank of a call whose root is root: MPI lets only the
+ * root of a gather or scatter pass MPI_IN_PLACE (root < 0: every rank
+ * passes it) */
+static inline int in_place_at(const struct kernel *k, int root)
+{
+    return k->rec->inplace && (root < 0 || k->rank == root);
+}
+
+/* the send buffer, or MPI_IN_PLACE where in_place_at; its count and type
+ * are then ignored (MPI 4.1 sections 6.5-6.11) */
+static inline const void *send_at(const struct kernel *k, int root)
+{
+    return in_place_at(k, root) ? MPI_IN_PLACE : (const void *)k->sbuf;
+}
+
+/* a scatter's receive buffer, or MPI_IN_PLACE at its root with inplace=1:
+ * the root's own block stays where it is in the send buffer */
+static inline void *recv_at(const struct kernel *k, int root)
+{
+    return in_place_at(k, root) ? MPI_IN_PLACE : (void *)k->rbuf;
+}
+
 /* staged=1 inside a call's own loop (kernels/device.c; while
  * k->in_staged_loop): the message copied from device to host memory
  * before it is sent, and from host to device memory once received */

@@ -26,87 +26,87 @@ void post_ibcast(struct kernel *k)
 
 void post_igather(struct kernel *k)
 {
-    MPI_Igather(k->sbuf, k->count, k->type, k->rbuf, k->count, k->type, k->root,
+    MPI_Igather(send_at(k, k->root), k->count, k->type, k->rbuf, k->count, k->type, k->root,
                 k->comm, &k->req);
 }
 
 void post_igatherv(struct kernel *k)
 {
-    MPI_Igatherv(k->sbuf, k->counts[k->rank], k->type, k->rbuf, k->counts,
+    MPI_Igatherv(send_at(k, k->root), k->counts[k->rank], k->type, k->rbuf, k->counts,
                  k->displs, k->type, k->root, k->comm, &k->req);
 }
 
 void post_iscatter(struct kernel *k)
 {
-    MPI_Iscatter(k->sbuf, k->count, k->type, k->rbuf, k->count, k->type, k->root,
+    MPI_Iscatter(k->sbuf, k->count, k->type, recv_at(k, k->root), k->count, k->type, k->root,
                  k->comm, &k->req);
 }
 
 void post_iscatterv(struct kernel *k)
 {
-    MPI_Iscatterv(k->sbuf, k->counts, k->displs, k->type, k->rbuf,
+    MPI_Iscatterv(k->sbuf, k->counts, k->displs, k->type, recv_at(k, k->root),
                   k->counts[k->rank], k->type, k->root, k->comm, &k->req);
 }
 
 void post_iallgather(struct kernel *k)
 {
-    MPI_Iallgather(k->sbuf, k->count, k->type, k->rbuf, k->count, k->type, k->comm,
+    MPI_Iallgather(send_at(k, -1), k->count, k->type, k->rbuf, k->count, k->type, k->comm,
                    &k->req);
 }
 
 void post_iallgatherv(struct kernel *k)
 {
-    MPI_Iallgatherv(k->sbuf, k->counts[k->rank], k->type, k->rbuf, k->counts,
+    MPI_Iallgatherv(send_at(k, -1), k->counts[k->rank], k->type, k->rbuf, k->counts,
                     k->displs, k->type, k->comm, &k->req);
 }
 
 void post_ialltoall(struct kernel *k)
 {
-    MPI_Ialltoall(k->sbuf, k->count, k->type, k->rbuf, k->count, k->type, k->comm,
+    MPI_Ialltoall(send_at(k, -1), k->count, k->type, k->rbuf, k->count, k->type, k->comm,
                   &k->req);
 }
 
 void post_ialltoallv(struct kernel *k)
 {
-    MPI_Ialltoallv(k->sbuf, k->scounts, k->sdispls, k->type, k->rbuf, k->counts,
+    MPI_Ialltoallv(send_at(k, -1), k->scounts, k->sdispls, k->type, k->rbuf, k->counts,
                    k->displs, k->type, k->comm, &k->req);
 }
 
 void post_ialltoallw(struct kernel *k)
 {
-    MPI_Ialltoallw(k->sbuf, k->scounts, k->wsdispls, k->types, k->rbuf, k->counts,
+    MPI_Ialltoallw(send_at(k, -1), k->scounts, k->wsdispls, k->types, k->rbuf, k->counts,
                    k->wrdispls, k->types, k->comm, &k->req);
 }
 
 void post_ireduce(struct kernel *k)
 {
-    MPI_Ireduce(k->sbuf, k->rbuf, k->count, k->type, k->op, k->root, k->comm,
+    MPI_Ireduce(send_at(k, k->root), k->rbuf, k->count, k->type, k->op, k->root, k->comm,
                 &k->req);
 }
 
 void post_iallreduce(struct kernel *k)
 {
-    MPI_Iallreduce(k->sbuf, k->rbuf, k->count, k->type, k->op, k->comm, &k->req);
+    MPI_Iallreduce(send_at(k, -1), k->rbuf, k->count, k->type, k->op, k->comm, &k->req);
 }
 
 void post_ireduce_scatter(struct kernel *k)
 {
-    MPI_Ireduce_scatter(k->sbuf, k->rbuf, k->counts, k->type, k->op, k->comm,
+    MPI_Ireduce_scatter(send_at(k, -1), k->rbuf, k->counts, k->type, k->op, k->comm,
                         &k->req);
 }
 
 void post_ireduce_scatter_block(struct kernel *k)
 {
-    MPI_Ireduce_scatter_block(k->sbuf, k->rbuf, k->count, k->type, k->op, k->comm,
+    MPI_Ireduce_scatter_block(send_at(k, -1), k->rbuf, k->count, k->type, k->op, k->comm,
                               &k->req);
 }
 
 void post_iscan(struct kernel *k)
 {
-    MPI_Iscan(k->sbuf, k->rbuf, k->count, k->type, k->op, k->comm, &k->req);
+    MPI_Iscan(send_at(k, -1), k->rbuf, k->count, k->type, k->op, k->comm, &k->req);
 }
 
 void post_iexscan(struct kernel *k)
 {
-    MPI_Iexscan(k->sbuf, k->rbuf, k->count, k->type, k->op, k->comm, &k->req);
+    MPI_Iexscan(send_at(k, -1), k->rbuf, k->count, k->type, k->op, k->comm, &k->req);
 }

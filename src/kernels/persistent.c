@@ -123,93 +123,94 @@ void init_bcast(struct kernel *k)
 
 void init_gather(struct kernel *k)
 {
-    GATHER_INIT(k->sbuf, k->count, k->type, k->rbuf, k->count, k->type, k->root,
+    GATHER_INIT(send_at(k, k->root), k->count, k->type, k->rbuf, k->count, k->type, k->root,
                 k->comm, MPI_INFO_NULL, &k->req);
 }
 
 void init_gatherv(struct kernel *k)
 {
-    GATHERV_INIT(k->sbuf, k->counts[k->rank], k->type, k->rbuf, k->counts,
+    GATHERV_INIT(send_at(k, k->root), k->counts[k->rank], k->type, k->rbuf, k->counts,
                  k->displs, k->type, k->root, k->comm, MPI_INFO_NULL, &k->req);
 }
 
 void init_scatter(struct kernel *k)
 {
-    SCATTER_INIT(k->sbuf, k->count, k->type, k->rbuf, k->count, k->type,
+    SCATTER_INIT(k->sbuf, k->count, k->type, recv_at(k, k->root), k->count, k->type,
                  k->root, k->comm, MPI_INFO_NULL, &k->req);
 }
 
 void init_scatterv(struct kernel *k)
 {
-    SCATTERV_INIT(k->sbuf, k->counts, k->displs, k->type, k->rbuf,
+    SCATTERV_INIT(k->sbuf, k->counts, k->displs, k->type,
+                  recv_at(k, k->root),
                   k->counts[k->rank], k->type, k->root, k->comm, MPI_INFO_NULL,
                   &k->req);
 }
 
 void init_allgather(struct kernel *k)
 {
-    ALLGATHER_INIT(k->sbuf, k->count, k->type, k->rbuf, k->count, k->type,
+    ALLGATHER_INIT(send_at(k, -1), k->count, k->type, k->rbuf, k->count, k->type,
                    k->comm, MPI_INFO_NULL, &k->req);
 }
 
 void init_allgatherv(struct kernel *k)
 {
-    ALLGATHERV_INIT(k->sbuf, k->counts[k->rank], k->type, k->rbuf, k->counts,
+    ALLGATHERV_INIT(send_at(k, -1), k->counts[k->rank], k->type, k->rbuf, k->counts,
                     k->displs, k->type, k->comm, MPI_INFO_NULL, &k->req);
 }
 
 void init_alltoall(struct kernel *k)
 {
-    ALLTOALL_INIT(k->sbuf, k->count, k->type, k->rbuf, k->count, k->type,
+    ALLTOALL_INIT(send_at(k, -1), k->count, k->type, k->rbuf, k->count, k->type,
                   k->comm, MPI_INFO_NULL, &k->req);
 }
 
 void init_alltoallv(struct kernel *k)
 {
-    ALLTOALLV_INIT(k->sbuf, k->scounts, k->sdispls, k->type, k->rbuf, k->counts,
+    ALLTOALLV_INIT(send_at(k, -1), k->scounts, k->sdispls, k->type, k->rbuf, k->counts,
                    k->displs, k->type, k->comm, MPI_INFO_NULL, &k->req);
 }
 
 void init_alltoallw(struct kernel *k)
 {
-    ALLTOALLW_INIT(k->sbuf, k->scounts, k->wsdispls, k->types, k->rbuf,
+    ALLTOALLW_INIT(send_at(k, -1), k->scounts, k->wsdispls, k->types, k->rbuf,
                    k->counts, k->wrdispls, k->types, k->comm, MPI_INFO_NULL,
                    &k->req);
 }
 
 void init_reduce(struct kernel *k)
 {
-    REDUCE_INIT(k->sbuf, k->rbuf, k->count, k->type, k->op, k->root, k->comm,
+    REDUCE_INIT(send_at(k, k->root), k->rbuf, k->count, k->type, k->op, k->root, k->comm,
                 MPI_INFO_NULL, &k->req);
 }
 
 void init_allreduce(struct kernel *k)
 {
-    ALLREDUCE_INIT(k->sbuf, k->rbuf, k->count, k->type, k->op, k->comm,
+    ALLREDUCE_INIT(send_at(k, -1), k->rbuf, k->count, k->type, k->op, k->comm,
                    MPI_INFO_NULL, &k->req);
 }
 
 void init_reduce_scatter(struct kernel *k)
 {
-    REDUCE_SCATTER_INIT(k->sbuf, k->rbuf, k->counts, k->type, k->op, k->comm,
+    REDUCE_SCATTER_INIT(send_at(k, -1), k->rbuf, k->counts, k->type, k->op, k->comm,
                         MPI_INFO_NULL, &k->req);
 }
 
 void init_reduce_scatter_block(struct kernel *k)
 {
-    REDUCE_SCATTER_BLOCK_INIT(k->sbuf, k->rbuf, k->count, k->type, k->op,
+    REDUCE_SCATTER_BLOCK_INIT(send_at(k, -1), k->rbuf, k->count, k->type, k->op,
                               k->comm, MPI_INFO_NULL, &k->req);
 }
 
 void init_scan(struct kernel *k)
 {
-    SCAN_INIT(k->sbuf, k->rbuf, k->count, k->type, k->op, k->comm,
+    SCAN_INIT(send_at(k, -1), k->rbuf, k->count, k->type, k->op, k->comm,
               MPI_INFO_NULL, &k->req);
 }
 
 void init_exscan(struct kernel *k)
 {
-    EXSCAN_INIT(k->sbuf, k->rbuf, k->count, k->type, k->op, k->comm,
+    EXSCAN_INIT(send_at(k, -1), k->rbuf, k->count, k->type, k->op, k->comm,
                 MPI_INFO_NULL, &k->req);
 }
 

@@ -27,13 +27,13 @@ void run_allreduce(struct kernel *k, int iters)
 void run_reduce_scatter(struct kernel *k, int iters)
 {
     for (int i = 0; i < iters; i++)
-        MPI_Reduce_scatter(k->sbuf, k->rbuf, k->counts, k->type, k->op, k->comm);
+        MPI_Reduce_scatter(send_or_in_place(k), k->rbuf, k->counts, k->type, k->op, k->comm);
 }
 
 void run_reduce_scatter_block(struct kernel *k, int iters)
 {
     for (int i = 0; i < iters; i++)
-        MPI_Reduce_scatter_block(k->sbuf, k->rbuf, k->count, k->type, k->op,
+        MPI_Reduce_scatter_block(send_or_in_place(k), k->rbuf, k->count, k->type, k->op,
                                  k->comm);
 }
 

@@ -13,6 +13,7 @@
 
 #include <fcntl.h>
 #include <mpi.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,7 +31,9 @@ static volatile sig_atomic_t finishing;   /* 1, 2: in MPI_Finalize */
 static int final_status;
 static int world_rank = -1;
 
-/* rank 0's prepared run.json, swapped with the signals blocked */
+/* rank 0's prepared run.json, swapped with the signals blocked and,
+ * against the --timeout watchdog's thread, under snap_lock */
+static pthread_mutex_t snap_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct json_pieces snap;
 static int snap_set;
 static char snap_tmp[PATH_BYTES], snap_path[PATH_BYTES], snap_report[PATH_BYTES];
@@ -226,6 +229,7 @@ void interrupt_snapshot(const char *dir, const struct json_pieces *p)
     sigaddset(&block, SIGTERM);
     sigaddset(&block, SIGALRM);
     sigprocmask(SIG_BLOCK, &block, &old);
+    pthread_mutex_lock(&snap_lock);
     free(snap.head);
     snap_set = p != NULL;
     if (p)
@@ -237,7 +241,31 @@ void interrupt_snapshot(const char *dir, const struct json_pieces *p)
         snprintf(snap_path, sizeof snap_path, "%s/run.json", dir);
         snprintf(snap_report, sizeof snap_report, "%s/report.txt", dir);
     }
+    pthread_mutex_unlock(&snap_lock);
     sigprocmask(SIG_SETMASK, &old, NULL);
+}
+
+int interrupt_take_snapshot(struct json_pieces *p, char *path, size_t len)
+{
+    sigset_t block, old;
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    sigaddset(&block, SIGTERM);
+    sigaddset(&block, SIGALRM);
+    pthread_sigmask(SIG_BLOCK, &block, &old);
+    pthread_mutex_lock(&snap_lock);
+    int have = snap_set;
+    if (have) {
+        *p = snap;
+        p->head = xmalloc(snap.head_len + 1);
+        memcpy(p->head, snap.head, snap.head_len);
+        p->head[snap.head_len] = 0;
+        snprintf(path, len, "%s", snap_path);
+    }
+    snap_set = 0;              /* a signal from now on writes nothing */
+    pthread_mutex_unlock(&snap_lock);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    return have ? 0 : -1;
 }
 
 void interrupt_guard_finalize(int status)

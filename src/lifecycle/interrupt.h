@@ -13,6 +13,8 @@
 #ifndef MPIGAUGE_INTERRUPT_H
 #define MPIGAUGE_INTERRUPT_H
 
+#include <stddef.h>
+
 /* RANK0_FIRST_S: the other ranks' grace is that much longer than rank
  * 0's, which writes the files (interrupt.c) */
 enum { INTERRUPT_GRACE_S = 5, RANK0_FIRST_S = 2, FINALIZE_GRACE_S = 5, SIGNAL_ECHO_S = 1 };
@@ -34,6 +36,12 @@ struct json_pieces;
  * the process before the ranks agree (their head is taken over and freed
  * later; their files must stay open); NULL: leave run.json as it is. */
 void interrupt_snapshot(const char *dir, const struct json_pieces *p);
+
+/* Rank 0's --timeout watchdog (hang_report.c): a copy of the prepared
+ * pieces (its head the caller's to free) and run.json's path; from now
+ * on a signal leaves run.json to the watchdog.  0, or -1 when there are
+ * none. */
+int interrupt_take_snapshot(struct json_pieces *p, char *path, size_t len);
 
 /* Right before MPI_Finalize, once every result is on disk: if
  * MPI_Finalize has not returned within FINALIZE_GRACE_S seconds, the

@@ -5,6 +5,7 @@
 
 #include "kernels/device.h"
 #include "counters/counters.h"
+#include "measure/watchdog.h"
 
 /* n calls in stretches of at most the call's batch, its between hook
  * before each, outside the clock (one stretch where there is no hook) */
@@ -19,6 +20,7 @@ static double stretches(struct trial *t, long n, block_body body, void *arg,
         long m = n - done < most ? n - done : most;
         if (hook)
             s->between(&t->k, m);
+        watchdog_block(t, m, counted);
         if (counted)
             counters_start();
         double t0 = MPI_Wtime();
@@ -26,6 +28,7 @@ static double stretches(struct trial *t, long n, block_body body, void *arg,
         double t1 = MPI_Wtime();
         if (counted)
             counters_stop();
+        watchdog_block_end();
         if (start && done == 0)
             *start = t0;
         sum += t1 - t0;

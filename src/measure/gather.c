@@ -351,6 +351,7 @@ void gather_point(struct trial *t, const struct sizerun *sr, struct point *pt)
     pt->mbps = pt->rate = NAN;
     if (h->bandwidth && pt->s.avg > 0)
         pt->mbps = (double)pt->bytes * n / pt->s.avg;
+    pt->busbw = h->busbw ? pt->mbps * h->busbw_factor : NAN;
     if (h->rate && pt->s.avg > 0)
         pt->rate = n / pt->s.avg * 1e6;
     if (h->phases && w->rank == 0)

@@ -12,6 +12,7 @@
 #include "lifecycle/interrupt.h"
 #include "lifecycle/mpierr.h"
 #include "measure/timing.h"
+#include "measure/watchdog.h"
 
 static void sizerun_init(struct sizerun *sr, const struct kernel *k)
 {
@@ -71,6 +72,7 @@ static int one_size(struct trial *t, uint64_t elements, struct sizerun *sr,
     long iters, warmup;
     choose_iters(k->rec, t->m->opt, elements, bytes, &iters, &warmup);
     MPI_Barrier(MPI_COMM_WORLD);
+    watchdog_arm(t, res, elements, bytes);
     /* level 1 marks the measurement for profiling (PMPI) tools; SMPI 3.32
      * aborts in MPI_Pcontrol (not implemented) */
     if (!MPIGAUGE_SMPI)
@@ -176,6 +178,7 @@ static void bsp_levels(struct measurer *m, const struct planned *pl,
             res->levels[res->nlevels++] = (struct bsp_level){plan_level_topology[i],
                 lp.tc->n, lp.tc->max_size, level_bytes(&m->world->place, i),
                 fit_bsp(x, y, n)};
+        watchdog_disarm();
         sizerun_free(&sr);
         trial_teardown(&t);
     }
@@ -232,6 +235,7 @@ static void measure_sizes(struct measurer *m, const struct planned *pl,
             break;
         }
     }
+    watchdog_disarm();
     res->done = !res->interrupted;
     if (!res->interrupted && !res->error[0])
         hybrid_finish(&t, res);

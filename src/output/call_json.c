@@ -30,6 +30,10 @@ void call_json_add(json_t *o, const struct result *res, const struct options *op
                                                       : json_integer(r->root));
     if (h->in_place)
         json_object_set_new(o, "inplace", json_boolean(r->inplace));
+    if (h->busbw)   /* nccl-tests' bus bandwidth (registry.h) */
+        json_object_set_new(o, "busbw", json_pack("{s:f,s:i,s:s}", "factor",
+                            h->busbw_factor, "n", h->busbw_n, "formula",
+                            busbw_formula((enum busbw_kind)h->busbw)));
     if (h->window_receives)
         json_object_set_new(o, "buffers", json_string(
             record_shared_recv(r, opt) ? "single"

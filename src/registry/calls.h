@@ -236,6 +236,18 @@ struct pair_hooks {
     void (*end)(struct kernel *k);
 };
 
+/* nccl-tests' bus bandwidth (busbw_mbps: mbps times the factor that
+ * busbw_factor gives, n the largest communicator's size): the whole
+ * buffer moves (BCAST, REDUCE: busbw = algbw), an allreduce's 2(n-1)/n,
+ * or a call whose bytes are one rank's share of an n-share buffer that
+ * nccl-tests counts whole (ALLGATHER, ALLTOALL, REDUCE_SCATTER_BLOCK:
+ * algbw = n x mbps, busbw = algbw (n-1)/n = mbps (n-1)); none for the
+ * others (the v-forms, gathers and scatters: nccl-tests defines none) */
+enum busbw_kind { BUSBW_NONE, BUSBW_WHOLE, BUSBW_ALLREDUCE, BUSBW_SHARE };
+double busbw_factor(enum busbw_kind k, int n);
+/* the factor as a formula in n, with why, for the data file's header */
+const char *busbw_formula(enum busbw_kind k);
+
 struct call {
     const char *name;
     const struct family *family;
@@ -272,6 +284,7 @@ struct call {
     /* compose=1: the mock-ups it is timed against (kernels/compose.c),
      * NULL-terminated; NULL: none */
     const struct call *const *mockups;
+    enum busbw_kind busbw;      /* zero: no bus bandwidth */
 };
 
 static inline int call_has(const struct call *c, unsigned cap)

@@ -29,6 +29,32 @@ struct holds record_holds(const struct record *r, int p)
         .persists = c->init != NULL,
         .early_bird = f->early_bird && f->early_bird(r),
         .checked = c->check != NULL,
+        .busbw = c->busbw,
+        .busbw_factor = busbw_factor(c->busbw, p > 0 ? p : 1),
+        .busbw_n = p > 0 ? p : 1,
     };
     return h;
+}
+
+double busbw_factor(enum busbw_kind k, int n)
+{
+    switch (k) {
+    case BUSBW_WHOLE: return 1;
+    case BUSBW_ALLREDUCE: return 2.0 * (n - 1) / n;
+    case BUSBW_SHARE: return n - 1;
+    case BUSBW_NONE: break;
+    }
+    return 0;
+}
+
+const char *busbw_formula(enum busbw_kind k)
+{
+    switch (k) {
+    case BUSBW_WHOLE: return "1 (the whole buffer moves once: busbw = algbw = mbps)";
+    case BUSBW_ALLREDUCE: return "2(n-1)/n (nccl-tests' allreduce; algbw = mbps)";
+    case BUSBW_SHARE: return "n-1 (bytes is one rank's share: nccl-tests' algbw is "
+                             "n x mbps, its busbw algbw x (n-1)/n)";
+    case BUSBW_NONE: break;
+    }
+    return "none";
 }

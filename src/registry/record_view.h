@@ -37,6 +37,9 @@ struct holds {
     int persists;              /* persistent: the init column */
     int early_bird;            /* complete=parrived: the early_lead_us column */
     int checked;               /* --check verifies its data */
+    int busbw;                 /* enum busbw_kind: a bus bandwidth column */
+    double busbw_factor;       /* busbw_mbps = mbps x this (registry/calls.h) */
+    int busbw_n;               /* the n it was made for: the largest communicator */
 };
 
 /* r's holds, its largest communicator having p ranks */

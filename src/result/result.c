@@ -7,7 +7,7 @@
 struct point point_blank(uint64_t elements, uint64_t bytes, long warmup)
 {
     return (struct point){.elements = elements, .bytes = bytes, .warmup = warmup,
-                          .mbps = NAN, .rate = NAN, .iter_mean = NAN,
+                          .mbps = NAN, .busbw = NAN, .rate = NAN, .iter_mean = NAN,
                           .iter_median = NAN, .pred = NAN, .pred_lsq = NAN,
                           .pred_loggp = NAN, .pred_mean = NAN, .pred_p90 = NAN,
                           .t_pure = NAN, .t_overall = NAN, .t_compute = NAN, .overlap = NAN, .init = NAN,

@@ -45,6 +45,7 @@ struct point {
     long iters, warmup;        /* timed and untimed calls, most of any contributor */
     struct summary s;          /* over the samples, us */
     double mbps;               /* bytes / s.avg (multi-pair: all pairs'); NaN where it means nothing */
+    double busbw;              /* mbps x holds.busbw_factor; NaN for calls without one */
     double rate;               /* MSGRATE: messages per second, all pairs */
     /* calls in phases (PERMUTATION, SHIFT): bytes / each pair's time per
      * message, MB/s: the slowest pair's, the median, the fastest pair's */

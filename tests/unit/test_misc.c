@@ -10,6 +10,7 @@
 #include "world/estimate.h"
 #include "params/params.h"
 #include "measure/timing.h"
+#include "measure/watchdog.h"
 #include "unit.h"
 #include "models/param_files.h"
 #include "models/predict.h"
@@ -63,6 +64,23 @@ static void iterations(void)
     CHECK(default_warmup(10000) == 1000 && default_warmup(5) == 2);
 }
 
+/* --timeout: 0 is off, a value as given, none: from the estimate */
+static void timeouts(void)
+{
+    struct options o;
+    char *a[] = {"mpigauge", "--timeout", "0", "in", NULL};
+    CHECK(parse_options(4, a, &o, NULL) == 0 && o.timeout_s == 0);
+    a[2] = "2.5";
+    CHECK(parse_options(4, a, &o, NULL) == 0 && o.timeout_s == 2.5);
+    a[2] = "-1";
+    CHECK(parse_options(4, a, &o, NULL) == 2);
+    char *b[] = {"mpigauge", "in", NULL};
+    CHECK(parse_options(2, b, &o, NULL) == 0 && o.timeout_s < 0);
+    CHECK(hang_timeout(0, 100) == 0 && hang_timeout(2.5, 100) == 2.5);
+    CHECK(hang_timeout(-1, 1) == HANG_MIN_S);
+    CHECK(hang_timeout(-1, 30) == 30.0 * HANG_ESTIMATE_TIMES);
+}
+
 static void options(void)
 {
     struct options o;
@@ -91,6 +109,7 @@ static void options(void)
     CHECK(parse_grid("2x2x1", g) == 0 && g[2] == 1);
     CHECK(parse_grid("2x2", g) == -1 && parse_grid("0x1x1", g) == -1);
     CHECK(parse_grid("2x2x1x", g) == -1 && parse_grid("axbxc", g) == -1);
+    timeouts();
 }
 
 /* The --check data must reduce exactly in single precision for any rank
