@@ -27,8 +27,8 @@ override CPPFLAGS += -Isrc -Itopologies
 REPRO = -ffile-prefix-map=$(CURDIR)=.
 # the libraries as pkg-config gives them where they ship a .pc, by name
 # otherwise
-PKG_LIBS := $(shell pkg-config --libs gsl jansson hwloc 2> /dev/null)
-LIBS = $(if $(PKG_LIBS),$(PKG_LIBS),-lgsl -lgslcblas -ljansson -lhwloc) -lm -pthread
+PKG_LIBS := $(shell pkg-config --libs gsl jansson hwloc sqlite3 2> /dev/null)
+LIBS = $(if $(PKG_LIBS),$(PKG_LIBS),-lgsl -lgslcblas -ljansson -lhwloc -lsqlite3) -lm -pthread
 
 # PAPI=0 builds without PAPI (--papi is then an error); objects go apart
 PAPI ?= 1
