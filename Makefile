@@ -162,7 +162,7 @@ docs: tools/gen_reference
 # make uninstall removes exactly those
 PREFIX ?= /usr/local
 INSTALL_SCRIPTS = compare.sh full_matrix.sh pairs_heatmap.sh plot.sh plotlib.sh \
-                  report.sh reportlib.sh report_facts.jq report_record.jq \
+                  report.sh report_set.sh report_trend.sh reportlib.sh report_facts.jq report_record.jq \
                   report_records.jq seed_table.sh sweep.sh mpigauge.sbatch
 INSTALL_INPUTS = $(patsubst inputs/%,%,$(wildcard inputs/*.in inputs/graphs/* inputs/blocks/*))
 D = $(DESTDIR)$(PREFIX)

@@ -7,7 +7,8 @@
 # run.json is refused by name with the store unchanged (byte for byte),
 # the change point at the seventh set and only there, confirmed by the
 # launch-set rule, --fail-new's exit 1 naming record, size and the point
-# it changed from, -r and --system, and bad input exits 2 with nothing
+# it changed from, -r and --system, the page (scripts/report.sh TREND_DIR:
+# self-contained, the change marked), and bad input exits 2 with nothing
 # written.  Prints "N passed, N failed".
 set -u
 cd "$(dirname "$0")/.."
@@ -164,6 +165,35 @@ check "three launches a set: --fail-new passes (exit 0)" [ $? = 0 ]
 check "... the change found at the seventh set, not confirmed (undecided)" \
     jqe '[.series[] | select(.record == "SEND") | .changes[] | [.at, .confirmed, .verdict]] == [[6, false, "undecided"]]' "$T/small/trend.json"
 check "... said not confirmed" grep -q "SEND is 20.0% slower? .*(not confirmed by the launch-set rule)" "$T/small/trend.txt"
+
+# the page: scripts/report.sh on the trend folder (report_trend.sh)
+bash scripts/report.sh "$T/tr" > "$T/page.out" 2> "$T/page.err"
+check "report.sh TREND_DIR: exit 0, trend.html" [ $? = 0 -a -s "$T/tr/trend.html" ]
+P="$T/tr/trend.html"
+check "... self-contained: no script, link or url(" [ "$(grep -ciE '<script|<link|url\(' "$P")" = 0 ]
+check "... every src a data: image, one per series (2)" \
+    [ "$(grep -o 'src="[^"]*' "$P" | grep -vc '^src="data:image/svg+xml;base64,')/$(grep -o 'src="data:' "$P" | wc -l)" = 0/2 ]
+check "the SEND's plot marks the change, confirmed, between sets 6 and 7" \
+    grep -q '>+20%<' "$T/tr/plots/series-1.svg"
+check "... the flat record's plot marks nothing" [ "$(grep -c '%<' "$T/tr/plots/series-2.svg")" = 0 ]
+check "... the table says the change and its verdict" \
+    grep -q '<span class="state slower">from 2026-01-07T03:00:00+0000 (build gcc B) the 1 KiB SEND is 20.0% slower' "$P"
+bash scripts/report.sh "$T/small" > /dev/null 2>&1
+check "an unconfirmed change: marked '? +20%' in grey" grep -q '>? +20%<' "$T/small/plots/series-1.svg"
+check "... and undecided in the table" grep -q '<span class="state inconclusive">from 2026-01-07' "$T/small/trend.html"
+CHROMIUM=${CHROMIUM:-chromium}
+if command -v "$CHROMIUM" > /dev/null; then
+    timeout -k 5 60 "$CHROMIUM" --headless=new --no-sandbox --disable-gpu --host-resolver-rules="MAP * ~NOTFOUND" \
+        --virtual-time-budget=10000 --enable-logging=stderr --v=0 --dump-dom "file://$(realpath "$P")" > "$T/dom.html" 2> "$T/chromium.err"
+    check "chromium loads the page, both plots" [ "$(grep -c '<img class="wide"' "$T/dom.html")" = 2 ]
+    check "... no console message" [ "$(grep -c ':CONSOLE' "$T/chromium.err")" = 0 ]
+else
+    skip 2 "no chromium"
+fi
+mkdir -p "$T/badtrend" && printf '{"series": 3}' > "$T/badtrend/trend.json"
+bash scripts/report.sh "$T/badtrend" > /dev/null 2> "$T/badtrend.err"
+check "a damaged trend.json: exit 2, named, nothing written" \
+    [ "$?/$(grep -c "badtrend/trend.json is not mpigauge --trend's" "$T/badtrend.err")/$(ls "$T/badtrend")" = "2/1/trend.json" ]
 
 # options
 $G --store "$T/db" > /dev/null 2> "$T/o1.err"
