@@ -232,6 +232,11 @@ bench: mpigauge bench/bare_loops bench/pattern_scale
 bench-sets: mpigauge tests/launchvary.so
 	MPIRUN="$(MPIRUN)" bash bench/launch_sets.sh
 
+# issue 57's live experiment (docs/report.md, Results over time): thirty
+# sets over two builds, the second slowing ALLREDUCE; a few minutes
+bench-trend: mpigauge tests/mpigauge-nopapi tests/launchvary.so
+	MPIRUN="$(MPIRUN)" bash bench/trend_live.sh
+
 # what only a live machine can show, printed with the machine and date and
 # never asserted (tests/ assert the same exactly in simulated time or on
 # recorded runs): the clock model against real skewed clocks, the platform
@@ -246,7 +251,7 @@ valgrind: mpigauge
 clean:
 	rm -rf build mpigauge mpigauge-smpi tests/mpigauge-smpi-skew platforms/costs.so platforms/hosts tests/mpigauge-nopapi tests/unit_tests tests/corrupt.so tests/launchvary.so tests/skew.so tests/slowcall.so tests/fakegpu.so tests/counter_probe tests/fuzz_replay bench/bare_loops bench/pattern_scale tests/tmp tools/gen_man tools/gen_reference
 
-.PHONY: all asan check check-quick unit bench bench-sets bench-live fuzz valgrind clean man docs install uninstall check-prefix smpi dist distcheck
+.PHONY: all asan check check-quick unit bench bench-sets bench-trend bench-live fuzz valgrind clean man docs install uninstall check-prefix smpi dist distcheck
 
 -include $(OBJ:.o=.d) $(TEST_DEPS) $(TOOLS_OBJ:.o=.d)
 
