@@ -28,8 +28,10 @@ static int store_folder(sqlite3 *db, const char *path, const char *folder, char 
                         size_t len)
 {
     struct launch_set s;
-    if (launch_set_load(&s, folder, "--store"))
+    if (launch_set_load(&s, folder, "--store")) {
+        launch_set_free(&s);   /* what it read before it failed */
         return EXIT_BAD_INPUT;
+    }
     long long id = 0;
     int added = 0;
     int rc = refuse_damaged(&s, folder);
