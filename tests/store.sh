@@ -210,4 +210,13 @@ check "--trend of a missing store: exit 2, named, not created" [ $? = 2 -a ! -e 
 $G --trend "$T/db" -o "$T/o5" --iters 5 > /dev/null 2>&1
 check "--trend with a measuring run's option: exit 2" [ $? = 2 ]
 
+# a failed write of the standard output: exit 5, said once (the files and
+# the store as written: tests/writes.sh's rule for every printing mode)
+$G --trend "$T/db" -o "$T/full5" > /dev/full 2> "$T/full5.err"
+check "--trend > /dev/full: exit 5, said once" \
+    [ "$?/$(grep -c '^mpigauge --trend: cannot write the standard output: No space left on device (exit 5)$' "$T/full5.err")" = 5/1 ]
+$G --store "$T/db" "$T/set1" > /dev/full 2> "$T/full6.err"
+check "--store > /dev/full: exit 5, said once" \
+    [ "$?/$(grep -c '^mpigauge --store: cannot write the standard output: No space left on device (exit 5)$' "$T/full6.err")" = 5/1 ]
+
 summary store
