@@ -166,6 +166,19 @@ check "... the change found at the seventh set, not confirmed (undecided)" \
     jqe '[.series[] | select(.record == "SEND") | .changes[] | [.at, .confirmed, .verdict]] == [[6, false, "undecided"]]' "$T/small/trend.json"
 check "... said not confirmed" grep -q "SEND is 20.0% slower? .*(not confirmed by the launch-set rule)" "$T/small/trend.txt"
 
+# single runs (each set's launch-1 as a result folder of its own): the
+# change confirmed by the single-run rule (B's interval against A's)
+runs=()
+for k in $(seq 1 12); do runs+=("$T/set$k/launch-1"); done
+$G --store "$T/runs.db" "${runs[@]}" > "$T/runs.out" 2>&1
+check "twelve single runs stored as sets of one launch" \
+    [ "$(sqlite3 "$T/runs.db" 'SELECT count(*), sum(is_set), sum(launches) FROM sets')" = "12|0|12" ]
+$G --trend "$T/runs.db" -o "$T/runs" -r 'SEND' > /dev/null 2>&1
+check "... the SEND's change at the seventh run, confirmed by each run's interval" \
+    jqe '[.series[] | select(.record == "SEND") | .changes[] | [.at, .confirmed, .verdict]] == [[6, true, "slower"]]' "$T/runs/trend.json"
+check "... its interval: B's lower end over A's upper, B's upper over A's lower" \
+    jqe '.series[] | select(.record == "SEND") | .changes[0] as $c | .points[5] as $a | .points[6] as $b | ($c.lo - $b.lo_us / $a.hi_us | fabs) < 1e-9 and ($c.hi - $b.hi_us / $a.lo_us | fabs) < 1e-9' "$T/runs/trend.json"
+
 # the page: scripts/report.sh on the trend folder (report_trend.sh)
 bash scripts/report.sh "$T/tr" > "$T/page.out" 2> "$T/page.err"
 check "report.sh TREND_DIR: exit 0, trend.html" [ $? = 0 -a -s "$T/tr/trend.html" ]

@@ -118,7 +118,16 @@ static int size_rows(sqlite3 *db, const char *path, const struct launch_set *s,
 {
     struct set_size *z = xmalloc(sizeof *z);
     set_size_of(s, file, elements, z);
-    const struct launch_spread *p = &z->spread;
+    struct launch_spread *p = &z->spread;
+    struct launch_point one;
+    /* one launch (a single run): its own 95% interval, which the
+     * single-run rule compares, where over launches there is none */
+    for (int k = 0; z->n == 1 && k < s->n; k++)
+        if (launch_point_at(s, k, file, elements, &one)) {
+            p->lo = one.lo_us;
+            p->hi = one.hi_us;
+            break;
+        }
     int rc = z->n == 0 ? 0
              : store_run(db, path, "INSERT INTO set_points (set_id, record_id, elements, "
                          "bytes, n, median_us, lo_us, hi_us, coverage, min_us, max_us, cv) "
