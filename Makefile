@@ -27,8 +27,8 @@ override CPPFLAGS += -Isrc -Itopologies
 REPRO = -ffile-prefix-map=$(CURDIR)=.
 # the libraries as pkg-config gives them where they ship a .pc, by name
 # otherwise
-PKG_LIBS := $(shell pkg-config --libs gsl jansson hwloc 2> /dev/null)
-LIBS = $(if $(PKG_LIBS),$(PKG_LIBS),-lgsl -lgslcblas -ljansson -lhwloc) -lm -pthread
+PKG_LIBS := $(shell pkg-config --libs gsl jansson hwloc sqlite3 2> /dev/null)
+LIBS = $(if $(PKG_LIBS),$(PKG_LIBS),-lgsl -lgslcblas -ljansson -lhwloc -lsqlite3) -lm -pthread
 
 # PAPI=0 builds without PAPI (--papi is then an error); objects go apart
 PAPI ?= 1
@@ -162,7 +162,7 @@ docs: tools/gen_reference
 # make uninstall removes exactly those
 PREFIX ?= /usr/local
 INSTALL_SCRIPTS = compare.sh full_matrix.sh pairs_heatmap.sh plot.sh plotlib.sh \
-                  report.sh reportlib.sh report_facts.jq report_record.jq \
+                  report.sh report_set.sh report_trend.sh reportlib.sh report_facts.jq report_record.jq \
                   report_records.jq seed_table.sh sweep.sh mpigauge.sbatch
 INSTALL_INPUTS = $(patsubst inputs/%,%,$(wildcard inputs/*.in inputs/graphs/* inputs/blocks/*))
 D = $(DESTDIR)$(PREFIX)
@@ -232,6 +232,11 @@ bench: mpigauge bench/bare_loops bench/pattern_scale
 bench-sets: mpigauge tests/launchvary.so
 	MPIRUN="$(MPIRUN)" bash bench/launch_sets.sh
 
+# issue 57's live experiment (docs/report.md, Results over time): thirty
+# sets over two builds, the second slowing ALLREDUCE; a few minutes
+bench-trend: mpigauge tests/mpigauge-nopapi tests/launchvary.so
+	MPIRUN="$(MPIRUN)" bash bench/trend_live.sh
+
 # what only a live machine can show, printed with the machine and date and
 # never asserted (tests/ assert the same exactly in simulated time or on
 # recorded runs): the clock model against real skewed clocks, the platform
@@ -246,7 +251,7 @@ valgrind: mpigauge
 clean:
 	rm -rf build mpigauge mpigauge-smpi tests/mpigauge-smpi-skew platforms/costs.so platforms/hosts tests/mpigauge-nopapi tests/unit_tests tests/corrupt.so tests/launchvary.so tests/skew.so tests/slowcall.so tests/fakegpu.so tests/counter_probe tests/fuzz_replay bench/bare_loops bench/pattern_scale tests/tmp tools/gen_man tools/gen_reference
 
-.PHONY: all asan check check-quick unit bench bench-sets bench-live fuzz valgrind clean man docs install uninstall check-prefix smpi dist distcheck
+.PHONY: all asan check check-quick unit bench bench-sets bench-trend bench-live fuzz valgrind clean man docs install uninstall check-prefix smpi dist distcheck
 
 -include $(OBJ:.o=.d) $(TEST_DEPS) $(TOOLS_OBJ:.o=.d)
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # report.sh RESULT_DIR [BASELINE_DIR]: one self-contained page of a run
-# (or of a launch set: report_set.sh),
+# (or of a launch set: report_set.sh; of mpigauge --trend's folder:
+# report_trend.sh),
 # RESULT_DIR/report.html (docs/report.md): the run's facts, a table of its
 # records, and per record (grouped by family, with a table of contents)
 # what it measured, its state, its prose and its plots (plot.sh's, as
@@ -33,6 +34,10 @@ if [ -d "$dir" ] && [ ! -e "$dir/run.json" ] && ls -d "$dir"/launch-[0-9]* > /de
         ls -d "$base"/launch-[0-9]* > /dev/null 2>&1 || usage_error report.sh "BASELINE_SET '$base' is not a launch set (no launch-K folder)"
     fi
     exec bash "$here/report_set.sh" "$dir" "$base"
+fi
+# mpigauge --trend's folder (trend.json, no run.json): its own page
+if [ -f "$dir/trend.json" ] && [ ! -e "$dir/run.json" ] && [ -z "$base" ]; then
+    exec bash "$here/report_trend.sh" "$dir"
 fi
 plain_path report.sh RESULT_DIR "$dir"
 [ -d "$dir" ] || usage_error report.sh "RESULT_DIR '$dir' is not a folder"

@@ -6,7 +6,7 @@ if [ $# -gt 0 ]; then
     echo "setup.sh takes no arguments (it got '$1')" >&2
     exit 2
 fi
-packages=(make gcc g++ pkgconf mpich libmpich-dev libgsl-dev libjansson-dev libhwloc-dev libpapi-dev jq gnuplot-nox
+packages=(make gcc g++ pkgconf mpich libmpich-dev libgsl-dev libjansson-dev libhwloc-dev libsqlite3-dev sqlite3 libpapi-dev jq gnuplot-nox
           libsimgrid-dev simgrid)
 as_root=()
 [ "$(id -u)" = 0 ] || as_root=(sudo)

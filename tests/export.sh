@@ -123,7 +123,7 @@ refused "an unknown format" "--export 'xml': expected none or csv" --export xml 
 refused "--export none" "--export takes a format: csv" --export none "$T/run"
 refused "no folder named" "no result or set (--export csv RESULT_OR_SET)" --export csv
 refused "with a measuring option" "--iters shapes a measuring run; --export measures nothing" --export csv --iters 5 "$T/run"
-refused "with --set" "choose one of --predict, --set, --compare, --export and --validate" --export csv --set "$T/run"
+refused "with --set" "choose one of --predict, --set, --compare, --export, --store, --trend and --validate" --export csv --set "$T/run"
 printf '{"records": [' > "$T/broken.json"
 mkdir -p "$T/broken" && cp "$T/broken.json" "$T/broken/run.json" && touch "$T/broken/.fixture"
 refused "a broken run.json" "run.json" --export csv "$T/broken"

@@ -60,6 +60,7 @@ spack_externals() { # the system's MPICH and libraries, by their versions here
     ext() { [ -n "$2" ] && printf '  %s:\n    buildable: false\n    externals:\n    - {spec: %s@%s, prefix: /usr}\n' "$1" "$1" "$2"; }
     ext mpich "$(mpichversion 2> /dev/null | sed -n 's/^MPICH Version:[[:space:]]*//p')"
     for v in gsl jansson hwloc papi; do ext "$v" "$(pkg-config --modversion "$v" 2> /dev/null)"; done
+    ext sqlite "$(pkg-config --modversion sqlite3 2> /dev/null)"
     ext gmake "$(make --version | sed -n '1s/^GNU Make //p')"
     ext pkgconf "$(pkg-config --version)"
     printf '  pkgconfig:\n    buildable: false\n'

@@ -3,7 +3,8 @@
 
 const struct exit_meaning exit_meanings[] = {
     {"0", "success"},
-    {"1", "--check found wrong data"},
+    {"1", "--check found wrong data; a gate failed (--compare --fail-above, --trend "
+          "--fail-new: a confirmed change slower than P%)"},
     {"2", "bad input or options: nothing measured, no result folder"},
     {"3", "an MPI error stopped a record (the others ran, complete), or a rank's "
           "MPI_Wtime broke (run.json: timer.broken; nothing measured after)"},

@@ -15,6 +15,28 @@ static int complain(FILE *err, const char *fmt, const char *a, const char *b)
     return EXIT_BAD_INPUT;
 }
 
+static size_t option_index(const char *name);
+
+/* --trend's own options, and what it needs: -o DIR (-r RECORD is its
+ * filter there, words of a record's identity, not a record to run) */
+static int check_trend(const struct options *o, FILE *err)
+{
+    if (!o->trend && (o->system || o->fail_new))
+        return complain(err, "mpigauge: %s%s\n", "--system and --fail-new go with "
+                        "--trend DB", "");
+    if (o->trend && !o->outdir)
+        return complain(err, "mpigauge: %s%s\n", "--trend DB writes its series into "
+                        "-o DIR; give -o", "");
+    for (int i = 0; o->trend && i < o->ncmdline; i++)
+        if (o->cmdline[i].run)
+            return complain(err, "mpigauge: --run %s names a peer's run; --trend "
+                            "selects records with -r WORDS%s\n", o->cmdline[i].run, "");
+    if (o->store && o->outdir)
+        return complain(err, "mpigauge: %s%s\n", "--store writes only into its DB; "
+                        "it takes no -o", "");
+    return 0;
+}
+
 /* the option table's row of name (every caller names one there is) */
 static size_t option_index(const char *name)
 {
@@ -50,12 +72,17 @@ int check_combinations(const struct options *o, FILE *err)
                         "peer does; it takes no --adaptive, --time, --sync window "
                         "or --blocks%s\n", o->like == LIKE_OSU ? "osu" : "imb", "");
     if ((o->predict != NULL) + (o->set != NULL) + (o->compare != NULL) + o->validate +
-        (o->export_format != EXPORT_NONE) > 1)
+        (o->export_format != EXPORT_NONE) + (o->store != NULL) + (o->trend != NULL) > 1)
         return complain(err, "mpigauge: %s%s\n", "choose one of --predict, --set, "
-                        "--compare, --export and --validate", "");
-    if (!o->compare && (o->fail_above || o->tolerance || o->json || o->allow_different))
-        return complain(err, "mpigauge: %s%s\n", "--fail-above, --tolerance, --json "
+                        "--compare, --export, --store, --trend and --validate", "");
+    if (!o->compare && (o->fail_above || o->tolerance || o->allow_different))
+        return complain(err, "mpigauge: %s%s\n", "--fail-above, --tolerance "
                         "and --allow-different go with --compare A B", "");
+    if (!o->compare && !o->trend && o->json)
+        return complain(err, "mpigauge: %s%s\n", "--json goes with --compare A B "
+                        "or --trend DB", "");
+    if (check_trend(o, err))
+        return EXIT_BAD_INPUT;
     if (o->given[option_index("export")] && o->export_format == EXPORT_NONE)
         return complain(err, "mpigauge: %s%s\n", "--export takes a format: csv", "");
     if (o->adaptive && o->fixed)
@@ -70,9 +97,11 @@ int check_combinations(const struct options *o, FILE *err)
 int check_front_end(const struct options *o, FILE *err)
 {
     const char *front = o->predict ? "--predict" : o->set ? "--set"
-                        : o->compare ? "--compare" : o->export_format ? "--export" : NULL;
+                        : o->compare ? "--compare" : o->export_format ? "--export"
+                        : o->store ? "--store" : o->trend ? "--trend" : NULL;
     for (size_t i = 0; front && i < noption_specs; i++)
-        if (o->given[i] && option_specs[i].run_only)
+        if (o->given[i] && option_specs[i].run_only &&
+            !(o->trend && option_specs[i].kind == OPT_RECORD))
             return complain(err, "mpigauge: --%s shapes a measuring run; %s measures "
                             "nothing and would ignore it\n", option_specs[i].name, front);
     return 0;
@@ -89,7 +118,7 @@ int check_budget(const struct options *o, FILE *err)
         if (strcmp(option_specs[i].name, "budget") == 0 && o->given[i])
             b = &option_specs[i];
     if (!b || o->adaptive || o->sync_window || o->predict || o->set || o->compare ||
-        o->export_format)
+        o->export_format || o->store || o->trend)
         return 0;
     return complain(err, "mpigauge: --budget is the time adaptive repetition (and --sync "
                     "window's retries) may spend a size; %s fixes the counts, so it would "

@@ -211,7 +211,24 @@ const struct option_spec option_specs[] = {
              "percent either way (default: --fail-above's P,\n"
              "else 5%)"},
     {.name = "json", .kind = OPT_FLAG, .field = F(json),
-     .help = "with --compare: the verdicts as JSON on stdout"},
+     .help = "with --compare: the verdicts as JSON on stdout;\n"
+             "with --trend: the series and changes as JSON"},
+    {.name = "store", .kind = OPT_TEXT, .field = F(store), .metavar = "DB",
+     .group = "Results over time (docs/report.md, The store; no MPI):",
+     .help = "mpigauge --store DB FOLDER...: add result folders\n"
+             "and launch sets to the SQLite store DB (made if\n"
+             "missing; one transaction: a bad folder adds nothing)"},
+    {.name = "trend", .kind = OPT_TEXT, .field = F(trend), .metavar = "DB",
+     .help = "mpigauge --trend DB -o DIR: each record's series\n"
+             "over time, its change points confirmed by the\n"
+             "launch-set rule, into DIR (with -r WORDS: the\n"
+             "records whose identity has every word)"},
+    {.name = "system", .kind = OPT_TEXT, .field = F(system), .metavar = "KEY",
+     .help = "with --trend: only the system of this key (its\n"
+             "16 hex digits, or a prefix naming one)"},
+    {.name = "fail-new", .kind = OPT_TEXT, .field = F(fail_new), .metavar = "P%",
+     .help = "with --trend: exit 1 when a series' newest point\n"
+             "follows a confirmed change slower by more than P%"},
     {.name = "allow-different", .kind = OPT_FLAG, .field = F(allow_different),
      .help = "with --compare: compare runs whose fingerprints\n"
              "differ, the differences printed first"},

@@ -257,6 +257,21 @@ static int take(int c, char **argv, struct options *o, FILE *err)
     return complain(err, "mpigauge: %s: %s\n", name, want);
 }
 
+/* --store DB FOLDER...: the folders are the words after the options;
+ * --trend DB takes none */
+static int store_words(int argc, char **argv, struct options *o, FILE *err)
+{
+    if (o->trend && optind != argc)
+        return complain(err, "mpigauge: --trend DB takes no other word ('%s')%s\n",
+                        argv[optind], "");
+    if (o->store && optind == argc)
+        return complain(err, "mpigauge: %s%s\n", "--store DB takes the folders to add "
+                        "(--store DB FOLDER...)", "");
+    o->store_folders = argv + optind;
+    o->nstore_folders = argc - optind;
+    return 0;
+}
+
 int parse_options(int argc, char **argv, struct options *o, FILE *err)
 {
     struct option lo[MAX_OPTIONS + 1];
@@ -284,6 +299,8 @@ int parse_options(int argc, char **argv, struct options *o, FILE *err)
                             argv[optind], "");
         return 0;
     }
+    if (o->store || o->trend)
+        return store_words(argc, argv, o, err);
     const char *what = o->predict ? "pattern (--predict DIR PATTERN)"
                        : o->compare ? "run B (--compare A B)"
                        : o->export_format ? "result or set (--export csv RESULT_OR_SET)"

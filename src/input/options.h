@@ -98,6 +98,16 @@ struct options {
     int export_format;         /* --export FORMAT: enum export_format */
     const char *export_from;   /* its RESULT_OR_SET, the one word after the options */
     int allow_different;       /* --allow-different: unlike runs, said */
+    /* the store over time (offline/store_add.h, trend.h): --store DB
+     * FOLDER... adds the folders after the options; --trend DB writes the
+     * series into -o DIR, of the records -r names (their words) and of
+     * --system's fingerprint key; --fail-new P% gates on the newest point */
+    const char *store;
+    char *const *store_folders;
+    int nstore_folders;
+    const char *trend;
+    const char *system;
+    const char *fail_new;
 };
 
 /* What kind of value an option takes, and so how it is parsed into its

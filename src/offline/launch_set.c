@@ -46,7 +46,8 @@ static void refilter(json_t *root)
     json_object_set_new(fp, "environment", kept);
 }
 
-/* run.json of dir, checked for what the tools read: 0, or -1 and why */
+/* run.json of dir, checked for what the tools read: 0, or -1 and why
+ * (-2 when the file is there but damaged: not JSON, or not a run.json) */
 static int load_run(struct launch *l, const char *dir, char *why, size_t len)
 {
     char path[PATH_BYTES];
@@ -59,14 +60,14 @@ static int load_run(struct launch *l, const char *dir, char *why, size_t len)
                      "or was killed before its first rewrite)", path);
         else
             snprintf(why, len, "%s:%d:%d: not JSON: %s", path, e.line, e.column, e.text);
-        return -1;
+        return is_file(path) ? -2 : -1;
     }
     json_t *recs = json_object_get(l->root, "records");
     if (!json_is_object(l->root) || !json_is_array(recs) ||
         !json_is_string(json_object_get(l->root, "status"))) {
         snprintf(why, len, "%s: not an mpigauge run.json (no \"status\" or "
                  "\"records\")", path);
-        return -1;
+        return -2;
     }
     refilter(l->root);
     l->by_file = json_object();
@@ -212,6 +213,7 @@ static int load_set(struct launch_set *s, const char *what)
     s->launch = xcalloc((size_t)s->total + 1, sizeof *s->launch);
     for (int i = 0; i < s->total; i++) {
         char path[PATH_BYTES + 200], why[PATH_BYTES + 400];
+        int bad;
         snprintf(path, sizeof path, "%s/%s", s->dir, names[i]);
         struct launch *l = &s->launch[s->n];
         snprintf(l->name, sizeof l->name, "%s", names[i]);
@@ -224,7 +226,8 @@ static int load_set(struct launch_set *s, const char *what)
                      "made it (its output: %s)", path);
             leave_out(s, l->name, why);
             drop_launch(l);
-        } else if (load_run(l, path, why, sizeof why)) {
+        } else if ((bad = load_run(l, path, why, sizeof why)) != 0) {
+            s->damaged += bad == -2;
             leave_out(s, names[i], why);
             drop_launch(l);
         } else if (s->n == MAX_LAUNCHES) {

@@ -29,6 +29,8 @@ struct launch_set {
     struct launch *launch;     /* the launches used, by K */
     int n;
     char **left_out;           /* "launch-3: interrupted ..." each */
+    int damaged;               /* of them, launches whose run.json is there
+                                * but damaged (--store refuses such a set) */
     int nleft;
 };
 

@@ -31,6 +31,7 @@ int main(void)
     test_arrivals();
     test_fingerprint();
     test_call_words();
+    test_changepoint();
     printf("unit: %d passed, %d failed\n", unit_passed, unit_failed);
     return unit_failed ? 1 : 0;
 }

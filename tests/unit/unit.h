@@ -52,5 +52,6 @@ void test_launch_stats(void);
 void test_effect(void);
 void test_clock(void);
 void test_arrivals(void);
+void test_changepoint(void);
 
 #endif

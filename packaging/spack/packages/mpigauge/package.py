@@ -37,6 +37,7 @@ class Mpigauge(MakefilePackage):
     depends_on("gsl")
     depends_on("jansson")
     depends_on("hwloc")
+    depends_on("sqlite")
     depends_on("papi", when="+papi")
     depends_on("simgrid", when="+smpi")
 
