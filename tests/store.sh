@@ -68,6 +68,7 @@ check "a copy of a stored set elsewhere adds nothing" [ "$(dump "$T/db")" = "$be
 make_set 13
 cp -r "$T/set13" "$T/bad13"
 printf '{"status": "complete", "records": [' > "$T/bad13/launch-3/run.json"
+touch "$T/bad13/launch-3/.fixture"
 $G --store "$T/db" "$T/set13" "$T/bad13" > "$T/bad.out" 2> "$T/bad.err"
 check "a set with a damaged run.json: exit 2" [ $? = 2 ]
 check "... named: the folder and the file, line and column" grep -q "bad13/launch-3/run.json:1:[0-9]*: not JSON" "$T/bad.err"
@@ -75,12 +76,13 @@ check "... nothing on stdout, the store unchanged (set13 before it not kept)" \
     [ ! -s "$T/bad.out" -a "$(dump "$T/db")" = "$before" ]
 mkdir -p "$T/one"
 printf 'not json\n' > "$T/one/run.json"
+touch "$T/one/.fixture"   # made by hand: tests/validate_runs.py leaves it out
 $G --store "$T/new.db" "$T/set1" "$T/one" > /dev/null 2> "$T/one.err"
 check "a damaged result folder into a new store: exit 2, no store file left" \
     [ $? = 2 -a ! -e "$T/new.db" ]
 check "... named" grep -q "one/run.json:1:[0-9]*: not JSON" "$T/one.err"
 jq 'del(.fingerprint)' "$T/set1/launch-1/run.json" > "$T/nofp.json"
-mkdir -p "$T/nofp" && cp "$T/nofp.json" "$T/nofp/run.json"
+mkdir -p "$T/nofp" && cp "$T/nofp.json" "$T/nofp/run.json" && touch "$T/nofp/.fixture"
 $G --store "$T/db" "$T/nofp" > /dev/null 2> "$T/nofp.err"
 check "a run without a fingerprint: exit 2" [ $? = 2 ]
 check "... said" grep -q 'has no "fingerprint"' "$T/nofp.err"
