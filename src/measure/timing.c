@@ -23,27 +23,6 @@ long call_legs(const struct record *r)
     return legs * record_window(r);
 }
 
-double warm_collective(struct trial *t, long iters, int pilot)
-{
-    if (iters < 1 && !pilot)
-        return 0;
-    if (iters < 1)
-        iters = 1;
-    return clocked_loop(t, iters) / (double)iters;
-}
-
-double warm_pair(struct trial *t, long iters, int pilot)
-{
-    const struct call *c = t->k.rec->call;
-    if (iters < 1 && !pilot)
-        return 0;
-    if (iters < 1)
-        iters = 1;
-    if (c->prepare)
-        c->prepare(&t->k);
-    return clocked_loop(t, iters) / (double)iters;
-}
-
 /* --like osu|imb: n calls, each timed alone and followed by a barrier
  * outside its timing (osu_allreduce's loop; IMB's -sync 1, its default);
  * the sum of their times */

@@ -14,11 +14,6 @@ long per_block_for(double seconds, double per_call, int blocks);
  * times the window for calls that stream); 1 for collectives. */
 long call_legs(const struct record *r);
 
-/* The warm-up: iters untimed iterations (at least one when pilot is
- * set); returns this rank's seconds per iteration over them. */
-double warm_collective(struct trial *t, long iters, int pilot);
-double warm_pair(struct trial *t, long iters, int pilot);
-
 /* The timed loop in blocks, each after a barrier on the communicator,
  * until the rule says enough.  Returns this rank's mean seconds per call
  * over all blocks; the communicator's rank 0 gets each block's slowest

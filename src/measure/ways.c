@@ -9,6 +9,7 @@
 #include "base/base.h"
 #include "measure/thread_fan.h"
 #include "measure/timing.h"
+#include "measure/warm.h"
 #include "models/schedule.h"
 #include "clock/waits.h"
 

@@ -122,7 +122,9 @@ static void doc_busbw(const struct col_ctx *c, char *out, size_t len)
 static void doc_iters(const struct col_ctx *c, char *out, size_t len)
 {
     snprintf(out, len, "iters warmup: timed calls (the most any pair or "
-             "communicator made) and untimed ones; samples: %s measured; "
+             "communicator made) and the warm-up's count (the least untimed calls: "
+             "the warm-up goes on until steady unless the count was given); "
+             "samples: %s measured; "
              "mismatches: elements --check found wrong",
              is_p2p(c) || in_phases(&c->res->holds) ? "pairs" : "ranks");
 }

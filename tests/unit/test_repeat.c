@@ -6,6 +6,7 @@
 #include "measure/repeat.h"
 #include "models/stats.h"
 #include "measure/timing.h"
+#include "measure/warm.h"
 #include "unit.h"
 
 /* P(Bin(n, 1/2) <= k) summed exactly in long double, apart from GSL */
@@ -97,8 +98,23 @@ static void test_cache(void)
     CHECK(cache_copies(UINT64_C(1) << 40) == 2);
 }
 
+/* the warm-up's steadiness: 5% of the smaller time per call, or a
+ * step's whole difference within the clock's grain */
+static void test_warm_steady(void)
+{
+    CHECK(warm_steady(1.00e-6, 1.04e-6, 10));
+    CHECK(warm_steady(1.04e-6, 1.00e-6, 10));
+    CHECK(!warm_steady(1.00e-6, 1.06e-6, 1000));   /* 6% over 1000 calls: 60 ns > 5% */
+    CHECK(!warm_steady(1.25e-6, 1.00e-6, 1000));   /* a cold step before a warm one */
+    CHECK(warm_steady(0, 0, 1000));                /* a rank that sits out */
+    CHECK(warm_steady(1e-9, 2e-9, 100));           /* 0.1 us in all: the clock's grain */
+    CHECK(!warm_steady(1e-9, 2e-8, 100));          /* 1.9 us in all: a real difference */
+    CHECK(!warm_steady(NAN, 1e-6, 10));
+}
+
 void test_repeat(void)
 {
+    test_warm_steady();
     test_median_ci();
     test_target();
     test_rule();

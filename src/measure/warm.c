@@ -1,0 +1,103 @@
+/* warm.c: a size's warm-up, steady wherever the size comes in the run.
+ *
+ * A fixed count of a tenth of the iterations warmed a size that came
+ * after others, but not the run's first size: there the library's paths,
+ * the pages and the cores were still cold, and MSGRATE's first size came
+ * out at 0.80 of osu_mbw_mr's rate where later ones reached 0.97-0.99
+ * (docs/peers.md).  So the count is now a least: it runs in two halves,
+ * and while the last two steps' times per call differ by more than
+ * WARM_STEADY, one more step of a half, up to WARM_MORE_STEPS more and
+ * WARM_MORE_S seconds of them.  A size that is already warm pays
+ * nothing more than the count; one that is not warms until it is.
+ * A count the user gave (warmup=, --warmup) is run as given. */
+#include "measure/warm.h"
+
+#include <math.h>
+#include "base/smpi.h"
+#include "kernels/tags.h"
+#include "measure/timing.h"
+
+int warm_steady(double prev, double last, long n)
+{
+    double d = fabs(last - prev);
+    if (isnan(d))
+        return 0;
+    return d <= WARM_STEADY * (prev < last ? prev : last) || d * (double)n <= WARM_FLOOR_S;
+}
+
+static int fixed_count(const struct trial *t)
+{
+    return t->k.rec->warmup >= 0 || t->m->opt->warmup >= 0;
+}
+
+/* whether another step is wanted, from this rank's last two steps and
+ * the time its extra steps took */
+static int want_more(double prev, double last, long n, int more, double extra_s)
+{
+    return more < WARM_MORE_STEPS && extra_s < WARM_MORE_S && !warm_steady(prev, last, n);
+}
+
+/* The agreement is mpigauge's bookkeeping, not the measurement: level 0
+ * of MPI_Pcontrol around it (record_run.c marks the size with level 1)
+ * keeps profiling tools, and the tests' fault injector and hang shim,
+ * from counting or changing it.  SMPI 3.32 aborts in MPI_Pcontrol. */
+static void bookkeeping(int begin)
+{
+    if (!MPIGAUGE_SMPI)
+        MPI_Pcontrol(begin ? 0 : 1);
+}
+
+/* the communicator's ranks agree: one more step if any rank wants one */
+static int agree_collective(struct trial *t, int mine)
+{
+    bookkeeping(1);
+    MPI_Allreduce(MPI_IN_PLACE, &mine, 1, MPI_INT, MPI_MAX, t->k.comm);
+    bookkeeping(0);
+    return mine;
+}
+
+/* the pair agrees: the initiator decides, as it does for the blocks */
+static int agree_pair(struct trial *t, int mine)
+{
+    struct kernel *k = &t->k;
+    bookkeeping(1);
+    if (k->initiator)
+        MPI_Send(&mine, 1, MPI_INT, k->peer, TAG_CTRL, k->comm);
+    else
+        MPI_Recv(&mine, 1, MPI_INT, k->peer, TAG_CTRL, k->comm, MPI_STATUS_IGNORE);
+    bookkeeping(0);
+    return mine;
+}
+
+static double warm(struct trial *t, long iters, int (*agree)(struct trial *, int))
+{
+    if (iters < 2 || fixed_count(t))
+        return clocked_loop(t, iters) / (double)iters;
+    long half = iters / 2;
+    double prev = clocked_loop(t, iters - half) / (double)(iters - half);
+    double last = clocked_loop(t, half) / (double)half, extra_s = 0;
+    for (int more = 0; agree(t, want_more(prev, last, half, more, extra_s)); more++) {
+        double dt = clocked_loop(t, half);
+        extra_s += dt;
+        prev = last;
+        last = dt / (double)half;
+    }
+    return last;
+}
+
+double warm_collective(struct trial *t, long iters, int pilot)
+{
+    if (iters < 1 && !pilot)
+        return 0;
+    return warm(t, iters < 1 ? 1 : iters, agree_collective);
+}
+
+double warm_pair(struct trial *t, long iters, int pilot)
+{
+    const struct call *c = t->k.rec->call;
+    if (iters < 1 && !pilot)
+        return 0;
+    if (c->prepare)
+        c->prepare(&t->k);
+    return warm(t, iters < 1 ? 1 : iters, agree_pair);
+}
