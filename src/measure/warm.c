@@ -69,15 +69,27 @@ static int agree_pair(struct trial *t, int mine)
     return mine;
 }
 
-static double warm(struct trial *t, long iters, int (*agree)(struct trial *, int))
+/* one step of n calls: the call's prepare first, outside the clock, as
+ * before every block (a ready-mode responder posts the receive that its
+ * partner's next send needs there) */
+static double step(struct trial *t, long n, int prepare)
 {
+    const struct call *c = t->k.rec->call;
+    if (prepare && c->prepare)
+        c->prepare(&t->k);
+    return clocked_loop(t, n);
+}
+
+static double warm(struct trial *t, long iters, int pair)
+{
+    int (*agree)(struct trial *, int) = pair ? agree_pair : agree_collective;
     if (iters < 2 || fixed_count(t))
-        return clocked_loop(t, iters) / (double)iters;
+        return step(t, iters, pair) / (double)iters;
     long half = iters / 2;
-    double prev = clocked_loop(t, iters - half) / (double)(iters - half);
-    double last = clocked_loop(t, half) / (double)half, extra_s = 0;
+    double prev = step(t, iters - half, pair) / (double)(iters - half);
+    double last = step(t, half, pair) / (double)half, extra_s = 0;
     for (int more = 0; agree(t, want_more(prev, last, half, more, extra_s)); more++) {
-        double dt = clocked_loop(t, half);
+        double dt = step(t, half, pair);
         extra_s += dt;
         prev = last;
         last = dt / (double)half;
@@ -89,15 +101,12 @@ double warm_collective(struct trial *t, long iters, int pilot)
 {
     if (iters < 1 && !pilot)
         return 0;
-    return warm(t, iters < 1 ? 1 : iters, agree_collective);
+    return warm(t, iters < 1 ? 1 : iters, 0);
 }
 
 double warm_pair(struct trial *t, long iters, int pilot)
 {
-    const struct call *c = t->k.rec->call;
     if (iters < 1 && !pilot)
         return 0;
-    if (c->prepare)
-        c->prepare(&t->k);
-    return warm(t, iters < 1 ? 1 : iters, agree_pair);
+    return warm(t, iters < 1 ? 1 : iters, 1);
 }
