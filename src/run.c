@@ -27,7 +27,7 @@
 #include "lifecycle/interrupt.h"
 #include "lifecycle/scratch.h"
 #include "measure/timing.h"
-#include "measure/watchdog.h"
+#include "lifecycle/watchdog.h"
 #include "world/launch_check.h"
 #include "clock/timer.h"
 
@@ -173,8 +173,11 @@ static int prepare_step(struct run *run, int rank)
     m->opt = &run->opt;
     m->world = &run->world;
     m->on_point = writer_point_cb;
-    m->on_params = writer_params_cb;
     m->sink = &run->writer;
+    m->params = (struct param_store){.world = &run->world, .how = run->opt.params,
+                                     .loggp = run->opt.loggp,
+                                     .on_params = writer_params_cb,
+                                     .sink = &run->writer};
     if (run->opt.sync_window) {
         clock_sync(&m->clocks, &run->world, run->opt.clocks_flat);
         run->info.clock = &m->clocks.rep;

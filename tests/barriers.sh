@@ -32,7 +32,7 @@ run_patterns() { # folder, launch words...
     check "$dir: every pattern record ran" [ "$(jq "$EVERY$AT"'every(at_lines(1; 8)[]; .status == "done")' "$j")" = true ]
     check "$dir: a pattern file for 3 ranks is skipped on 4" [ "$(jq -r "$AT"'at(9).skipped' "$j")" = "pattern file tests/patterns/ring3.pat is for 3 ranks; the WORLD communicators have 4 to 4" ]
     for f in $(jq -r "$AT"'at_lines(1; 8)[] | .file' "$j"); do
-        check "$f: the BARRIER columns" grep -q '^# elements bytes t_min_us t_avg_us t_max_us mbps iters warmup samples mismatches iter_max_mean_us iter_max_median_us t_pred_us t_pred_mean_us t_pred_p90_us t_pred_lsq_us t_pred_loggp_us t_med_us ci_lo_us ci_hi_us blocks late target_met p50_us p90_us p99_us pmax_us sd_us calls slowest_rank slowest_pct slowest_excess_us$' "$dir/$f"
+        check "$f: the BARRIER columns" grep -q '^# elements bytes t_min_us t_avg_us t_max_us mbps iters warmup samples mismatches iter_max_mean_us iter_max_median_us t_pred_us t_pred_mean_us t_pred_p90_us t_pred_lo_us t_pred_hi_us t_pred_lsq_us t_pred_loggp_us t_med_us ci_lo_us ci_hi_us blocks late target_met p50_us p90_us p99_us pmax_us sd_us calls slowest_rank slowest_pct slowest_excess_us$' "$dir/$f"
         # (the per-iteration block is timed apart from the per-call loop, so
         # no order between them is asserted: tests prove logic, not speed)
         check "$f: per-call and per-iteration times measured" rows "$dir/$f" "v1 > 0 && v2 > 0 && v3 > 0" t_avg_us iter_max_mean_us iter_max_median_us
@@ -51,6 +51,15 @@ run_patterns() { # folder, launch words...
     for f in $(jq -r "$AT"'at_lines(2; 8)[] | .file' "$j"); do
         check "$f: predicted median <= p90, mean positive" rows "$dir/$f" "v1 > 0 && v1 <= v2 && v3 > 0" t_pred_us t_pred_p90_us t_pred_mean_us
     done
+    # the parameters' drift (issue 55 item 4): 4 of the 6 pairs measured
+    # again, every p x p matrix's movement a fraction >= 0, and the
+    # prediction's interval around t_pred_us, as the run reported them
+    check "$dir: run.json: 4 pairs measured again, each matrix's drift >= 0" [ "$(jq "$AT"'.params.WORLD.drift | .pairs == 4 and ([to_entries[] | select(.key != "pairs") | .value >= 0] | length >= 6 and all)' "$j")" = true ]
+    check "$dir: the prose says how far the parameters moved" grep -q "Pairwise parameters on WORLD: measured pair by pair, every ordered pair in turn, 4 pairs measured again; measured again, the parameters of those pairs moved by (median) O_ij [0-9.]*%" "$dir/report.txt"
+    for f in $(jq -r "$AT"'at_lines(2; 8)[] | .file' "$j"); do
+        check "$f: t_pred_lo_us <= t_pred_us <= t_pred_hi_us" rows "$dir/$f" "v1 > 0 && v1 <= v2 && v2 <= v3" t_pred_lo_us t_pred_us t_pred_hi_us
+    done
+    check "$dir: the prose gives the drift's interval" grep -q "as far as the parameters drifted" "$dir/report.txt"
     check "$dir: MPI has no predicted distribution" rows "$dir/01-barrier-int-world-mpi.dat" 'v1 == "nan" && v2 == "nan"' t_pred_mean_us t_pred_p90_us
     check "$dir: run.json has the predicted distribution" [ "$(jq "$EVERY$AT"'every(at_lines(2; 8)[] | .points[]; (.t_pred_mean_us | type) == "number" and .t_pred_p90_us >= .t_pred_us)' "$j")" = true ]
     check "$dir: the prose names the predicted median, mean and p90" grep -q "the model predicts a median of [0-9.]* us ([-+][0-9.]*%), a mean of [0-9.]* us ([-+][0-9.]*%) and a 90th percentile of [0-9.]* us (measured [0-9.]*)" "$dir/report.txt"

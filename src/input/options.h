@@ -56,7 +56,7 @@ struct options {
     double budget;             /* --budget: seconds per size for --adaptive */
     double time_per_size;      /* --time: iterations from a pilot; 0: off */
     double timeout_s;          /* --timeout: seconds a size may take before the
-                                * watchdog reports it hung (measure/watchdog.h);
+                                * watchdog reports it hung (lifecycle/watchdog.h);
                                 * 0: off; -1: from the record's estimate */
     int raw;                   /* --raw: every block's time in a side file */
     /* synchronisation and cache (measure/window.c, cold buffers) */

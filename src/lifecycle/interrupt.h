@@ -1,4 +1,4 @@
-/* lifecycle/: a run's life around its measurements: signals (interrupt.h), MPI errors (mpierr.h), the scratch folder (scratch.h) and finalising (finalize.h); includes base/ only. */
+/* lifecycle/: a run's life around its measurements: signals (interrupt.h), MPI errors (mpierr.h), the scratch folder (scratch.h), finalising (finalize.h) and --timeout's watchdog and hang report (watchdog.h, hang_report.h); includes base/ only. */
 /* interrupt.h: signals always end a run, and end it cleanly when they can.
  *
  * SIGINT and SIGTERM are noted; after each size the ranks agree whether

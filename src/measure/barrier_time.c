@@ -15,6 +15,7 @@
 #include "kernels/barrier.h"
 #include "measure/timing.h"
 #include "measure/window.h"
+#include "models/param_drift.h"
 #include "models/predict_dist.h"
 
 /* the bodies of the two timed blocks */
@@ -109,11 +110,35 @@ static struct barrier_dist barrier_distribution(const struct trial *t,
     return d;
 }
 
+/* The interval that the parameters' own movement puts around the
+ * predicted median (typical): its least and greatest with every p x p
+ * parameter moved down, then up, by its drift (params.c measures pairs
+ * again).  Least and greatest, not the two moved predictions as they
+ * come: a flight is a one-way time less its overheads, and a one-way time
+ * that drifted less than its overheads can make the "up" prediction the
+ * lower.  NaN where nothing was measured again (by classes). */
+static void drift_interval(struct trial *t, const struct params *pm, double typical,
+                           double *lo, double *hi)
+{
+    int any = 0;
+    for (int f = 0; f < PF_MODEL_COUNT; f++)
+        any |= drift_moves(pm, f);
+    if (!any)
+        return;
+    struct params low = params_moved(pm, -1), high = params_moved(pm, 1);
+    double a = barrier_distribution(t, t->bp, &low).median;
+    double b = barrier_distribution(t, t->bp, &high).median;
+    *lo = fmin(typical, fmin(a, b));
+    *hi = fmax(typical, fmax(a, b));
+    params_moved_free(&low);
+    params_moved_free(&high);
+}
+
 /* rank 0 of the communicator: the statistics of the slowest ranks */
 static void commstats(struct trial *t, const double *tmax, long iters, long late,
                       int pattern, struct sizerun *sr)
 {
-    const struct params *pm = measured_params(t->m, t->pl->tc->topo);
+    const struct params *pm = stored_params(&t->m->params, t->pl->tc->topo);
     struct series *s = new_series(sr, -1);
     s->per_block = 1;
     s->late = late;
@@ -126,10 +151,13 @@ static void commstats(struct trial *t, const double *tmax, long iters, long late
     }
     sr->cs.mean = iters ? sum / (double)iters * 1e6 : NAN;
     sr->cs.median = iters ? median_of(sorted, (size_t)iters) * 1e6 : NAN;
-    const struct loggp *lg = measured_loggp(t->m, t->pl->tc->topo);
+    const struct loggp *lg = stored_loggp(&t->m->params, t->pl->tc->topo);
     struct barrier_dist d = {NAN, NAN, NAN, 0};
     if (pattern && pm)
         d = barrier_distribution(t, t->bp, pm);
+    sr->cs.pred_lo = sr->cs.pred_hi = NAN;
+    if (pattern && pm)
+        drift_interval(t, pm, d.median, &sr->cs.pred_lo, &sr->cs.pred_hi);
     sr->cs.pred = d.median;
     sr->cs.pred_mean = d.mean;
     sr->cs.pred_p90 = d.p90;

@@ -5,7 +5,8 @@
 
 #include "kernels/device.h"
 #include "counters/counters.h"
-#include "measure/watchdog.h"
+#include "lifecycle/watchdog.h"
+#include "measure/watch_trial.h"
 
 /* n calls in stretches of at most the call's batch, its between hook
  * before each, outside the clock (one stretch where there is no hook) */
@@ -20,7 +21,7 @@ static double stretches(struct trial *t, long n, block_body body, void *arg,
         long m = n - done < most ? n - done : most;
         if (hook)
             s->between(&t->k, m);
-        watchdog_block(t, m, counted);
+        watch_block(t, m, counted);
         if (counted)
             counters_start();
         double t0 = MPI_Wtime();

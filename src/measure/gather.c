@@ -182,6 +182,7 @@ static void collect_comms(const struct world *w, const struct sizerun *sr,
     pt->ncomm = n;
     pt->iter_mean = pt->iter_median = pt->pred = pt->pred_lsq = n ? 0 : NAN;
     pt->pred_loggp = pt->pred_mean = pt->pred_p90 = n ? 0 : NAN;
+    pt->pred_lo = pt->pred_hi = n ? 0 : NAN;
     for (int i = 0; i < n; i++) {
         pt->iter_mean += all[i].mean / n;
         pt->iter_median += all[i].median / n;
@@ -190,6 +191,8 @@ static void collect_comms(const struct world *w, const struct sizerun *sr,
         pt->pred_loggp += all[i].pred_loggp / n;
         pt->pred_mean += all[i].pred_mean / n;
         pt->pred_p90 += all[i].pred_p90 / n;
+        pt->pred_lo += all[i].pred_lo / n;
+        pt->pred_hi += all[i].pred_hi / n;
     }
     free(all);
 }

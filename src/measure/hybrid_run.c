@@ -52,7 +52,7 @@ static void build(struct trial *t, const struct params *pm)
 int hybrid_prepare(struct trial *t, struct result *res)
 {
     struct kernel *k = &t->k;
-    const struct params *pm = measured_params(t->m, t->pl->tc->topo);
+    const struct params *pm = stored_params(&t->m->params, t->pl->tc->topo);
     if (k->comm == MPI_COMM_NULL || !pm)   /* the caller saw HYBRID */
         return 0;
     if (k->rank == 0)
@@ -91,7 +91,7 @@ int hybrid_prepare(struct trial *t, struct result *res)
 static void alternatives(struct trial *t, struct hybrid_alt *alt, long *iters)
 {
     struct kernel *k = &t->k;
-    const struct params *pm = measured_params(t->m, t->pl->tc->topo);
+    const struct params *pm = stored_params(&t->m->params, t->pl->tc->topo);
     long warmup;
     choose_iters(k->rec, t->m->opt, 0, 0, iters, &warmup);
     for (int a = 0; a < HYBRID_ALTS; a++) {
@@ -138,7 +138,7 @@ static struct hybrid_info *describe(struct trial *t)
     }
     cluster_disagreements(t->hy.group, hi->node, p, hi->disagree,
                           (int)sizeof hi->disagree);
-    hi->pred_us = barrier_predict(t, &t->hy.bp, measured_params(t->m, tc->topo),
+    hi->pred_us = barrier_predict(t, &t->hy.bp, stored_params(&t->m->params, tc->topo),
                                   0, NULL);
     hi->h = t->hy;             /* the result takes the pattern over */
     memset(&t->hy, 0, sizeof t->hy);

@@ -5,15 +5,9 @@
 #include "base/base.h"
 #include "measure/window.h"
 #include "models/predict.h"
+#include "params/param_store.h"
 #include "result/result.h"
 #include "world/plan.h"
-
-/* the pairwise parameters of one topology, measured once for the run */
-struct params_entry {
-    const struct topology *topo;
-    struct params pm;          /* of this rank's communicator */
-    struct loggp lg;           /* --loggp */
-};
 
 /* what measuring the records needs from the run, and where results go */
 struct measurer {
@@ -22,13 +16,10 @@ struct measurer {
     struct clocks clocks;      /* --sync window */
     double timer_cost;         /* one MPI_Wtime read, s */
     char scratch[PATH_BYTES];        /* MPI I/O files' folder, made by this run */
-    struct params_entry *params;
-    int nparams;
-    /* the writers, told of each point as soon as rank 0 has it, and of a
-     * topology's parameters once measured (called on rank 0 only) */
+    struct param_store params; /* the barriers' pairwise parameters */
+    /* the writers, told of each point as soon as rank 0 has it (called
+     * on rank 0 only) */
     void (*on_point)(void *sink, const struct result *res, const struct point *pt);
-    void (*on_params)(void *sink, const struct topology *t,
-                      const struct param_matrices *m);
     void *sink;
     int signal;                /* SIGINT or SIGTERM, agreed by the ranks */
 };

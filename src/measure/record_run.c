@@ -12,7 +12,8 @@
 #include "lifecycle/interrupt.h"
 #include "lifecycle/mpierr.h"
 #include "measure/timing.h"
-#include "measure/watchdog.h"
+#include "lifecycle/watchdog.h"
+#include "measure/watch_trial.h"
 
 static void sizerun_init(struct sizerun *sr, const struct kernel *k)
 {
@@ -72,7 +73,7 @@ static int one_size(struct trial *t, uint64_t elements, struct sizerun *sr,
     long iters, warmup;
     choose_iters(k->rec, t->m->opt, elements, bytes, &iters, &warmup);
     MPI_Barrier(MPI_COMM_WORLD);
-    watchdog_arm(t, res, elements, bytes);
+    watch_size(t, res, elements, bytes);
     /* level 1 marks the measurement for profiling (PMPI) tools; SMPI 3.32
      * aborts in MPI_Pcontrol (not implemented) */
     if (!MPIGAUGE_SMPI)
@@ -246,6 +247,21 @@ static void measure_sizes(struct measurer *m, const struct planned *pl,
     sizerun_free(&sr);
     free(sizes);
     trial_teardown(&t);
+}
+
+int ensure_params(struct measurer *m, const struct planned *pl)
+{
+    const struct pattern *pat = pl->rec->pattern;
+    if (!pat || !(pat->generate || pl->rec->pattern_file[0]))
+        return 0;
+    m->signal = store_measure(&m->params, pl->tc);
+    return m->signal;
+}
+
+void measurer_free(struct measurer *m)
+{
+    store_free(&m->params);
+    clocks_free(&m->clocks);
 }
 
 void measure_record(struct measurer *m, const struct planned *pl,

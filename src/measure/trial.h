@@ -42,6 +42,8 @@ struct commstat {
     double pred_loggp;             /* from LogGP (--loggp) */
     double pred_mean, pred_p90;    /* the predicted distribution (pred: its
                                     * median), models/predict_dist.h */
+    double pred_lo, pred_hi;       /* pred with the parameters moved by their
+                                    * drift, down and up (NaN: none measured) */
 };
 
 /* a non-blocking collective's run with computation (overlap.c), this
@@ -120,14 +122,9 @@ void sample_collective(struct trial *t, long n, struct sizerun *sr);
 /* every rank of the communicator: its own time of each of n calls (s) */
 void call_samples_from(struct trial *t, const double *mine, long n, struct sizerun *sr);
 
-/* param_cache.c: the pairwise parameters of topology t, if measured */
-const struct params *measured_params(const struct measurer *m,
-                                     const struct topology *t);
-const struct loggp *measured_loggp(const struct measurer *m,
-                                   const struct topology *t);
-/* measures them once per topology (collective), and hands them to the
- * writers as world-rank matrices; returns 0, or the signal that stopped
- * the measurement (agreed over the world: nothing is handed on) */
+/* record_run.c: the pairwise parameters of pl's topology, measured once
+ * (collective) when its barrier pattern needs them; 0, or the signal that
+ * stopped the measurement */
 int ensure_params(struct measurer *m, const struct planned *pl);
 /* a record's sizes into res, point by point (the points go to
  * m->on_point where it is set): record_run.c's, handed to

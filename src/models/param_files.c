@@ -6,6 +6,7 @@
 
 #include <ctype.h>
 #include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "base/base.h"
@@ -148,6 +149,7 @@ void params_alloc_held(struct params *pm, int p, int hold)
     memset(pm, 0, sizeof *pm);
     pm->p = p;
     for (int f = 0; f < PF_MODEL_COUNT; f++) {
+        pm->drift[f] = NAN;        /* until measured again (params.c) */
         pm->measured[f] = param_files[f].shape != PS_TAIL || p <= PARAM_TAIL_MAX_P;
         if (pm->measured[f] && (hold || param_files[f].shape == PS_RANK))
             pm->m[f] = xcalloc(param_values(f, p), param_value_size(f));

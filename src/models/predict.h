@@ -24,7 +24,7 @@
 #define PARAM_SMALL_POW 10     /* 2^0 .. 2^10: the small-message variant of L_ij */
 #define PARAM_TURNS_MAX 16     /* pairs in turn up to 16 ranks (240 pairs), rounds beyond */
 #define PARAM_BIG_REPS (MPIGAUGE_SMPI ? 1 : 3) /* in rounds: repetitions over 1 KiB */
-#define PARAM_VERIFY 4         /* in rounds: pairs measured again alone */
+#define PARAM_VERIFY 4         /* pairs measured again alone (the drift) */
 /* --params auto: every pair up to this many ranks, by classes beyond
  * (docs/models.md, "Parameters by classes": up to 144 ranks the thesis's
  * platforms were measured in full; beyond, full costs grow as P^2) */
@@ -51,9 +51,14 @@ struct params {
      * param_value_size() says which. */
     void *m[PF_MODEL_COUNT];
     int rounds;                /* 0: pairs in turn; else measured in so many rounds */
-    int verified;              /* in rounds: pairs measured again alone */
-    double dev[PF_MODEL_COUNT];  /* their largest relative difference in each
-                                  * matrix the table marks as checked */
+    int verified;              /* pairs measured again alone, after all */
+    double dev[PF_MODEL_COUNT];  /* in rounds: their largest relative
+                                  * difference in each matrix the table marks
+                                  * as checked */
+    double drift[PF_MODEL_COUNT];  /* the median relative difference of each
+                                    * p x p matrix between the two measurements
+                                    * of those pairs (NaN: not measured again:
+                                    * by classes, or read back) */
     /* --params classes: the classes the values are of (params_free frees
      * it); NULL: every pair measured */
     struct class_table *classes;

@@ -62,6 +62,21 @@ static json_t *classes_json(const struct param_matrices *m)
                      "spot_checks", spots_json(t, m->places));
 }
 
+/* how far each matrix moved between two measurements of the same pairs:
+ * {"pairs": N, "Oij": fraction, ...} (the matrices' file names, params-T-Oij.dat)
+ * for those measured again;
+ * null where none were (by classes) */
+static json_t *drift_json(const struct param_matrices *m)
+{
+    if (!m->remeasured)
+        return json_null();
+    json_t *d = json_pack("{s:i}", "pairs", m->remeasured);
+    for (int f = 0; f < PF_MODEL_COUNT; f++)
+        if (isfinite(m->drift[f]))
+            json_object_set_new(d, param_files[f].what, json_real(m->drift[f]));
+    return d;
+}
+
 static void add_json(struct writer *w, const struct topology *t,
                      const struct param_matrices *m)
 {
@@ -72,6 +87,7 @@ static void add_json(struct writer *w, const struct topology *t,
                           (json_int_t)m->pairs_measured, "pairs",
                           (json_int_t)m->p * (m->p - 1) / 2);
     json_object_set_new(o, "classes", m->classes ? classes_json(m) : json_null());
+    json_object_set_new(o, "drift", drift_json(m));
     json_object_set_new(w->params_json, t->name, o);
 }
 

@@ -35,6 +35,8 @@ static double v_iter_mean(const struct point *p) { return p->iter_mean; }
 static double v_iter_median(const struct point *p) { return p->iter_median; }
 static double v_pred_mean(const struct point *p) { return p->pred_mean; }
 static double v_pred_p90(const struct point *p) { return p->pred_p90; }
+static double v_pred_lo(const struct point *p) { return p->pred_lo; }
+static double v_pred_hi(const struct point *p) { return p->pred_hi; }
 static double v_pred(const struct point *p) { return p->pred; }
 static double v_pred_lsq(const struct point *p) { return p->pred_lsq; }
 static double v_pred_loggp(const struct point *p) { return p->pred_loggp; }
@@ -221,7 +223,11 @@ static void doc_barrier(const struct col_ctx *c, char *out, size_t len)
              "t_pred_us t_pred_mean_us t_pred_p90_us: the cost model (eq. 5.4 of "
              "Meyer's thesis) from the pairwise parameters, each signal drawn from "
              "its pair's measured tail over simulated iterations: their median, "
-             "mean and 90th percentile (nan for MPI); t_pred_lsq_us "
+             "mean and 90th percentile (nan for MPI); t_pred_lo_us t_pred_hi_us: "
+             "the least and greatest of t_pred_us and the medians predicted with "
+             "every pairwise parameter moved down, then up, by how far it moved "
+             "between two measurements of the same pairs (nan where none were "
+             "measured again); t_pred_lsq_us "
              "t_pred_loggp_us: typical signals; means over communicators");
 }
 
@@ -293,6 +299,8 @@ const struct column columns[] = {
      .value = v_pred_mean},
     {.name = "t_pred_p90_us", .format = COL_US, .when = barriers,
      .value = v_pred_p90},
+    {.name = "t_pred_lo_us", .format = COL_US, .when = barriers, .value = v_pred_lo},
+    {.name = "t_pred_hi_us", .format = COL_US, .when = barriers, .value = v_pred_hi},
     {.name = "t_pred_lsq_us", .format = COL_US, .when = barriers,
      .value = v_pred_lsq},
     {.name = "t_pred_loggp_us", .format = COL_US, .when = barriers,

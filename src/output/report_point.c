@@ -131,6 +131,9 @@ void report_point(struct writer *w, const struct result *res,
                 pt->pred, 100.0 * (pt->pred - pt->iter_median) / pt->iter_median,
                 pt->pred_mean, 100.0 * (pt->pred_mean - pt->iter_mean) / pt->iter_mean,
                 pt->pred_p90, pt->tail.p90);
+        if (!isnan(pt->pred) && !isnan(pt->pred_lo))
+            say(w, ", a median of %.3f to %.3f us as far as the parameters drifted",
+                pt->pred_lo, pt->pred_hi);
     }
     if (h->aggregate && !isnan(pt->mbps))
         say(w, ", %.1f MB/s aggregate (every stream at once)", pt->mbps);

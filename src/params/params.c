@@ -5,9 +5,11 @@
  * that is unaffordable (40 simulated minutes at 144 ranks on GigE), and
  * the pairs are measured in the P - 1 rounds of disjoint pairs of
  * models/schedule.h, all pairs of a round at once, with fewer repetitions
- * of the messages over 1 KiB; then VERIFY pairs, drawn at random, are
- * measured again alone and the largest relative difference of each
- * matrix is reported beside the parameters. */
+ * of the messages over 1 KiB.  Then VERIFY pairs, drawn at random, are
+ * measured again alone, in turn: how far each matrix moved between the
+ * two measurements (its median relative difference, the drift) widens
+ * the prediction into an interval, and in rounds the largest relative
+ * difference of each checked matrix is reported beside the parameters. */
 #include "params/params.h"
 
 #include <math.h>
@@ -17,6 +19,7 @@
 #include "kernels/barrier.h"
 #include "lifecycle/interrupt.h"
 #include "params/pair_log.h"
+#include "models/param_drift.h"
 #include "models/schedule.h"
 #include "models/stats.h"
 #include "clock/waits.h"
@@ -246,36 +249,51 @@ static double rel(double alone, double in_round)
     return alone > 0 ? fabs(in_round - alone) / alone : in_round > 0 ? INFINITY : 0;
 }
 
-/* the largest relative difference of each checked matrix between the
- * pairs measured alone and the same pairs in pm (rank 0, which holds both) */
+/* the pairs measured again alone against pm (rank 0, which holds both):
+ * each p x p matrix's median relative difference into pm->drift, and in
+ * rounds the largest of each checked matrix into pm->dev */
 static void deviations(const struct params *alone, const int *pi, const int *pj,
                        struct params *pm)
 {
     size_t p = (size_t)pm->p;
+    int n = pm->verified;
+    double *first = xmalloc_array(2 * (size_t)n + 1, sizeof *first);
+    double *again = xmalloc_array(2 * (size_t)n + 1, sizeof *again);
     memset(pm->dev, 0, sizeof pm->dev);
-    for (int k = 0; k < pm->verified; k++) {
-        size_t ij = (size_t)pi[k] * p + pj[k], ji = (size_t)pj[k] * p + pi[k];
-        for (int f = 0; f < PF_MODEL_COUNT; f++) {
-            const double *a = alone->m[f], *m = pm->m[f];
-            if (!param_files[f].checked || !a || !m)
-                continue;
-            pm->dev[f] = fmax(pm->dev[f], rel(a[ij], m[ij]));
-            if (!param_files[f].symmetric)
-                pm->dev[f] = fmax(pm->dev[f], rel(a[ji], m[ji]));
+    for (int f = 0; f < PF_MODEL_COUNT; f++) {
+        const double *a = alone->m[f], *m = pm->m[f];
+        if (!a || !m || param_files[f].shape != PS_PAIR)
+            continue;
+        int c = 0, dev = pm->rounds && param_files[f].checked;
+        for (int k = 0; k < n; k++) {
+            size_t ij = (size_t)pi[k] * p + pj[k], ji = (size_t)pj[k] * p + pi[k];
+            first[c] = m[ij];
+            again[c++] = a[ij];
+            if (!param_files[f].symmetric) {
+                first[c] = m[ji];
+                again[c++] = a[ji];
+            }
+            if (dev)
+                pm->dev[f] = fmax(pm->dev[f], fmax(rel(a[ij], m[ij]),
+                                  param_files[f].symmetric ? 0 : rel(a[ji], m[ji])));
         }
+        pm->drift[f] = drift_median(first, again, c);
     }
+    free(first);
+    free(again);
 }
 
-/* VERIFY pairs measured again alone, in turn: the largest relative
- * difference of each checked matrix (O_ij, R_ij and R1_ij both ways) into
- * pm->dev on rank 0 */
-static void verify_rounds(MPI_Comm comm, int me, char *buf, struct params *pm)
+/* VERIFY pairs measured again alone, in turn, every p x p matrix: how far
+ * each moved into pm->drift (the prediction's interval, barrier_time.c),
+ * and in rounds the largest relative difference of each checked matrix
+ * (O_ij, R_ij and R1_ij both ways) into pm->dev, on rank 0 */
+static void measure_again(MPI_Comm comm, int me, char *buf, struct params *pm)
 {
     int p = pm->p, pi[VERIFY], pj[VERIFY];
     struct params alone = {.p = p};
     struct pair_log log = {0};
     for (int f = 0; f < PF_MODEL_COUNT; f++) {
-        alone.measured[f] = param_files[f].checked && pm->measured[f];
+        alone.measured[f] = param_files[f].shape == PS_PAIR && pm->measured[f];
         if (alone.measured[f] && me == 0)
             alone.m[f] = xcalloc(param_values(f, p), param_value_size(f));
     }
@@ -333,8 +351,8 @@ int params_measure(MPI_Comm comm, struct params *pm)
     params_gather(comm, pm);
     pm->log = NULL;
     pair_log_free(&log);
-    if (pm->rounds && !sig)
-        verify_rounds(comm, me, buf, pm);
+    if (!sig)
+        measure_again(comm, me, buf, pm);
     pm->pairs_measured = (long)p * (p - 1) / 2;
     pm->cost_s = MPI_Wtime() - t0;
     free(buf);

@@ -10,6 +10,7 @@ struct point point_blank(uint64_t elements, uint64_t bytes, long warmup)
                           .mbps = NAN, .busbw = NAN, .rate = NAN, .iter_mean = NAN,
                           .iter_median = NAN, .pred = NAN, .pred_lsq = NAN,
                           .pred_loggp = NAN, .pred_mean = NAN, .pred_p90 = NAN,
+                          .pred_lo = NAN, .pred_hi = NAN,
                           .t_pure = NAN, .t_overall = NAN, .t_compute = NAN, .overlap = NAN, .init = NAN,
                           .early_lead = NAN,
                           .pair_min = NAN, .pair_med = NAN, .pair_max = NAN,

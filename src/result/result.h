@@ -68,6 +68,8 @@ struct point {
     /* the predicted distribution: pred is its median, these its mean and
      * 90th percentile (the signals' tails drawn, models/predict_dist.h) */
     double pred_mean, pred_p90;
+    double pred_lo, pred_hi;   /* pred with the parameters moved by their
+                                * drift, down and up (NaN: not measured again) */
     /* non-blocking collectives: means over the ranks of the pure, the
      * overall (with computation) and the computation's time per call, us,
      * and OSU's overlap in percent; persistent ones: the init call, us */
@@ -221,13 +223,15 @@ struct param_matrix {
 struct param_matrices {
     int p, n;
     struct param_matrix m[PF_COUNT];   /* at most one of each file */
-    char how[320];             /* how they were measured, a sentence */
+    char how[640];             /* how they were measured, a sentence */
     /* --params classes: rank 0's communicator's classes, and the place
      * of each of its ranks (for world ranks); NULL: every pair measured */
     const struct class_table *classes;
     const struct place *places;
     double cost_s;             /* rank 0's time measuring them, s */
     long pairs_measured;       /* unordered pairs measured */
+    int remeasured;            /* pairs measured again alone, and ... */
+    double drift[PF_MODEL_COUNT];  /* ... how far each matrix moved (NaN: not) */
 };
 
 /* the counted events, as the writers name them */

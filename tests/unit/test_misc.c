@@ -10,7 +10,7 @@
 #include "world/estimate.h"
 #include "params/params.h"
 #include "measure/timing.h"
-#include "measure/watchdog.h"
+#include "lifecycle/watchdog.h"
 #include "unit.h"
 #include "models/param_files.h"
 #include "models/predict.h"

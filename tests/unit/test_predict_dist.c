@@ -2,6 +2,8 @@
  * signals' tails (models/predict_dist.c) */
 #include <math.h>
 #include <stdlib.h>
+#include "models/param_drift.h"
+#include "models/param_files.h"
 #include "models/pattern.h"
 #include "models/predict_dist.h"
 #include "registry/registry.h"
@@ -135,8 +137,40 @@ static void draws(void)
     CHECK(predict_draws(PREDICT_EVENTS) == PREDICT_DRAWS_MIN);
 }
 
+/* the drift: the median relative difference, zeros and NaN handled; the
+ * moved matrices only where a drift is known, the originals untouched */
+static void test_drift(void)
+{
+    double first[] = {1.0, 2.0, 4.0, 0.0, NAN}, again[] = {1.1, 1.0, 4.2, 0.0, 3.0};
+    /* 0.1, 0.5, 0.05, 0 (0 against 0), NaN left out: median of 4 */
+    CHECK(fabs(drift_median(first, again, 5) - 0.075) < 1e-12);
+    double z[] = {0.0}, nz[] = {1.0};
+    CHECK(isnan(drift_median(z, nz, 1)));       /* 0 then 1: no relative difference */
+    CHECK(isnan(drift_median(first, again, 0)));
+    struct params pm;
+    params_alloc(&pm, 2);
+    double *lij = pm.m[PF_LIJ], *o = pm.m[PF_O];
+    lij[1] = lij[2] = 10;
+    o[0] = 3;
+    pm.drift[PF_LIJ] = 0.2;
+    CHECK(drift_moves(&pm, PF_LIJ) && !drift_moves(&pm, PF_BIJ) && !drift_moves(&pm, PF_O));
+    struct params lo = params_moved(&pm, -1), hi = params_moved(&pm, 1);
+    CHECK(fabs(((double *)lo.m[PF_LIJ])[1] - 8) < 1e-12);
+    CHECK(fabs(((double *)hi.m[PF_LIJ])[2] - 12) < 1e-12);
+    CHECK(lo.m[PF_BIJ] == pm.m[PF_BIJ] && hi.m[PF_O] == pm.m[PF_O]);
+    CHECK(lij[1] == 10);
+    pm.drift[PF_BIJ] = 2.0;                     /* down by more than all: 0, not negative */
+    struct params b = params_moved(&pm, -1);
+    CHECK(((double *)b.m[PF_BIJ])[1] == 0);
+    params_moved_free(&b);
+    params_moved_free(&lo);
+    params_moved_free(&hi);
+    params_free(&pm);
+}
+
 void test_predict_dist(void)
 {
+    test_drift();
     collapses();
     heavy_tail();
     alone();

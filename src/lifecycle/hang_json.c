@@ -2,7 +2,7 @@
  * 0's watchdog thread from the pieces the writers prepared for a signal
  * (interrupt.h): the records finished and those still to come, each one
  * line of compact JSON, the record in progress among the latter */
-#include "measure/hang_report.h"
+#include "lifecycle/hang_report.h"
 
 #include <jansson.h>
 #include <stdio.h>

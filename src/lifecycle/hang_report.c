@@ -3,7 +3,7 @@
  * the rank's line on stderr and its hang-rank-N.json; rank 0 gathers
  * the files it finds into run.json and hang.txt; every rank exits
  * EXIT_HUNG (watchdog.h) */
-#include "measure/hang_report.h"
+#include "lifecycle/hang_report.h"
 
 #include <jansson.h>
 #include <math.h>
@@ -17,7 +17,7 @@
 #include "base/exit_status.h"
 #include "base/splice.h"
 #include "lifecycle/interrupt.h"
-#include "measure/watchdog.h"
+#include "lifecycle/watchdog.h"
 
 static void waits_text(const struct hang_seen *h, char *out, size_t len)
 {

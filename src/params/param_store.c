@@ -1,36 +1,36 @@
-/* param_cache.c: the pairwise parameters of each topology, measured once
+/* param_store.c: the pairwise parameters of each topology, measured once
  * for the run when a barrier pattern first needs them, and handed to the
- * writers as world-rank matrices. */
-#include "measure/trial.h"
-#include "params/params.h"
+ * writers as world-rank matrices (param_store.h). */
+#include "params/param_store.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "base/base.h"
+#include "input/options.h"
 #include "lifecycle/interrupt.h"
 #include "models/param_classes.h"
 
-static const struct params_entry *entry(const struct measurer *m,
+static const struct params_entry *entry(const struct param_store *s,
                                         const struct topology *t)
 {
-    for (int i = 0; i < m->nparams; i++)
-        if (m->params[i].topo == t)
-            return &m->params[i];
+    for (int i = 0; i < s->n; i++)
+        if (s->e[i].topo == t)
+            return &s->e[i];
     return NULL;
 }
 
-const struct params *measured_params(const struct measurer *m,
-                                     const struct topology *t)
+const struct params *stored_params(const struct param_store *s,
+                                   const struct topology *t)
 {
-    const struct params_entry *e = entry(m, t);
+    const struct params_entry *e = entry(s, t);
     return e && e->pm.p ? &e->pm : NULL;
 }
 
-const struct loggp *measured_loggp(const struct measurer *m,
-                                   const struct topology *t)
+const struct loggp *stored_loggp(const struct param_store *s,
+                                 const struct topology *t)
 {
-    const struct params_entry *e = entry(m, t);
+    const struct params_entry *e = entry(s, t);
     return e && e->lg.p ? &e->lg : NULL;
 }
 
@@ -40,10 +40,10 @@ const struct loggp *measured_loggp(const struct measurer *m,
  * NaN outside the communicator and on the diagonal; NULL elsewhere.  The
  * communicator's rank 0 deals each rank its row, which goes on to world
  * rank 0: no other rank holds more than a row. */
-static double *world_matrix(const struct measurer *m, const struct topo_comm *tc,
+static double *world_matrix(const struct world *w, const struct topo_comm *tc,
                             const double *cm, int cols, int depth)
 {
-    int p = m->world->size, width = cols == 1 ? 1 : p * depth;
+    int p = w->size, width = cols == 1 ? 1 : p * depth;
     double *row = xmalloc_array((size_t)width, sizeof *row);
     for (int i = 0; i < width; i++)
         row[i] = NAN;
@@ -64,14 +64,14 @@ static double *world_matrix(const struct measurer *m, const struct topo_comm *tc
             free(mine);
         }
     }
-    double *all = m->world->rank == 0 ? xmalloc_array((size_t)p * width, sizeof *all)
+    double *all = w->rank == 0 ? xmalloc_array((size_t)p * width, sizeof *all)
                                       : NULL;
     MPI_Gather(row, width, MPI_DOUBLE, all, width, MPI_DOUBLE, 0, MPI_COMM_WORLD);
     free(row);
     return all;
 }
 
-static void add_deep(struct param_matrices *mx, const struct measurer *m,
+static void add_deep(struct param_matrices *mx, const struct world *w,
                      const struct topo_comm *tc, enum param_file file,
                      const double *cm, int cols, int depth)
 {
@@ -79,20 +79,20 @@ static void add_deep(struct param_matrices *mx, const struct measurer *m,
     x->file = file;
     x->cols = cols == 1 ? 1 : mx->p;
     x->depth = depth;
-    x->v = world_matrix(m, tc, cm, cols, depth);
+    x->v = world_matrix(w, tc, cm, cols, depth);
 }
 
-static void add(struct param_matrices *mx, const struct measurer *m,
+static void add(struct param_matrices *mx, const struct world *w,
                 const struct topo_comm *tc, enum param_file file,
                 const double *cm, int cols)
 {
-    add_deep(mx, m, tc, file, cm, cols, 1);
+    add_deep(mx, w, tc, file, cm, cols, 1);
 }
 
 /* Collective: the tails, as doubles, when every rank of the topology's
  * communicators kept them (all or none: the same p <= PARAM_TAIL_MAX_P
  * everywhere would not hold for communicators of different sizes) */
-static void add_tail(struct param_matrices *mx, const struct measurer *m,
+static void add_tail(struct param_matrices *mx, const struct world *w,
                      const struct topo_comm *tc, enum param_file file,
                      const struct params *pm)
 {
@@ -105,25 +105,25 @@ static void add_tail(struct param_matrices *mx, const struct measurer *m,
     double *v = xmalloc_array(n + 1, sizeof *v);
     for (size_t i = 0; i < n; i++)
         v[i] = tail[i];
-    add_deep(mx, m, tc, file, v, 0, PARAM_TAIL_BINS);
+    add_deep(mx, w, tc, file, v, 0, PARAM_TAIL_BINS);
     free(v);
 }
 
 /* Collective: one matrix of the table; n: this rank measured it (it is in
  * one of the topology's communicators) */
-static void add_model(struct param_matrices *mx, const struct measurer *m,
+static void add_model(struct param_matrices *mx, const struct world *w,
                       const struct topo_comm *tc, enum param_file f,
                       const struct params *pm, int n)
 {
     switch (param_files[f].shape) {
     case PS_TAIL:
-        add_tail(mx, m, tc, f, pm);
+        add_tail(mx, w, tc, f, pm);
         break;
     case PS_RANK:
-        add(mx, m, tc, f, n ? pm->m[f] : NULL, 1);
+        add(mx, w, tc, f, n ? pm->m[f] : NULL, 1);
         break;
     default:
-        add(mx, m, tc, f, n ? pm->m[f] : NULL, 0);
+        add(mx, w, tc, f, n ? pm->m[f] : NULL, 0);
     }
 }
 
@@ -150,8 +150,24 @@ static void say_classes(char *how, size_t len, const struct params *pm)
              100 * CLASS_BOUND_REL, CLASS_BOUND_ABS, split, full);
 }
 
+/* how far each p x p matrix moved between the two measurements of the
+ * pairs measured again (params.c), appended at how + at */
+static void say_drift(char *how, size_t len, size_t at, const struct params *pm)
+{
+    int any = 0;
+    for (int f = 0; f < PF_MODEL_COUNT && at < len; f++) {
+        if (!isfinite(pm->drift[f]))
+            continue;
+        at += (size_t)snprintf(how + at, len - at, "%s %s %.1f%%",
+                               any++ ? "," : "; measured again, the parameters of "
+                               "those pairs moved by (median)", param_files[f].name,
+                               100 * pm->drift[f]);
+    }
+}
+
 /* how the matrices were measured, a sentence for the report: in rounds,
- * the checked matrices in their places (models/param_files.h) */
+ * the checked matrices in their places (models/param_files.h), then how
+ * far they drifted */
 static void say_how(char *how, size_t len, const struct params *pm)
 {
     if (pm->classes) {
@@ -159,7 +175,10 @@ static void say_how(char *how, size_t len, const struct params *pm)
         return;
     }
     if (!pm->rounds) {
-        snprintf(how, len, "measured pair by pair, every ordered pair in turn");
+        size_t at = (size_t)snprintf(how, len, "measured pair by pair, every ordered "
+                                     "pair in turn, %d pair%s measured again", pm->verified,
+                                     pm->verified == 1 ? "" : "s");
+        say_drift(how, len, at, pm);
         return;
     }
     size_t at = (size_t)snprintf(how, len, "measured in %d rounds of disjoint pairs "
@@ -172,78 +191,79 @@ static void say_how(char *how, size_t len, const struct params *pm)
                 at += (size_t)snprintf(how + at, len - at, "%s %.1f%% in %s",
                                        place > 1 ? "," : "", 100 * pm->dev[f],
                                        param_files[f].name);
+    say_drift(how, len, at < len ? at : len, pm);
 }
 
-static void add_loggp(struct param_matrices *mx, const struct measurer *m,
+static void add_loggp(struct param_matrices *mx, const struct world *w,
                       const struct topo_comm *tc, const struct loggp *lg)
 {
-    add(mx, m, tc, PF_LOGGP_L, lg->L, 0);
-    add(mx, m, tc, PF_LOGGP_OS, lg->os, 0);
-    add(mx, m, tc, PF_LOGGP_OR, lg->orr, 0);
-    add(mx, m, tc, PF_LOGGP_G, lg->g, 0);
-    add(mx, m, tc, PF_LOGGP_BIG_G, lg->G, 0);
-    add(mx, m, tc, PF_HOCKNEY_ALPHA, lg->alpha, 0);
-    add(mx, m, tc, PF_HOCKNEY_BETA, lg->beta, 0);
+    add(mx, w, tc, PF_LOGGP_L, lg->L, 0);
+    add(mx, w, tc, PF_LOGGP_OS, lg->os, 0);
+    add(mx, w, tc, PF_LOGGP_OR, lg->orr, 0);
+    add(mx, w, tc, PF_LOGGP_G, lg->g, 0);
+    add(mx, w, tc, PF_LOGGP_BIG_G, lg->G, 0);
+    add(mx, w, tc, PF_HOCKNEY_ALPHA, lg->alpha, 0);
+    add(mx, w, tc, PF_HOCKNEY_BETA, lg->beta, 0);
 }
 
 /* Collective: every matrix of the topology to the writers */
-static void hand_on(struct measurer *m, const struct topo_comm *tc,
+static void hand_on(const struct param_store *s, const struct topo_comm *tc,
                     const struct params_entry *e)
 {
     const struct params *pm = &e->pm;
+    const struct world *w = s->world;
     int n = tc->comm != MPI_COMM_NULL;
-    struct param_matrices mx = {.p = m->world->size};
+    struct param_matrices mx = {.p = w->size};
     for (int f = 0; f < PF_MODEL_COUNT; f++)
-        add_model(&mx, m, tc, f, pm, n);
-    if (m->opt->loggp)
-        add_loggp(&mx, m, tc, &e->lg);
+        add_model(&mx, w, tc, f, pm, n);
+    if (s->loggp)
+        add_loggp(&mx, w, tc, &e->lg);
     say_how(mx.how, sizeof mx.how, pm);
     mx.classes = pm->classes;
     mx.places = tc->places;
     mx.cost_s = pm->cost_s;
     mx.pairs_measured = pm->pairs_measured;
-    if (m->world->rank == 0 && m->on_params)
-        m->on_params(m->sink, tc->topo, &mx);
+    mx.remeasured = pm->classes ? 0 : pm->verified;
+    memcpy(mx.drift, pm->drift, sizeof mx.drift);
+    if (w->rank == 0 && s->on_params)
+        s->on_params(s->sink, tc->topo, &mx);
     for (int i = 0; i < mx.n; i++)
         free(mx.m[i].v);
 }
 
-int ensure_params(struct measurer *m, const struct planned *pl)
+int store_measure(struct param_store *s, const struct topo_comm *tc)
 {
-    const struct pattern *pat = pl->rec->pattern;
-    const struct topo_comm *tc = pl->tc;
-    if (!pat || !(pat->generate || pl->rec->pattern_file[0]) || entry(m, tc->topo))
+    if (entry(s, tc->topo))
         return 0;
-    m->params = xrealloc(m->params, (size_t)(m->nparams + 1) * sizeof *m->params);
-    struct params_entry *e = &m->params[m->nparams++];
+    s->e = xrealloc(s->e, (size_t)(s->n + 1) * sizeof *s->e);
+    struct params_entry *e = &s->e[s->n++];
     memset(e, 0, sizeof *e);
     e->topo = tc->topo;
     int sig = 0, size = 0;
     if (tc->comm != MPI_COMM_NULL)
         MPI_Comm_size(tc->comm, &size);
-    int classes = m->opt->params == PARAMS_CLASSES ||
-                  (m->opt->params == PARAMS_AUTO && size > PARAM_CLASSES_ABOVE);
+    int classes = s->how == PARAMS_CLASSES ||
+                  (s->how == PARAMS_AUTO && size > PARAM_CLASSES_ABOVE);
     if (tc->comm != MPI_COMM_NULL)
         sig = classes ? params_measure_classes(tc->comm, tc->places, &e->pm)
                       : params_measure(tc->comm, &e->pm);
-    if (tc->comm != MPI_COMM_NULL && m->opt->loggp && !sig)
+    if (tc->comm != MPI_COMM_NULL && s->loggp && !sig)
         sig = loggp_measure(tc->comm, &e->lg);
     /* a signal stopped some communicator's measurement: no rank hands on
      * (or writes) matrices, and the run ends after this record */
-    if ((m->signal = interrupt_agreed()))
-        return m->signal;
-    hand_on(m, tc, e);
+    if ((sig = interrupt_agreed()))
+        return sig;
+    hand_on(s, tc, e);
     return 0;
 }
 
-void measurer_free(struct measurer *m)
+void store_free(struct param_store *s)
 {
-    for (int i = 0; i < m->nparams; i++) {
-        params_free(&m->params[i].pm);
-        loggp_free(&m->params[i].lg);
+    for (int i = 0; i < s->n; i++) {
+        params_free(&s->e[i].pm);
+        loggp_free(&s->e[i].lg);
     }
-    free(m->params);
-    m->params = NULL;
-    m->nparams = 0;
-    clocks_free(&m->clocks);
+    free(s->e);
+    s->e = NULL;
+    s->n = 0;
 }

@@ -5,14 +5,16 @@
 #define MPIGAUGE_HANG_REPORT_H
 
 #include <jansson.h>
-#include "registry/record.h"
 
 /* one rank's view of the size that did not end, copied out of the
  * watchdog's state */
+/* a record's text as reported (registry/record.h's RECORD_TEXT) */
+enum { HANG_TEXT = 256 };
+
 struct hang_seen {
     int rank, nranks;
     int record, line;
-    char text[RECORD_TEXT], call[64];
+    char text[HANG_TEXT], call[64];
     unsigned long long elements, bytes;
     double timeout_s, size_s, block_s;  /* the size's and the block's time so far */
     int in_block, timed;

@@ -24,6 +24,7 @@
 #define MPIGAUGE_WATCHDOG_H
 
 #include <stdint.h>
+#include "lifecycle/hang_report.h"
 
 enum { HANG_GATHER_S = 2, HANG_WAIT_S = 4, HANG_ABORT_S = 3 };
 /* the default timeout: HANG_ESTIMATE_TIMES the record's estimate
@@ -33,23 +34,34 @@ enum { HANG_GATHER_S = 2, HANG_WAIT_S = 4, HANG_ABORT_S = 3 };
  * hang */
 enum { HANG_ESTIMATE_TIMES = 10, HANG_MIN_S = 60 };
 
-struct trial;
-struct result;
+/* the size a record is at, as the watchdog reports it (measure/
+ * watch_trial.c fills it from the trial) */
+struct watch_size {
+    int record, line;
+    const char *text, *call;
+    uint64_t elements, bytes;
+    double timeout_s;
+};
 
 /* Collective over MPI_COMM_WORLD, once the result folder is made (dir:
  * its path on rank 0; broadcast to the others); starts the thread unless
  * off (SMPI, whose ranks are threads of one process, or --timeout 0). */
 void watchdog_start(const char *dir, int off);
 
-/* a size of t's record starts (res: the record's result) */
-void watchdog_arm(const struct trial *t, const struct result *res,
-                  uint64_t elements, uint64_t bytes);
+/* 1 when the thread runs (else arming and blocks do nothing) */
+int watchdog_running(void);
+
+/* a size starts */
+void watchdog_arm(const struct watch_size *s);
 /* the record's sizes are over */
 void watchdog_disarm(void);
 
 /* the block of n calls about to run (timed: counted, else warm-up or
- * calls timed one by one), and its end */
-void watchdog_block(const struct trial *t, long n, int timed);
+ * calls timed one by one), the world ranks it waits on (nwaits of them
+ * and more beyond, what: "the pair's partner", "its communicator"; what
+ * NULL: the last block's), and its end */
+void watchdog_block(long n, int timed, const int *waits, int nwaits, int more,
+                    const char *what);
 void watchdog_block_end(void);
 
 /* the timeout of a record's sizes, seconds (0: off): asked (--timeout;

@@ -1,16 +1,14 @@
 /* watchdog.c: the thread that watches each size for --timeout
  * (watchdog.h); the main thread publishes where it is under a mutex,
  * outside the clock (before and after each timed block's clock reads) */
-#include "measure/watchdog.h"
-#include "measure/trial.h"
+#include "lifecycle/watchdog.h"
 
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include <mpi.h>
 #include "base/base.h"
-#include "input/iters.h"
-#include "measure/hang_report.h"
 
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
 static int running;             /* the thread was started */
@@ -79,23 +77,23 @@ double hang_timeout(double asked, double estimate_s)
     return est > HANG_MIN_S ? est : HANG_MIN_S;
 }
 
-void watchdog_arm(const struct trial *t, const struct result *res,
-                  uint64_t elements, uint64_t bytes)
+int watchdog_running(void)
+{
+    return running;
+}
+
+void watchdog_arm(const struct watch_size *z)
 {
     if (!running)
         return;
-    const struct record *r = t->k.rec;
     pthread_mutex_lock(&mu);
-    seen.record = res->index;
-    seen.line = r->line;
-    snprintf(seen.text, sizeof seen.text, "%s", r->text);
-    snprintf(seen.call, sizeof seen.call, "%s", r->call->name);
-    seen.elements = (unsigned long long)elements;
-    seen.bytes = (unsigned long long)bytes;
-    /* an adaptive size may run its --budget on top of the estimate */
-    const struct options *o = t->m->opt;
-    double est = t->pl->est.seconds + (record_adaptive(r, o) ? o->budget : 0);
-    seen.timeout_s = hang_timeout(o->timeout_s, est);
+    seen.record = z->record;
+    seen.line = z->line;
+    snprintf(seen.text, sizeof seen.text, "%s", z->text);
+    snprintf(seen.call, sizeof seen.call, "%s", z->call);
+    seen.elements = (unsigned long long)z->elements;
+    seen.bytes = (unsigned long long)z->bytes;
+    seen.timeout_s = z->timeout_s;
     seen.in_block = 0;
     seen.nwaits = seen.waits_more = 0;
     seen.waits_what[0] = 0;
@@ -112,60 +110,18 @@ void watchdog_disarm(void)
     pthread_mutex_unlock(&mu);
 }
 
-/* the world ranks this rank's calls wait on: a pair's partner, or the
- * ranks of its communicator (MPI says no more of a call in progress) */
-static void waits_on(const struct trial *t, struct hang_seen *h)
-{
-    const struct kernel *k = &t->k;
-    static MPI_Comm comm = MPI_COMM_NULL;
-    static int peer = -2;
-    int pair = t->holds.pairs || t->holds.all_pairs || t->holds.phases;
-    if (k->comm == comm && (pair ? k->peer : -1) == peer && h->nwaits)
-        return;
-    comm = k->comm;
-    peer = pair ? k->peer : -1;
-    MPI_Group g, world;
-    MPI_Comm_group(k->comm, &g);
-    MPI_Comm_group(MPI_COMM_WORLD, &world);
-    /* only ranks of the group: a library need not check them (Open MPI
-     * 4.1 read out of bounds on a phase's peer outside k->comm's group,
-     * a SEGV under AddressSanitizer); a peer outside it says nothing */
-    int gsize = 0;
-    MPI_Group_size(g, &gsize);
-    int n = pair ? (k->peer >= 0 && k->peer < gsize) : (k->size < gsize ? k->size : gsize);
-    int cap = (int)(sizeof h->waits / sizeof h->waits[0]);
-    int take = n < cap ? n : cap, mine[64];
-    for (int i = 0; i < take; i++)
-        mine[i] = pair ? k->peer : i;
-    if (take > 0)
-        MPI_Group_translate_ranks(g, take, mine, world, h->waits);
-    MPI_Group_free(&g);
-    MPI_Group_free(&world);
-    h->nwaits = take;
-    h->waits_more = n - take;
-    snprintf(h->waits_what, sizeof h->waits_what, "%s",
-             pair ? "the pair's partner" : "its communicator");
-}
-
-void watchdog_block(const struct trial *t, long n, int timed)
+void watchdog_block(long n, int timed, const int *waits, int nwaits, int more,
+                    const char *what)
 {
     if (!running)
         return;
-    struct hang_seen w = {0};
-    int fresh = 0;
+    int cap = (int)(sizeof seen.waits / sizeof seen.waits[0]);
     pthread_mutex_lock(&mu);
-    w.nwaits = seen.nwaits;
-    pthread_mutex_unlock(&mu);
-    if (t->k.comm != MPI_COMM_NULL && !(t->k.peer < 0 && (t->holds.pairs || t->holds.phases))) {
-        waits_on(t, &w);
-        fresh = 1;
-    }
-    pthread_mutex_lock(&mu);
-    if (fresh && w.waits_what[0]) {
-        memcpy(seen.waits, w.waits, sizeof seen.waits);
-        seen.nwaits = w.nwaits;
-        seen.waits_more = w.waits_more;
-        snprintf(seen.waits_what, sizeof seen.waits_what, "%s", w.waits_what);
+    if (what) {
+        seen.nwaits = nwaits < cap ? nwaits : cap;
+        memcpy(seen.waits, waits, (size_t)seen.nwaits * sizeof *waits);
+        seen.waits_more = more + nwaits - seen.nwaits;
+        snprintf(seen.waits_what, sizeof seen.waits_what, "%s", what);
     }
     seen.in_block = 1;
     seen.timed = timed;
