@@ -51,6 +51,7 @@ struct params {
      * param_value_size() says which. */
     void *m[PF_MODEL_COUNT];
     int rounds;                /* 0: pairs in turn; else measured in so many rounds */
+    int warmed;                /* 1: every pair's path warmed first (param_warm.c) */
     int verified;              /* pairs measured again alone, after all */
     double dev[PF_MODEL_COUNT];  /* in rounds: their largest relative
                                   * difference in each matrix the table marks

@@ -2,6 +2,7 @@
  * for the run when a barrier pattern first needs them, and handed to the
  * writers as world-rank matrices (param_store.h). */
 #include "params/param_store.h"
+#include "params/param_warm.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -168,7 +169,7 @@ static void say_drift(char *how, size_t len, size_t at, const struct params *pm)
 /* how the matrices were measured, a sentence for the report: in rounds,
  * the checked matrices in their places (models/param_files.h), then how
  * far they drifted */
-static void say_how(char *how, size_t len, const struct params *pm)
+static void say_measured(char *how, size_t len, const struct params *pm)
 {
     if (pm->classes) {
         say_classes(how, len, pm);
@@ -204,6 +205,16 @@ static void add_loggp(struct param_matrices *mx, const struct world *w,
     add(mx, w, tc, PF_LOGGP_BIG_G, lg->G, 0);
     add(mx, w, tc, PF_HOCKNEY_ALPHA, lg->alpha, 0);
     add(mx, w, tc, PF_HOCKNEY_BETA, lg->beta, 0);
+}
+
+/* say_measured, after the warm exchange where there was one */
+static void say_how(char *how, size_t len, const struct params *pm)
+{
+    size_t at = 0;
+    if (pm->warmed)
+        at = (size_t)snprintf(how, len, "every pair's path warmed first (%d round "
+                              "trips of 0 bytes and one of 1 MiB), then ", PARAM_WARM_TRIPS);
+    say_measured(how + (at < len ? at : len), len - (at < len ? at : len), pm);
 }
 
 /* Collective: every matrix of the topology to the writers */

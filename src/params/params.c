@@ -19,6 +19,7 @@
 #include "kernels/barrier.h"
 #include "lifecycle/interrupt.h"
 #include "params/pair_log.h"
+#include "params/param_warm.h"
 #include "models/param_drift.h"
 #include "models/schedule.h"
 #include "models/stats.h"
@@ -332,6 +333,7 @@ double params_begin(MPI_Comm comm, struct params *pm, struct pair_log *log, char
     *buf = xcalloc((size_t)1 << MAX_POW, 1);   /* 1 MiB */
     quiet_barrier(comm);
     double t0 = MPI_Wtime();
+    pm->warmed = params_warm(comm, *buf, 1 << MAX_POW);
     double *o = pm->m[PF_O];
     o[me] = invocation(p);
     MPI_Allreduce(MPI_IN_PLACE, o, p, MPI_DOUBLE, MPI_SUM, comm);   /* p values: on every rank */
