@@ -104,6 +104,7 @@ double time_window(struct trial *t, const struct window_plan *p, struct series *
     double legs = (double)call_legs(t->k.rec);     /* per message, not per iteration */
     MPI_Comm comm = t->k.comm;
     double ctl[3] = {0, 0, p->window > 0 ? p->window : 2 * p->pilot + 2e-6};
+    const double widest = WINDOW_GROWTH * ctl[2];
     s->per_block = 1;
     int broken = 0;            /* rank 0: a rank's clock (clock_guard.h) */
     for (;;) {
@@ -125,7 +126,7 @@ double time_window(struct trial *t, const struct window_plan *p, struct series *
         if (t->k.rank == 0) {
             broken = b->dlmax[2 * n] > 0;
             attempts += n;
-            if (4 * keep_valid(b, n, p->span, legs, s) > n)
+            if (4 * keep_valid(b, n, p->span, legs, s) > n && 2 * ctl[2] <= widest)
                 ctl[2] *= 2;
         }
     }

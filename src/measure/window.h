@@ -18,6 +18,12 @@ struct trial;
 
 /* a fixed count's attempts at most, late ones retried: reps times this */
 enum { WINDOW_ATTEMPTS = 4 };
+/* a window grows to this many times its first length at most: on a
+ * loaded machine starts are late because a rank was descheduled, which
+ * no window shorter than a time slice cures, and a window doubled
+ * without end made one 2-rank --sync window BARRIER take 174 s (and
+ * --timeout's watchdog call it hung) */
+enum { WINDOW_GROWTH = 16 };
 
 /* What time_window repeats and how: body(t, 1, arg) once a repetition
  * (timed_loop for a collective's call, a barrier for BARRIER records),
@@ -25,7 +31,8 @@ enum { WINDOW_ATTEMPTS = 4 };
  * fixed: or the rule's budget is spent, or WINDOW_ATTEMPTS x reps have
  * been tried), window seconds apart (0:
  * twice pilot, the slowest rank's time per call, agreed by the caller,
- * plus 2 us; doubled whenever more than a quarter of a batch start late).
+ * plus 2 us; doubled whenever more than a quarter of a batch start late,
+ * up to WINDOW_GROWTH times its first length).
  * mine, when set, gets this rank's own duration of the first nmine
  * repetitions (late ones too: only rank 0 knows which those are). */
 struct window_plan {
