@@ -14,6 +14,7 @@
 static const char *seen[MOST];
 static int nseen;
 
+#if MPI_VERSION >= 4
 static void note(const char *name)
 {
     for (int i = 0; i < nseen; i++)
@@ -22,6 +23,7 @@ static void note(const char *name)
     if (nseen < MOST)
         seen[nseen++] = name;
 }
+#endif
 
 int MPI_Finalize(void)
 {
