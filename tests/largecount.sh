@@ -71,6 +71,13 @@ if [ $MPI4 = 1 ]; then
             check "_c from 1 element, $n ranks: rank $r called every record's _c function" [ "$(called "$T/c$n.log" $r)" = "$want" ]
         done
     done
+    # the fault injector's MPI_Allreduce_c and MPI_Bcast_c flip the last
+    # element they deliver: --check finds it through the _c path
+    printf 'ALLREDUCE CHAR 1 64 MUL 8 WORLD SUM 0\nBCAST INT 1 64 MUL 8 WORLD NOP 0\nIALLREDUCE INT 1 64 MUL 8 WORLD SUM 0\n' > "$T/bad.in"
+    MPIGAUGE_TEST_LARGE_FROM=1 MPIGAUGE_CORRUPT=1 LD_PRELOAD="$PWD/tests/corrupt.so" \
+        $MPIRUN -n 2 ./mpigauge --check --iters 1 --warmup 0 --quiet -o "$T/bad" "$T/bad.in" > /dev/null 2> "$T/bad.err"
+    check "_c from 1 element, flipped bits: exit 1, ALLREDUCE and BCAST failed; IALLREDUCE passed (the injector flips MPI_Iallreduce's, not MPI_Iallreduce_c's: the int call was not made)" [ "$?/$(jq -c '[.records[].check]' "$T/bad/run.json")" = '1/["failed","failed","passed"]' ]
+    check "_c from 1 element, flipped bits: the last element named (64 CHAR: 63)" grep -q "ALLREDUCE CHAR 1 64 .*64 elements, rank [01], element 63: " "$T/bad.err"
     # the same run at the default threshold (2^31): not one _c call
     MPIGAUGE_CALL_LOG="$PWD/$T/int.log" LD_PRELOAD="$PWD/tests/callnames.so" \
         $MPIRUN -n 2 ./mpigauge --check --iters 4 --warmup 1 --quiet -o "$T/int" "$T/all.in" > /dev/null 2> "$T/int.err"
@@ -80,7 +87,7 @@ if [ $MPI4 = 1 ]; then
     # the results are the same records either way: same sizes, same samples
     check "int and _c runs: the same points" [ "$(jq -c '[.records[].points[] | [.bytes, .samples]]' "$T/int/run.json")" = "$(jq -c '[.records[].points[] | [.bytes, .samples]]' "$T/c2/run.json")" ]
 else
-    skip 9 "this MPI has no MPI_Allreduce_c nor any other _c function (MPI 4.0's large counts)"
+    skip 11 "this MPI has no MPI_Allreduce_c nor any other _c function (MPI 4.0's large counts)"
 fi
 
 # a bad threshold is an error, exit 2, before anything runs
