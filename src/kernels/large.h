@@ -1,8 +1,9 @@
-/* large.h: sends and receives of any count: MPI 4's large-count (_c)
- * functions past 2^31-1 elements, the int ones below it (so that the
- * usual sizes time the calls every peer times).  Only the calls with
- * `large` (registry.h) reach the _c path: the parser holds every other
- * call's counts to int. */
+/* large.h: calls of any count: MPI 4's large-count (_c) functions past
+ * 2^31-1 elements, the int ones below it (so that the usual sizes time the
+ * calls every peer times): the sends and receives here, and LARGE_OR_INT
+ * for the collectives of one count (collectives.c, reductions.c,
+ * nonblocking.c, persistent.c).  Only the calls with `large` (registry.h)
+ * reach the _c path: the parser holds every other call's counts to int. */
 #ifndef MPIGAUGE_LARGE_H
 #define MPIGAUGE_LARGE_H
 
@@ -14,7 +15,7 @@
  * says (read once by large_from_env, kernels/large.c): tests/largecount.sh
  * proves with small counts that every large call takes its _c path and
  * passes --check there, since a run of 2^31 elements takes minutes and GiBs
- * (docs/reference.md, "Large counts"). */
+ * (docs/input.md, "Large counts"). */
 extern MPI_Count large_from;
 int large_from_env(void);
 /* the _c function call's counts past int need, named for the parser's
