@@ -126,7 +126,7 @@ fuzz: build/fuzz_input
 	    -artifact_prefix=tests/fuzz/regressions/ tests/fuzz/corpus
 
 # the bench programs are built (warnings as errors) so that make bench cannot rot
-check: mpigauge tests/unit_tests tests/corrupt.so tests/launchvary.so tests/skew.so tests/slowcall.so tests/fakegpu.so tests/fuzz_replay tests/mpigauge-nopapi tests/counter_probe tools/gen_man tools/gen_reference bench/bare_loops bench/pattern_scale
+check: mpigauge tests/unit_tests tests/corrupt.so tests/launchvary.so tests/skew.so tests/slowcall.so tests/callnames.so tests/fakegpu.so tests/fuzz_replay tests/mpigauge-nopapi tests/counter_probe tools/gen_man tools/gen_reference bench/bare_loops bench/pattern_scale
 	MPIRUN="$(MPIRUN)" SMPI_TESTS="$(SMPI_TESTS)" SUITES="$(SUITES)" bash tests/run.sh
 
 # make check-quick: the contributor's loop, a few minutes on a 2-core VM:
@@ -249,7 +249,7 @@ valgrind: mpigauge
 	MPIRUN="$(MPIRUN)" bash scripts/valgrind.sh
 
 clean:
-	rm -rf build mpigauge mpigauge-smpi tests/mpigauge-smpi-skew platforms/costs.so platforms/hosts tests/mpigauge-nopapi tests/unit_tests tests/corrupt.so tests/launchvary.so tests/skew.so tests/slowcall.so tests/fakegpu.so tests/counter_probe tests/fuzz_replay bench/bare_loops bench/pattern_scale tests/tmp tools/gen_man tools/gen_reference
+	rm -rf build mpigauge mpigauge-smpi tests/mpigauge-smpi-skew platforms/costs.so platforms/hosts tests/mpigauge-nopapi tests/unit_tests tests/corrupt.so tests/launchvary.so tests/skew.so tests/slowcall.so tests/callnames.so tests/fakegpu.so tests/counter_probe tests/fuzz_replay bench/bare_loops bench/pattern_scale tests/tmp tools/gen_man tools/gen_reference
 
 .PHONY: all asan check check-quick unit bench bench-sets bench-trend bench-live fuzz valgrind clean man docs install uninstall check-prefix smpi dist distcheck
 
@@ -270,6 +270,10 @@ tests/corrupt.so: tests/corrupt.c tests/corrupt_nbc.c tests/corrupt_nbr.c tests/
 # tests/compose.sh: one collective slowed on purpose (plain flags, as corrupt.so)
 tests/slowcall.so: tests/slowcall.c $(STAMP)
 	$(MPICC) $(WARN) -O2 -g -shared -fPIC -o $@ tests/slowcall.c
+
+# tests/largecount.sh: which _c functions a run called (plain flags, as corrupt.so)
+tests/callnames.so: tests/callnames.c $(STAMP)
+	$(MPICC) $(WARN) -O2 -g -shared -fPIC -o $@ tests/callnames.c
 
 # tests/devices.sh: a GPU runtime backed by host memory (MPIGAUGE_GPU_RUNTIME;
 # plain flags and plain cc: it is no MPI program, and is dlopen'ed)

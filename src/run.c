@@ -305,7 +305,7 @@ static int validate_step(struct run *run, int rank)
     }
     while (batch_again(run, &b)) {
         if (rank == 0)
-            plan_print_records(&b.plan, stdout);
+            plan_print_records(&b.plan, &run->world, stdout);
         batch_free(&b);
     }
     if (rank == 0)

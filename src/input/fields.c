@@ -8,6 +8,7 @@
 #include <strings.h>
 #include "registry/settings.h"
 #include "registry/sizes.h"
+#include "kernels/large.h"
 
 static const char *const field_names[NFIELDS] = {
     "call", "datatype", "min", "max", "incr", "value", "topology", "op",
@@ -20,6 +21,28 @@ static uint64_t record_max_elements(const struct record *r)
 {
     return r->call && call_has(r->call, CALL_LARGE) && HAVE_MPI4 ? MAX_LARGE_ELEMENTS
                                                                  : MAX_ELEMENTS;
+}
+
+/* min or max: past int, a large call in a build without MPI 4 is told
+ * which _c function its count needs */
+static int parse_count(struct line_ctx *lc, const struct token *t, const char *what,
+                       const struct record *r, uint64_t *out)
+{
+    if (!(r->call && call_has(r->call, CALL_LARGE) && !HAVE_MPI4))
+        return parse_number(lc, t, what, record_max_elements(r), out);
+    uint64_t v;
+    if (parse_number(lc, t, what, MAX_LARGE_ELEMENTS, &v) != 0)
+        return -1;
+    if (v > MAX_ELEMENTS) {
+        char fn[64];
+        diag_add(lc->d, lc->line, t->col, "%s %llu is too large (at most %llu): this "
+                 "MPI has no %s (MPI 4.0's large counts)", what, (unsigned long long)v,
+                 (unsigned long long)MAX_ELEMENTS, large_function(r->call->name, fn,
+                                                                  sizeof fn));
+        return -1;
+    }
+    *out = v;
+    return 0;
 }
 
 /* a field that names a table row: the row, or NULL after complaining */
@@ -108,9 +131,9 @@ static void parse_range(struct line_ctx *lc, struct record *r)
     const struct token *t = lc->tok;
     int ok_min = 0, ok_max = 0, ok_incr = 0;
     if (lc->ntok > F_MIN)
-        ok_min = parse_number(lc, &t[F_MIN], "min", record_max_elements(r), &r->min) == 0;
+        ok_min = parse_count(lc, &t[F_MIN], "min", r, &r->min) == 0;
     if (lc->ntok > F_MAX)
-        ok_max = parse_number(lc, &t[F_MAX], "max", record_max_elements(r), &r->max) == 0;
+        ok_max = parse_count(lc, &t[F_MAX], "max", r, &r->max) == 0;
     if (ok_min && ok_max && r->min > r->max)
         diag_add(lc->d, lc->line, t[F_MIN].col, "min %llu is larger than max %llu",
                  (unsigned long long)r->min, (unsigned long long)r->max);

@@ -1,8 +1,14 @@
 /* collectives.c: the data-movement collectives.
  *
  * Every rank calls the collective iters times back to back; the v-variants
- * use the uneven ramp of vcount() (kernel.h) around the record's size. */
+ * use the uneven ramp of vcount() (kernel.h) around the record's size.
+ * The calls of one count (BCAST, GATHER, ALLGATHER, SCATTER, ALLTOALL)
+ * take MPI 4's _c functions past 2^31-1 elements (large.h); the v-forms
+ * and ALLTOALLW keep int counts and displacements: their layouts are int
+ * arrays, held to int by the plan (world/plan.c). */
 #include "kernels/collectives.h"
+
+#include "kernels/large.h"
 
 /* ---- per-size layouts of the v-variants --------------------------------- */
 void layout_ramp(struct kernel *k)
@@ -49,14 +55,21 @@ void layout_alltoallw(struct kernel *k)
 void run_bcast(struct kernel *k, int iters)
 {
     for (int i = 0; i < iters; i++)
-        MPI_Bcast(k->sbuf, (int)k->count, k->type, call_root(k, i), k->comm);
+        (void)LARGE_OR_INT(k->count,
+                           MPI_Bcast_c(k->sbuf, k->count, k->type, call_root(k, i), k->comm),
+                           MPI_Bcast(k->sbuf, (int)k->count, k->type, call_root(k, i), k->comm));
 }
 
 void run_gather(struct kernel *k, int iters)
 {
-    for (int i = 0; i < iters; i++)
-        MPI_Gather(send_at(k, call_root(k, i)), (int)k->count, k->type, k->rbuf, (int)k->count, k->type,
-                   call_root(k, i), k->comm);
+    MPI_Count n = k->count;
+    for (int i = 0; i < iters; i++) {
+        int root = call_root(k, i);
+        (void)LARGE_OR_INT(n, MPI_Gather_c(send_at(k, root), n, k->type, k->rbuf, n, k->type,
+                                           root, k->comm),
+                           MPI_Gather(send_at(k, root), (int)n, k->type, k->rbuf, (int)n,
+                                      k->type, root, k->comm));
+    }
 }
 
 void run_gatherv(struct kernel *k, int iters)
@@ -70,12 +83,12 @@ void run_gatherv(struct kernel *k, int iters)
 /* inplace=1: this rank's block is already in place in the receive buffer */
 void run_allgather(struct kernel *k, int iters)
 {
-    int sc = k->rec->inplace ? 0 : (int)k->count;
+    MPI_Count n = k->count, sc = k->rec->inplace ? 0 : n;
     MPI_Datatype st = k->rec->inplace ? MPI_DATATYPE_NULL : k->type;
     const void *s = send_or_in_place(k);
     for (int i = 0; i < iters; i++)
-        MPI_Allgather(s, sc, st, k->rbuf, (int)k->count, k->type,
-                      k->comm);
+        (void)LARGE_OR_INT(n, MPI_Allgather_c(s, sc, st, k->rbuf, n, k->type, k->comm),
+                           MPI_Allgather(s, (int)sc, st, k->rbuf, (int)n, k->type, k->comm));
 }
 
 void run_allgatherv(struct kernel *k, int iters)
@@ -88,10 +101,14 @@ void run_allgatherv(struct kernel *k, int iters)
 
 void run_scatter(struct kernel *k, int iters)
 {
-    for (int i = 0; i < iters; i++)
-        MPI_Scatter(k->sbuf, (int)k->count, k->type, recv_at(k, call_root(k, i)),
-                    (int)k->count, k->type,
-                    call_root(k, i), k->comm);
+    MPI_Count n = k->count;
+    for (int i = 0; i < iters; i++) {
+        int root = call_root(k, i);
+        (void)LARGE_OR_INT(n, MPI_Scatter_c(k->sbuf, n, k->type, recv_at(k, root), n, k->type,
+                                            root, k->comm),
+                           MPI_Scatter(k->sbuf, (int)n, k->type, recv_at(k, root), (int)n,
+                                       k->type, root, k->comm));
+    }
 }
 
 void run_scatterv(struct kernel *k, int iters)
@@ -107,12 +124,12 @@ void run_scatterv(struct kernel *k, int iters)
  * overwritten */
 void run_alltoall(struct kernel *k, int iters)
 {
-    int sc = k->rec->inplace ? 0 : (int)k->count;
+    MPI_Count n = k->count, sc = k->rec->inplace ? 0 : n;
     MPI_Datatype st = k->rec->inplace ? MPI_DATATYPE_NULL : k->type;
     const void *s = send_or_in_place(k);
     for (int i = 0; i < iters; i++)
-        MPI_Alltoall(s, sc, st, k->rbuf, (int)k->count, k->type,
-                     k->comm);
+        (void)LARGE_OR_INT(n, MPI_Alltoall_c(s, sc, st, k->rbuf, n, k->type, k->comm),
+                           MPI_Alltoall(s, (int)sc, st, k->rbuf, (int)n, k->type, k->comm));
 }
 
 void run_alltoallv(struct kernel *k, int iters)

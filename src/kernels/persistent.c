@@ -6,10 +6,13 @@
  *
  * Each init function makes the size's request with the blocking form's
  * buffers and layout, so the blocking form's check serves it; run_started
- * starts and waits for it. */
+ * starts and waits for it.  The forms of one count take MPI 4's
+ * MPI_..._init_c past 2^31-1 elements (large.h); Open MPI's MPIX_ forms
+ * have none, and Open MPI 4.1 keeps every count to int anyway. */
 #include "kernels/nonblocking.h"
 
 #include <string.h>
+#include "kernels/large.h"
 
 #if MPI_VERSION >= 4
 #define PCOLL 1
@@ -30,6 +33,16 @@
 #define REDUCE_SCATTER_BLOCK_INIT MPI_Reduce_scatter_block_init
 #define SCAN_INIT MPI_Scan_init
 #define EXSCAN_INIT MPI_Exscan_init
+#define BCAST_INIT_C MPI_Bcast_init_c
+#define GATHER_INIT_C MPI_Gather_init_c
+#define SCATTER_INIT_C MPI_Scatter_init_c
+#define ALLGATHER_INIT_C MPI_Allgather_init_c
+#define ALLTOALL_INIT_C MPI_Alltoall_init_c
+#define REDUCE_INIT_C MPI_Reduce_init_c
+#define ALLREDUCE_INIT_C MPI_Allreduce_init_c
+#define REDUCE_SCATTER_BLOCK_INIT_C MPI_Reduce_scatter_block_init_c
+#define SCAN_INIT_C MPI_Scan_init_c
+#define EXSCAN_INIT_C MPI_Exscan_init_c
 #elif defined(__has_include)
 #if __has_include(<mpi-ext.h>)
 #include <mpi-ext.h>
@@ -117,14 +130,20 @@ void init_barrier(struct kernel *k)
 
 void init_bcast(struct kernel *k)
 {
-    BCAST_INIT(k->sbuf, k->count, k->type, k->root, k->comm, MPI_INFO_NULL,
-               &k->req);
+    MPI_Count n = k->count;
+    (void)LARGE_OR_INT(n, BCAST_INIT_C(k->sbuf, n, k->type, k->root, k->comm, MPI_INFO_NULL,
+                                       &k->req),
+                       BCAST_INIT(k->sbuf, (int)n, k->type, k->root, k->comm, MPI_INFO_NULL,
+                                  &k->req));
 }
 
 void init_gather(struct kernel *k)
 {
-    GATHER_INIT(send_at(k, k->root), k->count, k->type, k->rbuf, k->count, k->type, k->root,
-                k->comm, MPI_INFO_NULL, &k->req);
+    MPI_Count n = k->count;
+    (void)LARGE_OR_INT(n, GATHER_INIT_C(send_at(k, k->root), n, k->type, k->rbuf, n, k->type,
+                                        k->root, k->comm, MPI_INFO_NULL, &k->req),
+                       GATHER_INIT(send_at(k, k->root), (int)n, k->type, k->rbuf, (int)n,
+                                   k->type, k->root, k->comm, MPI_INFO_NULL, &k->req));
 }
 
 void init_gatherv(struct kernel *k)
@@ -135,8 +154,11 @@ void init_gatherv(struct kernel *k)
 
 void init_scatter(struct kernel *k)
 {
-    SCATTER_INIT(k->sbuf, k->count, k->type, recv_at(k, k->root), k->count, k->type,
-                 k->root, k->comm, MPI_INFO_NULL, &k->req);
+    MPI_Count n = k->count;
+    (void)LARGE_OR_INT(n, SCATTER_INIT_C(k->sbuf, n, k->type, recv_at(k, k->root), n, k->type,
+                                         k->root, k->comm, MPI_INFO_NULL, &k->req),
+                       SCATTER_INIT(k->sbuf, (int)n, k->type, recv_at(k, k->root), (int)n,
+                                    k->type, k->root, k->comm, MPI_INFO_NULL, &k->req));
 }
 
 void init_scatterv(struct kernel *k)
@@ -149,8 +171,11 @@ void init_scatterv(struct kernel *k)
 
 void init_allgather(struct kernel *k)
 {
-    ALLGATHER_INIT(send_at(k, -1), k->count, k->type, k->rbuf, k->count, k->type,
-                   k->comm, MPI_INFO_NULL, &k->req);
+    MPI_Count n = k->count;
+    (void)LARGE_OR_INT(n, ALLGATHER_INIT_C(send_at(k, -1), n, k->type, k->rbuf, n, k->type,
+                                           k->comm, MPI_INFO_NULL, &k->req),
+                       ALLGATHER_INIT(send_at(k, -1), (int)n, k->type, k->rbuf, (int)n,
+                                      k->type, k->comm, MPI_INFO_NULL, &k->req));
 }
 
 void init_allgatherv(struct kernel *k)
@@ -161,8 +186,11 @@ void init_allgatherv(struct kernel *k)
 
 void init_alltoall(struct kernel *k)
 {
-    ALLTOALL_INIT(send_at(k, -1), k->count, k->type, k->rbuf, k->count, k->type,
-                  k->comm, MPI_INFO_NULL, &k->req);
+    MPI_Count n = k->count;
+    (void)LARGE_OR_INT(n, ALLTOALL_INIT_C(send_at(k, -1), n, k->type, k->rbuf, n, k->type,
+                                          k->comm, MPI_INFO_NULL, &k->req),
+                       ALLTOALL_INIT(send_at(k, -1), (int)n, k->type, k->rbuf, (int)n,
+                                     k->type, k->comm, MPI_INFO_NULL, &k->req));
 }
 
 void init_alltoallv(struct kernel *k)
@@ -180,14 +208,20 @@ void init_alltoallw(struct kernel *k)
 
 void init_reduce(struct kernel *k)
 {
-    REDUCE_INIT(send_at(k, k->root), k->rbuf, k->count, k->type, k->op, k->root, k->comm,
-                MPI_INFO_NULL, &k->req);
+    MPI_Count n = k->count;
+    (void)LARGE_OR_INT(n, REDUCE_INIT_C(send_at(k, k->root), k->rbuf, n, k->type, k->op,
+                                        k->root, k->comm, MPI_INFO_NULL, &k->req),
+                       REDUCE_INIT(send_at(k, k->root), k->rbuf, (int)n, k->type, k->op,
+                                   k->root, k->comm, MPI_INFO_NULL, &k->req));
 }
 
 void init_allreduce(struct kernel *k)
 {
-    ALLREDUCE_INIT(send_at(k, -1), k->rbuf, k->count, k->type, k->op, k->comm,
-                   MPI_INFO_NULL, &k->req);
+    MPI_Count n = k->count;
+    (void)LARGE_OR_INT(n, ALLREDUCE_INIT_C(send_at(k, -1), k->rbuf, n, k->type, k->op, k->comm,
+                                           MPI_INFO_NULL, &k->req),
+                       ALLREDUCE_INIT(send_at(k, -1), k->rbuf, (int)n, k->type, k->op,
+                                      k->comm, MPI_INFO_NULL, &k->req));
 }
 
 void init_reduce_scatter(struct kernel *k)
@@ -198,20 +232,29 @@ void init_reduce_scatter(struct kernel *k)
 
 void init_reduce_scatter_block(struct kernel *k)
 {
-    REDUCE_SCATTER_BLOCK_INIT(send_at(k, -1), k->rbuf, k->count, k->type, k->op,
-                              k->comm, MPI_INFO_NULL, &k->req);
+    MPI_Count n = k->count;
+    (void)LARGE_OR_INT(n, REDUCE_SCATTER_BLOCK_INIT_C(send_at(k, -1), k->rbuf, n, k->type,
+                                                      k->op, k->comm, MPI_INFO_NULL, &k->req),
+                       REDUCE_SCATTER_BLOCK_INIT(send_at(k, -1), k->rbuf, (int)n, k->type,
+                                                 k->op, k->comm, MPI_INFO_NULL, &k->req));
 }
 
 void init_scan(struct kernel *k)
 {
-    SCAN_INIT(send_at(k, -1), k->rbuf, k->count, k->type, k->op, k->comm,
-              MPI_INFO_NULL, &k->req);
+    MPI_Count n = k->count;
+    (void)LARGE_OR_INT(n, SCAN_INIT_C(send_at(k, -1), k->rbuf, n, k->type, k->op, k->comm,
+                                      MPI_INFO_NULL, &k->req),
+                       SCAN_INIT(send_at(k, -1), k->rbuf, (int)n, k->type, k->op, k->comm,
+                                 MPI_INFO_NULL, &k->req));
 }
 
 void init_exscan(struct kernel *k)
 {
-    EXSCAN_INIT(send_at(k, -1), k->rbuf, k->count, k->type, k->op, k->comm,
-                MPI_INFO_NULL, &k->req);
+    MPI_Count n = k->count;
+    (void)LARGE_OR_INT(n, EXSCAN_INIT_C(send_at(k, -1), k->rbuf, n, k->type, k->op, k->comm,
+                                        MPI_INFO_NULL, &k->req),
+                       EXSCAN_INIT(send_at(k, -1), k->rbuf, (int)n, k->type, k->op, k->comm,
+                                   MPI_INFO_NULL, &k->req));
 }
 
 #else

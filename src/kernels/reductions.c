@@ -3,8 +3,12 @@
  * The check compares with the reduction of every rank's known data,
  * applied in rank order with MPI_Reduce_local: it proves that each rank
  * got the right combination of the right ranks' elements.  The arithmetic
- * of a predefined op itself is the library's in both. */
+ * of a predefined op itself is the library's in both.  Every call here
+ * but REDUCE_SCATTER (an int array of counts) takes MPI 4's _c function
+ * past 2^31-1 elements (large.h). */
 #include "kernels/reductions.h"
+
+#include "kernels/large.h"
 
 /* inplace=1: only the root's call may be in place; call i's root moves
  * with root=rotate, and with it the one rank that passes MPI_IN_PLACE */
@@ -13,7 +17,10 @@ void run_reduce(struct kernel *k, int iters)
     for (int i = 0; i < iters; i++) {
         int root = call_root(k, i);
         const void *s = k->rank == root ? send_or_in_place(k) : k->sbuf;
-        MPI_Reduce(s, k->rbuf, (int)k->count, k->type, k->op, root, k->comm);
+        (void)LARGE_OR_INT(k->count,
+                           MPI_Reduce_c(s, k->rbuf, k->count, k->type, k->op, root, k->comm),
+                           MPI_Reduce(s, k->rbuf, (int)k->count, k->type, k->op, root,
+                                      k->comm));
     }
 }
 
@@ -21,7 +28,9 @@ void run_allreduce(struct kernel *k, int iters)
 {
     const void *s = send_or_in_place(k);
     for (int i = 0; i < iters; i++)
-        MPI_Allreduce(s, k->rbuf, (int)k->count, k->type, k->op, k->comm);
+        (void)LARGE_OR_INT(k->count,
+                           MPI_Allreduce_c(s, k->rbuf, k->count, k->type, k->op, k->comm),
+                           MPI_Allreduce(s, k->rbuf, (int)k->count, k->type, k->op, k->comm));
 }
 
 void run_reduce_scatter(struct kernel *k, int iters)
@@ -33,29 +42,37 @@ void run_reduce_scatter(struct kernel *k, int iters)
 void run_reduce_scatter_block(struct kernel *k, int iters)
 {
     for (int i = 0; i < iters; i++)
-        MPI_Reduce_scatter_block(send_or_in_place(k), k->rbuf, k->count, k->type, k->op,
-                                 k->comm);
+        (void)LARGE_OR_INT(k->count,
+                           MPI_Reduce_scatter_block_c(send_or_in_place(k), k->rbuf, k->count,
+                                                      k->type, k->op, k->comm),
+                           MPI_Reduce_scatter_block(send_or_in_place(k), k->rbuf,
+                                                    (int)k->count, k->type, k->op, k->comm));
 }
 
 void run_scan(struct kernel *k, int iters)
 {
     const void *s = send_or_in_place(k);
     for (int i = 0; i < iters; i++)
-        MPI_Scan(s, k->rbuf, (int)k->count, k->type, k->op, k->comm);
+        (void)LARGE_OR_INT(k->count, MPI_Scan_c(s, k->rbuf, k->count, k->type, k->op, k->comm),
+                           MPI_Scan(s, k->rbuf, (int)k->count, k->type, k->op, k->comm));
 }
 
 void run_exscan(struct kernel *k, int iters)
 {
     const void *s = send_or_in_place(k);
     for (int i = 0; i < iters; i++)
-        MPI_Exscan(s, k->rbuf, (int)k->count, k->type, k->op, k->comm);
+        (void)LARGE_OR_INT(k->count,
+                           MPI_Exscan_c(s, k->rbuf, k->count, k->type, k->op, k->comm),
+                           MPI_Exscan(s, k->rbuf, (int)k->count, k->type, k->op, k->comm));
 }
 
 /* the op alone: inout = in op inout, on this rank, again and again */
 void run_reduce_local(struct kernel *k, int iters)
 {
     for (int i = 0; i < iters; i++)
-        MPI_Reduce_local(k->sbuf, k->rbuf, k->count, k->type, k->op);
+        (void)LARGE_OR_INT(k->count,
+                           MPI_Reduce_local_c(k->sbuf, k->rbuf, k->count, k->type, k->op),
+                           MPI_Reduce_local(k->sbuf, k->rbuf, (int)k->count, k->type, k->op));
 }
 
 void check_reduce_local(struct kernel *k)

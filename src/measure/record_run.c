@@ -107,6 +107,28 @@ static void keep_point(struct measurer *m, struct result *res, struct point *pt)
     kept->reps = NULL;
 }
 
+/* rank 0: the switch points of a point-to-point or streaming curve, on
+ * the medians and their intervals (the mean where a size had too few
+ * blocks for a median, with no interval) */
+static void find_switches(struct result *res)
+{
+    size_t n = res->npts;
+    res->nswitches = 0;
+    if (!res->holds.switches || n < 2 * SWITCH_MIN_POINTS)
+        return;
+    double *v = xmalloc_array(4 * n, sizeof *v), *x = v, *t = v + n, *lo = v + 2 * n,
+           *hi = v + 3 * n;
+    for (size_t i = 0; i < n; i++) {
+        const struct point *p = &res->pts[i];
+        x[i] = (double)p->bytes;
+        t[i] = isfinite(p->med) ? p->med : p->s.avg;
+        lo[i] = isfinite(p->med) ? p->ci_lo : NAN;
+        hi[i] = isfinite(p->med) ? p->ci_hi : NAN;
+    }
+    res->nswitches = switch_points(x, t, lo, hi, n, res->switches, SWITCH_MOST);
+    free(v);
+}
+
 /* rank 0, at the record's end: the fits and the prediction's error */
 static void finish_result(struct result *res)
 {
@@ -117,6 +139,7 @@ static void finish_result(struct result *res)
         y[i] = res->pts[i].s.avg;
     }
     res->fit = fit_linear(x, y, n);
+    find_switches(res);
     double t_min = NAN;
     for (size_t i = 0; i < n; i++)
         if (isfinite(y[i]) && (isnan(t_min) || y[i] < t_min))

@@ -16,8 +16,10 @@
 #include "output/record_settings.h"
 #include "output/io_check.h"
 #include "output/threads_json.h"
+#include "output/switch_notes.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 void say(struct writer *w, const char *fmt, ...)
@@ -235,6 +237,10 @@ void report_summary(struct writer *w, const struct result *res)
     fit_text(res, fit, sizeof fit);
     say(w, "%s", fit);
     summary_tail(w, res);
+    char *switches = switch_prose(w->info, res);
+    if (switches)
+        say(w, "%s", switches);
+    free(switches);
     char took[64], est[64];
     if (res->elapsed_s >= 0)
         say(w, "  Took %s (estimated %s).\n", duration_text(res->elapsed_s, took,

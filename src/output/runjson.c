@@ -34,6 +34,7 @@
 #include "output/hybrid_writer.h"
 #include "output/io_check.h"
 #include "output/type_lines.h"
+#include "output/switch_notes.h"
 
 static json_t *num(double x)
 {
@@ -212,6 +213,9 @@ static json_t *record_json(const struct writer *w, const struct result *res)
     for (size_t i = 0; i < res->npts; i++)
         json_array_append_new(pts, point_json(w, res, &res->pts[i]));
     json_object_set_new(o, "points", pts);
+    json_t *switches = switch_points_json(w->info, res);
+    if (switches)
+        json_object_set_new(o, "switch_points", switches);
     json_t *compose = compose_json(res);
     if (compose)
         json_object_set_new(o, "compose", compose);

@@ -29,6 +29,7 @@ struct holds record_holds(const struct record *r, int p)
         .persists = c->init != NULL,
         .early_bird = f->early_bird && f->early_bird(r),
         .checked = c->check != NULL,
+        .switches = f->named_receives && f->moves_data,
         .busbw = c->busbw,
         .busbw_factor = busbw_factor(c->busbw, p > 0 ? p : 1),
         .busbw_n = p > 0 ? p : 1,

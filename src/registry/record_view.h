@@ -37,6 +37,9 @@ struct holds {
     int persists;              /* persistent: the init column */
     int early_bird;            /* complete=parrived: the early_lead_us column */
     int checked;               /* --check verifies its data */
+    /* point-to-point and streaming: the curve's switch points
+     * (models/switch_points.h) and the library variables that set them */
+    int switches;
     int busbw;                 /* enum busbw_kind: a bus bandwidth column */
     double busbw_factor;       /* busbw_mbps = mbps x this (registry/calls.h) */
     int busbw_n;               /* the n it was made for: the largest communicator */

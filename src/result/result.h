@@ -13,6 +13,7 @@
 #include "models/hybrid.h"
 #include "models/param_files.h"
 #include "models/stats.h"
+#include "models/switch_points.h"
 
 enum { MAX_EVENTS = 16 };      /* --papi events in one run */
 
@@ -173,6 +174,10 @@ struct result {
     struct fit fit;            /* t_avg = alpha + beta bytes */
     struct fit_reading fit_terms;   /* which of its terms mean something */
     struct fit bsp;            /* HRELATION: t_max = g h + l */
+    /* point-to-point and streaming (holds.switches): where the medians'
+     * slope changes beyond their noise (models/switch_points.h) */
+    struct switch_point switches[SWITCH_MOST];
+    int nswitches;
     struct bsp_level levels[BSP_LEVELS];
     int nlevels;
     /* BARRIER patterns: mean relative errors of the predicted distribution

@@ -62,7 +62,10 @@ struct estimate plan_total(const struct plan *pl);
 /* The plan (--validate) on rank 0: its first line, each batch's records,
  * and the total of every record's estimate. */
 void plan_print_head(const char *file, int nrec, const struct world *w, FILE *out);
-void plan_print_records(const struct plan *pl, FILE *out);
+void plan_print_records(const struct plan *pl, const struct world *w, FILE *out);
+/* a point-to-point or streaming record's suggested cvar= sweep around each
+ * protocol switch its sizes span (plan_switches.c) */
+void plan_print_switches(const struct planned *p, const struct world *w, FILE *out);
 void plan_print_total(const struct estimate *all, FILE *out);
 /* keeps in all the larger of its memory and e's, with that record's line */
 void estimate_memory(struct estimate *all, const struct estimate *e);

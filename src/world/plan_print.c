@@ -71,7 +71,7 @@ void plan_print_head(const char *file, int nrec, const struct world *w, FILE *ou
             w->grid[0], w->grid[1], w->grid[2], w->nodes, w->nodes == 1 ? "" : "s");
 }
 
-void plan_print_records(const struct plan *pl, FILE *out)
+void plan_print_records(const struct plan *pl, const struct world *w, FILE *out)
 {
     for (int i = 0; i < pl->n; i++) {
         const struct planned *p = &pl->rec[i];
@@ -94,5 +94,7 @@ void plan_print_records(const struct plan *pl, FILE *out)
             fprintf(out, "  skipped: %s\n", p->skipped);
         else
             print_estimate(&p->est, "  estimate", out);
+        if (!p->skipped[0])
+            plan_print_switches(p, w, out);
     }
 }

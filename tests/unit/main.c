@@ -32,6 +32,7 @@ int main(void)
     test_fingerprint();
     test_call_words();
     test_changepoint();
+    test_switch_points();
     printf("unit: %d passed, %d failed\n", unit_passed, unit_failed);
     return unit_failed ? 1 : 0;
 }

@@ -27,6 +27,7 @@ struct pattern;
 const struct pattern *builtin_pattern(int i);
 
 void test_parser(void);
+void test_switch_points(void);
 void test_hostlist(void);
 void test_settings(void);
 void test_sizes(void);
