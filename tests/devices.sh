@@ -10,7 +10,9 @@
 # timed loops, the fault injector's flipped bit found; a GPU-aware MPI
 # (MPIGAUGE_TEST_GPU_AWARE=1, the pages opened) gets the device pointers
 # themselves; the runtime and device in the header and run.json; bad
-# settings refused with file, line and column.
+# settings refused with file, line and column; and the conformance loop:
+# every call --list marks [mem=] with host, staged, managed and device
+# buffers on 2 and 3 ranks, --check passing, a flipped bit found.
 # Prints "N passed, N failed".
 set -u
 cd "$(dirname "$0")/.."
@@ -110,7 +112,7 @@ check "the test runtime's device pages fault when MPI touches them (exit $rc)" [
 # --mem: records that name none and take mem= get it; others stay host
 cat > "$T/opt.in" <<'IN'
 SEND      DOUBLE 1 64 MUL 8 WORLD NOP 0 staged=1
-BW        DOUBLE 1 64 MUL 8 WORLD NOP 0
+REDUCE_LOCAL DOUBLE 1 64 MUL 8 WORLD SUM 0
 ALLREDUCE DOUBLE 1 64 MUL 8 WORLD SUM 0 mem=host
 IN
 MPIGAUGE_GPU_RUNTIME="$FAKE" $MPIRUN -n 2 ./mpigauge --mem device --check --iters 2 --warmup 0 \
@@ -119,7 +121,7 @@ check "--mem device: exit 0" [ $? = 0 ]
 j="$T/opt/run.json"
 check "--mem device: SEND staged in device memory, checked" \
     [ "$(jq -c "$AT"'at(1) | [.check, .memory.kind, .record_settings.mem]' "$j")" = '["passed","device","device"]' ]
-check "--mem device: BW (no device buffers) and mem=host stay in host memory" \
+check "--mem device: REDUCE_LOCAL (no device buffers) and mem=host stay in host memory" \
     [ "$(jq -c "$AT"'[at(2), at(3)] | map(has("memory"))' "$j")" = '[false,false]' ]
 check "--mem device: run.json's options say it" [ "$(jq -r '.options.mem' "$j")" = device ]
 
@@ -135,6 +137,77 @@ check "not built: exit 0" [ $? = 0 ]
 check "not built: device and managed sides, compose=1, inplace=1 skipped, each with why" \
     [ "$(jq -c '[.records[].skipped | split(" ")[0:2] | join(" ")]' "$T/unbuilt/run.json")" = '["device memory","compose=1 with","inplace=1 with"]' ]
 
+# The conformance loop: every call that --list marks [mem=], its record
+# of tests/inputs/conformance.in (WORLD; the neighbourhood calls on
+# BINARY-TREE) at 6 elements, with host, staged (mem=device staged=1),
+# managed and device buffers (a GPU-aware MPI claimed, the test runtime's
+# pages open), on 2 and 3 ranks: every record that the host one runs is
+# done with its check passed through the GPU buffers, and a record the
+# plan skips (a library defect) is skipped in host memory too.  A call
+# given mem= is covered here with no edit.
+./mpigauge --list | awk '/^Calls/ { f = 1; next } /^$/ { f = 0 } f && / \[mem=\]$/ { print $1 }' \
+    > "$T/mem-calls"
+nc=$(wc -l < "$T/mem-calls")
+check "--list marks calls with [mem=] ($nc)" [ "$nc" -gt 0 ]
+while read -r c; do
+    awk -v c="$c" '$1 == c && $7 != "HOLLOW-CUBE" { print; exit }' tests/inputs/conformance.in
+done < "$T/mem-calls" | sed 's/ 1 1 ADD 1 / 6 6 ADD 1 /' > "$T/loop-base.in"
+check "every [mem=] call has a record in conformance.in ($(wc -l < "$T/loop-base.in") of $nc)" \
+    [ "$(awk '{ print $1 }' "$T/loop-base.in" | sort | comm -3 - <(sort "$T/mem-calls") | wc -l)" = 0 ]
+for m in host "device staged=1" managed; do
+    sed "s/\$/ mem=$m/" "$T/loop-base.in"
+done > "$T/loop.in"
+sed 's/$/ mem=device/' "$T/loop-base.in" > "$T/loop-aware.in"
+# loop_bad RUNJSON FIRST MODE HOSTJSON: the records FIRST .. FIRST + nc - 1
+# against the host block's (lines 1 .. nc of HOSTJSON's loop.in): prints
+# the calls that are neither done with their check passed where the host
+# record was done, nor skipped for a reason of the library's where it was
+loop_bad() {
+    jq -r --argjson a "$2" --argjson n "$nc" --slurpfile h "$4" '
+        [$h[0].records[] | select(.line <= $n) | {key: .call, value: .status}] | from_entries as $host
+        | .records[] | select(.line >= $a and .line < $a + $n)
+        | select((.status == "done" and .check == "passed" and $host[.call] == "done")
+                 or (.status == "skipped" and $host[.call] == "skipped" and (.skipped | test("GPU|mem=|staged") | not)) | not)
+        | "\(.call):\(.status)/\(.check)"' "$1" 2> /dev/null | tr '\n' ' '
+}
+for n in 2 3; do
+    MPIGAUGE_GPU_RUNTIME="$FAKE" $MPIRUN -n "$n" ./mpigauge --check --iters 2 --warmup 1 --quiet \
+        -o "$T/loop$n" "$T/loop.in" > /dev/null 2> "$T/loop$n.err"
+    check "loop, $n ranks: exit 0" [ $? = 0 ]
+    j="$T/loop$n/run.json"
+    check "loop, $n ranks: a record each, host, staged and managed" [ "$(jq '.records | length' "$j")" = $((3 * nc)) ]
+    check "loop, $n ranks: host buffers measured (done: $(jq '[.records[] | select(.line <= '"$nc"' and .status == "done")] | length' "$j"))" \
+        [ "$(jq '[.records[] | select(.line <= '"$nc"' and .status == "done" and .check == "passed")] | length' "$j")" -gt $((nc * 9 / 10)) ]
+    for b in "staged $((nc + 1))" "managed $((2 * nc + 1))"; do
+        set -- $b
+        out=$(loop_bad "$j" "$2" "$1" "$j")
+        check "loop, $n ranks, $1 buffers: as host memory, every check passed (failing: ${out:-none})" [ -z "$out" ]
+    done
+    MPIGAUGE_GPU_RUNTIME="$FAKE" MPIGAUGE_TEST_GPU_AWARE=1 MPIGAUGE_FAKEGPU_OPEN=1 $MPIRUN -n "$n" \
+        ./mpigauge --check --iters 2 --warmup 1 --quiet -o "$T/aware$n" "$T/loop-aware.in" \
+        > /dev/null 2> "$T/aware$n.err"
+    check "loop, $n ranks, device buffers to a GPU-aware MPI: exit 0" [ $? = 0 ]
+    out=$(loop_bad "$T/aware$n/run.json" 1 device "$j")
+    check "loop, $n ranks, device buffers: as host memory, every check passed (failing: ${out:-none})" [ -z "$out" ]
+    check "loop, $n ranks, device buffers: handed to MPI as they are" \
+        [ "$(jq '[.records[] | select(.status == "done") | .memory | .kind == "device" and .staged == false] | all' "$T/aware$n/run.json")" = true ]
+done
+# a flipped bit in what MPI delivered is found in every call, staged and direct
+sed 's/$/ mem=device staged=1/' "$T/loop-base.in" > "$T/loop-corrupt.in"
+MPIGAUGE_CORRUPT=1 LD_PRELOAD="$PWD/tests/corrupt.so" MPIGAUGE_GPU_RUNTIME="$FAKE" \
+    $MPIRUN -n 3 ./mpigauge --check --iters 1 --warmup 0 --quiet -o "$T/loop-corrupt" \
+    "$T/loop-corrupt.in" > /dev/null 2> "$T/loop-corrupt.err"
+out=$(jq -r '.records[] | select(.check != "failed" and .status == "done") | .call' "$T/loop-corrupt/run.json" | tr '\n' ' ')
+check "loop, staged, flipped bits: every record's check failed (not: ${out:-none})" \
+    [ -z "$out" ] && [ "$(jq '[.records[] | select(.check == "failed")] | length' "$T/loop-corrupt/run.json")" -gt 0 ]
+sed 's/staged=1$//' "$T/loop-corrupt.in" > "$T/loop-corrupt-aware.in"
+MPIGAUGE_CORRUPT=1 LD_PRELOAD="$PWD/tests/corrupt.so" MPIGAUGE_GPU_RUNTIME="$FAKE" \
+    MPIGAUGE_TEST_GPU_AWARE=1 MPIGAUGE_FAKEGPU_OPEN=1 $MPIRUN -n 2 ./mpigauge --check --iters 1 \
+    --warmup 0 --quiet -o "$T/loop-corrupt-aware" "$T/loop-corrupt-aware.in" > /dev/null 2>&1
+out=$(jq -r '.records[] | select(.check != "failed" and .status == "done") | .call' "$T/loop-corrupt-aware/run.json" | tr '\n' ' ')
+check "loop, device, flipped bits: every record's check failed (not: ${out:-none})" \
+    [ -z "$out" ] && [ "$(jq '[.records[] | select(.check == "failed")] | length' "$T/loop-corrupt-aware/run.json")" -gt 0 ]
+
 # errors: file, line and column, exit 2, nothing written
 bad() { # what expected-text record
     printf '%s\n' "$3" > "$T/bad.in"
@@ -144,7 +217,7 @@ bad() { # what expected-text record
     check "error: $1 names file, line, column" grep -q "^$T/bad.in:1:[0-9]*: .*$2" "$T/bad.err"
 }
 bad "an unknown kind" "unknown memory kind 'gpu'" "SEND DOUBLE 1 8 MUL 2 WORLD NOP 0 mem=gpu"
-bad "mem= on a call without device buffers" "BW takes no device buffers here" "BW DOUBLE 1 8 MUL 2 WORLD NOP 0 mem=device"
+bad "mem= on a call without device buffers" "REDUCE_LOCAL takes no device buffers here" "REDUCE_LOCAL DOUBLE 1 8 MUL 2 WORLD SUM 0 mem=device"
 bad "rmem= on a collective" "ALLREDUCE has no responder's buffers" "ALLREDUCE DOUBLE 1 8 MUL 2 WORLD SUM 0 rmem=device"
 bad "staged=2" "staged" "SEND DOUBLE 1 8 MUL 2 WORLD NOP 0 mem=device staged=2"
 ./mpigauge --mem gpu --validate "$T/opt.in" > /dev/null 2> "$T/opt-bad.err"

@@ -237,7 +237,7 @@ static void fill_window(struct kernel *k, int recv)
 static void run_distinct(struct kernel *k, void (*run)(struct kernel *, int))
 {
     k->distinct = 1;
-    run(k, 1);
+    check_run_with(k, run);
     k->distinct = 0;
 }
 

@@ -108,6 +108,9 @@ long fill_value(enum fill_kind kind, int src, size_t i, long salt);
  * the host buffers copied there, overwritten, the call run on the GPU
  * buffers and those copied back, so what is compared went through them. */
 void check_run(struct kernel *k);
+/* check_run with run in the place of the call's loop (a check that runs
+ * its loop another way: stream.c's window with fresh requests) */
+void check_run_with(struct kernel *k, void (*run)(struct kernel *, int));
 
 /* The uneven per-rank counts of the v-variants: rank r of p gets
  * floor(2 n (r+1) / (p+1)) elements, a ramp from about 2n/(p+1) to about 2n
