@@ -210,6 +210,43 @@ void check_run_with(struct kernel *k, void (*run)(struct kernel *, int))
     gpu_copy(m->hrbuf, m->drbuf, m->rbytes);
 }
 
+/* a pointer into the GPU buffers the kernel holds for the record, as
+ * the same place of the host ones (a one-sided pair's window, result and
+ * compare slots were taken from them); any other pointer as it is */
+void *device_host_view(const struct kernel *k, void *p)
+{
+    const struct kernel_mem *m = k->mem;
+    char *c = p;
+    if (!m || !m->resident)
+        return p;
+    if (c >= m->dsbuf && c <= m->dsbuf + m->sbytes)
+        return m->hsbuf + (c - m->dsbuf);
+    if (c >= m->drbuf && c <= m->drbuf + m->rbytes)
+        return m->hrbuf + (c - m->drbuf);
+    return p;
+}
+
+void device_push(struct kernel *k)
+{
+    if (k->mem && k->mem->resident) {
+        gpu_copy(k->mem->dsbuf, k->mem->hsbuf, k->mem->sbytes);
+        gpu_copy(k->mem->drbuf, k->mem->hrbuf, k->mem->rbytes);
+    }
+}
+
+void device_pull(struct kernel *k)
+{
+    if (k->mem && k->mem->resident) {
+        gpu_copy(k->mem->hsbuf, k->mem->dsbuf, k->mem->sbytes);
+        gpu_copy(k->mem->hrbuf, k->mem->drbuf, k->mem->rbytes);
+    }
+}
+
+void device_call(struct kernel *k, void (*run)(struct kernel *, int))
+{
+    device_run(k, 1, run);
+}
+
 void check_run(struct kernel *k)
 {
     check_run_with(k, k->rec->call->loop);

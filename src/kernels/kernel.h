@@ -111,6 +111,15 @@ void check_run(struct kernel *k);
 /* check_run with run in the place of the call's loop (a check that runs
  * its loop another way: stream.c's window with fresh requests) */
 void check_run_with(struct kernel *k, void (*run)(struct kernel *, int));
+/* For a check that fills and compares memory MPI holds between calls (a
+ * one-sided window): the host place of a pointer into the GPU buffers
+ * (others as they are), the host buffers copied to the GPU ones and
+ * back, and one call of run with the GPU buffers in the kernel; each
+ * does nothing where the buffers are in host memory or staged. */
+void *device_host_view(const struct kernel *k, void *p);
+void device_push(struct kernel *k);
+void device_pull(struct kernel *k);
+void device_call(struct kernel *k, void (*run)(struct kernel *, int));
 
 /* The uneven per-rank counts of the v-variants: rank r of p gets
  * floor(2 n (r+1) / (p+1)) elements, a ramp from about 2n/(p+1) to about 2n
