@@ -215,6 +215,43 @@ out=$(jq -r '.records[] | select(.check != "failed" and .status == "done") | .ca
 check "loop, device, flipped bits: every record's check failed (not: ${out:-none})" \
     [ -z "$out" ] && [ "$(jq '[.records[] | select(.check == "failed")] | length' "$T/loop-corrupt-aware/run.json")" -gt 0 ]
 
+# the loader: CUDA's, HIP's and Level Zero's runtimes, each looked for by
+# its names (MPIGAUGE_GPU_API=cuda|hip|ze, or auto: each in turn until one
+# has a device), each skipped by name with what it gave
+printf 'SEND DOUBLE 1 64 MUL 8 WORLD NOP 0 mem=device staged=1\nBW DOUBLE 1 64 MUL 8 WORLD NOP 0 mem=managed window=4\n' > "$T/api.in"
+api_run() { # name [env...]
+    local name=$1
+    shift
+    env -u MPIGAUGE_GPU_RUNTIME "$@" $MPIRUN -n 2 ./mpigauge --check --iters 2 --warmup 1 --quiet \
+        -o "$T/$name" "$T/api.in" > /dev/null 2> "$T/$name.err"
+}
+api_run api-auto
+why=$(jq -r '.records[0].skipped // ""' "$T/api-auto/run.json")
+if [ -n "$why" ]; then
+    check "loader, auto: each runtime named with what it gave ($why)" \
+        eval '[[ "$why" == *"CUDA"*"HIP"*"ZE"* ]] && [[ "$why" == *"libze_loader.so.1"* ]]'
+else
+    skip 1 "loader, auto: this machine has a GPU runtime with a device"
+fi
+for api in hip ze; do
+    api_run "api-$api" MPIGAUGE_GPU_API=$api
+    why=$(jq -r '.records[0].skipped // ""' "$T/api-$api/run.json")
+    if [ -n "$why" ]; then
+        check "loader, MPIGAUGE_GPU_API=$api: that runtime alone, named ($why)" \
+            eval '[[ "$why" == "mem=device: no GPU runtime found with a device ("* ]] && [ "$(grep -o "CUDA\|HIP\|ZE" <<< "$why" | sort -u | tr -d "\n")" = "$(tr a-z A-Z <<< "$api")" ]'
+    else
+        skip 1 "loader, MPIGAUGE_GPU_API=$api: this machine has that runtime with a device"
+    fi
+done
+api_run api-bad MPIGAUGE_GPU_API=sycl
+check "loader, MPIGAUGE_GPU_API=sycl: skipped, naming the words" \
+    [ "$(jq -r '.records[0].skipped' "$T/api-bad/run.json")" = "mem=device: MPIGAUGE_GPU_API=sycl is none of cuda, hip, ze and auto" ]
+# the test runtime as Level Zero: zeMemAllocDevice, zeMemAllocShared and
+# the immediate command list's copies under the same checks
+api_run api-ze-fake MPIGAUGE_GPU_API=ze MPIGAUGE_GPU_RUNTIME="$FAKE"
+check "loader, Level Zero (the test runtime): staged device and managed checked" \
+    [ "$(jq -c '[.records[] | [.status, .check, .memory.api, .memory.runtime_version]] | unique' "$T/api-ze-fake/run.json")" = '[["done","passed","ZE",1003]]' ]
+
 # errors: file, line and column, exit 2, nothing written
 bad() { # what expected-text record
     printf '%s\n' "$3" > "$T/bad.in"
