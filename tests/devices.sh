@@ -252,6 +252,30 @@ api_run api-ze-fake MPIGAUGE_GPU_API=ze MPIGAUGE_GPU_RUNTIME="$FAKE"
 check "loader, Level Zero (the test runtime): staged device and managed checked" \
     [ "$(jq -c '[.records[] | [.status, .check, .memory.api, .memory.runtime_version]] | unique' "$T/api-ze-fake/run.json")" = '[["done","passed","ZE",1003]]' ]
 
+# scripts/gpu_figures.sh: its arguments, its refusal where no runtime has
+# a device (nothing run), and one run through the test runtime
+printf 'SEND DOUBLE 1 64 MUL 8 WORLD NOP 0 mem=device staged=1\nBW DOUBLE 1 64 MUL 8 WORLD NOP 0 mem=managed window=4\nALLREDUCE FLOAT 1 64 MUL 8 WORLD SUM 0 mem=device\n' > "$T/fig.in"
+scripts/gpu_figures.sh -l 0 > /dev/null 2> "$T/fig.err"
+rc=$?
+check "gpu_figures.sh -l 0: exit 2 ($rc), said" eval '[ $rc = 2 ] && grep -q "^gpu_figures.sh: -l takes a positive whole number" "$T/fig.err"'
+scripts/gpu_figures.sh -i "$T/none.in" > /dev/null 2> "$T/fig.err"
+rc=$?
+check "gpu_figures.sh -i missing: exit 2 ($rc), named" eval '[ $rc = 2 ] && grep -q "none.in: no such input" "$T/fig.err"'
+scripts/gpu_figures.sh -i "$T/fig.in" extra > /dev/null 2> "$T/fig.err"
+check "gpu_figures.sh with an operand: exit 2" [ $? = 2 ]
+MPIGAUGE_GPU_API=hip scripts/gpu_figures.sh -m "$MPIRUN" -i "$T/fig.in" -o "$T/fig-none" > /dev/null 2> "$T/fig.err"
+rc=$?
+check "gpu_figures.sh without a GPU: exit 3 ($rc), the reason, nothing written" \
+    eval '[ $rc = 3 ] && grep -q "^gpu_figures.sh: no GPU to measure: mem=managed: no GPU runtime found with a device (HIP" "$T/fig.err" && [ ! -e "$T/fig-none" ]'
+MPIGAUGE_GPU_RUNTIME="$FAKE" scripts/gpu_figures.sh -m "$MPIRUN" -i "$T/fig.in" -o "$T/fig" -l 2 > /dev/null 2> "$T/fig.err"
+rc=$?
+check "gpu_figures.sh (test runtime): exit 0 ($rc), two launches, the machine" \
+    eval '[ $rc = 0 ] && [ -f "$T/fig/launch-1/run.json" ] && [ -f "$T/fig/launch-2/run.json" ] && grep -q "^runtime: CUDA .*fakegpu.so" "$T/fig/machine.txt"'
+check "gpu_figures.sh: figures.md a row a record, launch by launch, the unaware MPI's skip shown" \
+    eval '[ "$(grep -c "^| [0-9]" "$T/fig/figures.md")" = 3 ] && grep -q "^| 3 | ALLREDUCE.* | skipped / skipped | this MPI is not GPU-aware" "$T/fig/figures.md"'
+scripts/gpu_figures.sh -i "$T/fig.in" -o "$T/fig" > /dev/null 2> "$T/fig.err"
+check "gpu_figures.sh: a folder with figures is never written over (exit 2)" [ $? = 2 ]
+
 # errors: file, line and column, exit 2, nothing written
 bad() { # what expected-text record
     printf '%s\n' "$3" > "$T/bad.in"
