@@ -39,7 +39,7 @@ static const struct phasing permutation_phasing = {permutation_phases,
 static const struct phasing shift_phasing = {shift_phases, shift_phase};
 
 static const struct call calls[] = {
-    {.name = "FAN_IN", .family = &family_fabric, .caps = CALL_ROOTED | CALL_WINDOWED | CALL_RING, .opk = OPK_NONE, .mode = MODE_NONBLOCKING,
+    {.name = "FAN_IN", .family = &family_fabric, .caps = CALL_DEVICE | CALL_ROOTED | CALL_WINDOWED | CALL_RING, .opk = OPK_NONE, .mode = MODE_NONBLOCKING,
      .legs = 1, .streams = streams_fan,
      .buffers = bufs_fan_in, .layout = layout_fabric, .loop = run_fan_in,
      .check = check_fan_in,

@@ -59,7 +59,7 @@ void device_setup(struct kernel *k, size_t sbytes, size_t rbytes)
     struct kernel_mem *m = xcalloc(1, sizeof *m);
     record_mem_kinds(k->rec, m->kind);
     m->staged = k->rec->staged;
-    m->staging = call_staging(k->rec->call);
+    m->staging = record_staging(k->rec);
     /* a rank whose sides are host and device (a pair's mem=device
      * rmem=host) may be either: its GPU buffers are the device side's */
     int kind = m->kind[0] != MEM_HOST ? m->kind[0] : m->kind[1];
@@ -190,11 +190,12 @@ void device_check(struct kernel *k)
     use_device(k);
 }
 
-/* The host send buffer is cleared (check.c's sentinel, gaps and all)
- * while the call runs, so a comparison that passes saw data that came
- * from the GPU buffer; the host receive buffer keeps what the check
- * cleared it to, as the GPU one does, so that a staged copy of a span
- * with gaps (VECTOR:...) hands the GPU the gaps it had. */
+/* Both host buffers are cleared (check.c's sentinel, gaps and all) while
+ * the call runs, so a comparison that passes saw data that came from
+ * the GPU buffers: an in-place call's data starts in the receive buffer
+ * (inplace=1).  A gap the check left cleared stays what the GPU buffer
+ * holds, so a staged copy of a span with gaps (VECTOR:...) hands the GPU
+ * the gaps it had. */
 void check_run_with(struct kernel *k, void (*run)(struct kernel *, int))
 {
     if (!k->mem || side_kind(k) == MEM_HOST) {
@@ -205,6 +206,7 @@ void check_run_with(struct kernel *k, void (*run)(struct kernel *, int))
     gpu_copy(m->dsbuf, m->hsbuf, m->sbytes);
     gpu_copy(m->drbuf, m->hrbuf, m->rbytes);
     clear_block(k, m->hsbuf, m->sbytes / (size_t)k->extent);
+    clear_block(k, m->hrbuf, m->rbytes / (size_t)k->extent);
     device_run(k, 1, run);
     gpu_copy(m->hsbuf, m->dsbuf, m->sbytes);
     gpu_copy(m->hrbuf, m->drbuf, m->rbytes);
@@ -240,6 +242,12 @@ void device_pull(struct kernel *k)
         gpu_copy(k->mem->hsbuf, k->mem->dsbuf, k->mem->sbytes);
         gpu_copy(k->mem->hrbuf, k->mem->drbuf, k->mem->rbytes);
     }
+}
+
+void device_copy_span(struct kernel *k, void *dst, const void *src, size_t bytes)
+{
+    if (k->mem && dst != src)
+        gpu_copy(dst, src, bytes);
 }
 
 void device_call(struct kernel *k, void (*run)(struct kernel *, int))

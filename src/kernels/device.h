@@ -32,6 +32,8 @@ struct staging {
 /* the staging of a call with CALL_DEVICE (device_spans.c): its row, or
  * the whole buffers both ways; NULL for a call without CALL_DEVICE */
 const struct staging *call_staging(const struct call *c);
+/* the staging of r: its call's, or with inplace=1 the whole buffers */
+const struct staging *record_staging(const struct record *r);
 /* the row named so, or NULL (the unit test holds rows to CALL_DEVICE) */
 const struct staging *call_staging_row(const char *name);
 

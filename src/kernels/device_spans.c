@@ -156,6 +156,13 @@ const struct staging *call_staging_row(const char *name)
     return NULL;
 }
 
+/* inplace=1: the data is in the receive buffer, which a row's spans do
+ * not follow: the whole buffers both ways (issue 59) */
+const struct staging *record_staging(const struct record *r)
+{
+    return r->inplace && call_has(r->call, CALL_DEVICE) ? &whole : call_staging(r->call);
+}
+
 const struct staging *call_staging(const struct call *c)
 {
     if (!call_has(c, CALL_DEVICE))

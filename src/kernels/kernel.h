@@ -120,6 +120,9 @@ void *device_host_view(const struct kernel *k, void *p);
 void device_push(struct kernel *k);
 void device_pull(struct kernel *k);
 void device_call(struct kernel *k, void (*run)(struct kernel *, int));
+/* bytes from src to dst, one of them GPU memory (a check inside a loop:
+ * FAN_IN's root); nothing where they are one place */
+void device_copy_span(struct kernel *k, void *dst, const void *src, size_t bytes);
 
 /* The uneven per-rank counts of the v-variants: rank r of p gets
  * floor(2 n (r+1) / (p+1)) elements, a ramp from about 2n/(p+1) to about 2n

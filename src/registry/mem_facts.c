@@ -26,8 +26,6 @@ int record_wants_device(const struct record *r)
 
 const char *record_mem_unbuilt(const struct record *r)
 {
-    if (r->inplace)
-        return "inplace=1 with GPU buffers is not built";
     if (record_per_thread(r))
         return "threads= with GPU buffers is not built";
     if (r->compose)     /* the mock-ups would run on host buffers */
