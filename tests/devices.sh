@@ -298,17 +298,17 @@ scripts/gpu_figures.sh -i "$T/fig.in" -o "$T/fig" > /dev/null 2> "$T/fig.err"
 check "gpu_figures.sh: a folder with figures is never written over (exit 2)" [ $? = 2 ]
 
 # errors: file, line and column, exit 2, nothing written
-bad() { # what expected-text record
+bad_input() { # what expected-text record
     printf '%s\n' "$3" > "$T/bad.in"
     $MPIRUN -n 2 ./mpigauge --validate "$T/bad.in" > /dev/null 2> "$T/bad.err"
     local rc=$?
     check "error: $1 (exit 2)" [ $rc = 2 ]
     check "error: $1 names file, line, column" grep -q "^$T/bad.in:1:[0-9]*: .*$2" "$T/bad.err"
 }
-bad "an unknown kind" "unknown memory kind 'gpu'" "SEND DOUBLE 1 8 MUL 2 WORLD NOP 0 mem=gpu"
-bad "mem= on a call without device buffers" "REDUCE_LOCAL takes no device buffers here" "REDUCE_LOCAL DOUBLE 1 8 MUL 2 WORLD SUM 0 mem=device"
-bad "rmem= on a collective" "ALLREDUCE has no responder's buffers" "ALLREDUCE DOUBLE 1 8 MUL 2 WORLD SUM 0 rmem=device"
-bad "staged=2" "staged" "SEND DOUBLE 1 8 MUL 2 WORLD NOP 0 mem=device staged=2"
+bad_input "an unknown kind" "unknown memory kind 'gpu'" "SEND DOUBLE 1 8 MUL 2 WORLD NOP 0 mem=gpu"
+bad_input "mem= on a call without device buffers" "REDUCE_LOCAL takes no device buffers here" "REDUCE_LOCAL DOUBLE 1 8 MUL 2 WORLD SUM 0 mem=device"
+bad_input "rmem= on a collective" "ALLREDUCE has no responder's buffers" "ALLREDUCE DOUBLE 1 8 MUL 2 WORLD SUM 0 rmem=device"
+bad_input "staged=2" "staged" "SEND DOUBLE 1 8 MUL 2 WORLD NOP 0 mem=device staged=2"
 ./mpigauge --mem gpu --validate "$T/opt.in" > /dev/null 2> "$T/opt-bad.err"
 check "--mem gpu: exit 2" [ $? = 2 ]
 check "--mem gpu: names the option and its words" grep -q "mem" "$T/opt-bad.err"

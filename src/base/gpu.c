@@ -185,7 +185,7 @@ static int search(const struct api *asked, int local_rank)
                      used ? "; " : "", apis[i].name, apis[i].libraries[0]);
         }
     }
-    snprintf(info.why, sizeof info.why, "no GPU runtime found with a device (%s)", tried);
+    snprintf(info.why, sizeof info.why, "no GPU runtime found with a device (%.210s)", tried);
     info.library[0] = info.api[0] = '\0';
     return 0;
 }
