@@ -146,3 +146,85 @@ int cudaMemset(void *p, int byte, size_t bytes)
     protect(b, 0);
     return 0;
 }
+
+/* Level Zero's entry points that base/gpu_ze.c uses, over the same
+ * memory: the test runtime stands in for libze_loader.so.1 when asked
+ * for it (MPIGAUGE_GPU_API=ze with MPIGAUGE_GPU_RUNTIME=tests/fakegpu.so;
+ * by its path alone it is CUDA, whose cudaMalloc it has).  Handles are
+ * any non-null pointer; the result codes are ze_result_t's (0 success). */
+static int handle;
+
+unsigned zeInit(unsigned flags) { (void)flags; return 0; }
+
+unsigned zeDriverGet(unsigned *n, void **drivers)
+{
+    if (*n > 0)
+        drivers[0] = &handle;
+    *n = 1;
+    return 0;
+}
+
+unsigned zeDeviceGet(void *driver, unsigned *n, void **list)
+{
+    (void)driver;
+    int have = devices();
+    static int registered;
+    if (!registered++)
+        atexit(report);
+    for (int i = 0; i < have && i < (int)*n; i++)
+        list[i] = &handle;
+    *n = (unsigned)(have > 0 ? have : 0);
+    return 0;
+}
+
+unsigned zeContextCreate(void *driver, const void *desc, void **ctx)
+{
+    (void)driver, (void)desc;
+    *ctx = &handle;
+    return 0;
+}
+
+unsigned zeMemAllocDevice(void *ctx, const void *desc, size_t bytes, size_t align,
+                          void *dev, void **p)
+{
+    (void)ctx, (void)desc, (void)align, (void)dev;
+    return cudaMalloc(p, bytes) ? 0x70000002u : 0;   /* ..._OUT_OF_DEVICE_MEMORY */
+}
+
+unsigned zeMemAllocShared(void *ctx, const void *d, const void *h, size_t bytes,
+                          size_t align, void *dev, void **p)
+{
+    (void)ctx, (void)d, (void)h, (void)align, (void)dev;
+    return cudaMallocManaged(p, bytes, 1) ? 0x70000002u : 0;
+}
+
+unsigned zeMemFree(void *ctx, void *p) { (void)ctx; return (unsigned)cudaFree(p); }
+
+unsigned zeCommandListCreateImmediate(void *ctx, void *dev, const void *desc, void **list)
+{
+    (void)ctx, (void)dev, (void)desc;
+    *list = &handle;
+    return 0;
+}
+
+unsigned zeCommandListAppendMemoryCopy(void *list, void *dst, const void *src, size_t bytes,
+                                       void *event, unsigned nwait, void **wait)
+{
+    (void)list, (void)event, (void)nwait, (void)wait;
+    return (unsigned)cudaMemcpy(dst, src, bytes, 4);
+}
+
+unsigned zeCommandListAppendMemoryFill(void *list, void *p, const void *pattern,
+                                       size_t size, size_t bytes, void *event,
+                                       unsigned nwait, void **wait)
+{
+    (void)list, (void)size, (void)event, (void)nwait, (void)wait;
+    return (unsigned)cudaMemset(p, *(const unsigned char *)pattern, bytes);
+}
+
+unsigned zeDriverGetApiVersion(void *driver, unsigned *v)
+{
+    (void)driver;
+    *v = 1u << 16 | 3;          /* 1.3 */
+    return 0;
+}

@@ -1,4 +1,4 @@
-/* gpu.c: the GPU runtime, opened with dlopen at run time.
+/* gpu.c: the GPU runtime (CUDA, HIP or Level Zero), opened with dlopen at run time.
  *
  * CUDA's and HIP's runtimes have the same entry points under two
  * prefixes ("cuda", "hip") and agree on what this file uses: an int
@@ -15,31 +15,25 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "base/gpu_ze.h"
 
-typedef int (*count_fn)(int *);
-typedef int (*set_fn)(int);
-typedef int (*malloc_fn)(void **, size_t);
-typedef int (*managed_fn)(void **, size_t, unsigned);
-typedef int (*free_fn)(void *);
-typedef int (*memcpy_fn)(void *, const void *, size_t, int);
-typedef int (*memset_fn)(void *, int, size_t);
-typedef int (*sync_fn)(void);
-typedef int (*props_fn)(void *, int);
-typedef const char *(*error_fn)(int);
-
+/* CUDA's and HIP's entry points are these under their prefixes; Level
+ * Zero's are made to look like them (gpu_ze.c) */
 struct runtime {
-    count_fn count;
-    set_fn set;
-    malloc_fn alloc;            /* none named malloc, free ...: smpicc's headers */
-    managed_fn managed;         /* make those names macros */
-    free_fn release;
-    memcpy_fn copy;
-    memset_fn fill;
-    sync_fn sync;
-    props_fn props;
-    count_fn version;
-    error_fn error;
+    int (*count)(int *);
+    int (*set)(int);
+    int (*alloc)(void **, size_t);  /* none named malloc, free ...: smpicc's */
+    int (*managed)(void **, size_t, unsigned);  /* headers make those names macros */
+    int (*release)(void *);
+    int (*copy)(void *, const void *, size_t, int);
+    int (*fill)(void *, int, size_t);
+    int (*sync)(void);
+    int (*props)(void *, int);
+    int (*version)(int *);
+    const char *(*error)(int);
 };
+_Static_assert(sizeof(struct runtime) == sizeof(struct gpu_entries),
+               "struct runtime is gpu_ze.h's struct gpu_entries");
 
 static struct gpu_info info;
 static struct runtime rt;
@@ -81,8 +75,31 @@ static int entries(void *lib, const char *prefix)
     return 1;
 }
 
-/* the library at path, with its prefix told by its entry points */
-static int try_library(const char *path)
+/* the three runtimes, in the order they are looked for, each with the
+ * names its library has (unversioned first, as a development install
+ * has it, then the versions a run-time install has) */
+static const struct api {
+    const char *word, *name, *prefix;   /* MPIGAUGE_GPU_API's word, api, dlsym prefix */
+    const char *libraries[4];
+} apis[] = {
+    {"cuda", "CUDA", "cuda", {"libcudart.so", "libcudart.so.12", "libcudart.so.11.0", NULL}},
+    {"hip", "HIP", "hip", {"libamdhip64.so", "libamdhip64.so.6", "libamdhip64.so.5", NULL}},
+    {"ze", "ZE", "ze", {"libze_loader.so.1", "libze_loader.so", NULL, NULL}},
+};
+enum { NAPIS = sizeof apis / sizeof *apis };
+
+/* the api a library at a path is: the one asked for, else its entry points' */
+static const struct api *api_of(void *lib, const struct api *asked)
+{
+    if (asked)
+        return asked;
+    if (dlsym(lib, "cudaMalloc"))
+        return &apis[0];
+    return dlsym(lib, "hipMalloc") ? &apis[1] : &apis[2];
+}
+
+/* the library at path as api a (NULL: told by its entry points) */
+static int try_library(const char *path, const struct api *a)
 {
     void *lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (!lib) {
@@ -91,33 +108,25 @@ static int try_library(const char *path)
         return 0;
     }
     snprintf(info.library, sizeof info.library, "%s", path);
-    const char *prefix = dlsym(lib, "cudaMalloc") ? "cuda" : "hip";
-    snprintf(info.api, sizeof info.api, "%s", prefix[0] == 'c' ? "CUDA" : "HIP");
-    if (!entries(lib, prefix)) {
+    a = api_of(lib, a);
+    snprintf(info.api, sizeof info.api, "%s", a->name);
+    int ok;
+    if (a == &apis[2]) {
+        char why[128];
+        struct gpu_entries e;
+        ok = gpu_ze_entries(lib, &e, why, sizeof why);
+        if (ok)
+            memcpy(&rt, &e, sizeof rt);
+        else
+            snprintf(info.why, sizeof info.why, "%s: %s", path, why);
+    } else {
+        ok = entries(lib, a->prefix);
+    }
+    if (!ok) {
         dlclose(lib);
         info.library[0] = info.api[0] = '\0';
-        return 0;
     }
-    return 1;
-}
-
-static const char *const libraries[] = {
-    "libcudart.so", "libcudart.so.12", "libcudart.so.11.0",
-    "libamdhip64.so", "libamdhip64.so.6", "libamdhip64.so.5", NULL,
-};
-
-static int load(void)
-{
-    const char *env = getenv("MPIGAUGE_GPU_RUNTIME");
-    if (env && *env)
-        return try_library(env);
-    for (int i = 0; libraries[i]; i++)
-        if (try_library(libraries[i]))
-            return 1;
-    snprintf(info.why, sizeof info.why,
-             "no GPU runtime found (libcudart.so, libamdhip64.so and their "
-             "versioned names: none opens)");
-    return 0;
+    return ok;
 }
 
 static void pick_device(int local_rank)
@@ -125,8 +134,8 @@ static void pick_device(int local_rank)
     int rc = rt.count(&info.devices);
     if (rc != 0 || info.devices <= 0) {
         info.devices = 0;
-        snprintf(info.why, sizeof info.why, "%s found no GPU (%sGetDeviceCount: %s)",
-                 info.library, info.api[0] == 'C' ? "cuda" : "hip",
+        snprintf(info.why, sizeof info.why, "%s found no GPU (%s device count: %s)",
+                 info.library, info.api,
                  rc ? rt.error(rc) : "0 devices");
         return;
     }
@@ -138,14 +147,74 @@ static void pick_device(int local_rank)
         snprintf(info.name, sizeof info.name, "%.255s", props);
 }
 
+/* MPIGAUGE_GPU_API: cuda, hip or ze (only that runtime), auto or unset
+ * (each in turn); NULL with *bad set for any other word */
+static const struct api *asked_api(int *bad)
+{
+    const char *w = getenv("MPIGAUGE_GPU_API");
+    *bad = 0;
+    if (!w || !*w || strcmp(w, "auto") == 0)
+        return NULL;
+    for (int i = 0; i < NAPIS; i++)
+        if (strcmp(w, apis[i].word) == 0)
+            return &apis[i];
+    *bad = 1;
+    return NULL;
+}
+
+/* each runtime asked for, by its names, until one has a device: a
+ * machine may have one runtime installed and another's GPU; why says
+ * what each gave */
+static int search(const struct api *asked, int local_rank)
+{
+    char tried[sizeof info.why] = "";
+    for (int i = 0; i < NAPIS; i++) {
+        if (asked && asked != &apis[i])
+            continue;
+        size_t used = strlen(tried);
+        int found = 0;
+        for (int j = 0; apis[i].libraries[j] && !found; j++)
+            found = try_library(apis[i].libraries[j], &apis[i]);
+        if (found) {
+            pick_device(local_rank);
+            if (info.devices > 0)
+                return 1;
+            snprintf(tried + used, sizeof tried - used, "%s%.120s", used ? "; " : "", info.why);
+        } else {
+            snprintf(tried + used, sizeof tried - used, "%s%s (%s...): none opens",
+                     used ? "; " : "", apis[i].name, apis[i].libraries[0]);
+        }
+    }
+    snprintf(info.why, sizeof info.why, "no GPU runtime found with a device (%.210s)", tried);
+    info.library[0] = info.api[0] = '\0';
+    return 0;
+}
+
+static int load(int local_rank)
+{
+    int bad;
+    const struct api *asked = asked_api(&bad);
+    if (bad) {
+        snprintf(info.why, sizeof info.why, "MPIGAUGE_GPU_API=%.64s is none of cuda, hip, "
+                 "ze and auto", getenv("MPIGAUGE_GPU_API"));
+        return 0;
+    }
+    const char *env = getenv("MPIGAUGE_GPU_RUNTIME");
+    if (env && *env) {
+        if (!try_library(env, asked))
+            return 0;
+        pick_device(local_rank);
+        return 1;
+    }
+    return search(asked, local_rank);
+}
+
 const struct gpu_info *gpu_open(int local_rank)
 {
     if (opened)
         return &info;
     opened = 1;
-    info.loaded = load();
-    if (info.loaded)
-        pick_device(local_rank < 0 ? 0 : local_rank);
+    info.loaded = load(local_rank < 0 ? 0 : local_rank);
     return &info;
 }
 

@@ -1,4 +1,4 @@
-/* gpu.h: a GPU runtime (CUDA or HIP) loaded at run time with dlopen, so
+/* gpu.h: a GPU runtime (CUDA, HIP or Level Zero) loaded at run time with dlopen, so
  * that mpigauge builds and runs on machines with no GPU software at all;
  * mem=device and mem=managed buffers come from it (gpu.c).  Includes
  * nothing of mpigauge but base/. */
@@ -12,7 +12,7 @@ enum mem_kind { MEM_HOST, MEM_DEVICE, MEM_MANAGED };
 /* the runtime found, or why none was */
 struct gpu_info {
     int loaded;              /* a runtime library was opened and has every entry */
-    char api[8];             /* "CUDA" or "HIP" */
+    char api[8];             /* "CUDA", "HIP" or "ZE" */
     char library[128];       /* the file dlopen opened: "libcudart.so.12" */
     int runtime_version;     /* cudaRuntimeGetVersion's (12040: 12.4) */
     int devices;             /* cudaGetDeviceCount's */

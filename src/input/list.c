@@ -19,8 +19,9 @@ static void list_calls(FILE *out)
     fputs("Calls (field 1), with their family and mode:\n", out);
     const struct call *c;
     for (size_t i = 0; (c = table_row(&call_table, i)); i++)
-        fprintf(out, "  %-22s %-16s %-13s %s%s%s\n", c->name, c->family->name,
-                call_mode_name(c->mode), c->timing, call_has(c, CALL_ROOTED) ? " [root=]" : "", call_has(c, CALL_SEEDED) ? " [seed=]" : "");
+        fprintf(out, "  %-22s %-16s %-13s %s%s%s%s\n", c->name, c->family->name,
+                call_mode_name(c->mode), c->timing, call_has(c, CALL_ROOTED) ? " [root=]" : "", call_has(c, CALL_SEEDED) ? " [seed=]" : "",
+                call_has(c, CALL_DEVICE) ? " [mem=]" : "");
 }
 
 static void list_types_and_ops(FILE *out)

@@ -39,7 +39,7 @@ static const struct phasing permutation_phasing = {permutation_phases,
 static const struct phasing shift_phasing = {shift_phases, shift_phase};
 
 static const struct call calls[] = {
-    {.name = "FAN_IN", .family = &family_fabric, .caps = CALL_ROOTED | CALL_WINDOWED | CALL_RING, .opk = OPK_NONE, .mode = MODE_NONBLOCKING,
+    {.name = "FAN_IN", .family = &family_fabric, .caps = CALL_DEVICE | CALL_ROOTED | CALL_WINDOWED | CALL_RING, .opk = OPK_NONE, .mode = MODE_NONBLOCKING,
      .legs = 1, .streams = streams_fan,
      .buffers = bufs_fan_in, .layout = layout_fabric, .loop = run_fan_in,
      .check = check_fan_in,
@@ -48,7 +48,7 @@ static const struct call calls[] = {
                "each sender (as osu_bw_fan_in): time per message slot of the window; "
                "mbps is the aggregate at the root; past 16 senders they take turns "
                "in the root's receive slots (# fan-in:)"},
-    {.name = "FAN_OUT", .family = &family_fabric, .caps = CALL_ROOTED | CALL_WINDOWED, .opk = OPK_NONE, .mode = MODE_NONBLOCKING,
+    {.name = "FAN_OUT", .family = &family_fabric, .caps = CALL_DEVICE | CALL_ROOTED | CALL_WINDOWED, .opk = OPK_NONE, .mode = MODE_NONBLOCKING,
      .legs = 1, .streams = streams_fan,
      .buffers = bufs_n_n, .layout = layout_fabric, .loop = run_fan_out,
      .check = check_fan_out,
@@ -56,7 +56,7 @@ static const struct call calls[] = {
                "receives its window (MPI_Irecv + MPI_Waitall) and acknowledges (as "
                "osu_bw_fan_out): time per message slot of the window; mbps is the "
                "aggregate at the root"},
-    {.name = "PERMUTATION", .family = &family_fabric, .caps = CALL_WINDOWED | CALL_SEEDED, .opk = OPK_NONE,
+    {.name = "PERMUTATION", .family = &family_fabric, .caps = CALL_DEVICE | CALL_WINDOWED | CALL_SEEDED, .opk = OPK_NONE,
      .mode = MODE_NONBLOCKING,
      .legs = 1, .streams = streams_paired,
      .phased = &permutation_phasing,
@@ -67,7 +67,7 @@ static const struct call calls[] = {
                "MPI_Waitall (as IMB-P2P Birandom, netgauge's effective bisection "
                "bandwidth); 4 matchings per size, each timed on its own: time per "
                "message of each rank to its partner; per-pair MB/s"},
-    {.name = "SHIFT", .family = &family_fabric, .caps = CALL_WINDOWED | CALL_MATRIX, .opk = OPK_NONE,
+    {.name = "SHIFT", .family = &family_fabric, .caps = CALL_DEVICE | CALL_WINDOWED | CALL_MATRIX, .opk = OPK_NONE,
      .mode = MODE_NONBLOCKING,
      .legs = 1, .streams = streams_all,
      .phased = &shift_phasing,

@@ -89,7 +89,7 @@ static void check_chain(struct kernel *k)
     if (both)   /* the second send slot: the same block again */
         fill_block(k, k->sbuf + n * (size_t)k->extent, n, k->rank, 0);
     clear_block(k, k->rbuf, both ? 2 * n : n);
-    k->rec->call->loop(k, 1);
+    check_run(k);
     expect_block(k, k->rbuf, n, left(k), 0, 0);
     if (both)
         expect_block(k, k->rbuf + n * (size_t)k->extent, n, right(k), 0, n);
@@ -125,13 +125,13 @@ static int chain_skip(const struct record *r, const struct plan_facts *f, char *
 }
 
 static const struct call calls[] = {
-    {.name = "SENDRECV_CHAIN", .family = &family_chain, .opk = OPK_NONE,
+    {.name = "SENDRECV_CHAIN", .caps = CALL_DEVICE, .family = &family_chain, .opk = OPK_NONE,
      .legs = 1, .streams = streams_two,
      .buffers = bufs_n_n, .loop = run_sendrecv_chain, .check = check_chain,
      .timing = "time per MPI_Sendrecv while every rank sends to rank + distance= and "
                "receives from rank - distance= along a periodic chain, all at once "
                "(as IMB-MPI1 Sendrecv); mbps counts both directions"},
-    {.name = "EXCHANGE", .family = &family_chain, .opk = OPK_NONE,
+    {.name = "EXCHANGE", .caps = CALL_DEVICE, .family = &family_chain, .opk = OPK_NONE,
      .mode = MODE_NONBLOCKING,
      .legs = 1, .streams = streams_four,
      .buffers = bufs_2n_2n, .loop = run_exchange_chain, .check = check_chain,

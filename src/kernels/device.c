@@ -1,19 +1,24 @@
 /* device.c: GPU buffers for a record (mem=device, mem=managed) and the
  * loops that use them.
  *
- * The host buffers (k->sbuf, k->rbuf) stay: --check fills and compares
- * them, and staged=1 hands them to MPI.  The GPU buffers beside them
- * have the same sizes and the same stride.  Three ways to run a call:
+ * The host buffers stay: --check fills and compares them, and staged=1
+ * hands them to MPI.  The GPU buffers beside them have the same sizes
+ * and the same stride.  Three ways to run a call:
  * - host memory (this rank's side of mem=/rmem= is host): the call's
  *   own loop, untouched;
- * - direct: the GPU buffers take the host ones' place in the kernel for
- *   the loop (an MPI that is GPU-aware, or managed memory, which the CPU
- *   and so any MPI may touch);
+ * - direct: MPI gets the GPU buffers (an MPI that is GPU-aware, or
+ *   managed memory, which the CPU and so any MPI may touch).  Where every
+ *   rank's side is alike (resident) they are the kernel's buffers for the
+ *   whole record, so that a persistent request, a partitioned one, a
+ *   one-sided window or a post made outside the timed loop binds them
+ *   too; a pair whose sides differ (rmem=) swaps them in around its loop;
  * - staged: MPI sees the host buffers; what a call sends is copied from
  *   the GPU first and what it received is copied to the GPU after, all
  *   inside the timing: the call's own loop for the calls that stage each
  *   message (a ping-pong's trips: device_out, device_in), else around every
  *   call of the loop by the call's spans (device_spans.c).
+ * Every touch of the buffers by the host is here: the zeros they start
+ * with, the staged copies, and --check's copies in and out (check_run).
  * The plan (world/devices.c) skips a record before any of this where no
  * GPU was found, or where device memory would reach an MPI that is not
  * GPU-aware without staged=1. */
@@ -37,26 +42,44 @@ static char *gpu_buffer(void **raw, enum mem_kind kind, size_t bytes, uint64_t s
     return (char *)*raw + stride;
 }
 
+static void use_device(struct kernel *k)
+{
+    k->sbuf = k->mem->dsbuf;
+    k->rbuf = k->mem->drbuf;
+}
+
+static void use_host(struct kernel *k)
+{
+    k->sbuf = k->mem->hsbuf;
+    k->rbuf = k->mem->hrbuf;
+}
+
 void device_setup(struct kernel *k, size_t sbytes, size_t rbytes)
 {
     struct kernel_mem *m = xcalloc(1, sizeof *m);
     record_mem_kinds(k->rec, m->kind);
     m->staged = k->rec->staged;
-    m->staging = call_staging(k->rec->call);
+    m->staging = record_staging(k->rec);
     /* a rank whose sides are host and device (a pair's mem=device
      * rmem=host) may be either: its GPU buffers are the device side's */
     int kind = m->kind[0] != MEM_HOST ? m->kind[0] : m->kind[1];
     m->dsbuf = gpu_buffer(&m->draw_s, kind, sbytes, k->rec->stride);
     m->drbuf = gpu_buffer(&m->draw_r, kind, rbytes, k->rec->stride);
+    m->hsbuf = k->sbuf;
+    m->hrbuf = k->rbuf;
     m->sbytes = sbytes;
     m->rbytes = rbytes;
+    m->resident = !m->staged && m->kind[0] == m->kind[1];
     k->mem = m;
+    if (m->resident)
+        use_device(k);
 }
 
 void device_free(struct kernel *k)
 {
     if (!k->mem)
         return;
+    use_host(k);
     gpu_free(k->mem->draw_s);
     gpu_free(k->mem->draw_r);
     free(k->mem);
@@ -78,63 +101,161 @@ void device_in(struct kernel *k)
     gpu_copy(k->mem->drbuf, k->rbuf, span_bytes(k, (size_t)k->count));
 }
 
-/* the row's spans around each of n calls; root=rotate's call i keeps
- * its root (call_root: first_call + i) */
-static void staged_around(struct kernel *k, int n)
+/* the spans of the call about to run, device to host */
+static void stage_out(struct kernel *k, struct stage_span *s)
 {
-    const struct call *c = k->rec->call;
+    struct kernel_mem *m = k->mem;
+    *s = (struct stage_span){0, 0, 0, 0};
+    m->staging->spans(k, s);
+    gpu_copy(m->hsbuf, m->dsbuf, span_bytes(k, s->out));
+    if (s->whole)
+        gpu_copy(m->hrbuf, m->drbuf, span_bytes(k, s->in));
+}
+
+/* and what it received, host to device */
+static void stage_in(struct kernel *k, const struct stage_span *s)
+{
+    struct kernel_mem *m = k->mem;
+    if (s->in_send || s->whole)
+        gpu_copy(m->dsbuf, m->hsbuf, span_bytes(k, s->in_send ? s->in : s->out));
+    if (!s->in_send)
+        gpu_copy(m->drbuf, m->hrbuf, span_bytes(k, s->in));
+}
+
+/* the row's spans around each of n calls of run; root=rotate's call i
+ * keeps its root (call_root: first_call + i) */
+static void staged_around(struct kernel *k, int n, void (*run)(struct kernel *, int))
+{
     int first = k->first_call;
     for (int i = 0; i < n; i++) {
-        struct stage_span s = {0, 0, 0};
+        struct stage_span s;
         k->first_call = first + i;
-        k->mem->staging->spans(k, &s);
-        gpu_copy(k->sbuf, k->mem->dsbuf, span_bytes(k, s.out));
-        c->loop(k, 1);
-        if (s.in_send)
-            gpu_copy(k->mem->dsbuf, k->sbuf, span_bytes(k, s.in));
-        else
-            gpu_copy(k->mem->drbuf, k->rbuf, span_bytes(k, s.in));
+        stage_out(k, &s);
+        run(k, 1);
+        stage_in(k, &s);
     }
     k->first_call = first;
 }
 
-void device_loop(struct kernel *k, int n)
+/* this rank's staged path: its side is GPU memory and staged=1 */
+static int staging_here(const struct kernel *k)
 {
-    const struct call *c = k->rec->call;
+    return k->mem && side_kind(k) != MEM_HOST && k->mem->staged;
+}
+
+static void device_run(struct kernel *k, int n, void (*run)(struct kernel *, int))
+{
     if (!k->mem || side_kind(k) == MEM_HOST) {
-        c->loop(k, n);
+        run(k, n);
     } else if (!k->mem->staged) {
         char *s = k->sbuf, *r = k->rbuf;
-        k->sbuf = k->mem->dsbuf;
-        k->rbuf = k->mem->drbuf;
-        c->loop(k, n);
+        use_device(k);
+        run(k, n);
         k->sbuf = s;
         k->rbuf = r;
     } else if (k->mem->staging->in_loop) {
         k->in_staged_loop = 1;
-        c->loop(k, n);
+        run(k, n);
         k->in_staged_loop = 0;
     } else {
-        staged_around(k, n);
+        staged_around(k, n, run);
     }
 }
 
-/* The host send buffer is cleared (check.c's sentinel, gaps and all)
- * while the call runs, so a comparison that passes saw data that came
- * from the GPU buffer; the host receive buffer keeps what the check
- * cleared it to, as the GPU one does, so that a staged copy of a span
- * with gaps (VECTOR:...) hands the GPU the gaps it had. */
-void check_run(struct kernel *k)
+void device_loop(struct kernel *k, int n)
+{
+    device_run(k, n, k->rec->call->loop);
+}
+
+void device_post_out(struct kernel *k)
+{
+    if (staging_here(k))
+        stage_out(k, &k->mem->posted);
+}
+
+void device_post_in(struct kernel *k)
+{
+    if (staging_here(k))
+        stage_in(k, &k->mem->posted);
+}
+
+void device_check(struct kernel *k)
+{
+    if (!k->mem || !k->mem->resident) {
+        k->rec->call->check(k);
+        return;
+    }
+    use_host(k);
+    k->rec->call->check(k);
+    use_device(k);
+}
+
+/* Both host buffers are cleared (check.c's sentinel, gaps and all) while
+ * the call runs, so a comparison that passes saw data that came from
+ * the GPU buffers: an in-place call's data starts in the receive buffer
+ * (inplace=1).  A gap the check left cleared stays what the GPU buffer
+ * holds, so a staged copy of a span with gaps (VECTOR:...) hands the GPU
+ * the gaps it had. */
+void check_run_with(struct kernel *k, void (*run)(struct kernel *, int))
 {
     if (!k->mem || side_kind(k) == MEM_HOST) {
-        k->rec->call->loop(k, 1);
+        run(k, 1);
         return;
     }
     struct kernel_mem *m = k->mem;
-    gpu_copy(m->dsbuf, k->sbuf, m->sbytes);
-    gpu_copy(m->drbuf, k->rbuf, m->rbytes);
-    clear_block(k, k->sbuf, m->sbytes / (size_t)k->extent);
-    device_loop(k, 1);
-    gpu_copy(k->sbuf, m->dsbuf, m->sbytes);
-    gpu_copy(k->rbuf, m->drbuf, m->rbytes);
+    gpu_copy(m->dsbuf, m->hsbuf, m->sbytes);
+    gpu_copy(m->drbuf, m->hrbuf, m->rbytes);
+    clear_block(k, m->hsbuf, m->sbytes / (size_t)k->extent);
+    clear_block(k, m->hrbuf, m->rbytes / (size_t)k->extent);
+    device_run(k, 1, run);
+    gpu_copy(m->hsbuf, m->dsbuf, m->sbytes);
+    gpu_copy(m->hrbuf, m->drbuf, m->rbytes);
+}
+
+/* a pointer into the GPU buffers the kernel holds for the record, as
+ * the same place of the host ones (a one-sided pair's window, result and
+ * compare slots were taken from them); any other pointer as it is */
+void *device_host_view(const struct kernel *k, void *p)
+{
+    const struct kernel_mem *m = k->mem;
+    char *c = p;
+    if (!m || !m->resident)
+        return p;
+    if (c >= m->dsbuf && c <= m->dsbuf + m->sbytes)
+        return m->hsbuf + (c - m->dsbuf);
+    if (c >= m->drbuf && c <= m->drbuf + m->rbytes)
+        return m->hrbuf + (c - m->drbuf);
+    return p;
+}
+
+void device_push(struct kernel *k)
+{
+    if (k->mem && k->mem->resident) {
+        gpu_copy(k->mem->dsbuf, k->mem->hsbuf, k->mem->sbytes);
+        gpu_copy(k->mem->drbuf, k->mem->hrbuf, k->mem->rbytes);
+    }
+}
+
+void device_pull(struct kernel *k)
+{
+    if (k->mem && k->mem->resident) {
+        gpu_copy(k->mem->hsbuf, k->mem->dsbuf, k->mem->sbytes);
+        gpu_copy(k->mem->hrbuf, k->mem->drbuf, k->mem->rbytes);
+    }
+}
+
+void device_copy_span(struct kernel *k, void *dst, const void *src, size_t bytes)
+{
+    if (k->mem && dst != src)
+        gpu_copy(dst, src, bytes);
+}
+
+void device_call(struct kernel *k, void (*run)(struct kernel *, int))
+{
+    device_run(k, 1, run);
+}
+
+void check_run(struct kernel *k)
+{
+    check_run_with(k, k->rec->call->loop);
 }

@@ -183,7 +183,7 @@ void check_file_write(struct kernel *k)
 {
     size_t n = (size_t)k->count;
     fill_block(k, k->sbuf, n, k->rank, 0);
-    k->rec->call->loop(k, 1);
+    check_run(k);
     settle(k);
     if (io_settings(k->rec)->view == IO_VIEW_TYPE) {
         clear_block(k, k->rbuf, n);
@@ -204,6 +204,6 @@ void check_file_read(struct kernel *k)
 {
     size_t n = (size_t)k->count;
     clear_block(k, k->rbuf, n);
-    k->rec->call->loop(k, 1);
+    check_run(k);
     expect_block(k, k->rbuf, n, k->rank, 0, 0);
 }

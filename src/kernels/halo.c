@@ -172,7 +172,7 @@ static void check_halo(struct kernel *k)
         fill_block(k, slot(k, k->sbuf, j), n, k->rank, 0);
         clear_block(k, slot(k, k->rbuf, j), n);
     }
-    run_halo(k, 1);
+    check_run(k);
     for (int j = 0; j < h->n; j++)
         expect_block(k, slot(k, k->rbuf, j), n, h->peer[j], 0, (size_t)j * n);
 }
@@ -184,7 +184,7 @@ static long long streams_every_rank(int p)
 }
 
 static const struct call calls[] = {
-    {.name = "HALO", .family = &family_halo, .caps = CALL_RATE, .opk = OPK_NONE,
+    {.name = "HALO", .family = &family_halo, .caps = CALL_DEVICE | CALL_RATE, .opk = OPK_NONE,
      .mode = MODE_NONBLOCKING,
      .legs = 1, .streams = streams_every_rank, .buffers = bufs_n_n,
      .layout = layout_halo, .loop = run_halo, .check = check_halo,

@@ -60,7 +60,7 @@ void check_hrelation(struct kernel *k)
     int p = k->size;
     fill_block(k, k->sbuf, (size_t)k->count, k->rank, 0);
     clear_block(k, k->rbuf, (size_t)k->count);
-    run_hrelation(k, 1);
+    check_run(k);
     size_t slot = 0;
     for (int src = 0; src < p; src++) {
         int d = (k->rank - src + p) % p;

@@ -108,6 +108,21 @@ long fill_value(enum fill_kind kind, int src, size_t i, long salt);
  * the host buffers copied there, overwritten, the call run on the GPU
  * buffers and those copied back, so what is compared went through them. */
 void check_run(struct kernel *k);
+/* check_run with run in the place of the call's loop (a check that runs
+ * its loop another way: stream.c's window with fresh requests) */
+void check_run_with(struct kernel *k, void (*run)(struct kernel *, int));
+/* For a check that fills and compares memory MPI holds between calls (a
+ * one-sided window): the host place of a pointer into the GPU buffers
+ * (others as they are), the host buffers copied to the GPU ones and
+ * back, and one call of run with the GPU buffers in the kernel; each
+ * does nothing where the buffers are in host memory or staged. */
+void *device_host_view(const struct kernel *k, void *p);
+void device_push(struct kernel *k);
+void device_pull(struct kernel *k);
+void device_call(struct kernel *k, void (*run)(struct kernel *, int));
+/* bytes from src to dst, one of them GPU memory (a check inside a loop:
+ * FAN_IN's root); nothing where they are one place */
+void device_copy_span(struct kernel *k, void *dst, const void *src, size_t bytes);
 
 /* The uneven per-rank counts of the v-variants: rank r of p gets
  * floor(2 n (r+1) / (p+1)) elements, a ramp from about 2n/(p+1) to about 2n

@@ -111,13 +111,15 @@ static void check_patterns(struct kernel *k)
     MPI_Win_lock(MPI_LOCK_EXCLUSIVE, k->rank, 0, s->win);
     clear_block(k, k->rbuf, n * (size_t)k->size);
     MPI_Win_unlock(k->rank, s->win);
+    device_push(k);             /* a window in GPU memory: filled through the host */
     MPI_Barrier(k->comm);
     if (s->origin)
         MPI_Win_lock_all(0, s->win);
-    put_patterns(k, 1);
+    device_call(k, put_patterns);
     if (s->origin)
         MPI_Win_unlock_all(s->win);
     MPI_Barrier(k->comm);
+    device_pull(k);
     MPI_Win_lock(MPI_LOCK_SHARED, k->rank, 0, s->win);
     for (int j = 0; j < k->size; j++) {
         int written = j != k->rank && (!one_to_all(k) || j == 0);
@@ -133,7 +135,7 @@ static void check_patterns(struct kernel *k)
 }
 
 static const struct call calls[] = {
-    {.name = "PUT_ONE_TO_ALL", .family = &family_rma_patterns, .opk = OPK_NONE,
+    {.name = "PUT_ONE_TO_ALL", .caps = CALL_DEVICE | CALL_DEVICE_DIRECT, .family = &family_rma_patterns, .opk = OPK_NONE,
      .mode = MODE_NONBLOCKING, .legs = 1, .streams = streams_one,
      .buffers = bufs_n_pn, .layout = layout_patterns, .loop = put_patterns,
      .check = check_patterns,
@@ -142,7 +144,7 @@ static const struct call calls[] = {
                "turn, then MPI_Win_flush_all, in one MPI_Win_lock_all epoch; IMB-RMA "
                "One_put_all, which flushes once after all its iterations), the other "
                "ranks passive targets, which give no sample; mbps counts its P - 1 puts"},
-    {.name = "PUT_ALL_TO_ALL", .family = &family_rma_patterns, .opk = OPK_NONE,
+    {.name = "PUT_ALL_TO_ALL", .caps = CALL_DEVICE | CALL_DEVICE_DIRECT, .family = &family_rma_patterns, .opk = OPK_NONE,
      .mode = MODE_NONBLOCKING, .legs = 1, .streams = streams_every_pair,
      .buffers = bufs_n_pn, .layout = layout_patterns, .loop = put_patterns,
      .check = check_patterns,

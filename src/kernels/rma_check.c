@@ -26,15 +26,15 @@ static void fill(struct kernel *k, const struct rma_expect *e)
             fill_block(k, rma_slot(k, k->sbuf, w), n, me, (size_t)w * n);
             if (!e->result)
                 continue;
-            clear_block(k, rma_slot(k, rma_of(k)->result, w), n);
+            clear_block(k, rma_slot(k, device_host_view(k, rma_of(k)->result), w), n);
             /* a compare-and-swap compares with the target's value: it swaps */
-            fill_block(k, rma_slot(k, rma_of(k)->compare, w), n, peer, (size_t)w * n);
+            fill_block(k, rma_slot(k, device_host_view(k, rma_of(k)->compare), w), n, peer, (size_t)w * n);
         }
     if (!rma_targeted(k))
         return;
     MPI_Win_lock(MPI_LOCK_EXCLUSIVE, me, 0, rma_of(k)->win);
     for (int w = 0; w < slots; w++)
-        fill_block(k, rma_slot(k, rma_of(k)->base, w), n, me, (size_t)w * n);
+        fill_block(k, rma_slot(k, device_host_view(k, rma_of(k)->base), w), n, me, (size_t)w * n);
     MPI_Win_unlock(me, rma_of(k)->win);
 }
 
@@ -47,7 +47,7 @@ static void verify(struct kernel *k, const struct rma_expect *e)
         if (e->origin)
             expect_block(k, rma_slot(k, k->sbuf, w), n, peer, off, off);
         if (e->result)
-            expect_block(k, rma_slot(k, rma_of(k)->result, w), n, peer, off, off);
+            expect_block(k, rma_slot(k, device_host_view(k, rma_of(k)->result), w), n, peer, off, off);
     }
     if (!rma_targeted(k) || !e->window)
         return;
@@ -55,10 +55,10 @@ static void verify(struct kernel *k, const struct rma_expect *e)
     for (int w = 0; w < slots; w++) {
         size_t off = (size_t)w * n;
         if (e->window == 1 || e->window == 3)
-            expect_block(k, rma_slot(k, rma_of(k)->base, w), n,
+            expect_block(k, rma_slot(k, device_host_view(k, rma_of(k)->base), w), n,
                          e->window == 1 ? peer : me, off, off);
         else
-            expect_reduced(k, rma_slot(k, rma_of(k)->base, w), n, 0, 1, off, off);
+            expect_reduced(k, rma_slot(k, device_host_view(k, rma_of(k)->base), w), n, 0, 1, off, off);
     }
     MPI_Win_unlock(me, rma_of(k)->win);
 }
@@ -69,11 +69,13 @@ static void check(struct kernel *k, const struct rma_expect *e)
 {
     rma_close(k);
     fill(k, e);
+    device_push(k);             /* a window in GPU memory: filled through the host */
     MPI_Barrier(rma_of(k)->pair);
     rma_open(k);
-    k->rec->call->loop(k, 1);
+    device_call(k, k->rec->call->loop);
     rma_close(k);
     MPI_Barrier(rma_of(k)->pair);
+    device_pull(k);
     verify(k, e);
     MPI_Barrier(rma_of(k)->pair);
 }

@@ -4,6 +4,8 @@
  * (BARRIER is barrier_time.c's) */
 #include "measure/trial.h"
 
+#include "kernels/device.h"
+
 #include <stdlib.h>
 #include <string.h>
 #include "base/base.h"
@@ -110,7 +112,7 @@ static void measure_pair(struct trial *t, int i, int j, long warmup, long iters,
         pair_samples(t, tc->places[i].rank, tc->places[j].rank, one_way, thread_us, sr);
     series_free(&scratch);
     if (o->check)
-        k->rec->call->check(k);
+        device_check(k);   /* the call's, host buffers in the kernel */
     call_pair_end(k->rec->call, k);
 }
 
@@ -256,7 +258,7 @@ static void measure_collective(struct trial *t, long warmup, long iters,
     if (o->check && k->rec->call->check && t->fan)
         fan_check(t->fan, k);
     else if (o->check && k->rec->call->check)
-        k->rec->call->check(k);
+        device_check(k);   /* the call's, host buffers in the kernel */
     if (k->rec->call->init)
         MPI_Request_free(&k->req);
 }

@@ -201,6 +201,12 @@ enum call_cap {
     /* a ping-pong whose own loop stages each trip: a pair's two sides may
      * differ (rmem=) */
     CALL_DEVICE_PAIR = 1u << 20,
+    /* device buffers only handed to MPI, never staged (the one-sided
+     * calls: a window in GPU memory; a target makes no call in the timed
+     * loop that could copy its window in), or only staged (MPI I/O: the
+     * libraries read and write files from host memory) */
+    CALL_DEVICE_DIRECT = 1u << 21,
+    CALL_DEVICE_STAGED = 1u << 22,
 };
 
 /* calls that load the fabric in phases (SHIFT: a phase per shift,

@@ -26,14 +26,19 @@ int record_wants_device(const struct record *r)
 
 const char *record_mem_unbuilt(const struct record *r)
 {
-    if (r->inplace)
-        return "inplace=1 with GPU buffers is not built";
     if (record_per_thread(r))
         return "threads= with GPU buffers is not built";
     if (r->compose)     /* the mock-ups would run on host buffers */
         return "compose=1 with GPU buffers is not built";
     int kind[2];
     record_mem_kinds(r, kind);
+    if (kind[0] == MEM_DEVICE && r->call && call_has(r->call, CALL_DEVICE_STAGED) && !r->staged)
+        return "MPI I/O takes device buffers only staged (staged=1): the libraries "
+               "read and write files from host memory";
+    if (kind[0] != MEM_HOST && r->call && call_has(r->call, CALL_DEVICE_DIRECT) && r->staged)
+        return "staged=1 on a one-sided call is not built: the target makes no call "
+               "in the timed loop that could copy its window to the GPU; the window "
+               "is in GPU memory where the library is GPU-aware (staged=0)";
     if (kind[0] != MEM_HOST && kind[1] != MEM_HOST && kind[0] != kind[1])
         return "device memory on one side and managed memory on the other is not "
                "built (a rank is initiator and responder in turn)";
