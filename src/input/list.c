@@ -14,14 +14,27 @@ static void classes(FILE *out, unsigned mask)
     fputs(text, out);
 }
 
+/* the settings a call's capabilities add, marked after its line */
+static const struct {
+    unsigned cap;
+    const char *mark;
+} cap_marks[] = {
+    {CALL_ROOTED, " [root=]"},
+    {CALL_SEEDED, " [seed=]"},
+    {CALL_DEVICE, " [mem=]"},
+};
+
 static void list_calls(FILE *out)
 {
     fputs("Calls (field 1), with their family and mode:\n", out);
     const struct call *c;
-    for (size_t i = 0; (c = table_row(&call_table, i)); i++)
-        fprintf(out, "  %-22s %-16s %-13s %s%s%s%s\n", c->name, c->family->name,
-                call_mode_name(c->mode), c->timing, call_has(c, CALL_ROOTED) ? " [root=]" : "", call_has(c, CALL_SEEDED) ? " [seed=]" : "",
-                call_has(c, CALL_DEVICE) ? " [mem=]" : "");
+    for (size_t i = 0; (c = table_row(&call_table, i)); i++) {
+        fprintf(out, "  %-22s %-16s %-13s %s", c->name, c->family->name,
+                call_mode_name(c->mode), c->timing);
+        for (size_t m = 0; m < sizeof cap_marks / sizeof cap_marks[0]; m++)
+            fputs(call_has(c, cap_marks[m].cap) ? cap_marks[m].mark : "", out);
+        fputc('\n', out);
+    }
 }
 
 static void list_types_and_ops(FILE *out)

@@ -110,28 +110,10 @@ static struct barrier_dist barrier_distribution(const struct trial *t,
     return d;
 }
 
-/* The interval that the parameters' own movement puts around the
- * predicted median (typical): its least and greatest with every p x p
- * parameter moved down, then up, by its drift (params.c measures pairs
- * again).  Least and greatest, not the two moved predictions as they
- * come: a flight is a one-way time less its overheads, and a one-way time
- * that drifted less than its overheads can make the "up" prediction the
- * lower.  NaN where nothing was measured again (by classes). */
-static void drift_interval(struct trial *t, const struct params *pm, double typical,
-                           double *lo, double *hi)
+/* drift_interval's prediction: the median with the moved parameters */
+static double moved_median(void *t, const struct params *moved)
 {
-    int any = 0;
-    for (int f = 0; f < PF_MODEL_COUNT; f++)
-        any |= drift_moves(pm, f);
-    if (!any)
-        return;
-    struct params low = params_moved(pm, -1), high = params_moved(pm, 1);
-    double a = barrier_distribution(t, t->bp, &low).median;
-    double b = barrier_distribution(t, t->bp, &high).median;
-    *lo = fmin(typical, fmin(a, b));
-    *hi = fmax(typical, fmax(a, b));
-    params_moved_free(&low);
-    params_moved_free(&high);
+    return barrier_distribution(t, ((struct trial *)t)->bp, moved).median;
 }
 
 /* rank 0 of the communicator: the statistics of the slowest ranks */
@@ -157,7 +139,7 @@ static void commstats(struct trial *t, const double *tmax, long iters, long late
         d = barrier_distribution(t, t->bp, pm);
     sr->cs.pred_lo = sr->cs.pred_hi = NAN;
     if (pattern && pm)
-        drift_interval(t, pm, d.median, &sr->cs.pred_lo, &sr->cs.pred_hi);
+        drift_interval(pm, d.median, moved_median, t, &sr->cs.pred_lo, &sr->cs.pred_hi);
     sr->cs.pred = d.median;
     sr->cs.pred_mean = d.mean;
     sr->cs.pred_p90 = d.p90;

@@ -52,3 +52,20 @@ void params_moved_free(struct params *moved)
         if (drift_moves(moved, f))
             free(moved->m[f]);
 }
+
+void drift_interval(const struct params *pm, double typical,
+                    double (*predict)(void *ctx, const struct params *moved), void *ctx,
+                    double *lo, double *hi)
+{
+    int any = 0;
+    for (int f = 0; f < PF_MODEL_COUNT; f++)
+        any |= drift_moves(pm, f);
+    if (!any)
+        return;
+    struct params low = params_moved(pm, -1), high = params_moved(pm, 1);
+    double a = predict(ctx, &low), b = predict(ctx, &high);
+    *lo = fmin(typical, fmin(a, b));
+    *hi = fmax(typical, fmax(a, b));
+    params_moved_free(&low);
+    params_moved_free(&high);
+}

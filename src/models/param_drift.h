@@ -22,4 +22,15 @@ struct params params_moved(const struct params *pm, double sign);
 /* frees what params_moved made (and only that) */
 void params_moved_free(struct params *moved);
 
+/* The interval that the parameters' own movement puts around a predicted
+ * median (typical): the least and greatest of typical and predict(ctx,
+ * pm moved down), predict(ctx, pm moved up).  Least and greatest, not the
+ * two as they come: a flight is a one-way time less its overheads, and a
+ * one-way time that drifted less than its overheads can make the "up"
+ * prediction the lower.  *lo and *hi are left as they were where no
+ * matrix drift_moves (nothing measured again: by classes). */
+void drift_interval(const struct params *pm, double typical,
+                    double (*predict)(void *ctx, const struct params *moved), void *ctx,
+                    double *lo, double *hi);
+
 #endif

@@ -168,9 +168,37 @@ static void test_drift(void)
     params_free(&pm);
 }
 
+/* drift_interval's predictions: L_ij less O_ij, as a flight is */
+static double flight(void *ctx, const struct params *pm)
+{
+    (void)ctx;
+    return ((double *)pm->m[PF_LIJ])[1] - ((double *)pm->m[PF_OIJ])[1];
+}
+
+/* the least and greatest of the typical and the two moved predictions:
+ * with O_ij drifting more than L_ij the raised matrices predict less */
+static void test_drift_interval(void)
+{
+    struct params pm;
+    params_alloc(&pm, 2);
+    ((double *)pm.m[PF_LIJ])[1] = 10;
+    ((double *)pm.m[PF_OIJ])[1] = 5;
+    double lo = -1, hi = -1;
+    drift_interval(&pm, 5, flight, NULL, &lo, &hi);
+    CHECK(lo == -1 && hi == -1);                 /* nothing measured again */
+    pm.drift[PF_LIJ] = 0.1;                      /* 9 - 5 = 4, 11 - 5 = 6 */
+    drift_interval(&pm, 5, flight, NULL, &lo, &hi);
+    CHECK(fabs(lo - 4) < 1e-12 && fabs(hi - 6) < 1e-12);
+    pm.drift[PF_OIJ] = 0.5;                      /* 9 - 2.5 = 6.5, 11 - 7.5 = 3.5 */
+    drift_interval(&pm, 5, flight, NULL, &lo, &hi);
+    CHECK(fabs(lo - 3.5) < 1e-12 && fabs(hi - 6.5) < 1e-12);
+    params_free(&pm);
+}
+
 void test_predict_dist(void)
 {
     test_drift();
+    test_drift_interval();
     collapses();
     heavy_tail();
     alone();
