@@ -62,11 +62,15 @@ echo "(MSGRATE in messages/s, SEND and ALLREDUCE in us; fixed: the peer's warm-u
 for name in msgrate msgrate_fixed send send_fixed allreduce allreduce_fixed; do
     f=$(median < "$T/$name.first")
     l=$(median < "$T/$name.later")
-    printf '%-16s first %12.4f  later %12.4f  first/later %s' "$name" "$f" "$l" "$(ratio "$f" "$l")"
+    # each launch's first over its own later: the launch's mode cancels
+    paired=$(paste "$T/$name.first" "$T/$name.later" | awk '{ print $1 / $2 }' | median)
+    rounds=$(paste "$T/$name.first" "$T/$name.later" | awk '{ printf "%s%.2f", (NR > 1 ? " " : ""), $1 / $2 }')
+    printf '%-16s first %12.4f  later %12.4f  first/later per launch: median %.3f (%s)' \
+        "$name" "$f" "$l" "$paired" "$rounds"
     base=${name%_fixed}
     if [ -s "$T/$base.osu" ]; then
         o=$(median < "$T/$base.osu")
-        printf '  OSU %12.4f  first/OSU %s  later/OSU %s' "$o" "$(ratio "$f" "$o")" "$(ratio "$l" "$o")"
+        printf '  OSU %.4f  first/OSU %s  later/OSU %s' "$o" "$(ratio "$f" "$o")" "$(ratio "$l" "$o")"
     fi
     printf '\n'
 done

@@ -28,6 +28,7 @@ struct trial {
     size_t cold_step;
     int ncold, cold_next;
     long calls;                /* timed calls this rank made at this size */
+    int warmed;                /* the record's first warm-up is done (warm.c) */
     /* threads= on a collective: its threads, their communicators and
      * copies of k (thread_fan.h); NULL: the calling thread alone */
     struct fan *fan;

@@ -8,7 +8,12 @@
  * and while the last two steps' times per call differ by more than
  * WARM_STEADY, one more step of a half, up to WARM_MORE_STEPS more and
  * WARM_MORE_S seconds of them.  A size that is already warm pays
- * nothing more than the count; one that is not warms until it is.
+ * nothing more than the count; one that is not warms until it is.  Steps
+ * of a few microseconds can agree while the machine is still waking (the
+ * ranks slept in a barrier before the record, and a VM's cores were
+ * descheduled), so a record's first warm-up also runs WARM_FIRST_S at
+ * least, whatever its steps say (not under SMPI, whose time has no such
+ * state).
  * A count the user gave (warmup=, --warmup) is run as given. */
 #include "measure/warm.h"
 
@@ -30,10 +35,14 @@ static int fixed_count(const struct trial *t)
     return t->k.rec->warmup >= 0 || t->m->opt->warmup >= 0;
 }
 
-/* whether another step is wanted, from this rank's last two steps and
- * the time its extra steps took */
-static int want_more(double prev, double last, long n, int more, double extra_s)
+/* whether another step is wanted, from this rank's last two steps, the
+ * time since its first two and, at the record's first warm-up, the time
+ * since it began (least: WARM_FIRST_S there, else 0) */
+static int want_more(double prev, double last, long n, int more, double extra_s,
+                     double all_s, double least)
 {
+    if (all_s < least)
+        return 1;
     return more < WARM_MORE_STEPS && extra_s < WARM_MORE_S && !warm_steady(prev, last, n);
 }
 
@@ -86,13 +95,21 @@ static double warm(struct trial *t, long iters, int pair)
     if (iters < 2 || fixed_count(t))
         return step(t, iters, pair) / (double)iters;
     long half = iters / 2;
-    double prev = step(t, iters - half, pair) / (double)(iters - half);
-    double last = step(t, half, pair) / (double)half, extra_s = 0;
-    for (int more = 0; agree(t, want_more(prev, last, half, more, extra_s)); more++) {
-        double dt = step(t, half, pair);
-        extra_s += dt;
+    double least = !t->warmed && !MPIGAUGE_SMPI ? WARM_FIRST_S : 0;
+    /* the times that bound the steps are wall times, agreements in: on
+     * oversubscribed cores an agreement takes a time slice, a step of one
+     * call a microsecond */
+    double began = MPI_Wtime();
+    double d1 = step(t, iters - half, pair), d2 = step(t, half, pair);
+    double prev = d1 / (double)(iters - half), last = d2 / (double)half;
+    double first_two = MPI_Wtime();
+    t->warmed = 1;
+    for (int more = 0;
+         agree(t, want_more(prev, last, half, more, MPI_Wtime() - first_two,
+                            MPI_Wtime() - began, least));
+         more++) {
         prev = last;
-        last = dt / (double)half;
+        last = step(t, half, pair) / (double)half;
     }
     return last;
 }

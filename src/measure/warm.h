@@ -14,6 +14,8 @@
 #define WARM_MORE_STEPS 16
 /* ... and no more than this many seconds of them on any rank. */
 #define WARM_MORE_S 0.05
+/* A record's first warm-up runs at least this long (not under SMPI) */
+#define WARM_FIRST_S 0.02
 
 /* 1 when a step of n calls at last seconds per call agrees with the one
  * before it (prev seconds per call); 0 otherwise, and for a NaN. */
