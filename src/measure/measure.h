@@ -30,13 +30,4 @@ struct measurer {
 void measure_record(struct measurer *m, const struct planned *pl,
                     struct result *res);
 void measurer_free(struct measurer *m);
-/* what HYBRID left in a result (hybrid_run.c) */
-
-
-/* cvars.c: a record's cvar= settings written on every rank (collective;
- * the values they had into res->cvar_was): 0, or -1 with res->error said
- * and nothing left set; and restored after the record */
-int cvars_apply(const struct planned *pl, struct result *res);
-void cvars_restore(const struct planned *pl, const struct result *res, int n);
-
 #endif

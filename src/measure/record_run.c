@@ -13,6 +13,7 @@
 #include "lifecycle/mpierr.h"
 #include "measure/timing.h"
 #include "lifecycle/watchdog.h"
+#include "world/cvars.h"
 #include "measure/watch_trial.h"
 
 static void sizerun_init(struct sizerun *sr, const struct kernel *k)
@@ -300,9 +301,9 @@ void measure_record(struct measurer *m, const struct planned *pl,
                  "not measured", who, why);
         return;
     }
-    if (cvars_apply(pl, res) != 0)
+    if (cvars_apply(pl, res->cvar_was, res->error, sizeof res->error) != 0)
         return;
     measure_sizes(m, pl, res);
     measure_mockups(m, pl, res, measure_sizes);
-    cvars_restore(pl, res, pl->rec->ncvars);
+    cvars_restore(pl, res->cvar_was, pl->rec->ncvars);
 }
