@@ -19,6 +19,7 @@
 
 #include <math.h>
 #include "base/smpi.h"
+#include "clock/clock_guard.h"
 #include "kernels/tags.h"
 #include "measure/timing.h"
 
@@ -96,17 +97,19 @@ static double warm(struct trial *t, long iters, int pair)
         return step(t, iters, pair) / (double)iters;
     long half = iters / 2;
     double least = !t->warmed && !MPIGAUGE_SMPI ? WARM_FIRST_S : 0;
-    /* the times that bound the steps are wall times, agreements in: on
+    /* the times that bound the steps are wall times, agreements in (on
      * oversubscribed cores an agreement takes a time slice, a step of one
-     * call a microsecond */
-    double began = MPI_Wtime();
+     * call a microsecond), and CLOCK_MONOTONIC's: an MPI_Wtime that
+     * stopped must not keep the warm-up going (clock/clock_guard.h) */
+    struct stretch began, first_two;
+    stretch_start(&began);
     double d1 = step(t, iters - half, pair), d2 = step(t, half, pair);
     double prev = d1 / (double)(iters - half), last = d2 / (double)half;
-    double first_two = MPI_Wtime();
+    stretch_start(&first_two);
     t->warmed = 1;
     for (int more = 0;
-         agree(t, want_more(prev, last, half, more, MPI_Wtime() - first_two,
-                            MPI_Wtime() - began, least));
+         agree(t, want_more(prev, last, half, more, stretch_elapsed(&first_two),
+                            stretch_elapsed(&began), least));
          more++) {
         prev = last;
         last = step(t, half, pair) / (double)half;
