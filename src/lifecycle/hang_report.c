@@ -218,8 +218,12 @@ static _Noreturn void end_job(const char *dir, int rank)
     char path[PATH_BYTES + 32];
     snprintf(path, sizeof path, "%.4000s/hang.txt", dir);
     fflush(stderr);
-    if (rank == 0)
+    /* a moment for the launcher to pass on what stderr got before the
+     * abort kills its forwarding (hang.txt has it in any case) */
+    if (rank == 0) {
+        pause_s(0.5);
         MPI_Abort(MPI_COMM_WORLD, EXIT_HUNG);
+    }
     for (int i = 0; dir[0] && i < HANG_WAIT_S * 10 && access(path, R_OK) != 0; i++)
         pause_s(0.1);
     pause_s(HANG_ABORT_S);
