@@ -93,7 +93,12 @@ static double step(struct trial *t, long n, int prepare)
 static double warm(struct trial *t, long iters, int pair)
 {
     int (*agree)(struct trial *, int) = pair ? agree_pair : agree_collective;
-    if (iters < 2 || fixed_count(t))
+    /* threads= on a collective (t->fan) keeps its count in one step, as
+     * before the rule: every step wakes and re-synchronises its threads,
+     * and hundreds of one-call steps left a GATHER threads=3 hung under
+     * Open MPI 4.1 (CI's Open MPI stage, once), whose thread-multiple
+     * paths have lost messages before (docs/threads.md) */
+    if (iters < 2 || fixed_count(t) || t->fan)
         return step(t, iters, pair) / (double)iters;
     long half = iters / 2;
     double least = !t->warmed && !MPIGAUGE_SMPI ? WARM_FIRST_S : 0;
