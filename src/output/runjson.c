@@ -158,6 +158,8 @@ static json_t *placed(json_t *o, const struct result *res)
     return o;
 }
 
+static void record_members(json_t *o, const struct writer *w, const struct result *res);
+
 static json_t *record_json(const struct writer *w, const struct result *res)
 {
     const struct record *r = res->rec;
@@ -181,6 +183,14 @@ static json_t *record_json(const struct writer *w, const struct result *res)
         "status", record_status(res), "check", check ? json_string(check) : json_null(),
         "mismatches", (json_int_t)res->mismatches);
     placed(o, res);
+    record_members(o, w, res);
+    return fits_json(o, w, res);
+}
+
+/* record_json's members after the fixed ones: each where the record has it */
+static void record_members(json_t *o, const struct writer *w, const struct result *res)
+{
+    const struct record *r = res->rec;
     if (res->pattern.used)
         json_object_set_new(o, "pattern", pattern_json(res));
     if (res->shape)
@@ -219,7 +229,6 @@ static json_t *record_json(const struct writer *w, const struct result *res)
     json_t *compose = compose_json(res);
     if (compose)
         json_object_set_new(o, "compose", compose);
-    return fits_json(o, w, res);
 }
 
 /* one option's value by its kind; null while an unset option is unset */
