@@ -14,6 +14,7 @@
  *   MPIGAUGE_FAKEGPU_OPEN=1      device pages readable and writable (an MPI
  *                                that is GPU-aware reads them itself)
  *   MPIGAUGE_FAKEGPU_LOG=PREFIX  at exit, PREFIX.PID gets "copies N bytes B" */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +29,10 @@ struct block {
 static struct block blocks[256];
 static int nblocks;
 static unsigned long copies, copied;
+/* a threaded call's threads stage their own slots at once (LATENCY_MT
+ * staged=1): one copy at a time, or one thread's closing of a block's
+ * pages would fault another's copy from it */
+static pthread_mutex_t copying = PTHREAD_MUTEX_INITIALIZER;
 
 static int devices(void)
 {
@@ -127,6 +132,7 @@ int cudaFree(void *p)
 int cudaMemcpy(void *dst, const void *src, size_t bytes, int kind)
 {
     (void)kind;
+    pthread_mutex_lock(&copying);
     struct block *d = owner(dst), *s = owner(src);
     protect(d, 1);
     protect(s, 1);
@@ -135,6 +141,7 @@ int cudaMemcpy(void *dst, const void *src, size_t bytes, int kind)
     protect(s, 0);
     copies++;
     copied += bytes;
+    pthread_mutex_unlock(&copying);
     return 0;
 }
 

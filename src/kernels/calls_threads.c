@@ -14,20 +14,22 @@
 static const struct pair_hooks mt_pair = {mt_pair_begin, mt_pair_end};
 
 static const struct call calls[] = {
-    {.name = "LATENCY_MT", .family = &family_threads, .opk = OPK_PAIRS,
+    {.name = "LATENCY_MT", .family = &family_threads, .caps = CALL_DEVICE | CALL_DEVICE_PAIR,
+     .opk = OPK_PAIRS,
      .legs = 2,
      .buffers = bufs_n_n, .pair = &mt_pair,
      .loop = run_latency_mt, .check = check_latency_mt,
      .timing = "one-way time = half the round trip of SEND's ping-pong (MPI_Send "
                "then MPI_Recv)" MT " (as osu_latency_mt); the samples are each "
                "thread's own"},
-    {.name = "BW_MT", .family = &family_threads, .caps = CALL_WINDOWED, .opk = OPK_PAIRS,
+    {.name = "BW_MT", .family = &family_threads, .caps = CALL_DEVICE | CALL_WINDOWED, .opk = OPK_PAIRS,
      .mode = MODE_NONBLOCKING,
      .legs = 1, .buffers = bufs_n_n, .pair = &mt_pair,
      .loop = run_window_mt, .check = check_window_mt,
      .timing = "time per message of BW's window (window= MPI_Isend + MPI_Waitall, "
                "a short acknowledgement)" MT "; mbps sums the threads"},
-    {.name = "MSGRATE_MT", .family = &family_threads, .caps = CALL_WINDOWED | CALL_RATE, .opk = OPK_PAIRS,
+    {.name = "MSGRATE_MT", .family = &family_threads,
+     .caps = CALL_DEVICE | CALL_WINDOWED | CALL_RATE, .opk = OPK_PAIRS,
      .mode = MODE_NONBLOCKING,
      .legs = 1, .buffers = bufs_n_n, .pair = &mt_pair,
      .loop = run_window_mt, .check = check_window_mt,

@@ -93,12 +93,24 @@ static size_t span_bytes(const struct kernel *k, size_t elements)
 
 void device_out(struct kernel *k)
 {
-    gpu_copy(k->sbuf, k->mem->dsbuf, span_bytes(k, (size_t)k->count));
+    device_out_at(k, 0);
 }
 
 void device_in(struct kernel *k)
 {
-    gpu_copy(k->mem->drbuf, k->rbuf, span_bytes(k, (size_t)k->count));
+    device_in_at(k, 0);
+}
+
+/* the host buffers are the kernel's while a staged loop runs (device_run),
+ * so k->sbuf + at is where MPI reads the message */
+void device_out_at(struct kernel *k, size_t at)
+{
+    gpu_copy(k->sbuf + at, k->mem->dsbuf + at, span_bytes(k, (size_t)k->count));
+}
+
+void device_in_at(struct kernel *k, size_t at)
+{
+    gpu_copy(k->mem->drbuf + at, k->rbuf + at, span_bytes(k, (size_t)k->count));
 }
 
 /* the spans of the call about to run, device to host */

@@ -126,6 +126,10 @@ static const struct {
     {"MSGRATE", {spans_stream, 0}},
     {"BIBW", {spans_bistream, 0}}, {"BIBW_INIT", {spans_bistream, 0}},
     {"MULTI_BIBW", {spans_bistream, 0}},
+    /* the threaded calls: every thread stages its own slots in its own
+     * loop (threads_loops.c); the spans are one thread's message */
+    {"LATENCY_MT", {spans_n_n, 1}}, {"BW_MT", {spans_n_n, 1}},
+    {"MSGRATE_MT", {spans_n_n, 1}},
     {"BCAST", {spans_bcast, 0}}, {"IBCAST", {spans_bcast, 0}},
     {"BCAST_INIT", {spans_bcast, 0}},
     {"GATHER", {spans_gather, 0}}, {"IGATHER", {spans_gather, 0}},

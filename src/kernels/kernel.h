@@ -185,6 +185,10 @@ static inline void *recv_at(const struct kernel *k, int root)
  * before it is sent, and from host to device memory once received */
 void device_out(struct kernel *k);
 void device_in(struct kernel *k);
+/* the same for the message at byte at of the buffers (a threaded call's
+ * slot: each thread stages its own, kernels/threads_loops.c) */
+void device_out_at(struct kernel *k, size_t at);
+void device_in_at(struct kernel *k, size_t at);
 
 /* MPI_Waitall with MPI_STATUSES_IGNORE (barrier.c) */
 void waitall(int n, MPI_Request *req);

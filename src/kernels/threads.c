@@ -134,10 +134,15 @@ void mt_times(const struct kernel *k, double *us)
     }
 }
 
-char *mt_slot(const struct kernel *k, char *buf, int t, int m)
+size_t mt_offset(const struct kernel *k, int t, int m)
 {
     size_t slot = (size_t)t * (size_t)record_window(k->rec) + (size_t)m;
-    return buf + slot * (size_t)k->count * (size_t)k->extent;
+    return slot * (size_t)k->count * (size_t)k->extent;
+}
+
+char *mt_slot(const struct kernel *k, char *buf, int t, int m)
+{
+    return buf + mt_offset(k, t, m);
 }
 
 void mt_answered(struct kernel *k, int *answered)

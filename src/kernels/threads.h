@@ -72,8 +72,11 @@ void mt_answered(struct kernel *k, int *answered);
 void mt_recv(const struct kernel *k, void *buf, int count, MPI_Datatype type, int src,
              int tag, MPI_Comm comm, MPI_Status *st);
 
-/* thread th's slot m of buf (a window's message, or the one message) */
+/* thread th's slot m of buf (a window's message, or the one message),
+ * and its byte offset in either buffer (staged=1: device_out_at and
+ * device_in_at copy a thread's own slot, kernels/device.c) */
 char *mt_slot(const struct kernel *k, char *buf, int t, int m);
+size_t mt_offset(const struct kernel *k, int t, int m);
 
 /* LATENCY_MT threads=S:R with R < S (threads_split.c): S initiator
  * threads each ping-pong; R responder threads share the S round trips

@@ -17,10 +17,16 @@
 static void send_and_wait(struct kernel *k, struct mt_thread *th, int iters)
 {
     char *s = mt_slot(k, k->sbuf, th->t, 0), *r = mt_slot(k, k->rbuf, th->t, 0);
+    size_t at = mt_offset(k, th->t, 0);
     int tag = TAG_THREAD + 2 * th->t;
+    const int staged = k->in_staged_loop;   /* as LATENCY_MT's (threads_loops.c) */
     for (int i = 0; i < iters; i++) {
+        if (staged)
+            device_out_at(k, at);
         MPI_Send(s, k->count, k->type, th->peer, tag, th->comm);
         mt_recv(k, r, k->count, k->type, th->peer, tag, th->comm, MPI_STATUS_IGNORE);
+        if (staged)
+            device_in_at(k, at);
     }
 }
 
@@ -38,6 +44,10 @@ static void answer(struct kernel *k, struct mt_thread *th, int iters)
         int from = (st.MPI_TAG - TAG_THREAD) / 2;
         if (th->answered)
             th->answered[j] = from;
+        if (k->in_staged_loop) {
+            device_in_at(k, mt_offset(k, slot, 0));
+            device_out_at(k, mt_offset(k, from, 0));
+        }
         MPI_Send(mt_slot(k, k->sbuf, from, 0), k->count, k->type, th->peer, st.MPI_TAG,
                  th->comm);
     }
@@ -63,7 +73,7 @@ void check_latency_split(struct kernel *k)
         answered[t] = -1;
     }
     mt_answered(k, k->initiator ? NULL : answered);
-    run_latency_split(k, 1);
+    check_run_with(k, run_latency_split);   /* through the GPU buffers, where they are */
     mt_answered(k, NULL);
     int *seen = xcalloc((size_t)senders, sizeof *seen);
     for (int t = 0; t < senders; t++) {

@@ -63,8 +63,8 @@ static void modes(void)
 
 /* the calls that take mem= (CALL_DEVICE) are exactly those with a
  * staging (a row, or the whole buffers), every row names one of them,
- * and those whose sides may differ (CALL_DEVICE_PAIR) are exactly those
- * whose loop stages itself; a staging's spans for a 3-rank
+ * and those whose sides may differ (CALL_DEVICE_PAIR) stage in their own
+ * loop (so do BW_MT and MSGRATE_MT, whose threads stage their own slots); a staging's spans for a 3-rank
  * communicator: rank 0 the root of a rooted call */
 static void stagings(void)
 {
@@ -73,13 +73,13 @@ static void stagings(void)
     for (size_t i = 0; (c = table_row(&call_table, i)); i++) {
         const struct staging *st = call_staging(c);
         CHECK(call_has(c, CALL_DEVICE) == (st != NULL));
-        CHECK(call_has(c, CALL_DEVICE_PAIR) == (st && st->in_loop));
+        CHECK(!call_has(c, CALL_DEVICE_PAIR) || (st && st->in_loop));
         CHECK(!call_staging_row(c->name) || call_has(c, CALL_DEVICE));
         n += st != NULL;
         rows += call_staging_row(c->name) != NULL;
     }
-    CHECK(n == 121);     /* every call that moves data but those docs/devices.md names */
-    CHECK(rows == 39);
+    CHECK(n == 124);     /* every call that moves data but those docs/devices.md names */
+    CHECK(rows == 42);
     CHECK(call_staging_row("NO_SUCH_CALL") == NULL);
     struct record r = {0};
     r.call = table_find(&call_table, "GATHER");
