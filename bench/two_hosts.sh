@@ -6,6 +6,7 @@
 # every record's relative error of t_pred_us against the median
 # per-iteration maximum, their median, and the drift's interval.
 # MPI=mpich (SEPARATE_HOSTS=1: TCP under UCX) or MPI=openmpi (ob1 over tcp).
+# KEEP=DIR keeps each launch's folder as DIR/N (DIR must not exist).
 # Printed with the machine and date, never asserted: run it on a quiet
 # machine.
 set -eu
@@ -14,6 +15,9 @@ MPI=${MPI:-mpich}
 LAUNCHES=${LAUNCHES:-10}
 case $LAUNCHES in ''|*[!0-9]*|0) echo "two_hosts.sh: LAUNCHES=$LAUNCHES: not a count" >&2; exit 2;; esac
 L=$(realpath ../shared/cluster/fake-ssh)
+KEEP=${KEEP:-}
+if [ -n "$KEEP" ] && [ -e "$KEEP" ]; then echo "two_hosts.sh: KEEP=$KEEP: exists; results are never written over" >&2; exit 2; fi
+[ -z "$KEEP" ] || mkdir -p "$KEEP"
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 launch() { # folder
@@ -41,4 +45,5 @@ for i in $(seq "$LAUNCHES"); do
     echo "$errs" | awk -v i="$i" -v m="$med" -v w="$worst" '{ e[NR] = $1 }
         END { printf "%6d", i; for (k = 1; k <= NR; k++) printf " %+5.1f", e[k]; printf "   %6.1f      %6.1f\n", m, w }'
     jq -r '.params.WORLD.how' "$T/r/run.json" | sed 's/^/        parameters: /'
+    [ -z "$KEEP" ] || cp -r "$T/r" "$KEEP/$i"
 done

@@ -68,10 +68,10 @@ run_patterns() { # folder, launch words...
     check "$dir: tail file 4 x (4 x 32), bins ascending, symmetric" awk 'BEGIN { r = 0 } !/^#/ { if (NF != 128) exit 1; for (c = 1; c <= NF; c++) { j = int((c - 1) / 32); if ((j == r) != ($c == "nan")) exit 1; v[r, c] = $c; if (c % 32 != 1 && $c != "nan" && $c + 0 < $(c - 1) - 1e-3) exit 1 } r++ } END { if (r != 4) exit 1; for (i = 0; i < 4; i++) for (k = 0; k < 4; k++) if (i != k) for (b = 1; b <= 32; b++) if (v[i, k * 32 + b] != v[k, i * 32 + b]) exit 1 }' "$dir/params-world-tail.dat"
     # the pairwise parameters: O_i per rank, O_ij and L_ij 4x4 with nan on the diagonal
     check "$dir: O_i for 4 ranks, all positive" awk '!/^#/ { n++; if (!($2 > 0)) exit 1 } END { exit n != 4 }' "$dir/params-world-O.dat"
-    for m in Oij Lij Bij Lij-small Xij Rij R1ij Sij; do
+    for m in Oij Lij Bij Lij-small Xij Rij R1ij Sij Xsij; do
         check "$dir: $m is 4x4, nan exactly on the diagonal, else >= 0" awk '!/^#/ { for (c = 1; c <= NF; c++) if ((c - 1 == r) != ($c == "nan") || ($c != "nan" && $c < 0)) exit 1; r++; if (NF != 4) exit 1 } END { exit r != 4 }' "$dir/params-world-$m.dat"
     done
-    for m in Lij Xij Sij; do   # measured once a pair, both ways alike
+    for m in Lij Xij Sij Xsij; do   # measured once a pair, both ways alike
         check "$dir: $m symmetric" awk 'BEGIN { r = 0 } !/^#/ { for (c = 1; c <= NF; c++) m[r, c - 1] = $c; r++ } END { for (i = 0; i < 4; i++) for (k = 0; k < 4; k++) if (i != k && m[i, k] != m[k, i]) exit 1 }' "$dir/params-world-$m.dat"
     done
     check "$dir: HRELATION fits g and l, or flags the fit (negative l or R^2 < 0.5) and gives none" [ "$(jq "$AT"'at(10).bsp | (.fitted.g_us_per_word | type) == "number" and .r2 >= 0 and .r2 <= 1 and (if (.fitted.l_us < 0 or .r2 < 0.5) then (.flagged | type) == "string" and .g_us_per_word == null and .l_us == null else .flagged == null and .g_us_per_word == .fitted.g_us_per_word and .l_us == .fitted.l_us end)' "$j")" = true ]
@@ -170,9 +170,10 @@ sed '4s/^[0-9.e+-]*/nan/' "$d/params-world-Bij.dat" > "$T/nanfold/params-world-B
 check "a Bij with nan off the diagonal was made" [ "$(sed -n 4p "$T/nanfold/params-world-Bij.dat")" = "nan nan" ]
 ./mpigauge --predict "$T/nanfold" LINEAR > "$T/pout" 2> "$T/perr"
 check "--predict on a nan in Bij: exit 2 ($?), no prediction" [ "$(grep -c ' us$' "$T/pout")/$(grep -c 'nan or inf' "$T/perr")" = 0/1 ]
-# the matrices older folders lack (Xij, Rij, R1ij, Sij): absent, --predict
-# goes without them; present with a nan, the file is named and refused
-for m in Xij Rij R1ij Sij; do
+# the matrices older folders lack (Xij, Rij, R1ij, Sij, Xsij): absent,
+# --predict goes without them; present with a nan, the file is named and
+# refused
+for m in Xij Rij R1ij Sij Xsij; do
     rm -rf "$T/nanopt" && mkdir -p "$T/nanopt" && cp "$d"/params-world-*.dat "$T/nanopt/"
     sed '4s/^[0-9.e+-]*/nan/' "$d/params-world-$m.dat" > "$T/nanopt/params-world-$m.dat"
     ./mpigauge --predict "$T/nanopt" LINEAR > "$T/pout" 2> "$T/perr"
@@ -188,8 +189,8 @@ for m in Xij Rij R1ij Sij; do
         [ "$(echo "$label" | grep -c "; without $name: not in the folder")/$(echo "$label" | grep -c "(O_i, O_ij, B_ij, L_ij")" = 1/1 ]
 done
 label=$(./mpigauge --predict "$d" LINEAR | sed -n 's/^  \(matrix model (.*)\)  *[0-9.]* us$/\1/p' | head -1)
-check "--predict with every matrix: the label names the eight ($label)" \
-    [ "$label" = "matrix model (O_i, O_ij, B_ij, L_ij (1 B - 1 KiB), X_ij, R_ij, R1_ij, S_ij)" ]
+check "--predict with every matrix: the label names the nine ($label)" \
+    [ "$label" = "matrix model (O_i, O_ij, B_ij, L_ij (1 B - 1 KiB), X_ij, R_ij, R1_ij, S_ij, Xs_ij)" ]
 
 # issue 26 class 7: options and fields BARRIER used to ignore.  --time
 # sets its count from a pilot as for every other call; MPI_Barrier

@@ -43,8 +43,9 @@ const struct param_file_row param_files[PF_COUNT] = {
     [PF_XIJ] = {
         .what = "Xij", .name = "X_ij", .optional = 1, .symmetric = 1,
         .term = COST_EXCHANGE,
-        .meaning = "X_ij, a zero-byte exchange (median time of i and j each "
-                   "sending to the other and receiving from it at once)"},
+        .meaning = "X_ij, a zero-byte exchange (median over exchanges of the "
+                   "slower side's time, i and j each sending to the other and "
+                   "receiving from it at once)"},
     [PF_RIJ] = {
         .what = "Rij", .name = "R_ij", .optional = 1, .checked = 5,
         .term = COST_RECV,
@@ -62,6 +63,14 @@ const struct param_file_row param_files[PF_COUNT] = {
         .term = COST_ACK_WORK,
         .meaning = "S_ij, acknowledging a synchronous signal (half the "
                    "difference between zero-byte MPI_Ssend and MPI_Send ping-pongs)"},
+    /* after S_ij, so that the files and the drift's sentence keep their
+     * order from before it */
+    [PF_XSIJ] = {
+        .what = "Xsij", .name = "Xs_ij", .optional = 1, .symmetric = 1, .checked = 8,
+        .term = COST_EXCHANGE_SYNC,
+        .meaning = "Xs_ij, a zero-byte synchronous exchange (as X_ij with "
+                   "MPI_Ssend_init: i and j each sending to the other and receiving "
+                   "from it at once)"},
     [PF_TAIL] = {
         .what = "tail", .name = "tail", .shape = PS_TAIL, .optional = 1,
         .symmetric = 1,
@@ -245,6 +254,8 @@ static const double **term_slot(struct signal_costs *c, enum cost_term t)
         return &c->ack_work;
     case COST_EXCHANGE:
         return &c->exchange;
+    case COST_EXCHANGE_SYNC:
+        return &c->exchange_sync;
     default:
         return NULL;
     }

@@ -22,6 +22,7 @@ enum param_file {
     PF_RIJ,
     PF_R1IJ,
     PF_SIJ,
+    PF_XSIJ,
     PF_TAIL,                   /* PARAM_TAIL_BINS values a pair */
     PF_MODEL_COUNT,            /* a new model matrix goes above this */
     /* the LogGP and Hockney ones with --loggp (struct loggp) */
@@ -55,7 +56,8 @@ enum cost_term {
     COST_RECV,
     COST_RECV_LONE,
     COST_ACK_WORK,
-    COST_EXCHANGE
+    COST_EXCHANGE,
+    COST_EXCHANGE_SYNC
 };
 
 struct param_file_row {

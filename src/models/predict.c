@@ -132,14 +132,34 @@ static double crossing(const struct signal_costs *c, int i, int j)
     return x > model ? x - model : 0;
 }
 
+/* The same for synchronous signals, against Xs_ij: the model gives a
+ * crossing pair the invocation, the one-way time, the receiver's
+ * acknowledgement (ack_work, else the overhead of a signal) and the
+ * acknowledgement's way back, the one-way time less the overhead of a
+ * signal that it has not (arrivals' flight).  From a simultaneous start
+ * the stage then takes Xs_ij exactly (tests/unit/test_crossing.c). */
+static double crossing_sync(const struct signal_costs *c, int i, int j)
+{
+    size_t p = (size_t)c->p, ij = (size_t)i * p + j, ji = (size_t)j * p + i;
+    double ack = c->ack_work ? c->ack_work[ji] : at(c->overhead, ji);
+    double model = (at(c->invoke, (size_t)i) + at(c->invoke, (size_t)j)) / 2 +
+                   at(c->latency, ij) + ack + at(c->latency, ji);
+    if (c->latency_is_one_way)
+        model -= at(c->overhead, ji);
+    else
+        model += at(c->overhead, ij) + at(c->recv, ji) + at(c->recv, ij);
+    double x = c->exchange_sync[ij];
+    return x > model ? x - model : 0;
+}
+
 /* per stage, per signal: crossing() where the stage has the signal the
- * other way too, else 0; NULL without X_ij, and for synchronous signals:
- * X_ij is an exchange of standard sends, and crossing synchronous ones
- * were predicted within 5% without it (docs/models.md) */
+ * other way too, else 0; NULL without the exchange of the signals' kind
+ * (X_ij, Xs_ij) */
 static double **crossings(const struct bpattern *bp, const struct signal_costs *c,
                           enum signal_kind kind)
 {
-    if (!c->exchange || kind == SIGNAL_SYNCHRONOUS)
+    int sync = kind == SIGNAL_SYNCHRONOUS;
+    if (!(sync ? c->exchange_sync : c->exchange))
         return NULL;
     double **x = xcalloc((size_t)bp->nstages + 1, sizeof *x);
     for (int s = 0; s < bp->nstages; s++) {
@@ -154,7 +174,7 @@ static double **crossings(const struct bpattern *bp, const struct signal_costs *
             int i = st->e[e].from, j = st->e[e].to;
             unsigned long long back = (unsigned long long)j * (unsigned)bp->p + i;
             if (bsearch(&back, key, n, sizeof *key, by_key))
-                x[s][e] = crossing(c, i, j);
+                x[s][e] = sync ? crossing_sync(c, i, j) : crossing(c, i, j);
         }
         free(key);
     }

@@ -114,6 +114,9 @@ struct signal_costs {
      * this long (invocation and one-way time in), where the one-way time
      * alone models it too short (predict.c's crossing) */
     const double *exchange;
+    /* NULL, or Xs_ij: the same for synchronous signals (both ways
+     * acknowledged) */
+    const double *exchange_sync;
 };
 
 /* the costs of the thesis's matrix model, each matrix pm holds to its row's

@@ -183,18 +183,20 @@ static double param_acknowledge(MPI_Comm comm, int me, int i, int j)
     return s > 0 ? s : 0;
 }
 
-/* X_ij from i: the median time of a zero-byte exchange, i and j each
- * starting a send to the other and a receive from it (persistent
- * requests, MPI_Startall + MPI_Waitall, as a barrier stage does), back
- * to back so that each exchange starts both sides together.  Over TCP
- * between two hosts here it was 6.99 us against a one-way 4.78: a rank
- * that sends and receives at once is slower than either alone. */
-static double param_exchange(MPI_Comm comm, int me, int i, int j)
+/* an exchange's time from i: the median over REPS zero-byte exchanges,
+ * i and j each starting a send to the other (synchronous or standard)
+ * and a receive from it (persistent requests, MPI_Startall +
+ * MPI_Waitall, as a barrier stage does), back to back so that each
+ * exchange starts both sides together, of the slower side's time: the
+ * records the model predicts report each iteration's largest time over
+ * the ranks, and of two ranks exchanging one ends first, the other
+ * taking up the late signal (docs/models.md) */
+static double exchange(MPI_Comm comm, int me, int i, int j, int sync)
 {
     int other = me == i ? j : i;
     MPI_Request r[2];
-    double t[REPS];
-    pair_requests(comm, other, 0, r);
+    double t[REPS], theirs[REPS];
+    pair_requests(comm, other, sync, r);
     for (int rep = 0; rep < 2; rep++) {   /* untimed: the pair falls in step */
         MPI_Startall(2, r);
         waitall(2, r);
@@ -207,7 +209,29 @@ static double param_exchange(MPI_Comm comm, int me, int i, int j)
     }
     MPI_Request_free(&r[0]);
     MPI_Request_free(&r[1]);
+    MPI_Sendrecv(t, REPS, MPI_DOUBLE, other, TAG_PARAM, theirs, REPS, MPI_DOUBLE, other,
+                 TAG_PARAM, comm, MPI_STATUS_IGNORE);
+    for (int rep = 0; rep < REPS; rep++)
+        if (theirs[rep] > t[rep])
+            t[rep] = theirs[rep];
     return median_of(t, REPS);
+}
+
+/* X_ij: an exchange of standard sends.  Over TCP between two hosts here
+ * it was 6.99 us against a one-way 4.78: a rank that sends and receives
+ * at once is slower than either alone. */
+static double param_exchange(MPI_Comm comm, int me, int i, int j)
+{
+    return exchange(comm, me, i, j, 0);
+}
+
+/* Xs_ij: an exchange of synchronous sends, each acknowledged while the
+ * rank's own is in flight: DISSEMINATION and PAIRWISE with signal=ssend
+ * on two hosts were predicted 12-19% low from the acknowledgements of
+ * lone signals (S_ij) alone (docs/models.md) */
+static double param_exchange_sync(MPI_Comm comm, int me, int i, int j)
+{
+    return exchange(comm, me, i, j, 1);
 }
 
 /* the rows of models/param_files.h's table that are measured here, in the
@@ -218,5 +242,6 @@ const struct pair_measure pair_measures[] = {
     {PF_R1IJ, param_lone_receive, 1},
     {PF_XIJ, param_exchange, 0},
     {PF_SIJ, param_acknowledge, 0},
+    {PF_XSIJ, param_exchange_sync, 0},
 };
 const int npair_measures = sizeof pair_measures / sizeof pair_measures[0];

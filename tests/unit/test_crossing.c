@@ -7,7 +7,7 @@
 
 /* p ranks, O_i 0.1, O_ij 0.5, one-way 1 us, every exchange x us */
 struct setup {
-    double o[8], oij[64], l[64], b[64], x[64];
+    double o[8], oij[64], l[64], b[64], x[64], xs[64];
     struct params pm;
 };
 
@@ -20,10 +20,12 @@ static void set_up(struct setup *s, int p, double x)
         s->l[i] = 1;
         s->b[i] = 0;
         s->x[i] = x;
+        s->xs[i] = x;
     }
     s->pm = (struct params){.p = p, .m[PF_O] = s->o, .m[PF_OIJ] = s->oij,
                             .m[PF_LIJ] = s->l, .m[PF_BIJ] = s->b,
-                            .m[PF_LIJ_SMALL] = s->l, .m[PF_XIJ] = s->x};
+                            .m[PF_LIJ_SMALL] = s->l, .m[PF_XIJ] = s->x,
+                            .m[PF_XSIJ] = s->xs};
 }
 
 /* the pattern's first iteration from a simultaneous start (first), or
@@ -41,7 +43,7 @@ static void predict_both(void (*gen)(struct bpattern *, int, int), int p, double
         double *out = k ? without : with;
         *out = first ? predict_barrier_window(&bp, &c, NULL, kind, 0.05, NULL, 0, 1)
                      : predict_barrier(&bp, &c, NULL, kind, 0.05);
-        c.exchange = NULL;
+        c.exchange = c.exchange_sync = NULL;
     }
     bpattern_free(&bp);
 }
@@ -71,7 +73,18 @@ void test_crossing(void)
     /* an exchange no slower than the model adds nothing */
     predict_both(gen_pairwise, 4, 1.0, SIGNAL_EAGER, 0, &with, &without);
     CHECK(with == without);
-    /* synchronous signals are left as they were */
-    predict_both(gen_pairwise, 4, 3.0, SIGNAL_SYNCHRONOUS, 0, &with, &without);
+    /* synchronous signals against Xs_ij: from a simultaneous start the
+     * model gives a crossing pair 0.1 + 1 (the signal) + 0.5 (its
+     * acknowledgement, the overhead without S_ij) + 1 - 0.5 (the way
+     * back) = 2.1 us, plus the 0.05 the timing adds, and Xs = 3 makes the
+     * stage take 3 (crossing_sync's model is the simulator's) */
+    predict_both(gen_dissemination, 2, 3.0, SIGNAL_SYNCHRONOUS, 1, &with, &without);
+    CHECK(fabs(without - 2.15) < 1e-9);
+    CHECK(fabs(with - 3.05) < 1e-9);
+    predict_both(gen_pairwise, 4, 3.0, SIGNAL_SYNCHRONOUS, 1, &with, &without);
+    CHECK(fabs(with - without - 1.8) < 1e-9);
+    predict_both(gen_linear, 4, 3.0, SIGNAL_SYNCHRONOUS, 0, &with, &without);
+    CHECK(with == without);
+    predict_both(gen_pairwise, 4, 2.0, SIGNAL_SYNCHRONOUS, 0, &with, &without);
     CHECK(with == without);
 }

@@ -205,13 +205,13 @@ static void test_param_table(void)
  * first row in the table's order; a folder without it leaves it NULL) */
 static void test_param_terms(void)
 {
-    int given[COST_EXCHANGE + 1] = {0};
+    int given[COST_EXCHANGE_SYNC + 1] = {0};
     for (int f = 0; f < PF_MODEL_COUNT; f++) {
-        CHECK(param_files[f].term >= COST_NONE && param_files[f].term <= COST_EXCHANGE);
+        CHECK(param_files[f].term >= COST_NONE && param_files[f].term <= COST_EXCHANGE_SYNC);
         CHECK(!(param_files[f].shape == PS_TAIL && param_files[f].term));
         given[param_files[f].term]++;
     }
-    for (int t = COST_INVOKE; t <= COST_EXCHANGE; t++)
+    for (int t = COST_INVOKE; t <= COST_EXCHANGE_SYNC; t++)
         CHECK(given[t] >= 1);
     struct params pm;
     params_alloc(&pm, 2);
@@ -220,14 +220,15 @@ static void test_param_terms(void)
     CHECK(c.invoke == pm.m[PF_O] && c.overhead == pm.m[PF_OIJ] &&
           c.latency == pm.m[PF_LIJ_SMALL] && c.per_byte == pm.m[PF_BIJ] &&
           c.recv == pm.m[PF_RIJ] && c.recv_lone == pm.m[PF_R1IJ] &&
-          c.ack_work == pm.m[PF_SIJ] && c.exchange == pm.m[PF_XIJ]);
+          c.ack_work == pm.m[PF_SIJ] && c.exchange == pm.m[PF_XIJ] &&
+          c.exchange_sync == pm.m[PF_XSIJ]);
     free(pm.m[PF_XIJ]);
     pm.m[PF_XIJ] = NULL;       /* a folder from before X_ij */
     c = costs_from_params(&pm);
     CHECK(c.exchange == NULL && c.recv == pm.m[PF_RIJ]);
     char label[512];
     param_model_label(&pm, label, sizeof label);
-    CHECK(strstr(label, "S_ij; without X_ij: not in the folder)") != NULL);
+    CHECK(strstr(label, "Xs_ij; without X_ij: not in the folder)") != NULL);
     params_free(&pm);
 }
 
