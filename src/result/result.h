@@ -228,7 +228,7 @@ struct param_matrix {
 struct param_matrices {
     int p, n;
     struct param_matrix m[PF_COUNT];   /* at most one of each file */
-    char how[640];             /* how they were measured, a sentence */
+    char how[1024];            /* how they were measured, a sentence */
     /* --params classes: rank 0's communicator's classes, and the place
      * of each of its ranks (for world ranks); NULL: every pair measured */
     const struct class_table *classes;
