@@ -64,6 +64,11 @@ static const char *no_fsync(const struct call *c)
 
 static const char *const view_words[] = {"none", "type", NULL};
 
+static const struct setting_pairs hint_pairs = {
+    .max = MAX_RECORD_HINTS, .count = offsetof(struct io_settings, nhints),
+    SETTING_PAIRS_OF(struct io_hint, key, value, col), .key_word = "key",
+    .example = "an MPI I/O hint and its value, e.g. cb_nodes:2 or romio_cb_write:enable"};
+
 /* sync= is one-sided's key (a key is one row across every family), so the
  * file's sync is fsync= */
 static const struct setting rows[] = {
@@ -77,8 +82,9 @@ static const struct setting rows[] = {
      .words = view_words, .what = "file view", .refuse = no_view,
      .help = "type: MPI_File_set_view with the record's datatype (a shaped one: "
              "VECTOR:...) as the filetype at the rank's block; none: the default view"},
-    {.owner = &family_io, .key = "hint", .kind = SETTING_CUSTOM, .store = STORE_NONE,
-     .repeats = 1, .value_help = "KEY:VALUE", .refuse = not_io,
+    {.owner = &family_io, .key = "hint", .kind = SETTING_PAIRS, .store = STORE_NONE,
+     .offset = offsetof(struct io_settings, hint), .pairs = &hint_pairs,
+     .value_help = "KEY:VALUE", .refuse = not_io,
      .help = "an MPI_Info hint given to MPI_File_open (up to 4), read back with "
              "MPI_File_get_info: what the library kept is in the header and run.json"},
 };

@@ -11,27 +11,28 @@
 
 MPI_Info io_hints(const struct record *r)
 {
+    const struct io_settings *io = io_settings(r);
     MPI_Info info = MPI_INFO_NULL;
-    if (r->nhints == 0)
+    if (io->nhints == 0)
         return info;
     MPI_Info_create(&info);
-    for (int i = 0; i < r->nhints; i++)
-        MPI_Info_set(info, r->hint[i].key, r->hint[i].value);
+    for (int i = 0; i < io->nhints; i++)
+        MPI_Info_set(info, io->hint[i].key, io->hint[i].value);
     return info;
 }
 
 void io_hints_read_back(struct kernel *k, MPI_File fh)
 {
-    const struct record *r = k->rec;
-    if (!k->hint_kept || r->nhints == 0)
+    const struct io_settings *io = io_settings(k->rec);
+    if (!k->hint_kept || io->nhints == 0)
         return;
     MPI_Info info;
     if (MPI_File_get_info(fh, &info) != MPI_SUCCESS)
         return;
-    for (int i = 0; i < r->nhints; i++) {
+    for (int i = 0; i < io->nhints; i++) {
         char value[HINT_TEXT];
         int found = 0;
-        MPI_Info_get(info, r->hint[i].key, HINT_TEXT - 1, value, &found);
+        MPI_Info_get(info, io->hint[i].key, HINT_TEXT - 1, value, &found);
         snprintf(k->hint_kept[i], HINT_TEXT, "%s", found ? value : "");
     }
     MPI_Info_free(&info);

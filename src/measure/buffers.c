@@ -64,10 +64,10 @@ static void describe(struct kernel *k, struct measurer *m,
     k->scratch = m->scratch;
     k->index = res->index;
     k->file_opened = file_opened;
-    if (r->nhints) {           /* hint=: the kernel's read-back, into the result */
-        k->hint_kept = res->hint_kept;
-        k->hints_read = &res->hints_read;
-    }
+    /* hint=: the I/O kernels' read-back, into the result (they read
+     * back only the hints the record gave) */
+    k->hint_kept = res->hint_kept;
+    k->hints_read = &res->hints_read;
     k->win_opened = win_opened;
 }
 

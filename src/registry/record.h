@@ -54,21 +54,18 @@ struct record_cvar {
     int col;                   /* the setting's column */
 };
 
-/* hint=KEY:VALUE: an MPI_Info hint given to the I/O family's
- * MPI_File_open (kernels/io_hints.c); the strings do not fit the
- * family's 32 bytes of own storage, so they are kept here, as cvar= is */
+/* hint=KEY:VALUE's bounds: the I/O family keeps its hints in its own
+ * settings (kernels/file_io.h), what the library kept of them in the
+ * result */
 enum { MAX_RECORD_HINTS = 4, HINT_TEXT = 64 };
-struct record_hint {
-    char key[HINT_TEXT];
-    char value[HINT_TEXT];
-    int col;                   /* the setting's column */
-};
 
 struct size_list;
 
-/* room for one family's settings struct (a family asserts its struct fits) */
+/* room for one family's settings struct (a family asserts its struct
+ * fits): the largest is the I/O family's, with hint='s strings */
+enum { RECORD_OWN_BYTES = 576 };
 union record_own {
-    unsigned char bytes[32];
+    unsigned char bytes[RECORD_OWN_BYTES];
     uint64_t align;
 };
 
@@ -118,8 +115,6 @@ struct record {
     const struct call *written_as;
     struct record_cvar cvar[MAX_RECORD_CVARS];
     int ncvars;
-    struct record_hint hint[MAX_RECORD_HINTS];
-    int nhints;
     /* sizes=: the element counts measured instead of the ADD/MUL range
      * (registry/sizes.h), NULL without; the setting's column */
     const struct size_list *sizes;

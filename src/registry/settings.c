@@ -120,6 +120,14 @@ _Static_assert(sizeof(enum buffers) == sizeof(int) && sizeof(enum signal_mode) =
                "a setting's enum is not int-sized");
 
 
+/* cvar=NAME:VALUE: struct record's cvar[] (the plan finds the variable
+ * and reads VALUE: world/mpit.c) */
+static const struct setting_pairs cvar_pairs = {
+    .max = MAX_RECORD_CVARS, .count = AT(ncvars),
+    SETTING_PAIRS_OF(struct record_cvar, name, value, col), .key_word = "name",
+    .example = "an MPI_T control variable and its value, e.g. "
+               "MPIR_CVAR_ALLREDUCE_INTRA_ALGORITHM:recursive_doubling"};
+
 static const struct setting common[] = {
     /* every call */
     {.key = "root", .kind = SETTING_CUSTOM, .store = STORE_INT, .offset = AT(root),
@@ -188,8 +196,8 @@ static const struct setting common[] = {
      .help = "1: device buffers go through host copies (device to host, the call, host "
              "to device) inside the timing, for an MPI that is not GPU-aware (0)"},
     /* the library's own */
-    {.key = "cvar", .kind = SETTING_CUSTOM, .store = STORE_NONE, .repeats = 1,
-     .value_help = "NAME:VALUE",
+    {.key = "cvar", .kind = SETTING_PAIRS, .store = STORE_NONE, .offset = AT(cvar),
+     .pairs = &cvar_pairs, .value_help = "NAME:VALUE",
      .help = "an MPI_T control variable set for the record (up to 8)"},
 };
 static const size_t ncommon = sizeof common / sizeof common[0];

@@ -119,6 +119,73 @@ static void count_bounds(const struct setting *s, const struct call *c)
     }
 }
 
+/* the errors of "CALL INT 1 1 MUL 2 WORLD NOP 0 " + settings, joined
+ * (a fresh string), and the record's entries of s in *n */
+static char *pairs_line(const struct setting *s, const struct call *c,
+                        const char *settings, int *n)
+{
+    char line[2048];
+    snprintf(line, sizeof line, "%s INT 1 1 MUL 2 WORLD NOP 0 %s\n", c->name, settings);
+    struct recordset rs = {0};
+    struct diag d;
+    diag_init(&d, "t.in");
+    parse_records(line, strlen(line), &rs, &d);
+    size_t len = 1;
+    for (int i = 0; i < d.kept; i++)
+        len += strlen(d.msg[i]) + 1;
+    char *all = calloc(1, len);
+    for (int i = 0; i < d.kept; i++)
+        strcat(strcat(all, d.msg[i]), "\n");
+    *n = rs.n == 1 ? setting_pair_count(s, &rs.rec[0]) : -1;
+    recordset_free(&rs);
+    diag_free(&d);
+    return all;
+}
+
+/* a KEY:VALUE list (cvar=, hint=): entries up to its bound, each key
+ * once, each part within its size, a part missing named */
+static void pair_cases(const struct setting *s, const struct call *c)
+{
+    const struct setting_pairs *p = s->pairs;
+    char set[1600] = "", e[400], key[300];
+    int n, at = 0;
+    for (int i = 0; i < p->max; i++)
+        at += snprintf(set + at, sizeof set - (size_t)at, "%s=k%d:v%d ", s->key, i, i);
+    char *err = pairs_line(s, c, set, &n);
+    CHECK(n == p->max && !strstr(err, s->key));
+    free(err);
+    snprintf(e, sizeof e, "%s%s=kx:vx", set, s->key);
+    err = pairs_line(s, c, e, &n);
+    snprintf(key, sizeof key, "at most %d %s= settings in a record", p->max, s->key);
+    CHECK(strstr(err, key) != NULL);
+    free(err);
+    snprintf(e, sizeof e, "%s=a:1 %s=a:2", s->key, s->key);
+    err = pairs_line(s, c, e, &n);
+    snprintf(key, sizeof key, "%s a given twice (first at column %zu)", s->key,
+             strlen(c->name) + strlen(" INT 1 1 MUL 2 WORLD NOP 0 ") + 1);
+    CHECK(strstr(err, key) != NULL && n == 1);
+    free(err);
+    memset(key, 'k', p->key_size);
+    key[p->key_size] = 0;
+    snprintf(e, sizeof e, "%s=%s:1", s->key, key);
+    err = pairs_line(s, c, e, &n);
+    CHECK(strstr(err, "is too long") != NULL && n == 0);
+    free(err);
+    key[p->key_size - 1] = 0;    /* at its size: taken */
+    snprintf(e, sizeof e, "%s=%s:1", s->key, key);
+    err = pairs_line(s, c, e, &n);
+    CHECK(!strstr(err, s->key) && n == 1);
+    free(err);
+    const char *bad[] = {"novalue", ":v", "k:"};
+    for (int i = 0; i < 3; i++) {
+        snprintf(e, sizeof e, "%s=%s", s->key, bad[i]);
+        err = pairs_line(s, c, e, &n);
+        snprintf(key, sizeof key, "%s takes %s", s->key, s->value_help);
+        CHECK(strstr(err, key) != NULL && n == 0);
+        free(err);
+    }
+}
+
 /* a common key is no family's, a family has a key once, and a key that
  * several families own (threads=) is the same kind of value in each (the
  * parser takes the row of the record's family); a family's own rows only
@@ -252,12 +319,14 @@ void test_settings(void)
     family_rows();
     threaded_forms();
     test_facts();
-    int words = 0, counts = 0;
+    int words = 0, counts = 0, lists = 0;
     const struct setting *s;
     for (size_t i = 0; (s = setting_at(i)) != NULL; i++) {
         const struct call *takes = call_that(s, 1), *not = call_that(s, 0);
         CHECK(takes != NULL);
-        CHECK(s->help && (s->kind != SETTING_CUSTOM || s->value_help));
+        CHECK(s->help && ((s->kind != SETTING_CUSTOM && s->kind != SETTING_PAIRS) ||
+                          s->value_help));
+        CHECK((s->kind == SETTING_PAIRS) == (s->pairs != NULL));
         if (!takes)
             continue;
         if (s->kind == SETTING_WORDS) {
@@ -266,6 +335,9 @@ void test_settings(void)
         } else if (s->kind == SETTING_COUNT) {
             count_bounds(s, takes);
             counts++;
+        } else if (s->kind == SETTING_PAIRS) {
+            pair_cases(s, takes);
+            lists++;
         }
         if (not) {   /* refused by name, with where it applies: the rows' calls */
             long long v;
@@ -278,5 +350,5 @@ void test_settings(void)
         }
     }
     /* the table is not empty of either kind: a loop over nothing passes */
-    CHECK(words >= 10 && counts >= 6);
+    CHECK(words >= 10 && counts >= 6 && lists >= 2);
 }
