@@ -22,8 +22,6 @@ struct coll_settings {
     int threads;               /* threads= per rank (1: the calling thread) */
 };
 
-_Static_assert(sizeof(struct coll_settings) <= sizeof(union record_own),
-               "the collectives' settings do not fit a record's own storage");
 
 static const struct coll_settings *coll_settings(const struct record *r)
 {
@@ -140,9 +138,11 @@ const struct family family_coll = {
     .name = "collective", .way = WAY_COMMUNICATOR, .per = "call",
     .moves_data = 1, .bytes_per_us = BYTES_PER_US, .passes = 1, .skip = coll_skip,
     .settings = coll_rows, .nsettings = sizeof coll_rows / sizeof coll_rows[0],
+    .own_size = OWN_SIZE(struct coll_settings),
     .threads = coll_threads};
 const struct family family_reduce = {
     .name = "reduction", .way = WAY_COMMUNICATOR, .per = "call",
     .moves_data = 1, .bytes_per_us = BYTES_PER_US, .passes = 1, .skip = reduce_skip,
     .settings = reduce_rows, .nsettings = sizeof reduce_rows / sizeof reduce_rows[0],
+    .own_size = OWN_SIZE(struct coll_settings),
     .threads = coll_threads};

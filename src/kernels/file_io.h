@@ -51,10 +51,12 @@ static inline void io_synced(const struct kernel *k)
 
 void io_open(struct kernel *k, int prefill);
 void settle(struct kernel *k);
-/* hint=: the record's hints as an MPI_Info (MPI_INFO_NULL without), and
- * what the library kept of them, from MPI_File_get_info, into
- * k->hint_kept (io_hints.c) */
+/* hint=: the record's hints as an MPI_Info (MPI_INFO_NULL without); the
+ * family's library hook (the hints given, none read back yet), and what
+ * the library kept of them, from MPI_File_get_info, said again in the
+ * record's facts (io_hints.c) */
 MPI_Info io_hints(const struct record *r);
+void io_library(const struct record *r, struct facts *f);
 void io_hints_read_back(struct kernel *k, MPI_File fh);
 
 void layout_file_write(struct kernel *k);

@@ -29,8 +29,6 @@ static int io_skip(const struct record *r, const struct plan_facts *f, char *why
     return why[0] != 0;
 }
 
-_Static_assert(sizeof(struct io_settings) <= sizeof(union record_own),
-               "the I/O family's settings do not fit a record's own storage");
 
 /* the shared and ordered calls move the shared file pointer, which MPI
  * defines only where every rank has the same view; FILE_OPEN times no
@@ -94,5 +92,7 @@ static const struct setting rows[] = {
 const struct family family_io = {
     .name = "I/O", .way = WAY_COMMUNICATOR, .per = "call",
     .moves_data = 1, .uses_scratch = 1, .bytes_per_us = IO_BYTES_PER_US, .passes = 1,
-    .settings = rows, .nsettings = sizeof rows / sizeof rows[0], .skip = io_skip};
+    .settings = rows, .nsettings = sizeof rows / sizeof rows[0],
+    .own_size = OWN_SIZE(struct io_settings),
+    .skip = io_skip, .library = io_library};
 

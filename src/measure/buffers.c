@@ -64,10 +64,7 @@ static void describe(struct kernel *k, struct measurer *m,
     k->scratch = m->scratch;
     k->index = res->index;
     k->file_opened = file_opened;
-    /* hint=: the I/O kernels' read-back, into the result (they read
-     * back only the hints the record gave) */
-    k->hint_kept = res->hint_kept;
-    k->hints_read = &res->hints_read;
+    k->facts = &res->facts;    /* the I/O family's hints read back */
     k->win_opened = win_opened;
 }
 

@@ -201,9 +201,8 @@ static void record_members(json_t *o, const struct writer *w, const struct resul
     json_t *cv = record_cvars_json(res);
     if (cv)
         json_object_set_new(o, "cvars", cv);
-    json_t *hints = record_hints_json(res);
-    if (hints)
-        json_object_set_new(o, "hints", hints);
+    if (res->facts.library_json)    /* the family's: the I/O family's hints */
+        json_object_update(o, res->facts.library_json);
     if (res->hybrid)
         json_object_set_new(o, "hybrid", hybrid_json(res));
     json_object_set_new(o, "estimate_s", json_real(res->estimate_s));

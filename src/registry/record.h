@@ -61,13 +61,19 @@ enum { MAX_RECORD_HINTS = 4, HINT_TEXT = 64 };
 
 struct size_list;
 
-/* room for one family's settings struct (a family asserts its struct
- * fits): the largest is the I/O family's, with hint='s strings */
+/* Room for one family's settings struct, inline in the record: a family
+ * says its struct's size (struct family's own_size, as fio's
+ * option_struct_size) and OWN_SIZE fails to compile where it does not
+ * fit; the largest is the I/O family's, with hint='s strings (544
+ * bytes).  Inline, not allocated per record, because records are copied
+ * by assignment (batches, results, --like): a pointer would alias. */
 enum { RECORD_OWN_BYTES = 576 };
 union record_own {
     unsigned char bytes[RECORD_OWN_BYTES];
     uint64_t align;
 };
+#define OWN_SIZE(type) \
+    (sizeof(type) + 0 * sizeof(char[sizeof(type) <= RECORD_OWN_BYTES ? 1 : -1]))
 
 struct record {
     int line;

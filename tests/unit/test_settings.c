@@ -186,6 +186,38 @@ static void pair_cases(const struct setting *s, const struct call *c)
     }
 }
 
+/* the bytes a row of s fills from its offset: the field, its second
+ * value, a list's entries and count */
+static size_t row_end(const struct setting *s)
+{
+    size_t end = s->offset + (s->store == STORE_LONG ? sizeof(long)
+                              : s->store == STORE_U64 ? sizeof(uint64_t) : sizeof(int));
+    if (s->second && s->second + sizeof(int) > end)
+        end = s->second + sizeof(int);
+    if (s->kind == SETTING_PAIRS) {
+        end = s->offset + (size_t)s->pairs->max * s->pairs->stride;
+        if (s->pairs->count + sizeof(int) > end)
+            end = s->pairs->count + sizeof(int);
+    }
+    return end;
+}
+
+/* a family's own_size (fio's option_struct_size) holds each of its rows,
+ * fits the record's room, and is 0 only for a family without rows */
+static void own_sizes(void)
+{
+    const struct setting *s;
+    int sized = 0;
+    for (size_t i = 0; (s = setting_at(i)) != NULL; i++) {
+        if (!s->owner)
+            continue;
+        CHECK(s->owner->own_size > 0 && s->owner->own_size <= sizeof(union record_own));
+        CHECK(row_end(s) <= s->owner->own_size);
+        sized += s->kind == SETTING_PAIRS;
+    }
+    CHECK(sized >= 1);        /* hint= */
+}
+
 /* a common key is no family's, a family has a key once, and a key that
  * several families own (threads=) is the same kind of value in each (the
  * parser takes the row of the record's family); a family's own rows only
@@ -317,6 +349,7 @@ static void threaded_forms(void)
 void test_settings(void)
 {
     family_rows();
+    own_sizes();
     threaded_forms();
     test_facts();
     int words = 0, counts = 0, lists = 0;
