@@ -23,7 +23,9 @@ static inline struct io_file *io_of(const struct kernel *k)
 }
 
 /* the family's own settings (the record's `own` storage) */
-/* hint=KEY:VALUE: an MPI_Info hint given to MPI_File_open (io_hints.c) */
+/* hint=KEY:VALUE: an MPI_Info hint given to MPI_File_open (io_hints.c),
+ * up to IO_MAX_HINTS, each part shorter than HINT_TEXT */
+enum { IO_MAX_HINTS = 4, HINT_TEXT = 64 };
 struct io_hint {
     char key[HINT_TEXT];
     char value[HINT_TEXT];
@@ -32,7 +34,7 @@ struct io_hint {
 struct io_settings {
     int fsync;                  /* fsync=1: MPI_File_sync after every call, timed */
     int view;                   /* view=type: the record's datatype as the filetype */
-    struct io_hint hint[MAX_RECORD_HINTS];
+    struct io_hint hint[IO_MAX_HINTS];
     int nhints;
 };
 enum { IO_VIEW_NONE = 0, IO_VIEW_TYPE = 1 };

@@ -63,7 +63,7 @@ static const char *no_fsync(const struct call *c)
 static const char *const view_words[] = {"none", "type", NULL};
 
 static const struct setting_pairs hint_pairs = {
-    .max = MAX_RECORD_HINTS, .count = offsetof(struct io_settings, nhints),
+    .max = IO_MAX_HINTS, .count = offsetof(struct io_settings, nhints),
     SETTING_PAIRS_OF(struct io_hint, key, value, col), .key_word = "key",
     .example = "an MPI I/O hint and its value, e.g. cb_nodes:2 or romio_cb_write:enable"};
 

@@ -109,7 +109,7 @@ void io_hints_read_back(struct kernel *k, MPI_File fh)
     MPI_Info info;
     if (MPI_File_get_info(fh, &info) != MPI_SUCCESS)
         return;
-    char kept[MAX_RECORD_HINTS][HINT_TEXT];
+    char kept[IO_MAX_HINTS][HINT_TEXT];
     for (int i = 0; i < io->nhints; i++) {
         char value[HINT_TEXT];
         int found = 0;

@@ -54,11 +54,6 @@ struct record_cvar {
     int col;                   /* the setting's column */
 };
 
-/* hint=KEY:VALUE's bounds: the I/O family keeps its hints in its own
- * settings (kernels/file_io.h), what the library kept of them in the
- * result */
-enum { MAX_RECORD_HINTS = 4, HINT_TEXT = 64 };
-
 struct size_list;
 
 /* Room for one family's settings struct, inline in the record: a family
