@@ -115,8 +115,37 @@ static void keys_text(char *out, size_t len)
         at += (size_t)snprintf(out + at, len - at, "%s%s=", i ? ", " : "", s->key);
 }
 
+/* the first row of key */
+static const struct setting *s_first(const struct token *key)
+{
+    const struct setting *s;
+    for (size_t i = 0; (s = setting_at(i)) != NULL; i++)
+        if (token_is(key, s->key))
+            return s;
+    return NULL;
+}
+
+/* 1 when every row of key refuses c for the same reason (tests=, which
+ * the collectives, the reductions and the I/O family own: " is not a
+ * non-blocking collective") */
+static int one_reason(const struct token *key, const struct call *c)
+{
+    char first[160] = "";
+    const struct setting *s;
+    for (size_t i = 0; (s = setting_at(i)) != NULL; i++)
+        if (token_is(key, s->key)) {
+            const char *why = setting_refusal(s, c);
+            if (!first[0])
+                snprintf(first, sizeof first, "%s", why ? why : "");
+            else if (!why || strcmp(first, why) != 0)
+                return 0;
+        }
+    return first[0] != 0;
+}
+
 /* a setting r's call does not take: why (the row's own refusal where one
- * row, or r's family's, is to say; else that it takes no such key), and
+ * row, or r's family's, is to say, or the one reason every row gives;
+ * else that it takes no such key), and
  * every call that does, over every row of the key ("SEND is not
  * partitioned; threads= applies to PSEND, PBW and PMSGRATE, the blocking
  * collectives, ...") */
@@ -132,6 +161,8 @@ static void refuse_key(struct line_ctx *lc, struct record *r, const struct token
                 only = rows ? NULL : s;
             rows++;
         }
+    if (!only && one_reason(key, r->call))
+        only = s_first(key);
     token_str(key, name, sizeof name);
     setting_call_words(name, applies, sizeof applies);
     if (only)

@@ -20,6 +20,8 @@
 /* the two families' own settings, in the record's own storage */
 struct coll_settings {
     int threads;               /* threads= per rank (1: the calling thread) */
+    int tests;                 /* tests=: MPI_Test calls while computing (0) */
+    int levels;                /* HRELATION's levels=hw: BSP per hardware level too */
 };
 
 
@@ -45,12 +47,38 @@ static int threads_in_force(const struct record *r)
     return coll_settings(r)->threads > 1;
 }
 
+static const char *not_nonblocking(const struct call *c)
+{
+    return c->post ? NULL : " is not a non-blocking collective";
+}
+
+static const char *no_bsp(const struct call *c)
+{
+    return call_has(c, CALL_BSP) ? NULL : " fits no BSP parameters";
+}
+
+static const char *const levels_words[] = {"hw", NULL};
+
+/* tests= (the non-blocking calls': measure/overlap.c reads it through
+ * the row, as the I/O family has one too) and levels= come before recv=,
+ * the place they had among the common rows */
+#define TESTS_ROW(fam) \
+    {.owner = &fam, .key = "tests", .kind = SETTING_COUNT, .store = STORE_INT, \
+     .offset = offsetof(struct coll_settings, tests), .lo = 0, .hi = 1000000, \
+     .refuse = not_nonblocking, .before = "recv", \
+     .help = "MPI_Test calls while computing (0)"}
+
 static const struct setting coll_rows[] = {
     {.owner = &family_coll, .key = "threads", .kind = SETTING_COUNT, .store = STORE_INT,
      .offset = offsetof(struct coll_settings, threads), .dflt = 1, .lo = 1,
      .hi = MAX_THREADS, .refuse = not_blocking,
      .in_force = threads_in_force,
      .help = "threads per rank, each calling it on its own copy of the communicator (1)"},
+    TESTS_ROW(family_coll),
+    {.owner = &family_coll, .key = "levels", .kind = SETTING_WORDS, .store = STORE_INT,
+     .offset = offsetof(struct coll_settings, levels), .words = levels_words, .first = 1,
+     .what = "levels value", .refuse = no_bsp, .before = "recv",
+     .help = "BSP's g and l per hardware level too (a last-level cache, a package, a node)"},
 };
 
 static const struct setting reduce_rows[] = {
@@ -59,6 +87,7 @@ static const struct setting reduce_rows[] = {
      .hi = MAX_THREADS, .refuse = not_blocking,
      .in_force = threads_in_force,
      .help = "threads per rank, each calling it on its own copy of the communicator (1)"},
+    TESTS_ROW(family_reduce),
 };
 
 /* threads=: each thread's calls need MPI_THREAD_MULTIPLE from 2 on (the

@@ -36,6 +36,7 @@ struct io_settings {
     int view;                   /* view=type: the record's datatype as the filetype */
     struct io_hint hint[IO_MAX_HINTS];
     int nhints;
+    int tests;                  /* tests=: the non-blocking calls' MPI_Test calls (0) */
 };
 enum { IO_VIEW_NONE = 0, IO_VIEW_TYPE = 1 };
 

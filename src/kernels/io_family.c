@@ -67,9 +67,21 @@ static const struct setting_pairs hint_pairs = {
     SETTING_PAIRS_OF(struct io_hint, key, value, col), .key_word = "key",
     .example = "an MPI I/O hint and its value, e.g. cb_nodes:2 or romio_cb_write:enable"};
 
+/* as the collectives' tests= row says it, so that a call no row takes
+ * is told one reason (input/settings.c's refuse_key) */
+static const char *not_nonblocking(const struct call *c)
+{
+    return c->post ? NULL : " is not a non-blocking collective";
+}
+
 /* sync= is one-sided's key (a key is one row across every family), so the
  * file's sync is fsync= */
 static const struct setting rows[] = {
+    /* before recv=, the place it had among the common rows */
+    {.owner = &family_io, .key = "tests", .kind = SETTING_COUNT, .store = STORE_INT,
+     .offset = offsetof(struct io_settings, tests), .lo = 0, .hi = 1000000,
+     .refuse = not_nonblocking, .before = "recv",
+     .help = "MPI_Test calls while computing (0)"},
     {.owner = &family_io, .key = "fsync", .kind = SETTING_COUNT, .store = STORE_INT,
      .offset = offsetof(struct io_settings, fsync), .dflt = 0, .lo = 0, .hi = 1,
      .refuse = no_fsync,

@@ -35,6 +35,7 @@
 #include "output/io_check.h"
 #include "output/type_lines.h"
 #include "output/switch_notes.h"
+#include "registry/settings.h"
 
 static json_t *num(double x)
 {
@@ -110,10 +111,9 @@ static json_t *pattern_json(const struct result *res)
         json_object_set_new(pj, "file", text_json(r->pattern_file));
     else if (r->pattern->default_arg)
         json_object_set_new(pj, "arity", json_integer(r->pattern_arg));
-    json_object_set_new(pj, "signal", json_string(r->signal == SIGNAL_SSEND
-                                                  ? "ssend" : "send"));
-    json_object_set_new(pj, "payload", json_string(r->payload == PAYLOAD_EXCHANGE
-                                                   ? "exchange" : "uniform"));
+    /* the synchronisation family's rows: "send"/"ssend", "uniform"/"exchange" */
+    json_object_set_new(pj, "signal", json_string(record_setting_word(r, "signal")));
+    json_object_set_new(pj, "payload", json_string(record_setting_word(r, "payload")));
     /* of rank 0's communicator */
     json_object_set_new(pj, "stages", json_integer(res->pattern.stages));
     json_object_set_new(pj, "signals", json_integer(res->pattern.signals));

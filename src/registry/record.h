@@ -13,14 +13,6 @@ enum field { F_CALL, F_TYPE, F_MIN, F_MAX, F_INCR, F_VALUE, F_TOPO, F_OP,
              F_STRIDE, NFIELDS };
 enum step { STEP_ADD, STEP_MUL };
 enum pairs { PAIRS_NOP, PAIRS_DETAIL };
-/* how a barrier pattern's signals are sent: standard mode (eager for
- * small payloads: the sender goes on once the message is on its way) or
- * synchronous mode (the sender waits until the receiver has matched it) */
-enum signal_mode { SIGNAL_SEND, SIGNAL_SSEND };
-/* a barrier pattern's payload: n elements on every signal, or a total
- * exchange (n elements for every rank whose arrival the sender knows of
- * and the receiver does not: chapter 6 of Meyer's thesis) */
-enum payload_mode { PAYLOAD_UNIFORM, PAYLOAD_EXCHANGE };
 /* point-to-point: what a data receive names (recv=): its partner and the
  * data tag, or MPI_ANY_SOURCE, MPI_ANY_TAG or both (bits) */
 enum recv_match { RECV_NAMED = 0, RECV_ANY_SOURCE = 1, RECV_ANY_TAG = 2 };
@@ -95,12 +87,8 @@ struct record {
     uint64_t stride;
     int root;                      /* 0 unless root= */
     long iters, warmup;            /* -1 unless iters=, warmup= */
-    enum signal_mode signal;       /* BARRIER patterns: signal= (send) */
-    enum payload_mode payload;     /* BARRIER patterns: payload= (uniform) */
     int window;                    /* messages in flight: window= (64) */
     int window_col;                /* its column; 0 when not written */
-    int tests;                     /* non-blocking: MPI_Test calls while computing (0) */
-    int levels;                    /* HRELATION: levels=hw, BSP per hardware level too */
     int recv;                      /* point-to-point: recv= (RECV_* bits; named) */
     int root_rotate;               /* root=rotate: call i's root is i mod P */
     int inplace;                   /* inplace=1: MPI_IN_PLACE where MPI allows it */

@@ -82,17 +82,29 @@ struct setting {
      * B goes to this offset, in the same storage as the first; 0: one
      * value only.  Written "A", B is left 0 (as A). */
     size_t second;
+    /* a family's row: the common row it comes before in a record's walk
+     * (record_setting_at: the writers' order), as the place it had among
+     * the common rows (tests= before recv=); NULL: after them all */
+    const char *before;
     const char *help;         /* one line */
 };
 
 /* the common rows (every setting of every family: input/settings_walk.h) */
 size_t settings_common_count(void);
 const struct setting *setting_common(size_t i);
-/* the settings r's call may be given: the common rows, then its family's
- * own; NULL past the last */
+/* the settings r's call may be given: the common rows with its family's
+ * own among them (each before the common row its `before` names, else
+ * after them all); NULL past the last */
 const struct setting *record_setting_at(const struct record *r, size_t i);
 /* the row of key (exact, lower case) among those, or NULL */
 const struct setting *record_setting_row(const struct record *r, const char *key);
+/* the value of r's setting key as setting_get gives it, or 0 where r's
+ * call takes no such row: how code outside a family reads a setting
+ * several families own (tests=, levels=) */
+long long record_setting_value(const struct record *r, const char *key);
+/* the word of r's setting key ("ssend"), or NULL where r's call takes no
+ * such row or it is no word */
+const char *record_setting_word(const struct record *r, const char *key);
 /* NULL when call c takes setting s, else why not (words after its name) */
 const char *setting_refusal(const struct setting *s, const struct call *c);
 /* 1 when call c takes setting s */

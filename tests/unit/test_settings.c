@@ -218,6 +218,33 @@ static void own_sizes(void)
     CHECK(sized >= 1);        /* hint= */
 }
 
+/* a record's walk (record_setting_at): every common row and its
+ * family's rows once each, a family row right before the common row its
+ * `before` names (the place a moved row had: tests= before recv=), or
+ * after them all */
+static void walk_order(void)
+{
+    const struct call *c;
+    int placed = 0;
+    for (size_t k = 0; (c = table_row(&call_table, k)); k++) {
+        struct record r = {.call = c};
+        const struct setting *s, *t;
+        size_t n = 0;
+        for (size_t i = 0; (s = record_setting_at(&r, i)) != NULL; i++, n++) {
+            if (!s->owner)
+                continue;
+            for (size_t j = i + 1; (t = record_setting_at(&r, j)) != NULL; j++)
+                if (!t->owner) {
+                    CHECK(s->before && strcmp(t->key, s->before) == 0);
+                    break;
+                }
+            placed += s->before != NULL;
+        }
+        CHECK(n == settings_common_count() + (size_t)c->family->nsettings);
+    }
+    CHECK(placed > 0);
+}
+
 /* a common key is no family's, a family has a key once, and a key that
  * several families own (threads=) is the same kind of value in each (the
  * parser takes the row of the record's family); a family's own rows only
@@ -350,6 +377,7 @@ void test_settings(void)
 {
     family_rows();
     own_sizes();
+    walk_order();
     threaded_forms();
     test_facts();
     int words = 0, counts = 0, lists = 0;
