@@ -147,7 +147,7 @@ static char *pairs_line(const struct setting *s, const struct call *c,
 static void pair_cases(const struct setting *s, const struct call *c)
 {
     const struct setting_pairs *p = s->pairs;
-    char set[1600] = "", e[400], key[300];
+    char set[1600] = "", e[2000], key[300];
     int n, at = 0;
     for (int i = 0; i < p->max; i++)
         at += snprintf(set + at, sizeof set - (size_t)at, "%s=k%d:v%d ", s->key, i, i);
