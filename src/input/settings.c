@@ -115,16 +115,6 @@ static void keys_text(char *out, size_t len)
         at += (size_t)snprintf(out + at, len - at, "%s%s=", i ? ", " : "", s->key);
 }
 
-/* the first row of key */
-static const struct setting *s_first(const struct token *key)
-{
-    const struct setting *s;
-    for (size_t i = 0; (s = setting_at(i)) != NULL; i++)
-        if (token_is(key, s->key))
-            return s;
-    return NULL;
-}
-
 /* 1 when every row of key refuses c for the same reason (tests=, which
  * the collectives, the reductions and the I/O family own: " is not a
  * non-blocking collective") */
@@ -154,15 +144,16 @@ static void refuse_key(struct line_ctx *lc, struct record *r, const struct token
 {
     char applies[1024], why[160], name[64];
     size_t rows = 0;
-    const struct setting *s, *only = row;
+    const struct setting *s, *only = row, *first = NULL;
     for (size_t i = 0; (s = setting_at(i)) != NULL; i++)
         if (token_is(key, s->key)) {
+            first = first ? first : s;
             if (!row)
                 only = rows ? NULL : s;
             rows++;
         }
     if (!only && one_reason(key, r->call))
-        only = s_first(key);
+        only = first;
     token_str(key, name, sizeof name);
     setting_call_words(name, applies, sizeof applies);
     if (only)
