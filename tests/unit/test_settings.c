@@ -290,6 +290,32 @@ static struct facts facts_of(const char *line, int p, struct recordset *rs)
 /* a family's facts (registry/facts.c): PERMUTATION's seed and matchings
  * (a partner per rank, pairs that agree), its header line and sentence;
  * PSEND's partitions; LATENCY_MT's threads= and comm=; none for BCAST */
+/* hint=: the I/O family's library facts before any file is opened (the
+ * read-back itself: tests/io.sh), and none for a record without hints */
+static void hint_facts(void)
+{
+    struct recordset rs = {0};
+    struct facts f = facts_of("FILE_WRITE INT 1 1 MUL 2 WORLD NOP 0 hint=cb_nodes:2 "
+                              "hint=a:b\n", 2, &rs);
+    json_t *h = json_object_get(f.library_json, "hints");
+    CHECK(json_array_size(h) == 2 && f.json == NULL);
+    CHECK(strcmp(json_string_value(json_object_get(json_array_get(h, 1), "key")), "a") == 0);
+    CHECK(strcmp(json_string_value(json_object_get(json_array_get(h, 0), "state")),
+                 "not read") == 0 &&
+          json_is_null(json_object_get(json_array_get(h, 0), "library_value")));
+    CHECK(f.library && strncmp(f.library, "# hint cb_nodes=2: given to MPI_File_open", 41) == 0);
+    CHECK(f.after && strstr(f.after, "# hint read back a=b: not read back (this rank "
+                            "opened no file)\n") != NULL);
+    CHECK(f.after_prose && strncmp(f.after_prose, "  Hint cb_nodes=2: not read back", 32) == 0);
+    facts_free(&f);
+    CHECK(!f.library && !f.library_json && !f.after && !f.after_prose);
+    recordset_free(&rs);
+    rs = (struct recordset){0};
+    f = facts_of("FILE_WRITE INT 1 1 MUL 2 WORLD NOP 0\n", 2, &rs);
+    CHECK(!f.library && !f.library_json && !f.after && !f.after_prose);
+    recordset_free(&rs);
+}
+
 static void test_facts(void)
 {
     struct recordset rs = {0};
@@ -378,6 +404,7 @@ void test_settings(void)
     family_rows();
     own_sizes();
     walk_order();
+    hint_facts();
     threaded_forms();
     test_facts();
     int words = 0, counts = 0, lists = 0;
