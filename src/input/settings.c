@@ -1,91 +1,14 @@
 /* settings.c: the key=value settings after a record's nine fields, read
  * by one typed parser from the registry's rows (registry/settings.c):
  * counts with their bounds, words by the registry's one matching rule,
- * and the settings that need their own reading (root=, sizes=, cvar=, hint=) */
+ * KEY:VALUE lists (cvar=, hint=: pairs.c), and the settings that need
+ * their own reading (root=, sizes=) */
 #include "input/tokens.h"
 
 #include <stdio.h>
 #include <string.h>
 #include "input/call_words.h"
 #include "input/settings_walk.h"
-
-/* cvar=NAME:VALUE, up to MAX_RECORD_CVARS, each NAME once; the plan
- * finds the variable and reads VALUE (world/mpit.c) */
-static void take_cvar(struct line_ctx *lc, struct record *r, const struct token *key,
-                      const struct token *val)
-{
-    char text[256];
-    token_str(val, text, sizeof text);
-    char *colon = strchr(text, ':');
-    if (!colon || colon == text || !colon[1]) {
-        diag_add(lc->d, lc->line, val->col, "cvar takes NAME:VALUE (an MPI_T control "
-                 "variable and its value, e.g. MPIR_CVAR_ALLREDUCE_INTRA_ALGORITHM:"
-                 "recursive_doubling), not '%s'", text);
-        return;
-    }
-    *colon = 0;
-    struct record_cvar *c = &r->cvar[r->ncvars];
-    if (r->ncvars == MAX_RECORD_CVARS) {
-        diag_add(lc->d, lc->line, key->col, "at most %d cvar= settings in a record",
-                 MAX_RECORD_CVARS);
-        return;
-    }
-    if (strlen(text) >= sizeof c->name || strlen(colon + 1) >= sizeof c->value) {
-        diag_add(lc->d, lc->line, val->col, "cvar %s: the name (at most %zu "
-                 "characters) or the value (%zu) is too long", text, sizeof c->name - 1,
-                 sizeof c->value - 1);
-        return;
-    }
-    for (int i = 0; i < r->ncvars; i++)
-        if (strcmp(r->cvar[i].name, text) == 0) {
-            diag_add(lc->d, lc->line, val->col, "cvar %s given twice (first at column "
-                     "%d)", text, r->cvar[i].col);
-            return;
-        }
-    /* both lengths were checked above; the precision says so to the compiler */
-    snprintf(c->name, sizeof c->name, "%.*s", (int)sizeof c->name - 1, text);
-    snprintf(c->value, sizeof c->value, "%.*s", (int)sizeof c->value - 1, colon + 1);
-    c->col = key->col;
-    r->ncvars++;
-}
-
-/* hint=KEY:VALUE, up to MAX_RECORD_HINTS, each KEY once; MPI_File_open
- * gets them (kernels/io_hints.c), and a hint the library ignores is
- * reported, not refused */
-static void take_hint(struct line_ctx *lc, struct record *r, const struct token *key,
-                      const struct token *val)
-{
-    char text[256];
-    token_str(val, text, sizeof text);
-    char *colon = strchr(text, ':');
-    if (!colon || colon == text || !colon[1]) {
-        diag_add(lc->d, lc->line, val->col, "hint takes KEY:VALUE (an MPI I/O hint and "
-                 "its value, e.g. cb_nodes:2 or romio_cb_write:enable), not '%s'", text);
-        return;
-    }
-    *colon = 0;
-    if (r->nhints == MAX_RECORD_HINTS) {
-        diag_add(lc->d, lc->line, key->col, "at most %d hint= settings in a record",
-                 MAX_RECORD_HINTS);
-        return;
-    }
-    struct record_hint *h = &r->hint[r->nhints];
-    if (strlen(text) >= sizeof h->key || strlen(colon + 1) >= sizeof h->value) {
-        diag_add(lc->d, lc->line, val->col, "hint %s: the key or the value is longer "
-                 "than %zu characters", text, sizeof h->key - 1);
-        return;
-    }
-    for (int i = 0; i < r->nhints; i++)
-        if (strcmp(r->hint[i].key, text) == 0) {
-            diag_add(lc->d, lc->line, val->col, "hint %s given twice (first at column "
-                     "%d)", text, r->hint[i].col);
-            return;
-        }
-    snprintf(h->key, sizeof h->key, "%.*s", (int)sizeof h->key - 1, text);
-    snprintf(h->value, sizeof h->value, "%.*s", (int)sizeof h->value - 1, colon + 1);
-    h->col = key->col;
-    r->nhints++;
-}
 
 /* root=rotate on a call that cannot change its root call by call */
 static void rotate_refused(struct line_ctx *lc, const struct record *r,
@@ -174,14 +97,12 @@ static void take(struct line_ctx *lc, struct record *r, const struct setting *s,
         take_count(lc, r, s, val);
     else if (s->kind == SETTING_WORDS)
         take_word(lc, r, s, val);
+    else if (s->kind == SETTING_PAIRS)
+        take_pairs(lc, r, s, key, val);
     else if (strcmp(s->key, "root") == 0)
         take_root(lc, r, val);
-    else if (strcmp(s->key, "sizes") == 0)
-        take_sizes(lc, r, val);
-    else if (strcmp(s->key, "hint") == 0)
-        take_hint(lc, r, key, val);
     else
-        take_cvar(lc, r, key, val);
+        take_sizes(lc, r, val);
 }
 
 /* "root=, iters=, ..., cvar=" */
@@ -194,8 +115,27 @@ static void keys_text(char *out, size_t len)
         at += (size_t)snprintf(out + at, len - at, "%s%s=", i ? ", " : "", s->key);
 }
 
+/* 1 when every row of key refuses c for the same reason (tests=, which
+ * the collectives, the reductions and the I/O family own: " is not a
+ * non-blocking collective") */
+static int one_reason(const struct token *key, const struct call *c)
+{
+    char first[160] = "";
+    const struct setting *s;
+    for (size_t i = 0; (s = setting_at(i)) != NULL; i++)
+        if (token_is(key, s->key)) {
+            const char *why = setting_refusal(s, c);
+            if (!first[0])
+                snprintf(first, sizeof first, "%s", why ? why : "");
+            else if (!why || strcmp(first, why) != 0)
+                return 0;
+        }
+    return first[0] != 0;
+}
+
 /* a setting r's call does not take: why (the row's own refusal where one
- * row, or r's family's, is to say; else that it takes no such key), and
+ * row, or r's family's, is to say, or the one reason every row gives;
+ * else that it takes no such key), and
  * every call that does, over every row of the key ("SEND is not
  * partitioned; threads= applies to PSEND, PBW and PMSGRATE, the blocking
  * collectives, ...") */
@@ -204,13 +144,16 @@ static void refuse_key(struct line_ctx *lc, struct record *r, const struct token
 {
     char applies[1024], why[160], name[64];
     size_t rows = 0;
-    const struct setting *s, *only = row;
+    const struct setting *s, *only = row, *first = NULL;
     for (size_t i = 0; (s = setting_at(i)) != NULL; i++)
         if (token_is(key, s->key)) {
+            first = first ? first : s;
             if (!row)
                 only = rows ? NULL : s;
             rows++;
         }
+    if (!only && one_reason(key, r->call))
+        only = first;
     token_str(key, name, sizeof name);
     setting_call_words(name, applies, sizeof applies);
     if (only)
@@ -265,7 +208,9 @@ static void parse_setting(struct line_ctx *lc, struct record *r, const struct to
     }
     int i = own >= 0 ? own : first;
     const struct setting *s = setting_at((size_t)i);
-    if (seen[i] && !s->repeats)   /* root=1 root=0: last-wins, silently */
+    /* a list takes an entry each time; root=1 root=0 is an error, not
+     * last-wins silently */
+    if (seen[i] && s->kind != SETTING_PAIRS)
         diag_add(lc->d, lc->line, key.col, "%s= given twice (first at "
                  "column %d)", s->key, seen[i]);
     else

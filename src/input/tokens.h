@@ -41,6 +41,10 @@ void parse_fields(struct line_ctx *lc, struct record *r);
 void parse_op(struct line_ctx *lc, struct record *r, const struct token *t);
 void parse_type(struct line_ctx *lc, struct record *r, const struct token *t);
 void take_sizes(struct line_ctx *lc, struct record *r, const struct token *val);
+/* a KEY:VALUE list setting's entry (pairs.c: cvar=, hint=) */
+struct setting;
+void take_pairs(struct line_ctx *lc, struct record *r, const struct setting *s,
+                const struct token *key, const struct token *val);
 
 /* the settings after the nine fields (settings.c): seen[i] gets the
  * column where setting_at(i) was written, 0 if it was not */

@@ -3,16 +3,48 @@
  * stage after stage (a stage with nothing to do for a rank still costs the
  * call).  The record's element count is the payload of every signal (0:
  * pure synchronisation); signal= chooses standard or synchronous sends.  MPI is MPI_Barrier itself, for comparison; it
- * carries no payload. */
+ * carries no payload.  The family's row (synchronisation: BARRIER) and
+ * its two settings, signal= and payload=, are here. */
 #include "kernels/barrier.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "base/base.h"
+#include "registry/settings.h"
+
+_Static_assert(sizeof(enum signal_mode) == sizeof(int) &&
+               sizeof(enum payload_mode) == sizeof(int), "a setting's enum is not int-sized");
+
+static const char *no_signals(const struct call *c)
+{
+    return c->opk == OPK_PATTERN ? NULL : " sends no barrier signals";
+}
+
+static const char *const signal_words[] = {"send", "ssend", NULL};
+static const char *const payload_words[] = {"uniform", "exchange", NULL};
+
+/* before window=: the place they had among the common rows */
+static const struct setting rows[] = {
+    {.owner = &family_sync, .key = "signal", .kind = SETTING_WORDS, .store = STORE_INT,
+     .offset = offsetof(struct barrier_settings, signal), .words = signal_words,
+     .what = "signal mode", .refuse = no_signals, .before = "window",
+     .help = "a pattern's signals in standard or synchronous mode"},
+    {.owner = &family_sync, .key = "payload", .kind = SETTING_WORDS, .store = STORE_INT,
+     .offset = offsetof(struct barrier_settings, payload), .words = payload_words,
+     .what = "payload mode", .refuse = no_signals, .before = "window",
+     .help = "n elements on every signal, or a total exchange"},
+};
+
+const struct family family_sync = {
+    .name = "synchronisation", .way = WAY_BARRIER, .per = "call",
+    .moves_data = 0, .bytes_per_us = BYTES_PER_US, .passes = 2,
+    .settings = rows, .nsettings = sizeof rows / sizeof rows[0],
+    .own_size = OWN_SIZE(struct barrier_settings)};
 
 long *signal_elements(const struct bpattern *bp, const struct record *r, long n)
 {
-    if (r->payload == PAYLOAD_EXCHANGE) {
+    if (barrier_settings(r)->payload == PAYLOAD_EXCHANGE) {
         long *known = bpattern_known(bp);
         for (long e = 0; e < bpattern_edges(bp); e++)
             known[e] *= n;
@@ -44,12 +76,12 @@ void patrun_init(struct patrun *pr, const struct bpattern *bp, const struct kern
     /* signal=ssend: the sender's request completes only once the
      * receiver has matched it */
     int (*send_init)(const void *, int, MPI_Datatype, int, int, MPI_Comm,
-                     MPI_Request *) = k->rec->signal == SIGNAL_SSEND
+                     MPI_Request *) = barrier_settings(k->rec)->signal == SIGNAL_SSEND
                                       ? MPI_Ssend_init : MPI_Send_init;
     long *count = signal_elements(bp, k->rec, k->count);
     char *sbuf = k->sbuf, *rbuf = k->rbuf;
     memset(pr, 0, sizeof *pr);
-    if (k->rec->payload == PAYLOAD_EXCHANGE) {
+    if (barrier_settings(k->rec)->payload == PAYLOAD_EXCHANGE) {
         size_t ns, nr;
         need(bp, count, k->rank, &ns, &nr);
         sbuf = pr->sbuf = xcalloc(ns + 1, (size_t)k->extent);

@@ -5,6 +5,26 @@
 #include "kernels/kernel.h"
 #include "models/pattern.h"
 
+/* The synchronisation family's own settings (barrier.c's rows), in the
+ * record's own storage.  signal=: how a barrier pattern's signals are
+ * sent, standard mode (eager for small payloads: the sender goes on once
+ * the message is on its way) or synchronous mode (the sender waits until
+ * the receiver has matched it).  payload=: n elements on every signal,
+ * or a total exchange (n elements for every rank whose arrival the
+ * sender knows of and the receiver does not: chapter 6 of Meyer's
+ * thesis). */
+enum signal_mode { SIGNAL_SEND, SIGNAL_SSEND };
+enum payload_mode { PAYLOAD_UNIFORM, PAYLOAD_EXCHANGE };
+struct barrier_settings {
+    enum signal_mode signal;   /* send */
+    enum payload_mode payload; /* uniform */
+};
+
+static inline const struct barrier_settings *barrier_settings(const struct record *r)
+{
+    return (const struct barrier_settings *)(const void *)r->own.bytes;
+}
+
 /* this rank's persistent requests, stage by stage */
 struct patrun {
     int nstages;

@@ -11,8 +11,6 @@
 #include "models/schedule.h"
 #include "registry/settings.h"
 
-_Static_assert(sizeof(struct fabric_settings) <= sizeof(union record_own),
-               "the fabric family's settings do not fit a record's own storage");
 
 static const char *not_seeded(const struct call *c)
 {
@@ -32,6 +30,7 @@ static const struct family family_fabric = {
     .name = "fabric", .way = WAY_ALL_PAIRS, .per = "message",
     .moves_data = 1, .bytes_per_us = BYTES_PER_US, .passes = 1,
     .settings = rows, .nsettings = sizeof rows / sizeof rows[0],
+    .own_size = OWN_SIZE(struct fabric_settings),
     .describe = fabric_describe};
 
 static const struct phasing permutation_phasing = {permutation_phases,

@@ -16,8 +16,6 @@
 struct chain_settings {
     int distance;               /* the neighbours' distance (1) */
 };
-_Static_assert(sizeof(struct chain_settings) <= sizeof(union record_own),
-               "the chain family's settings do not fit a record's own storage");
 
 static const struct chain_settings *chain_settings(const struct record *r)
 {
@@ -39,7 +37,9 @@ static int chain_skip(const struct record *r, const struct plan_facts *f, char *
 static const struct family family_chain = {
     .name = "chain", .way = WAY_COMMUNICATOR, .per = "call",
     .moves_data = 1, .bytes_per_us = BYTES_PER_US, .passes = 1,
-    .settings = rows, .nsettings = sizeof rows / sizeof rows[0], .skip = chain_skip};
+    .settings = rows, .nsettings = sizeof rows / sizeof rows[0],
+    .own_size = OWN_SIZE(struct chain_settings),
+    .skip = chain_skip};
 
 /* the neighbours of this rank at the record's distance */
 static int right(const struct kernel *k)

@@ -20,10 +20,10 @@
 /* the two families' own settings, in the record's own storage */
 struct coll_settings {
     int threads;               /* threads= per rank (1: the calling thread) */
+    int tests;                 /* tests=: MPI_Test calls while computing (0) */
+    int levels;                /* HRELATION's levels=hw: BSP per hardware level too */
 };
 
-_Static_assert(sizeof(struct coll_settings) <= sizeof(union record_own),
-               "the collectives' settings do not fit a record's own storage");
 
 static const struct coll_settings *coll_settings(const struct record *r)
 {
@@ -47,12 +47,38 @@ static int threads_in_force(const struct record *r)
     return coll_settings(r)->threads > 1;
 }
 
+static const char *not_nonblocking(const struct call *c)
+{
+    return c->post ? NULL : " is not a non-blocking collective";
+}
+
+static const char *no_bsp(const struct call *c)
+{
+    return call_has(c, CALL_BSP) ? NULL : " fits no BSP parameters";
+}
+
+static const char *const levels_words[] = {"hw", NULL};
+
+/* tests= (the non-blocking calls': measure/overlap.c reads it through
+ * the row, as the I/O family has one too) and levels= come before recv=,
+ * the place they had among the common rows */
+#define TESTS_ROW(fam) \
+    {.owner = &fam, .key = "tests", .kind = SETTING_COUNT, .store = STORE_INT, \
+     .offset = offsetof(struct coll_settings, tests), .lo = 0, .hi = 1000000, \
+     .refuse = not_nonblocking, .before = "recv", \
+     .help = "MPI_Test calls while computing (0)"}
+
 static const struct setting coll_rows[] = {
     {.owner = &family_coll, .key = "threads", .kind = SETTING_COUNT, .store = STORE_INT,
      .offset = offsetof(struct coll_settings, threads), .dflt = 1, .lo = 1,
      .hi = MAX_THREADS, .refuse = not_blocking,
      .in_force = threads_in_force,
      .help = "threads per rank, each calling it on its own copy of the communicator (1)"},
+    TESTS_ROW(family_coll),
+    {.owner = &family_coll, .key = "levels", .kind = SETTING_WORDS, .store = STORE_INT,
+     .offset = offsetof(struct coll_settings, levels), .words = levels_words, .first = 1,
+     .what = "levels value", .refuse = no_bsp, .before = "recv",
+     .help = "BSP's g and l per hardware level too (a last-level cache, a package, a node)"},
 };
 
 static const struct setting reduce_rows[] = {
@@ -61,6 +87,7 @@ static const struct setting reduce_rows[] = {
      .hi = MAX_THREADS, .refuse = not_blocking,
      .in_force = threads_in_force,
      .help = "threads per rank, each calling it on its own copy of the communicator (1)"},
+    TESTS_ROW(family_reduce),
 };
 
 /* threads=: each thread's calls need MPI_THREAD_MULTIPLE from 2 on (the
@@ -140,9 +167,11 @@ const struct family family_coll = {
     .name = "collective", .way = WAY_COMMUNICATOR, .per = "call",
     .moves_data = 1, .bytes_per_us = BYTES_PER_US, .passes = 1, .skip = coll_skip,
     .settings = coll_rows, .nsettings = sizeof coll_rows / sizeof coll_rows[0],
+    .own_size = OWN_SIZE(struct coll_settings),
     .threads = coll_threads};
 const struct family family_reduce = {
     .name = "reduction", .way = WAY_COMMUNICATOR, .per = "call",
     .moves_data = 1, .bytes_per_us = BYTES_PER_US, .passes = 1, .skip = reduce_skip,
     .settings = reduce_rows, .nsettings = sizeof reduce_rows / sizeof reduce_rows[0],
+    .own_size = OWN_SIZE(struct coll_settings),
     .threads = coll_threads};

@@ -23,9 +23,20 @@ static inline struct io_file *io_of(const struct kernel *k)
 }
 
 /* the family's own settings (the record's `own` storage) */
+/* hint=KEY:VALUE: an MPI_Info hint given to MPI_File_open (io_hints.c),
+ * up to IO_MAX_HINTS, each part shorter than HINT_TEXT */
+enum { IO_MAX_HINTS = 4, HINT_TEXT = 64 };
+struct io_hint {
+    char key[HINT_TEXT];
+    char value[HINT_TEXT];
+    int col;                    /* the setting's column */
+};
 struct io_settings {
     int fsync;                  /* fsync=1: MPI_File_sync after every call, timed */
     int view;                   /* view=type: the record's datatype as the filetype */
+    struct io_hint hint[IO_MAX_HINTS];
+    int nhints;
+    int tests;                  /* tests=: the non-blocking calls' MPI_Test calls (0) */
 };
 enum { IO_VIEW_NONE = 0, IO_VIEW_TYPE = 1 };
 
@@ -43,10 +54,12 @@ static inline void io_synced(const struct kernel *k)
 
 void io_open(struct kernel *k, int prefill);
 void settle(struct kernel *k);
-/* hint=: the record's hints as an MPI_Info (MPI_INFO_NULL without), and
- * what the library kept of them, from MPI_File_get_info, into
- * k->hint_kept (io_hints.c) */
+/* hint=: the record's hints as an MPI_Info (MPI_INFO_NULL without); the
+ * family's library hook (the hints given, none read back yet), and what
+ * the library kept of them, from MPI_File_get_info, said again in the
+ * record's facts (io_hints.c) */
 MPI_Info io_hints(const struct record *r);
+void io_library(const struct record *r, struct facts *f);
 void io_hints_read_back(struct kernel *k, MPI_File fh);
 
 void layout_file_write(struct kernel *k);

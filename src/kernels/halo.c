@@ -19,8 +19,6 @@ struct halo_settings {
     int radius;                 /* neighbours this far along a dimension (1) */
     int dims;                   /* the grid's dimensions (2) */
 };
-_Static_assert(sizeof(struct halo_settings) <= sizeof(union record_own),
-               "the halo family's settings do not fit a record's own storage");
 
 static const struct halo_settings *halo_settings(const struct record *r)
 {
@@ -96,7 +94,9 @@ static int halo_skip(const struct record *r, const struct plan_facts *f, char *w
 static const struct family family_halo = {
     .name = "halo", .way = WAY_COMMUNICATOR, .per = "message",
     .moves_data = 1, .bytes_per_us = BYTES_PER_US, .passes = 1,
-    .settings = rows, .nsettings = sizeof rows / sizeof rows[0], .skip = halo_skip,
+    .settings = rows, .nsettings = sizeof rows / sizeof rows[0],
+    .own_size = OWN_SIZE(struct halo_settings),
+    .skip = halo_skip,
     .window = halo_window};
 
 /* the halo's state for a size (k->priv): slot j's neighbour, and the

@@ -29,8 +29,6 @@ static int io_skip(const struct record *r, const struct plan_facts *f, char *why
     return why[0] != 0;
 }
 
-_Static_assert(sizeof(struct io_settings) <= sizeof(union record_own),
-               "the I/O family's settings do not fit a record's own storage");
 
 /* the shared and ordered calls move the shared file pointer, which MPI
  * defines only where every rank has the same view; FILE_OPEN times no
@@ -64,9 +62,26 @@ static const char *no_fsync(const struct call *c)
 
 static const char *const view_words[] = {"none", "type", NULL};
 
+static const struct setting_pairs hint_pairs = {
+    .max = IO_MAX_HINTS, .count = offsetof(struct io_settings, nhints),
+    SETTING_PAIRS_OF(struct io_hint, key, value, col), .key_word = "key",
+    .example = "an MPI I/O hint and its value, e.g. cb_nodes:2 or romio_cb_write:enable"};
+
+/* as the collectives' tests= row says it, so that a call no row takes
+ * is told one reason (input/settings.c's refuse_key) */
+static const char *not_nonblocking(const struct call *c)
+{
+    return c->post ? NULL : " is not a non-blocking collective";
+}
+
 /* sync= is one-sided's key (a key is one row across every family), so the
  * file's sync is fsync= */
 static const struct setting rows[] = {
+    /* before recv=, the place it had among the common rows */
+    {.owner = &family_io, .key = "tests", .kind = SETTING_COUNT, .store = STORE_INT,
+     .offset = offsetof(struct io_settings, tests), .lo = 0, .hi = 1000000,
+     .refuse = not_nonblocking, .before = "recv",
+     .help = "MPI_Test calls while computing (0)"},
     {.owner = &family_io, .key = "fsync", .kind = SETTING_COUNT, .store = STORE_INT,
      .offset = offsetof(struct io_settings, fsync), .dflt = 0, .lo = 0, .hi = 1,
      .refuse = no_fsync,
@@ -77,8 +92,9 @@ static const struct setting rows[] = {
      .words = view_words, .what = "file view", .refuse = no_view,
      .help = "type: MPI_File_set_view with the record's datatype (a shaped one: "
              "VECTOR:...) as the filetype at the rank's block; none: the default view"},
-    {.owner = &family_io, .key = "hint", .kind = SETTING_CUSTOM, .store = STORE_NONE,
-     .repeats = 1, .value_help = "KEY:VALUE", .refuse = not_io,
+    {.owner = &family_io, .key = "hint", .kind = SETTING_PAIRS, .store = STORE_NONE,
+     .offset = offsetof(struct io_settings, hint), .pairs = &hint_pairs,
+     .value_help = "KEY:VALUE", .refuse = not_io,
      .help = "an MPI_Info hint given to MPI_File_open (up to 4), read back with "
              "MPI_File_get_info: what the library kept is in the header and run.json"},
 };
@@ -88,5 +104,7 @@ static const struct setting rows[] = {
 const struct family family_io = {
     .name = "I/O", .way = WAY_COMMUNICATOR, .per = "call",
     .moves_data = 1, .uses_scratch = 1, .bytes_per_us = IO_BYTES_PER_US, .passes = 1,
-    .settings = rows, .nsettings = sizeof rows / sizeof rows[0], .skip = io_skip};
+    .settings = rows, .nsettings = sizeof rows / sizeof rows[0],
+    .own_size = OWN_SIZE(struct io_settings),
+    .skip = io_skip, .library = io_library};
 

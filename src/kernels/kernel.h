@@ -11,6 +11,8 @@
 #include "registry/record.h"
 #include "kernels/tags.h"
 
+struct facts;
+
 struct kernel {
     const struct record *rec;
     MPI_Datatype type;
@@ -62,10 +64,11 @@ struct kernel {
      * attach its error handler or note the error, and of every one-sided
      * pair's communicator and window */
     void (*file_opened)(MPI_File fh, int rc);
-    /* hint=: what MPI_File_get_info gave for each of the record's hints
-     * ("" where the library kept none), into the result; NULL: not asked */
-    char (*hint_kept)[HINT_TEXT];
-    int *hints_read;
+    /* the record's facts (registry/record_view.h), whose library parts
+     * the family's kernels may say again as they learn them (the I/O
+     * family's hints read back: kernels/io_hints.c); empty on the ranks
+     * that do not write */
+    struct facts *facts;
     void (*win_opened)(MPI_Comm comm, MPI_Win win);
     /* the target of a one-sided pair makes no call in the timed loop: it
      * waits in a receive for the origin's verdict after every block

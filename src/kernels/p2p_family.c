@@ -11,8 +11,6 @@
 #include "registry/settings.h"
 #include "registry/sizes.h"
 
-_Static_assert(sizeof(struct p2p_settings) <= sizeof(union record_own),
-               "point-to-point's settings do not fit a record's own storage");
 
 /* MPI_Psend_init's partitions are int; OSU's partitioned latency goes to 64 */
 #define MAX_PARTITIONS 65536
@@ -161,6 +159,8 @@ static int p2p_threads(const struct record *r)
 const struct family family_p2p = {
     .name = "point-to-point", .way = WAY_PAIRS, .per = "call",
     .moves_data = 1, .named_receives = 1, .bytes_per_us = BYTES_PER_US, .passes = 1,
-    .settings = rows, .nsettings = sizeof rows / sizeof rows[0], .validate = validate,
+    .settings = rows, .nsettings = sizeof rows / sizeof rows[0],
+    .own_size = OWN_SIZE(struct p2p_settings),
+    .validate = validate,
     .threads = p2p_threads, .early_bird = early_bird, .leads = leads,
     .describe = describe};

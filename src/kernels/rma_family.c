@@ -8,8 +8,6 @@
 #include <stdio.h>
 #include "registry/settings.h"
 
-_Static_assert(sizeof(struct rma_settings) <= sizeof(union record_own),
-               "one-sided's settings do not fit a record's own storage");
 _Static_assert(sizeof(enum rma_sync) == sizeof(int) && sizeof(enum rma_win) == sizeof(int) &&
                sizeof(enum rma_mode) == sizeof(int), "a setting's enum is not int-sized");
 
@@ -120,6 +118,7 @@ const struct family family_rma = {
     .name = "one-sided", .way = WAY_PAIRS, .per = "operation",
     .moves_data = 1, .always_windowed = 1, .bytes_per_us = BYTES_PER_US, .passes = 1,
     .settings = rows, .nsettings = sizeof rows / sizeof rows[0],
+    .own_size = OWN_SIZE(struct rma_settings),
     .validate = validate, .skip = skip, .window = window, .legs = legs};
 
 static const char *not_one_sided(const struct call *c)

@@ -8,8 +8,6 @@
 #include <stddef.h>
 #include "registry/settings.h"
 
-_Static_assert(sizeof(struct thread_settings) <= sizeof(union record_own),
-               "the threaded family's settings do not fit a record's own storage");
 _Static_assert(sizeof(enum thread_comm) == sizeof(int), "a setting's enum is not int-sized");
 
 /* threads= : osu_latency_mt's default is 2 */
@@ -78,7 +76,9 @@ static void describe(const struct record *r, int p, struct json_t *o, FILE *head
 const struct family family_threads = {
     .name = "threaded", .way = WAY_PAIRS, .per = "message",
     .moves_data = 1, .bytes_per_us = BYTES_PER_US, .passes = 1,
-    .settings = rows, .nsettings = sizeof rows / sizeof rows[0], .threads = threads,
+    .settings = rows, .nsettings = sizeof rows / sizeof rows[0],
+    .own_size = OWN_SIZE(struct thread_settings),
+    .threads = threads,
     .sample_start = mt_reset, .samples = mt_times, .describe = describe,
     .validate = validate};
 

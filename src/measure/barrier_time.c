@@ -68,7 +68,7 @@ static double *signal_bytes(const struct kernel *k, const struct bpattern *bp)
 /* how the record's signals go: synchronous (signal=ssend) or eager */
 static enum signal_kind record_signals(const struct record *r)
 {
-    return r->signal == SIGNAL_SSEND ? SIGNAL_SYNCHRONOUS : SIGNAL_EAGER;
+    return barrier_settings(r)->signal == SIGNAL_SSEND ? SIGNAL_SYNCHRONOUS : SIGNAL_EAGER;
 }
 
 /* the model's time for one barrier of this record: the thesis's matrix

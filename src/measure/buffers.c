@@ -64,10 +64,7 @@ static void describe(struct kernel *k, struct measurer *m,
     k->scratch = m->scratch;
     k->index = res->index;
     k->file_opened = file_opened;
-    if (r->nhints) {           /* hint=: the kernel's read-back, into the result */
-        k->hint_kept = res->hint_kept;
-        k->hints_read = &res->hints_read;
-    }
+    k->facts = &res->facts;    /* the I/O family's hints read back */
     k->win_opened = win_opened;
 }
 

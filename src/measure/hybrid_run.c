@@ -18,6 +18,7 @@
 #include <string.h>
 #include "base/base.h"
 #include "input/iters.h"
+#include "kernels/barrier.h"
 #include "lifecycle/interrupt.h"
 #include "params/params.h"
 #include "measure/timing.h"
@@ -44,7 +45,7 @@ static void build(struct trial *t, const struct params *pm)
     struct kernel *k = &t->k;
     struct signal_costs c = costs_from_params(pm);
     enum param_file by = hybrid_grouping(pm, k->size);
-    hybrid_build(&t->hy, k->size, pm->m[by], &c, k->rec->signal == SIGNAL_SSEND
+    hybrid_build(&t->hy, k->size, pm->m[by], &c, barrier_settings(k->rec)->signal == SIGNAL_SSEND
                  ? SIGNAL_SYNCHRONOUS : SIGNAL_EAGER, t->m->timer_cost * 1e6);
     t->hy.grouped_by = by;
 }

@@ -16,6 +16,7 @@
 #include "measure/trial.h"
 
 #include "kernels/device.h"
+#include "registry/settings.h"
 
 #include <math.h>
 
@@ -73,7 +74,7 @@ void measure_overlap(struct trial *t, long iters, double pure, struct overlap *o
         return;
     }
     long steps = (long)(rate * slowest);
-    int tests = k->rec->tests;
+    int tests = (int)record_setting_value(k->rec, "tests");
     double computing = 0;
     if (iters < 1)
         iters = 1;

@@ -8,6 +8,7 @@
 #include "base/base.h"
 #include "base/smpi.h"
 #include "registry/sizes.h"
+#include "registry/settings.h"
 #include "clock/clock_guard.h"
 #include "lifecycle/interrupt.h"
 #include "lifecycle/mpierr.h"
@@ -183,7 +184,8 @@ static void bsp_levels(struct measurer *m, const struct planned *pl,
                        struct result *res, const uint64_t *sizes, size_t nsizes)
 {
     double *x = xmalloc_array(nsizes + 1, sizeof *x), *y = xmalloc_array(nsizes + 1, sizeof *y);
-    for (int i = 0; i < PLAN_LEVELS && pl->rec->levels && !res->error[0]; i++) {
+    int levels = record_setting_value(pl->rec, "levels") != 0;    /* levels=hw */
+    for (int i = 0; i < PLAN_LEVELS && levels && !res->error[0]; i++) {
         struct planned lp = *pl;
         lp.tc = pl->levels[i];
         struct trial t;

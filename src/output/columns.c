@@ -9,6 +9,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include "registry/settings.h"
 
 
 static double v_elements(const struct point *p) { return (double)p->elements; }
@@ -187,7 +188,7 @@ static void doc_overlap(const struct col_ctx *c, char *out, size_t len)
              "overall = post, a computation calibrated to the slowest rank's pure "
              "time (with %d MPI_Test calls, tests=), MPI_Wait; compute = that "
              "computation alone; overlap = max(0, 100 - (overall - compute) / pure "
-             "x 100)", c->res->rec->tests);
+             "x 100)", (int)record_setting_value(c->res->rec, "tests"));
 }
 
 static void doc_init(const struct col_ctx *c, char *out, size_t len)

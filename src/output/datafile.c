@@ -142,6 +142,12 @@ static void column_lines(FILE *f, const struct run_info *in, const struct result
     fputc('\n', f);
 }
 
+/* a setting's word is w (NULL: the record has no such row) */
+static int same_word(const char *word, const char *w)
+{
+    return word && strcmp(word, w) == 0;
+}
+
 static void header(FILE *f, const struct run_info *in, const struct result *res)
 {
     const struct record *r = res->rec;
@@ -174,10 +180,12 @@ static void header(FILE *f, const struct run_info *in, const struct result *res)
     call_header_lines(f, res, in->opt);
     if (res->facts.header)
         fputs(res->facts.header, f);
-    if (res->pattern.used)
-        fprintf(f, "# signals: %s, payload %s\n", r->signal == SIGNAL_SSEND
+    if (res->pattern.used)     /* the synchronisation family's signal= and payload= */
+        fprintf(f, "# signals: %s, payload %s\n",
+                same_word(record_setting_word(r, "signal"), "ssend")
                 ? "ssend (MPI_Ssend_init: synchronous mode)"
-                : "send (MPI_Send_init: standard mode)", r->payload == PAYLOAD_EXCHANGE
+                : "send (MPI_Send_init: standard mode)",
+                same_word(record_setting_word(r, "payload"), "exchange")
                 ? "exchange (n elements for every rank the sender knows of and the "
                   "receiver does not)" : "uniform (n elements on every signal)");
     column_lines(f, in, res);

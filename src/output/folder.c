@@ -246,10 +246,11 @@ void writer_record_end(struct writer *w, const struct result *res)
     report_summary(w, res);
     report_compose(w, res);
     comms_file(w, res);
-    if (w->data)
-        hint_lines(w->data, res, 0);
-    if (w->report)
-        hint_lines(w->report, res, 1);
+    /* what the family learnt of the library (the I/O family's hints) */
+    if (w->data && res->facts.after)
+        fputs(res->facts.after, w->data);
+    if (w->report && res->facts.after_prose)
+        fputs(res->facts.after_prose, w->report);
     FILE **open[] = {&w->data, &w->pairs, &w->raw, &w->calls, &w->pairs_p99, &w->threads};
     char path[sizeof w->dir + sizeof res->file + 32];
     snprintf(path, sizeof path, "%s/%s (or its side files)", w->dir, res->file);

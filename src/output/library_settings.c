@@ -78,36 +78,6 @@ json_t *record_cvars_json(const struct result *res)
     return list;
 }
 
-/* hint=: each hint, and what MPI_File_get_info said the library kept
- * (a hint it ignored is said, not an error) */
-static const char *hint_state(const struct result *res, int i, const char **kept)
-{
-    *kept = res->hint_kept[i];
-    if (!res->hints_read)
-        return "not read back (this rank opened no file)";
-    if (!res->hint_kept[i][0])
-        return "ignored (not in MPI_File_get_info)";
-    return strcmp(res->hint_kept[i], res->rec->hint[i].value) == 0 ? "kept"
-                                                                     : "changed";
-}
-
-json_t *record_hints_json(const struct result *res)
-{
-    const struct record *r = res->rec;
-    if (!r->nhints)
-        return NULL;
-    json_t *list = json_array();
-    for (int i = 0; i < r->nhints; i++) {
-        const char *kept, *state = hint_state(res, i, &kept);
-        json_array_append_new(list, json_pack("{s:s,s:s,s:o,s:s}", "key", r->hint[i].key,
-                              "value", r->hint[i].value, "library_value",
-                              res->hints_read && kept[0] ? json_string(kept) : json_null(),
-                              "state", strncmp(state, "not read", 8) == 0 ? "not read" :
-                              strncmp(state, "ignored", 7) == 0 ? "ignored" : state));
-    }
-    return list;
-}
-
 void settings_lines(FILE *f, const struct run_info *in, const struct result *res)
 {
     const char *env[MAX_ENV];
@@ -121,19 +91,6 @@ void settings_lines(FILE *f, const struct run_info *in, const struct result *res
         fprintf(f, "# cvar %s=%s (MPI_T value %d, read back; it was %d and is "
                 "restored after the record)\n", r->cvar[i].name, r->cvar[i].value,
                 res->cvar_value[i], res->cvar_was[i]);
-    for (int i = 0; i < r->nhints; i++)
-        fprintf(f, "# hint %s=%s: given to MPI_File_open (what the library kept: the "
-                "'# hint read back' lines after the rows, run.json's hints)\n",
-                r->hint[i].key, r->hint[i].value);
-}
-
-void hint_lines(FILE *f, const struct result *res, int prose)
-{
-    const struct record *r = res->rec;
-    for (int i = 0; i < r->nhints; i++) {
-        const char *kept, *state = hint_state(res, i, &kept);
-        fprintf(f, prose ? "  Hint %s=%s: %s%s%s%s.\n" : "# hint read back %s=%s: %s%s%s%s\n",
-                r->hint[i].key, r->hint[i].value, state,
-                kept[0] ? " (MPI_File_get_info: " : "", kept, kept[0] ? ")" : "");
-    }
+    if (res->facts.library)    /* the family's (the I/O family's hints given) */
+        fputs(res->facts.library, f);
 }

@@ -13,11 +13,6 @@ json_t *settings_json(const struct run_info *in);
 
 /* a record's cvar= list for run.json, or NULL when it has none */
 json_t *record_cvars_json(const struct result *res);
-/* hint=: each hint with what the library kept, or NULL without hints */
-json_t *record_hints_json(const struct result *res);
-/* hint=: what the library kept of each hint, after the record (a data
- * file's '# hint read back' lines, or the prose's "Hint ..." lines) */
-void hint_lines(FILE *f, const struct result *res, int prose);
 
 /* the data file's header lines: "# env NAME=VALUE" each, the count of
  * control variables at start, and the record's "# cvar ..." */

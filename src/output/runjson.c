@@ -35,6 +35,7 @@
 #include "output/io_check.h"
 #include "output/type_lines.h"
 #include "output/switch_notes.h"
+#include "registry/settings.h"
 
 static json_t *num(double x)
 {
@@ -110,10 +111,9 @@ static json_t *pattern_json(const struct result *res)
         json_object_set_new(pj, "file", text_json(r->pattern_file));
     else if (r->pattern->default_arg)
         json_object_set_new(pj, "arity", json_integer(r->pattern_arg));
-    json_object_set_new(pj, "signal", json_string(r->signal == SIGNAL_SSEND
-                                                  ? "ssend" : "send"));
-    json_object_set_new(pj, "payload", json_string(r->payload == PAYLOAD_EXCHANGE
-                                                   ? "exchange" : "uniform"));
+    /* the synchronisation family's rows: "send"/"ssend", "uniform"/"exchange" */
+    json_object_set_new(pj, "signal", json_string(record_setting_word(r, "signal")));
+    json_object_set_new(pj, "payload", json_string(record_setting_word(r, "payload")));
     /* of rank 0's communicator */
     json_object_set_new(pj, "stages", json_integer(res->pattern.stages));
     json_object_set_new(pj, "signals", json_integer(res->pattern.signals));
@@ -201,9 +201,8 @@ static void record_members(json_t *o, const struct writer *w, const struct resul
     json_t *cv = record_cvars_json(res);
     if (cv)
         json_object_set_new(o, "cvars", cv);
-    json_t *hints = record_hints_json(res);
-    if (hints)
-        json_object_set_new(o, "hints", hints);
+    if (res->facts.library_json)    /* the family's: the I/O family's hints */
+        json_object_update(o, res->facts.library_json);
     if (res->hybrid)
         json_object_set_new(o, "hybrid", hybrid_json(res));
     json_object_set_new(o, "estimate_s", json_real(res->estimate_s));

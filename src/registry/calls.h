@@ -16,6 +16,7 @@
 struct kernel;
 struct record;
 struct json_t;                 /* jansson's json_t */
+struct facts;                  /* registry/record_view.h */
 
 /* ---- calls ------------------------------------------------------------------ */
 /* what the plan knows of a record's communicators when it asks a call's
@@ -90,6 +91,11 @@ struct family {
      * the rows; only the family's code reads its struct. */
     const struct setting *settings;
     int nsettings;
+    /* the size of that struct (fio's option_struct_size), given as
+     * OWN_SIZE(struct x_settings), which fails to compile where the
+     * struct outgrows the record's room for it (registry/record.h);
+     * 0: the family owns no settings */
+    size_t own_size;
     /* The hooks; each may be NULL (and says what then holds).  Only
      * input/, measure/ and world/ call them. */
     /* its rules across a record's fields and settings, once all are
@@ -130,6 +136,12 @@ struct family {
      * knowing the family.  NULL: nothing. */
     void (*describe)(const struct record *r, int p, struct json_t *o, FILE *header,
                      FILE *prose);
+    /* what the family says of the library running r (the I/O family's
+     * hint=: given, and what the library kept), into the library parts
+     * of r's facts (registry/record_view.h): called once a record, after
+     * describe; the family's kernels may say them again as they learn
+     * more (kernel.h's facts).  NULL: nothing. */
+    void (*library)(const struct record *r, struct facts *f);
 };
 
 extern const struct family family_p2p, family_coll, family_reduce, family_sync,

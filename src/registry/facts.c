@@ -34,7 +34,8 @@ struct facts record_facts(const struct record *r, int p)
 {
     struct facts f = {0};
     const struct family *fam = r->call ? r->call->family : NULL;
-    if (!fam || (!fam->describe && !record_wants_device(r) && !r->written_as))
+    if (!fam || (!fam->describe && !fam->library && !record_wants_device(r) &&
+                 !r->written_as))
         return f;
     size_t nh = 0, np = 0;
     FILE *header = open_memstream(&f.header, &nh);
@@ -56,6 +57,8 @@ struct facts record_facts(const struct record *r, int p)
         json_decref(f.json);
         f.json = NULL;
     }
+    if (fam->library)
+        fam->library(r, &f);
     return f;
 }
 
@@ -64,5 +67,9 @@ void facts_free(struct facts *f)
     json_decref(f->json);
     free(f->header);
     free(f->prose);
+    json_decref(f->library_json);
+    free(f->library);
+    free(f->after);
+    free(f->after_prose);
     *f = (struct facts){0};
 }

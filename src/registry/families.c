@@ -6,9 +6,6 @@
 #include "registry/record.h"
 
 
-const struct family family_sync = {
-    .name = "synchronisation", .way = WAY_BARRIER, .per = "call",
-    .moves_data = 0, .bytes_per_us = BYTES_PER_US, .passes = 2};
 const struct family family_multi = {
     .name = "multi-pair", .way = WAY_ALL_PAIRS, .per = "message",
     .moves_data = 1, .named_receives = 1, .bytes_per_us = BYTES_PER_US, .passes = 1};

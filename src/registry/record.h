@@ -13,14 +13,6 @@ enum field { F_CALL, F_TYPE, F_MIN, F_MAX, F_INCR, F_VALUE, F_TOPO, F_OP,
              F_STRIDE, NFIELDS };
 enum step { STEP_ADD, STEP_MUL };
 enum pairs { PAIRS_NOP, PAIRS_DETAIL };
-/* how a barrier pattern's signals are sent: standard mode (eager for
- * small payloads: the sender goes on once the message is on its way) or
- * synchronous mode (the sender waits until the receiver has matched it) */
-enum signal_mode { SIGNAL_SEND, SIGNAL_SSEND };
-/* a barrier pattern's payload: n elements on every signal, or a total
- * exchange (n elements for every rank whose arrival the sender knows of
- * and the receiver does not: chapter 6 of Meyer's thesis) */
-enum payload_mode { PAYLOAD_UNIFORM, PAYLOAD_EXCHANGE };
 /* point-to-point: what a data receive names (recv=): its partner and the
  * data tag, or MPI_ANY_SOURCE, MPI_ANY_TAG or both (bits) */
 enum recv_match { RECV_NAMED = 0, RECV_ANY_SOURCE = 1, RECV_ANY_TAG = 2 };
@@ -54,23 +46,21 @@ struct record_cvar {
     int col;                   /* the setting's column */
 };
 
-/* hint=KEY:VALUE: an MPI_Info hint given to the I/O family's
- * MPI_File_open (kernels/io_hints.c); the strings do not fit the
- * family's 32 bytes of own storage, so they are kept here, as cvar= is */
-enum { MAX_RECORD_HINTS = 4, HINT_TEXT = 64 };
-struct record_hint {
-    char key[HINT_TEXT];
-    char value[HINT_TEXT];
-    int col;                   /* the setting's column */
-};
-
 struct size_list;
 
-/* room for one family's settings struct (a family asserts its struct fits) */
+/* Room for one family's settings struct, inline in the record: a family
+ * says its struct's size (struct family's own_size, as fio's
+ * option_struct_size) and OWN_SIZE fails to compile where it does not
+ * fit; the largest is the I/O family's, with hint='s strings (544
+ * bytes).  Inline, not allocated per record, because records are copied
+ * by assignment (batches, results, --like): a pointer would alias. */
+enum { RECORD_OWN_BYTES = 576 };
 union record_own {
-    unsigned char bytes[32];
+    unsigned char bytes[RECORD_OWN_BYTES];
     uint64_t align;
 };
+#define OWN_SIZE(type) \
+    (sizeof(type) + 0 * sizeof(char[sizeof(type) <= RECORD_OWN_BYTES ? 1 : -1]))
 
 struct record {
     int line;
@@ -97,12 +87,8 @@ struct record {
     uint64_t stride;
     int root;                      /* 0 unless root= */
     long iters, warmup;            /* -1 unless iters=, warmup= */
-    enum signal_mode signal;       /* BARRIER patterns: signal= (send) */
-    enum payload_mode payload;     /* BARRIER patterns: payload= (uniform) */
     int window;                    /* messages in flight: window= (64) */
     int window_col;                /* its column; 0 when not written */
-    int tests;                     /* non-blocking: MPI_Test calls while computing (0) */
-    int levels;                    /* HRELATION: levels=hw, BSP per hardware level too */
     int recv;                      /* point-to-point: recv= (RECV_* bits; named) */
     int root_rotate;               /* root=rotate: call i's root is i mod P */
     int inplace;                   /* inplace=1: MPI_IN_PLACE where MPI allows it */
@@ -118,8 +104,6 @@ struct record {
     const struct call *written_as;
     struct record_cvar cvar[MAX_RECORD_CVARS];
     int ncvars;
-    struct record_hint hint[MAX_RECORD_HINTS];
-    int nhints;
     /* sizes=: the element counts measured instead of the ADD/MUL range
      * (registry/sizes.h), NULL without; the setting's column */
     const struct size_list *sizes;

@@ -55,6 +55,15 @@ struct facts {
     struct json_t *json;       /* members of the record's run.json object; NULL: none */
     char *header;              /* "# ...\n" lines of its data files; NULL: none */
     char *prose;               /* "  ...\n" sentences of report.txt; NULL: none */
+    /* what the family says of the library running the record (struct
+     * family's library hook; the I/O family's hints): "# ...\n" lines
+     * beside the data files' cvar= lines, members beside run.json's
+     * "cvars", "# ...\n" lines after the data file's rows and "  ...\n"
+     * sentences after the record's summary in report.txt; NULL: none */
+    char *library;
+    struct json_t *library_json;
+    char *after;
+    char *after_prose;
 };
 
 /* r's facts on communicators of at most p ranks (registry/facts.c);

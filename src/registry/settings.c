@@ -17,25 +17,10 @@ static const char *no_root(const struct call *c)
     return call_has(c, CALL_ROOTED) ? NULL : " has no root";
 }
 
-static const char *no_signals(const struct call *c)
-{
-    return c->opk == OPK_PATTERN ? NULL : " sends no barrier signals";
-}
-
 static const char *no_window(const struct call *c)
 {
     return call_has(c, CALL_WINDOWED) || c->family->always_windowed ? NULL
          : " sends no window of messages";
-}
-
-static const char *not_nonblocking(const struct call *c)
-{
-    return c->post ? NULL : " is not a non-blocking collective";
-}
-
-static const char *no_bsp(const struct call *c)
-{
-    return call_has(c, CALL_BSP) ? NULL : " fits no BSP parameters";
 }
 
 static const char *no_named_receives(const struct call *c)
@@ -103,9 +88,6 @@ static int compose_in_force(const struct record *r)
 }
 
 /* ---- the words a setting takes, in the order of their enum --------------- */
-static const char *const signal_words[] = {"send", "ssend", NULL};
-static const char *const payload_words[] = {"uniform", "exchange", NULL};
-static const char *const levels_words[] = {"hw", NULL};
 static const char *const recv_words[] = {"named", "any_source", "any_tag", "any", NULL};
 static const char *const inplace_words[] = {"0", "1", NULL};
 static const char *const compose_words[] = {"0", "1", NULL};
@@ -116,9 +98,16 @@ static const char *const staged_words[] = {"0", "1", NULL};
 #define AT(field) offsetof(struct record, field)
 
 /* the words are stored as int: every enum the rows fill must be one */
-_Static_assert(sizeof(enum buffers) == sizeof(int) && sizeof(enum signal_mode) == sizeof(int),
-               "a setting's enum is not int-sized");
+_Static_assert(sizeof(enum buffers) == sizeof(int), "a setting's enum is not int-sized");
 
+
+/* cvar=NAME:VALUE: struct record's cvar[] (the plan finds the variable
+ * and reads VALUE: world/mpit.c) */
+static const struct setting_pairs cvar_pairs = {
+    .max = MAX_RECORD_CVARS, .count = AT(ncvars),
+    SETTING_PAIRS_OF(struct record_cvar, name, value, col), .key_word = "name",
+    .example = "an MPI_T control variable and its value, e.g. "
+               "MPIR_CVAR_ALLREDUCE_INTRA_ALGORITHM:recursive_doubling"};
 
 static const struct setting common[] = {
     /* every call */
@@ -135,26 +124,11 @@ static const struct setting common[] = {
      .value_help = "a,b,c|path",
      .help = "exactly these element counts (a list, or a file of them), rising, "
              "within min and max, instead of the ADD/MUL steps"},
-    /* barrier patterns */
-    {.key = "signal", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(signal),
-     .words = signal_words, .what = "signal mode", .refuse = no_signals,
-     .help = "a pattern's signals in standard or synchronous mode"},
-    {.key = "payload", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(payload),
-     .words = payload_words, .what = "payload mode", .refuse = no_signals,
-     .help = "n elements on every signal, or a total exchange"},
     /* the calls that stream */
     {.key = "window", .kind = SETTING_COUNT, .store = STORE_INT, .offset = AT(window),
      .dflt = DEFAULT_WINDOW, .lo = 1, .hi = MAX_WINDOW, .refuse = no_window,
      .in_force = window_in_force,
  .help = "messages in flight at once (64)"},
-    /* non-blocking collectives */
-    {.key = "tests", .kind = SETTING_COUNT, .store = STORE_INT, .offset = AT(tests),
-     .lo = 0, .hi = 1000000, .refuse = not_nonblocking,
-     .help = "MPI_Test calls while computing (0)"},
-    /* HRELATION */
-    {.key = "levels", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(levels),
-     .words = levels_words, .first = 1, .what = "levels value", .refuse = no_bsp,
-     .help = "BSP's g and l per hardware level too (a last-level cache, a package, a node)"},
     /* point-to-point */
     {.key = "recv", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(recv),
      .words = recv_words, .what = "receive matching", .refuse = no_named_receives,
@@ -188,8 +162,8 @@ static const struct setting common[] = {
      .help = "1: device buffers go through host copies (device to host, the call, host "
              "to device) inside the timing, for an MPI that is not GPU-aware (0)"},
     /* the library's own */
-    {.key = "cvar", .kind = SETTING_CUSTOM, .store = STORE_NONE, .repeats = 1,
-     .value_help = "NAME:VALUE",
+    {.key = "cvar", .kind = SETTING_PAIRS, .store = STORE_NONE, .offset = AT(cvar),
+     .pairs = &cvar_pairs, .value_help = "NAME:VALUE",
      .help = "an MPI_T control variable set for the record (up to 8)"},
 };
 static const size_t ncommon = sizeof common / sizeof common[0];
@@ -204,13 +178,25 @@ const struct setting *setting_common(size_t i)
     return i < ncommon ? &common[i] : NULL;
 }
 
+/* a family row's place: before the common row named key (NULL: last) */
+static int placed(const struct setting *s, const char *key)
+{
+    return s->before && key ? strcmp(s->before, key) == 0 : s->before == key;
+}
+
 const struct setting *record_setting_at(const struct record *r, size_t i)
 {
-    if (i < ncommon)
-        return &common[i];
-    i -= ncommon;
     const struct family *f = r->call ? r->call->family : NULL;
-    return f && i < (size_t)f->nsettings ? &f->settings[i] : NULL;
+    size_t n = 0;
+    for (size_t c = 0; c <= ncommon; c++) {
+        const char *key = c < ncommon ? common[c].key : NULL;
+        for (int k = 0; f && k < f->nsettings; k++)
+            if (placed(&f->settings[k], key) && n++ == i)
+                return &f->settings[k];
+        if (c < ncommon && n++ == i)
+            return &common[c];
+    }
+    return NULL;
 }
 
 const struct setting *record_setting_row(const struct record *r, const char *key)
@@ -220,6 +206,18 @@ const struct setting *record_setting_row(const struct record *r, const char *key
         if (strcmp(s->key, key) == 0)
             return s;
     return NULL;
+}
+
+long long record_setting_value(const struct record *r, const char *key)
+{
+    const struct setting *s = record_setting_row(r, key);
+    return s && r->call && setting_takes(s, r->call) ? setting_get(s, r) : 0;
+}
+
+const char *record_setting_word(const struct record *r, const char *key)
+{
+    const struct setting *s = record_setting_row(r, key);
+    return s && r->call && setting_takes(s, r->call) ? setting_word(s, r) : NULL;
 }
 
 /* why c does not take s: the row's refusal, or for a setting a family

@@ -190,10 +190,6 @@ struct result {
     int interrupted;           /* a signal ended it after npts sizes */
     /* cvar=: the MPI_T integer each variable got, and the one it had */
     int cvar_value[MAX_RECORD_CVARS], cvar_was[MAX_RECORD_CVARS];
-    /* hint=: the value MPI_File_get_info gave for each hint after the
-     * file was opened ("": the library kept none), once hints_read */
-    char hint_kept[MAX_RECORD_HINTS][HINT_TEXT];
-    int hints_read;
     double estimate_s;         /* before the run (docs/measuring.md, Estimates) */
     double elapsed_s;          /* rank 0's wall time for the record; -1 unrun */
     /* rank 0's calendar clock (CLOCK_REALTIME, seconds since the epoch)

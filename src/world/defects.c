@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "base/smpi.h"
+#include "registry/settings.h"
 
 static int hwloc_topology(const struct topology *t)
 {
@@ -26,7 +27,7 @@ int library_defect(const struct record *r, const struct world *w, char *why, siz
     if (hwloc_topology(r->topo))
         snprintf(why, len, "%s comes from hwloc, which under SMPI sees the machine "
                  "running the simulation, not the simulated host", r->topo->name);
-    else if (r->levels)
+    else if (record_setting_value(r, "levels"))
         snprintf(why, len, "levels=hw reads hwloc, which under SMPI sees the machine "
                  "running the simulation, not the simulated host");
     return why[0] != 0;

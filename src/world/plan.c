@@ -13,6 +13,7 @@
 #include "input/pattern_file.h"
 #include "input/share.h"
 #include "registry/sizes.h"
+#include "registry/settings.h"
 #include "world/llc_size.h"
 #include "world/plan_sides.h"
 #include "world/plan_skips.h"
@@ -279,7 +280,7 @@ int plan_records(struct plan *pl, const struct recordset *rs, struct world *w,
         p->shape.ncomm = p->tc->n;
         p->est = estimate_record(p->rec, o, &p->shape);
         p->est.seconds += estimate_plan_params(pl, i, w->max_node_ranks, o->params);
-        if (p->rec->levels)
+        if (record_setting_value(p->rec, "levels"))    /* levels=hw */
             level_comms(p, w);
         check_limits(p, w, o, d);
         const struct pattern *pat = p->rec->pattern;

@@ -6,6 +6,7 @@
 #include "kernels/p2p_partitioned.h"
 #include "kernels/rma.h"
 #include "input/settings_walk.h"
+#include "registry/settings.h"
 #include "unit.h"
 
 struct outcome {
@@ -270,8 +271,8 @@ static void nonblocking(void)
     parse(&o, text, strlen(text));
     CHECK(o.errors == 0 && o.rs.n == 2);
     if (o.rs.n == 2) {
-        CHECK(o.rs.rec[0].tests == 5 && o.rs.rec[0].call->post != NULL);
-        CHECK(o.rs.rec[1].tests == 0 && o.rs.rec[1].call->init != NULL);
+        CHECK(record_setting_value(&o.rs.rec[0], "tests") == 5 && o.rs.rec[0].call->post != NULL);
+        CHECK(record_setting_value(&o.rs.rec[1], "tests") == 0 && o.rs.rec[1].call->init != NULL);
     }
     done(&o);
     CHECK(rejects("ALLREDUCE_INIT INT 1 2 ADD 1 WORLD SUM 0 tests=1\n", "t.in:1:42:",
@@ -295,7 +296,7 @@ static void graph_topologies(void)
         CHECK(strcmp(o.rs.rec[0].topo_file, "graphs/ring.txt") == 0);
         CHECK(call_has(o.rs.rec[0].call, CALL_NEIGHBORS) && o.rs.rec[0].call->post == NULL);
         CHECK(strcmp(o.rs.rec[1].topo->name, "STENCIL") == 0 && o.rs.rec[1].topo_file[0] == 0);
-        CHECK(call_has(o.rs.rec[1].call, CALL_NEIGHBORS) && o.rs.rec[1].tests == 2);
+        CHECK(call_has(o.rs.rec[1].call, CALL_NEIGHBORS) && record_setting_value(&o.rs.rec[1], "tests") == 2);
     }
     done(&o);
     CHECK(rejects("NEIGHBOR_ALLTOALL INT 1 8 MUL 2 GRAPH NOP 0\n", "t.in:1:39:",

@@ -119,6 +119,132 @@ static void count_bounds(const struct setting *s, const struct call *c)
     }
 }
 
+/* the errors of "CALL INT 1 1 MUL 2 WORLD NOP 0 " + settings, joined
+ * (a fresh string), and the record's entries of s in *n */
+static char *pairs_line(const struct setting *s, const struct call *c,
+                        const char *settings, int *n)
+{
+    char line[2048];
+    snprintf(line, sizeof line, "%s INT 1 1 MUL 2 WORLD NOP 0 %s\n", c->name, settings);
+    struct recordset rs = {0};
+    struct diag d;
+    diag_init(&d, "t.in");
+    parse_records(line, strlen(line), &rs, &d);
+    size_t len = 1;
+    for (int i = 0; i < d.kept; i++)
+        len += strlen(d.msg[i]) + 1;
+    char *all = calloc(1, len);
+    for (int i = 0; i < d.kept; i++)
+        strcat(strcat(all, d.msg[i]), "\n");
+    *n = rs.n == 1 ? setting_pair_count(s, &rs.rec[0]) : -1;
+    recordset_free(&rs);
+    diag_free(&d);
+    return all;
+}
+
+/* a KEY:VALUE list (cvar=, hint=): entries up to its bound, each key
+ * once, each part within its size, a part missing named */
+static void pair_cases(const struct setting *s, const struct call *c)
+{
+    const struct setting_pairs *p = s->pairs;
+    char set[1600] = "", e[2000], key[300];
+    int n, at = 0;
+    for (int i = 0; i < p->max; i++)
+        at += snprintf(set + at, sizeof set - (size_t)at, "%s=k%d:v%d ", s->key, i, i);
+    char *err = pairs_line(s, c, set, &n);
+    CHECK(n == p->max && !strstr(err, s->key));
+    free(err);
+    snprintf(e, sizeof e, "%s%s=kx:vx", set, s->key);
+    err = pairs_line(s, c, e, &n);
+    snprintf(key, sizeof key, "at most %d %s= settings in a record", p->max, s->key);
+    CHECK(strstr(err, key) != NULL);
+    free(err);
+    snprintf(e, sizeof e, "%s=a:1 %s=a:2", s->key, s->key);
+    err = pairs_line(s, c, e, &n);
+    snprintf(key, sizeof key, "%s a given twice (first at column %zu)", s->key,
+             strlen(c->name) + strlen(" INT 1 1 MUL 2 WORLD NOP 0 ") + 1);
+    CHECK(strstr(err, key) != NULL && n == 1);
+    free(err);
+    memset(key, 'k', p->key_size);
+    key[p->key_size] = 0;
+    snprintf(e, sizeof e, "%s=%s:1", s->key, key);
+    err = pairs_line(s, c, e, &n);
+    CHECK(strstr(err, "is too long") != NULL && n == 0);
+    free(err);
+    key[p->key_size - 1] = 0;    /* at its size: taken */
+    snprintf(e, sizeof e, "%s=%s:1", s->key, key);
+    err = pairs_line(s, c, e, &n);
+    CHECK(!strstr(err, s->key) && n == 1);
+    free(err);
+    const char *bad[] = {"novalue", ":v", "k:"};
+    for (int i = 0; i < 3; i++) {
+        snprintf(e, sizeof e, "%s=%s", s->key, bad[i]);
+        err = pairs_line(s, c, e, &n);
+        snprintf(key, sizeof key, "%s takes %s", s->key, s->value_help);
+        CHECK(strstr(err, key) != NULL && n == 0);
+        free(err);
+    }
+}
+
+/* the bytes a row of s fills from its offset: the field, its second
+ * value, a list's entries and count */
+static size_t row_end(const struct setting *s)
+{
+    size_t end = s->offset + (s->store == STORE_LONG ? sizeof(long)
+                              : s->store == STORE_U64 ? sizeof(uint64_t) : sizeof(int));
+    if (s->second && s->second + sizeof(int) > end)
+        end = s->second + sizeof(int);
+    if (s->kind == SETTING_PAIRS) {
+        end = s->offset + (size_t)s->pairs->max * s->pairs->stride;
+        if (s->pairs->count + sizeof(int) > end)
+            end = s->pairs->count + sizeof(int);
+    }
+    return end;
+}
+
+/* a family's own_size (fio's option_struct_size) holds each of its rows,
+ * fits the record's room, and is 0 only for a family without rows */
+static void own_sizes(void)
+{
+    const struct setting *s;
+    int sized = 0;
+    for (size_t i = 0; (s = setting_at(i)) != NULL; i++) {
+        if (!s->owner)
+            continue;
+        CHECK(s->owner->own_size > 0 && s->owner->own_size <= sizeof(union record_own));
+        CHECK(row_end(s) <= s->owner->own_size);
+        sized += s->kind == SETTING_PAIRS;
+    }
+    CHECK(sized >= 1);        /* hint= */
+}
+
+/* a record's walk (record_setting_at): every common row and its
+ * family's rows once each, a family row right before the common row its
+ * `before` names (the place a moved row had: tests= before recv=), or
+ * after them all */
+static void walk_order(void)
+{
+    const struct call *c;
+    int placed = 0;
+    for (size_t k = 0; (c = table_row(&call_table, k)); k++) {
+        struct record r = {.call = c};
+        const struct setting *s, *t;
+        size_t n = 0;
+        for (size_t i = 0; (s = record_setting_at(&r, i)) != NULL; i++, n++) {
+            if (!s->owner)
+                continue;
+            for (size_t j = i + 1; (t = record_setting_at(&r, j)) != NULL; j++)
+                if (!t->owner) {
+                    CHECK(s->before && strcmp(t->key, s->before) == 0);
+                    break;
+                }
+            placed += s->before != NULL;
+        }
+        CHECK(n == settings_common_count() + (size_t)c->family->nsettings);
+    }
+    CHECK(placed > 0);
+}
+
 /* a common key is no family's, a family has a key once, and a key that
  * several families own (threads=) is the same kind of value in each (the
  * parser takes the row of the record's family); a family's own rows only
@@ -164,6 +290,32 @@ static struct facts facts_of(const char *line, int p, struct recordset *rs)
 /* a family's facts (registry/facts.c): PERMUTATION's seed and matchings
  * (a partner per rank, pairs that agree), its header line and sentence;
  * PSEND's partitions; LATENCY_MT's threads= and comm=; none for BCAST */
+/* hint=: the I/O family's library facts before any file is opened (the
+ * read-back itself: tests/io.sh), and none for a record without hints */
+static void hint_facts(void)
+{
+    struct recordset rs = {0};
+    struct facts f = facts_of("FILE_WRITE INT 1 1 MUL 2 WORLD NOP 0 hint=cb_nodes:2 "
+                              "hint=a:b\n", 2, &rs);
+    json_t *h = json_object_get(f.library_json, "hints");
+    CHECK(json_array_size(h) == 2 && f.json == NULL);
+    CHECK(strcmp(json_string_value(json_object_get(json_array_get(h, 1), "key")), "a") == 0);
+    CHECK(strcmp(json_string_value(json_object_get(json_array_get(h, 0), "state")),
+                 "not read") == 0 &&
+          json_is_null(json_object_get(json_array_get(h, 0), "library_value")));
+    CHECK(f.library && strncmp(f.library, "# hint cb_nodes=2: given to MPI_File_open", 41) == 0);
+    CHECK(f.after && strstr(f.after, "# hint read back a=b: not read back (this rank "
+                            "opened no file)\n") != NULL);
+    CHECK(f.after_prose && strncmp(f.after_prose, "  Hint cb_nodes=2: not read back", 32) == 0);
+    facts_free(&f);
+    CHECK(!f.library && !f.library_json && !f.after && !f.after_prose);
+    recordset_free(&rs);
+    rs = (struct recordset){0};
+    f = facts_of("FILE_WRITE INT 1 1 MUL 2 WORLD NOP 0\n", 2, &rs);
+    CHECK(!f.library && !f.library_json && !f.after && !f.after_prose);
+    recordset_free(&rs);
+}
+
 static void test_facts(void)
 {
     struct recordset rs = {0};
@@ -250,14 +402,19 @@ static void threaded_forms(void)
 void test_settings(void)
 {
     family_rows();
+    own_sizes();
+    walk_order();
+    hint_facts();
     threaded_forms();
     test_facts();
-    int words = 0, counts = 0;
+    int words = 0, counts = 0, lists = 0;
     const struct setting *s;
     for (size_t i = 0; (s = setting_at(i)) != NULL; i++) {
         const struct call *takes = call_that(s, 1), *not = call_that(s, 0);
         CHECK(takes != NULL);
-        CHECK(s->help && (s->kind != SETTING_CUSTOM || s->value_help));
+        CHECK(s->help && ((s->kind != SETTING_CUSTOM && s->kind != SETTING_PAIRS) ||
+                          s->value_help));
+        CHECK((s->kind == SETTING_PAIRS) == (s->pairs != NULL));
         if (!takes)
             continue;
         if (s->kind == SETTING_WORDS) {
@@ -266,6 +423,9 @@ void test_settings(void)
         } else if (s->kind == SETTING_COUNT) {
             count_bounds(s, takes);
             counts++;
+        } else if (s->kind == SETTING_PAIRS) {
+            pair_cases(s, takes);
+            lists++;
         }
         if (not) {   /* refused by name, with where it applies: the rows' calls */
             long long v;
@@ -278,5 +438,5 @@ void test_settings(void)
         }
     }
     /* the table is not empty of either kind: a loop over nothing passes */
-    CHECK(words >= 10 && counts >= 6);
+    CHECK(words >= 10 && counts >= 6 && lists >= 2);
 }
