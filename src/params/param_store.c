@@ -151,31 +151,8 @@ static void say_classes(char *how, size_t len, const struct params *pm)
              100 * CLASS_BOUND_REL, CLASS_BOUND_ABS, split, full);
 }
 
-/* a matrix the model reads that moved by more than this between its two
- * measurements says the machine's speed changed while the parameters were
- * measured: on the two simulated hosts here the launches whose first
- * measurement was 15-44% from the second were the ones predicted 20-45%
- * off (docs/models.md, issue 55) */
-#define PARAM_UNSTEADY 0.10
-
-/* the names of the matrices the model reads that moved beyond
- * PARAM_UNSTEADY, ", "-separated, at out; how many */
-static int unsteady(const struct params *pm, char *out, size_t len)
-{
-    int n = 0;
-    size_t at = 0;
-    out[0] = 0;
-    for (int f = 0; f < PF_MODEL_COUNT && at < len; f++)
-        if (param_files[f].term != COST_NONE && isfinite(pm->drift[f]) &&
-            pm->drift[f] > PARAM_UNSTEADY)
-            at += (size_t)snprintf(out + at, len - at, "%s%s", n++ ? ", " : "",
-                                   param_files[f].name);
-    return n;
-}
-
 /* how far each p x p matrix moved between the two measurements of the
- * pairs measured again (params.c), appended at how + at, and whether the
- * machine looked unsteady */
+ * pairs measured again (params.c), appended at how + at */
 static void say_drift(char *how, size_t len, size_t at, const struct params *pm)
 {
     int any = 0;
@@ -187,12 +164,6 @@ static void say_drift(char *how, size_t len, size_t at, const struct params *pm)
                                "those pairs moved by (median)", param_files[f].name,
                                100 * pm->drift[f]);
     }
-    char names[256];
-    if (at < len && unsteady(pm, names, sizeof names))
-        snprintf(how + at, len - at, "; %s moved by more than %.0f%%: the machine's "
-                 "speed changed while they were measured, so the predictions below "
-                 "are as uncertain as their drift intervals say (measure again on a "
-                 "quieter machine)", names, 100 * PARAM_UNSTEADY);
 }
 
 /* how the matrices were measured, a sentence for the report: in rounds,
