@@ -1,5 +1,5 @@
 /* corrupt_io.c: the fault injector (corrupt.c) for the MPI I/O calls of
- * file_io_more.c: the shared and ordered reads flip their last element
+ * io_file_more.c: the shared and ordered reads flip their last element
  * at once, the non-blocking reads at the MPI_Wait that completes them
  * (corrupt_nbc.c's remember).  The writes are checked by reading them
  * back with MPI_File_read_at, which corrupt.c flips already. */

@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include "kernels/calls.h"
 #include "kernels/shapes.h"
 #include "registry/settings.h"
 

@@ -1,6 +1,6 @@
 /* coll_family.c: the rows of the collective and reduction families
- * (every rank of the communicator at once: calls_coll.c, calls_nbc.c,
- * calls_nbr.c) and their plan rules: the neighbourhood collectives' need
+ * (every rank of the communicator at once: coll_calls.c, coll_calls_nbc.c,
+ * coll_calls_nbr.c) and their plan rules: the neighbourhood collectives' need
  * of a graph-shaped communicator, and the defects of the MPI libraries in
  * Debian 12 that mpigauge's runs and checks found in these calls (where
  * noted reproduced with a bare MPI program, or matching an upstream

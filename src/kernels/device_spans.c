@@ -87,7 +87,7 @@ static void spans_reduce_scatter_block(const struct kernel *k, struct stage_span
 
 /* a window one way (BW, its persistent and partitioned forms): the
  * sender's window= messages out, the receiver's in; MSGRATE's senders
- * are the lower half (stream.c) */
+ * are the lower half (p2p_stream.c) */
 static void spans_stream(const struct kernel *k, struct stage_span *s)
 {
     int sends = k->rec->call->family->way == WAY_PAIRS ? k->initiator

@@ -17,7 +17,7 @@
 
 #include <stdlib.h>
 #include "base/base.h"
-#include "kernels/stream.h"
+#include "kernels/p2p_stream.h"
 #include "registry/record.h"
 #include "models/schedule.h"
 
@@ -110,7 +110,7 @@ static void post_fan(struct kernel *k, int i, int slot)
               &k->reqs[slot]);
 }
 
-/* MPI_Waitsome without statuses: as waitall (barrier.c), GCC takes
+/* MPI_Waitsome without statuses: as waitall (sync_barrier.c), GCC takes
  * MPI_STATUSES_IGNORE for an array of none */
 #if defined(__GNUC__) && !defined(__clang__)   /* clang has no such warning */
 #pragma GCC diagnostic push

@@ -4,7 +4,7 @@
 
 #include "kernels/kernel.h"
 
-/* the fabric family's own settings (calls_fabric.c's rows), in the
+/* the fabric family's own settings (fabric_calls.c's rows), in the
  * record's own storage: the seed of PERMUTATION's matchings (seed=) */
 struct fabric_settings {
     uint64_t seed;

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "base/base.h"
+#include "kernels/calls.h"
 #include "kernels/shapes.h"
 #include "registry/settings.h"
 

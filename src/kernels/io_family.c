@@ -1,8 +1,8 @@
 /* io_family.c: the I/O family's row, its plan rule (the skip hook) and
  * its own settings (fsync=, view=, hint=) as rows into struct io_settings
- * (file_io.h), kept in the record's own storage.  Its calls' kernels are
- * file_io.c and file_io_more.c; hint='s MPI_Info is io_hints.c's. */
-#include "kernels/file_io.h"
+ * (io.h), kept in the record's own storage.  Its calls' kernels are
+ * io_file.c and io_file_more.c; hint='s MPI_Info is io_hints.c's. */
+#include "kernels/io.h"
 
 #include <stddef.h>
 #include <stdio.h>

@@ -7,7 +7,7 @@
  * knowing the family.  A hint the library ignores is reported in the
  * header and run.json, not refused: MPI lets an implementation ignore
  * any hint. */
-#include "kernels/file_io.h"
+#include "kernels/io.h"
 
 #include <jansson.h>
 #include <stdio.h>

@@ -56,7 +56,7 @@ struct kernel {
                                 * (calls timed one at a time, --like: 0, 1, ...) */
     unsigned long mismatches;  /* found by --check at this size */
     const char *where;         /* record description for mismatch messages */
-    /* MPI I/O (file_io.c): the folder for files, and the record's
+    /* MPI I/O (io_file.c): the folder for files, and the record's
      * position, for their names */
     const char *scratch;
     int index;
@@ -74,11 +74,11 @@ struct kernel {
      * waits in a receive for the origin's verdict after every block
      * (measure/timing.c), as OSU's target waits in MPI_Barrier */
     int passive_pair;
-    /* neighbourhood collectives (neighbors.c): this size's neighbours */
+    /* neighbourhood collectives (coll_neighbors.c): this size's neighbours */
     struct neighbors *nb;
     /* a family's own state, which nothing outside its kernels reads: its
      * pair_begin or layout makes it, its pair_end or finish frees it
-     * (one-sided's window and epoch: rma.h; MPI I/O's file: file_io.c;
+     * (one-sided's window and epoch: rma.h; MPI I/O's file: io_file.c;
      * persistent and partitioned point-to-point's requests; the fabric
      * calls' phase partners; the object calls' pools; the threads) */
     void *priv;
@@ -112,7 +112,7 @@ long fill_value(enum fill_kind kind, int src, size_t i, long salt);
  * buffers and those copied back, so what is compared went through them. */
 void check_run(struct kernel *k);
 /* check_run with run in the place of the call's loop (a check that runs
- * its loop another way: stream.c's window with fresh requests) */
+ * its loop another way: p2p_stream.c's window with fresh requests) */
 void check_run_with(struct kernel *k, void (*run)(struct kernel *, int));
 /* For a check that fills and compares memory MPI holds between calls (a
  * one-sided window): the host place of a pointer into the GPU buffers
@@ -193,7 +193,7 @@ void device_in(struct kernel *k);
 void device_out_at(struct kernel *k, size_t at);
 void device_in_at(struct kernel *k, size_t at);
 
-/* MPI_Waitall with MPI_STATUSES_IGNORE (barrier.c) */
+/* MPI_Waitall with MPI_STATUSES_IGNORE (sync_barrier.c) */
 void waitall(int n, MPI_Request *req);
 
 #endif

@@ -1,8 +1,8 @@
 /* large.h: calls of any count: MPI 4's large-count (_c) functions past
  * 2^31-1 elements, the int ones below it (so that the usual sizes time the
  * calls every peer times): the sends and receives here, and LARGE_OR_INT
- * for the collectives of one count (collectives.c, reductions.c,
- * nonblocking.c, persistent.c).  Only the calls with `large` (registry.h)
+ * for the collectives of one count (coll_data.c, coll_reductions.c,
+ * coll_nonblocking.c, coll_persistent.c).  Only the calls with `large` (registry.h)
  * reach the _c path: the parser holds every other call's counts to int. */
 #ifndef MPIGAUGE_LARGE_H
 #define MPIGAUGE_LARGE_H

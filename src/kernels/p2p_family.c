@@ -1,5 +1,5 @@
 /* p2p_family.c: the point-to-point family's row (SEND ... BIBW_INIT,
- * PSEND: pair by pair, calls.c), its own settings (partitions= and
+ * PSEND: pair by pair, p2p_calls.c), its own settings (partitions= and
  * complete= of the partitioned calls, as rows into struct p2p_settings)
  * and its rule across a partitioned record's fields. */
 #include "kernels/p2p_partitioned.h"

@@ -3,7 +3,7 @@
  * and freed after its check.
  *
  * SEND_INIT is the ping-pong of SEND with MPI_Start + MPI_Wait on a send
- * and a receive request.  BW_INIT and BIBW_INIT are BW and BIBW (stream.c)
+ * and a receive request.  BW_INIT and BIBW_INIT are BW and BIBW (p2p_stream.c)
  * with a request per window slot, started with MPI_Startall: all sends
  * from one buffer as osu_bw_persistent does, each receive into a slot of
  * its own.  --check makes the requests again with a send slot each, so
@@ -12,7 +12,7 @@
 
 #include <stdlib.h>
 #include "base/base.h"
-#include "kernels/stream.h"
+#include "kernels/p2p_stream.h"
 
 /* the family's state for one pair: its requests, receives first */
 struct preqs {
@@ -110,7 +110,7 @@ void run_bibw_init(struct kernel *k, int iters)
     }
 }
 
-/* --check: stream.c's window check, the requests made again while it
+/* --check: p2p_stream.c's window check, the requests made again while it
  * asks for a send slot each (k->distinct) */
 static void bw_fresh(struct kernel *k, int iters)
 {

@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include "base/base.h"
 #include "kernels/pool.h"
-#include "kernels/stream.h"
+#include "kernels/p2p_stream.h"
 
 #if HAVE_MPI4
 
@@ -98,7 +98,7 @@ void run_pwindow(struct kernel *k, int iters) { (void)k; (void)iters; }
 
 #endif
 
-/* every slot's message is the initiator's block of that slot (stream.c's
+/* every slot's message is the initiator's block of that slot (p2p_stream.c's
  * window check: the requests are bound to the slots already) */
 void check_pwindow(struct kernel *k)
 {

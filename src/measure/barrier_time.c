@@ -12,7 +12,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include "base/base.h"
-#include "kernels/barrier.h"
+#include "kernels/sync_barrier.h"
 #include "measure/timing.h"
 #include "measure/window.h"
 #include "models/param_drift.h"

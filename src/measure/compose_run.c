@@ -1,4 +1,4 @@
-/* compose_run.c: compose=1, a record's mock-ups (kernels/compose.c) timed
+/* compose_run.c: compose=1, a record's mock-ups (kernels/coll_compose.c) timed
  * after its call, in the same run, at the same sizes and by the same
  * rule (iterations, warm-up, blocks, the adaptive target, --check): each
  * as the record with the mock-up for its call and inplace=0.  Their

@@ -18,7 +18,7 @@
 #include <string.h>
 #include "base/base.h"
 #include "input/iters.h"
-#include "kernels/barrier.h"
+#include "kernels/sync_barrier.h"
 #include "lifecycle/interrupt.h"
 #include "params/params.h"
 #include "measure/timing.h"

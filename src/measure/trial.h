@@ -4,7 +4,7 @@
 #ifndef MPIGAUGE_TRIAL_H
 #define MPIGAUGE_TRIAL_H
 
-#include "kernels/barrier.h"
+#include "kernels/sync_barrier.h"
 #include "kernels/kernel.h"
 #include "measure/measure.h"
 #include "measure/repeat.h"

@@ -85,7 +85,7 @@ struct loggp {
     double *alpha, *beta;
 };
 
-/* How the signals of a send mode complete (kernels/barrier.h's enum signal_mode). */
+/* How the signals of a send mode complete (kernels/sync_barrier.h's enum signal_mode). */
 enum signal_kind { SIGNAL_EAGER, SIGNAL_SYNCHRONOUS };
 
 /* What one signal costs, per pair, for the event model below; every

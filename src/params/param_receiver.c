@@ -8,7 +8,7 @@
 #include "params/params.h"
 
 #include "base/base.h"
-#include "kernels/barrier.h"
+#include "kernels/sync_barrier.h"
 #include "models/stats.h"
 #include "clock/waits.h"
 

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/base.h"
-#include "kernels/barrier.h"
+#include "kernels/sync_barrier.h"
 #include "lifecycle/interrupt.h"
 #include "params/pair_log.h"
 #include "models/param_classes.h"

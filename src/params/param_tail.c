@@ -8,7 +8,7 @@
 
 #include <stdlib.h>
 #include "base/base.h"
-#include "kernels/barrier.h"
+#include "kernels/sync_barrier.h"
 #include "models/stats.h"
 
 static int by_value(const void *a, const void *b)

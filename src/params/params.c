@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/base.h"
-#include "kernels/barrier.h"
+#include "kernels/sync_barrier.h"
 #include "lifecycle/interrupt.h"
 #include "params/pair_log.h"
 #include "params/param_warm.h"

@@ -42,10 +42,10 @@ static inline int facts_library(const struct plan_facts *f, const char *prefix)
 /* A call family: what its calls share, as data every layer may read
  * through a call's `family` pointer (registry/families.c has the older
  * families' rows).  How a family's size is measured is its way;
- * measure/ways.c runs each way.  A new family can be one file of
- * kernels/ holding its row (static: nothing names it), its kernels and its
- * part of the call table, plus one line in kernels/calls.c's call_parts
- * (kernels/chain.c is one); the rest of the house reads these fields, not
+ * measure/ways.c runs each way.  A new family is its home in kernels/
+ * (docs/developing.md, "One home per family": <x>_family.c, <x>_calls.c,
+ * its loops; or one file holding all three, as kernels/chain.c), plus its
+ * table's name in kernels/calls.h and its line in calls.c's call_parts; the rest of the house reads these fields, not
  * the family's name. */
 /* how a family's validate hook reports a broken rule: the 1-based column
  * of the field or setting at fault, and the message (printf format) */
@@ -145,7 +145,7 @@ struct family {
 };
 
 extern const struct family family_p2p, family_coll, family_reduce, family_sync,
-    family_io, family_multi, family_rma, family_threads, family_objects;
+    family_io, family_multi, family_rma, family_threads, family_objects, family_fabric;
 
 /* MPI 4.0's large-count (_c) functions and partitioned communication:
  * MPICH 4 has them; Open MPI 4.1 and SimGrid's SMPI (MPI 3.1) do not */
@@ -282,7 +282,7 @@ struct call {
     void (*buffers)(int p, size_t n, size_t *send, size_t *recv);
     void (*layout)(struct kernel *k);   /* per size, before timing; may be NULL */
     void (*prepare)(struct kernel *k);  /* p2p, before each timed loop; may be NULL */
-    void (*loop)(struct kernel *k, int iters);  /* NULL: BARRIER (kernels/barrier.c) */
+    void (*loop)(struct kernel *k, int iters);  /* NULL: BARRIER (kernels/sync_barrier.c) */
     /* non-blocking collectives: starts one call into the kernel's request
      * (loop waits for it at once; measure/overlap.c computes in between) */
     void (*post)(struct kernel *k);
@@ -299,7 +299,7 @@ struct call {
      * the aggregate bandwidth; NULL: p / 2 for every pair at once, else 1 */
     long long (*streams)(int p);
     const struct stretches *stretch;    /* NULL: makes no MPI objects */
-    /* compose=1: the mock-ups it is timed against (kernels/compose.c),
+    /* compose=1: the mock-ups it is timed against (kernels/coll_compose.c),
      * NULL-terminated; NULL: none */
     const struct call *const *mockups;
     enum busbw_kind busbw;      /* zero: no bus bandwidth */
@@ -344,7 +344,7 @@ static inline double call_cost_us(const struct call *c)
 }
 
 /* The call table is the registry's, but its rows name the functions that
- * time each call, so kernels/calls.c defines it (and topologies/table.c
+ * time each call, so kernels/ defines it (calls.c, from each family's part) (and topologies/table.c
  * the topology table): the two folders sit right above registry/ and
  * below input/, which looks names up in them (tests/style.sh checks the
  * order for includes and for linked symbols alike). */

@@ -1,14 +1,8 @@
-/* families.c: the rows of the call families that own no settings and
- * no hooks (registry.h says what the fields mean); plain data, so every
- * layer may read a family; and the one rule of what --cache cold cycles
- * (cache_warm_why).  A family with settings or hooks of its own has its
- * row in its own kernels file (kernels/rma_family.c, chain.c, ...). */
+/* families.c: what every family shares: the call modes' names and the
+ * one rule of what --cache cold cycles (cache_warm_why).  Every family's
+ * own row is in its home in kernels/ (docs/developing.md, "One home per
+ * family"). */
 #include "registry/record.h"
-
-
-const struct family family_multi = {
-    .name = "multi-pair", .way = WAY_ALL_PAIRS, .per = "message",
-    .moves_data = 1, .named_receives = 1, .bytes_per_us = BYTES_PER_US, .passes = 1};
 
 const char *call_mode_name(enum call_mode m)
 {
@@ -21,7 +15,7 @@ const char *cache_warm_why(const struct record *r)
 {
     const struct call *c = r->call;
     /* a pattern's signals carry the payload from buffers bound into its
-     * persistent requests, made once per size (kernels/barrier.c) */
+     * persistent requests, made once per size (kernels/sync_barrier.c) */
     if (c->family->way == WAY_BARRIER && r->max > 0 && r->pattern &&
         (r->pattern->generate || r->pattern_file[0]))
         return "a barrier pattern's payload is sent from one pair of buffers "

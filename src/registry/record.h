@@ -144,7 +144,7 @@ static inline int record_window(const struct record *r)
 }
 
 /* compose=1: the mock-ups r is timed against after its call
- * (kernels/compose.c), 0 without; record_mockup(r, i) is the i-th */
+ * (kernels/coll_compose.c), 0 without; record_mockup(r, i) is the i-th */
 static inline int record_mockups(const struct record *r)
 {
     int n = 0;

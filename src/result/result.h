@@ -136,7 +136,7 @@ struct bsp_level {
     struct fit fit;            /* t_max = g h + l (beta = g, alpha = l) */
 };
 
-/* compose=1: one mock-up of the record's call (kernels/compose.c), timed
+/* compose=1: one mock-up of the record's call (kernels/coll_compose.c), timed
  * at the record's sizes like the call: per size its median over the
  * blocks, the 95% interval and whether the target was met */
 struct mockup_point {

@@ -1,7 +1,7 @@
 /* defects.c: what SimGrid's SMPI (make smpi) cannot simulate whatever
  * the call: hwloc and the counters see the machine running the
  * simulation.  A family's own library defects are its skip hook's
- * (kernels/coll_family.c, file_io.c, rma_family.c, calls_objects.c), each
+ * (kernels/coll_family.c, io_file.c, rma_family.c, objects_calls.c), each
  * entry naming the library, the call and the shape of communicator or
  * datatype that trigger it.  (SMPI 3.32's other gaps: the neighbourhood
  * collectives and MPI-IO in their families' hooks; the dist-graph calls:

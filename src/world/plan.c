@@ -91,7 +91,7 @@ static void check_limits(struct planned *pl, const struct world *w,
                  "%s displacements up to %" PRIu64 ", past MPI's int limit %d",
                  r->max, p, r->call->name, call_has(r->call, CALL_BYTE_DISPLS) ? "byte" : "element",
                  most, INT_MAX);
-    /* compose=1's mock-ups (kernels/compose.c) are int calls, their
+    /* compose=1's mock-ups (kernels/coll_compose.c) are int calls, their
      * displacements int arrays: they stay below the _c functions */
     if (r->compose && r->max > INT_MAX)
         diag_add(d, r->line, r->col[F_MAX], "max %" PRIu64 " is past compose=1's "
