@@ -209,7 +209,7 @@ static double wall_clock(void)
 }
 
 /* one record: measured and written, or said to be skipped */
-static void record_step(struct run *run, struct batch *b, int i, int rank)
+static void record_step(struct run *run, struct chunk *b, int i, int rank)
 {
     struct result *res = &b->res[i];
     if (res->skipped[0]) {
@@ -228,15 +228,15 @@ static void record_step(struct run *run, struct batch *b, int i, int rank)
         writer_record_end(&run->writer, res);
 }
 
-/* the records of the batches in turn, each planned again as the checking
+/* the records of the chunks in turn, each planned again as the checking
  * pass did; 5 when a write failed, else 0 (with the counts) */
 static int record_loop(struct run *run, int rank, unsigned long *mismatches,
                        int *errors)
 {
-    struct batch b;
-    batch_start(&b);
+    struct chunk b;
+    chunk_start(&b);
     int first = 1, rc = 0;
-    while (!rc && !run->m.signal && batch_again(run, &b)) {
+    while (!rc && !run->m.signal && chunk_again(run, &b)) {
         for (int i = 0; i < b.plan.n && !run->m.signal; i++) {
             if (!first && (run->m.signal = interrupt_agreed()))
                 break;
@@ -253,7 +253,7 @@ static int record_loop(struct run *run, int rank, unsigned long *mismatches,
             *mismatches += b.res[i].mismatches;
             *errors += b.res[i].error[0] != 0;
         }
-        batch_free(&b);
+        chunk_free(&b);
     }
     return rc;
 }
@@ -293,20 +293,20 @@ static int clock_step(struct run *run, int rank, int status)
     return status == EXIT_OK || status == EXIT_CHECK_FAILED ? EXIT_MPI_ERROR : status;
 }
 
-/* --validate: the plan of every record, a batch at a time, on rank 0;
+/* --validate: the plan of every record, a chunk at a time, on rank 0;
  * 0, or 5 when it could not be written whole */
 static int validate_step(struct run *run, int rank)
 {
-    struct batch b;
-    batch_start(&b);
+    struct chunk b;
+    chunk_start(&b);
     if (rank == 0) {
         stdout_begin();
         plan_print_head(run->opt.input ? run->opt.input : "the command line", run->nrec, &run->world, stdout);
     }
-    while (batch_again(run, &b)) {
+    while (chunk_again(run, &b)) {
         if (rank == 0)
             plan_print_records(&b.plan, &run->world, stdout);
-        batch_free(&b);
+        chunk_free(&b);
     }
     if (rank == 0)
         plan_print_total(&run->total, stdout);

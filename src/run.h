@@ -20,7 +20,7 @@ struct run {
     struct cmdline_lines lines; /* which lines are the command line's */
     struct recordset rs;       /* --validate --ranks: every record */
     struct world world;        /* world/ */
-    /* from the checking pass over the batches (batch.h) */
+    /* from the checking pass over the chunks (chunk.h) */
     int nrec;                  /* records in the input */
     int invalid;               /* --keep-going: records skipped as invalid */
     int needs_scratch;         /* an I/O record will run */
@@ -35,7 +35,7 @@ struct run {
     double init_s;             /* this rank's MPI_Init, seconds (main.c) */
 };
 
-/* run_input.c: the grid, and every record checked and planned a batch at
+/* run_input.c: the grid, and every record checked and planned a chunk at
  * a time (0, or 2 after every error is said; with --keep-going invalid
  * records become skips), their entries in run.json's list written on rank
  * 0; and --validate --ranks N's options (the plan is input_step's, on an
@@ -43,29 +43,29 @@ struct run {
 int input_step(struct run *run, int rank);
 int offline_options(const struct run *run, int rank);
 
-/* Lines of the input in one batch: its records, their plans and results
+/* Lines of the input in one chunk: its records, their plans and results
  * are all a run holds of them at once (docs/output.md, Memory). */
 enum { BATCH_LINES = 256 };
 
-struct batch {
+struct chunk {
     struct recordset rs;
     struct plan plan;
     struct result *res;        /* one per record */
-    size_t pos;                /* where the next batch starts in the text */
+    size_t pos;                /* where the next chunk starts in the text */
     int line;                  /* its first line */
-    int before;                /* records in the batches before it */
+    int before;                /* records in the chunks before it */
 };
 
-/* Before the first batch. */
-void batch_start(struct batch *b);
+/* Before the first chunk. */
+void chunk_start(struct chunk *b);
 
-/* Collective.  The next batch of the run's input (run_input.c's
- * batch_next, the checking pass, says how) on the passes after the
+/* Collective.  The next chunk of the run's input (run_input.c's
+ * chunk_next, the checking pass, says how) on the passes after the
  * checking one (measuring, --validate's
  * plan): errors were said then; a record with one becomes a skip that
  * carries its messages. */
-int batch_again(struct run *run, struct batch *b);
-void batch_free(struct batch *b);
+int chunk_again(struct run *run, struct chunk *b);
+void chunk_free(struct chunk *b);
 
 /* The whole run on every rank; returns the exit status. */
 int run_main(struct run *run, int argc, char **argv);

@@ -1,10 +1,10 @@
 /* run_input.c: the run's input steps: coordinates, the records checked
- * and planned a batch at a time (with --keep-going's skips), and
+ * and planned a chunk at a time (with --keep-going's skips), and
  * --validate --ranks's options (its plan is the same, on an offline world).
  *
  * A run holds the text of its input, but parses, plans and measures its
  * records BATCH_LINES lines at a time, so that its memory stays that of
- * one batch however many records there are (a 61 MB input once took
+ * one chunk however many records there are (a 61 MB input once took
  * 2.4 GB per rank just to be checked).  The input is gone through twice,
  * parsed and planned alike each time: first to check every record (and
  * count and estimate them) before anything is measured or created, then
@@ -57,7 +57,7 @@ static void run_diag(const struct run *run, struct diag *d)
     diag_name_lines(d, run->lines.file_lines, run->lines.label, run->lines.n);
 }
 
-void batch_start(struct batch *b)
+void chunk_start(struct chunk *b)
 {
     memset(b, 0, sizeof *b);
     b->line = 1;
@@ -75,7 +75,7 @@ static size_t slice_end(const char *text, size_t len, size_t pos, int *lines)
     return pos;
 }
 
-/* the record of the batch whose line is `line`, or -1 */
+/* the record of the chunk whose line is `line`, or -1 */
 static int record_at(const struct recordset *rs, int line)
 {
     for (int i = 0; i < rs->n; i++)
@@ -88,7 +88,7 @@ static int record_at(const struct recordset *rs, int line)
  * a skip that carries its messages (rank 0 has them all; every rank
  * learns which); 1 when an error is not one record's (or too many to
  * keep). */
-static int skip_invalid(struct batch *b, const struct diag *d, int from,
+static int skip_invalid(struct chunk *b, const struct diag *d, int from,
                         int rank)
 {
     int n = b->rs.n, fatal = 0;
@@ -118,9 +118,9 @@ static int skip_invalid(struct batch *b, const struct diag *d, int from,
     return fatal;
 }
 
-/* a result for every record of the batch, from its plan; its family's
+/* a result for every record of the chunk, from its plan; its family's
  * facts on the writing rank (rank 0) alone */
-static void results_from_plan(struct batch *b, int rank)
+static void results_from_plan(struct chunk *b, int rank)
 {
     b->res = xcalloc((size_t)b->plan.n + 1, sizeof *b->res);
     for (int i = 0; i < b->plan.n; i++) {
@@ -153,12 +153,12 @@ static void results_from_plan(struct batch *b, int rank)
     }
 }
 
-/* --shuffle SEED: the batch's records (their plans and results, which
- * go together) in an order drawn from the seed and the batch's first
+/* --shuffle SEED: the chunk's records (their plans and results, which
+ * go together) in an order drawn from the seed and the chunk's first
  * line, the same on every rank and on both passes, so that run.json's
  * list, written in the order records are measured, agrees.  A record keeps
  * its index, and so its data file's name. */
-static void shuffle_batch(struct batch *b, long seed)
+static void shuffle_chunk(struct chunk *b, long seed)
 {
     int n = b->plan.n;
     if (seed <= 0 || n < 2)
@@ -178,13 +178,13 @@ static void shuffle_batch(struct batch *b, long seed)
     free(res);
 }
 
-/* Collective.  The next batch of the run's input: parsed and planned, the
+/* Collective.  The next chunk of the run's input: parsed and planned, the
  * errors to d and their count to *errors (agreed by every rank), the
  * results made.  Records with errors become skips when skip_bad is set
  * (--keep-going; and on the measuring pass, which finds what the
  * checking pass found), and *fatal is set when an error belongs to no
- * record of the batch.  1 while there was a batch, 0 at the end. */
-static int batch_next(struct run *run, struct batch *b, struct diag *d, int skip_bad,
+ * record of the chunk.  1 while there was a chunk, 0 at the end. */
+static int chunk_next(struct run *run, struct chunk *b, struct diag *d, int skip_bad,
                int *errors, int *fatal)
 {
     if (b->pos >= run->len)
@@ -204,13 +204,13 @@ static int batch_next(struct run *run, struct batch *b, struct diag *d, int skip
     MPI_Allreduce(MPI_IN_PLACE, errors, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     *fatal = *errors && skip_bad && skip_invalid(b, d, kept0, run->world.rank);
     results_from_plan(b, run->world.rank);
-    shuffle_batch(b, run->opt.shuffle);
+    shuffle_chunk(b, run->opt.shuffle);
     b->line += lines;
     b->pos = end;
     return 1;
 }
 
-void batch_free(struct batch *b)
+void chunk_free(struct chunk *b)
 {
     for (int i = 0; b->res && i < b->plan.n; i++)
         result_free(&b->res[i]);
@@ -221,18 +221,18 @@ void batch_free(struct batch *b)
     recordset_free(&b->rs);
 }
 
-int batch_again(struct run *run, struct batch *b)
+int chunk_again(struct run *run, struct chunk *b)
 {
     struct diag d;             /* said by the checking pass already */
     int e, fatal;
     run_diag(run, &d);
-    int more = batch_next(run, b, &d, 1, &e, &fatal);
+    int more = chunk_next(run, b, &d, 1, &e, &fatal);
     diag_free(&d);
     return more;
 }
 
-/* what the checking pass learns of one batch */
-static void note_batch(struct run *run, const struct batch *b, int rank)
+/* what the checking pass learns of one chunk */
+static void note_chunk(struct run *run, const struct chunk *b, int rank)
 {
     run->nrec += b->rs.n;
     struct estimate e = plan_total(&b->plan);
@@ -252,19 +252,19 @@ static void note_batch(struct run *run, const struct batch *b, int rank)
         writer_pending(&run->writer, &b->res[i]);
 }
 
-/* Every record parsed and planned, a batch at a time; 0, or 2 when the
+/* Every record parsed and planned, a chunk at a time; 0, or 2 when the
  * run must stop (the errors are in d) */
 static int check_pass(struct run *run, struct diag *d, int rank)
 {
-    struct batch b;
-    batch_start(&b);
+    struct chunk b;
+    chunk_start(&b);
     int errors = 0, fatal = 0, e;
     run->writer.info = &run->info;
     run->info.opt = &run->opt;
-    while (!fatal && batch_next(run, &b, d, run->opt.keep_going, &e, &fatal)) {
+    while (!fatal && chunk_next(run, &b, d, run->opt.keep_going, &e, &fatal)) {
         errors += e;
-        note_batch(run, &b, rank);
-        batch_free(&b);
+        note_chunk(run, &b, rank);
+        chunk_free(&b);
     }
     if (run->nrec == 0 && errors == 0) {
         diag_add(d, 0, 0, NO_RECORDS);

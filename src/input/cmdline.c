@@ -1,7 +1,7 @@
 /* cmdline.c: -r RECORD and --run NAME.  The records of the command line
  * become lines of their own after the input file's last line (or the
  * only lines, without a file), so that one parser, one plan and one
- * batch loop serve both, and a file's lines keep their numbers.  Only
+ * chunk loop serve both, and a file's lines keep their numbers.  Only
  * the names differ: a command-line record's messages say "-r 2:COLUMN"
  * (the second -r) or "--run osu_latency:COLUMN", never a line. */
 #include "input/cmdline.h"

@@ -8,7 +8,7 @@
 #include "lifecycle/watchdog.h"
 #include "measure/watch_trial.h"
 
-/* n calls in stretches of at most the call's batch, its between hook
+/* n calls in stretches of at most the call's count (objects: OBJECTS_AT_ONCE), its between hook
  * before each, outside the clock (one stretch where there is no hook) */
 static double stretches(struct trial *t, long n, block_body body, void *arg,
                         double *start, int counted)

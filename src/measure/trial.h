@@ -94,8 +94,8 @@ void trial_teardown(struct trial *t);
  * runs n calls, the clock is read, counters stop: what a timed block
  * covers is decided here, for every timer.  Returns the seconds between
  * the two reads; *t0 (may be NULL) gets the first.  A call with a
- * between hook (the objects family) is timed in stretches of at most its
- * batch calls, the hook outside the clock before each, and the
+ * between hook (the objects family) is timed in stretches of a bounded
+ * number of calls, the hook outside the clock before each, and the
  * stretches' seconds summed. */
 typedef void (*block_body)(struct trial *t, long n, void *arg);
 double timed_block(struct trial *t, long n, block_body body, void *arg,

@@ -12,10 +12,10 @@
 
 enum { BATCH = 256 };
 
-/* one batch of n repetitions from start (rank 0's clock), window apart;
+/* one round of n repetitions from start (rank 0's clock), window apart;
  * fills entry and exit (rank 0's clock), this rank's duration and
  * whether it started late */
-static void batch(struct trial *t, const struct window_plan *p, int n, double start,
+static void round_of(struct trial *t, const struct window_plan *p, int n, double start,
                   double window, double *entry, double *exit_, double *dur_late)
 {
     const struct clocks *c = p->clocks;
@@ -29,11 +29,11 @@ static void batch(struct trial *t, const struct window_plan *p, int n, double st
     }
 }
 
-/* the arrays of one batch: entry, exit, duration and lateness (2 n)
+/* the arrays of one round: entry, exit, duration and lateness (2 n)
  * and whether this rank's clock is broken (1), and on rank 0 the
  * earliest entry, latest exit and slowest duration and lateness and any
  * broken clock (2 n + 1) over the communicator */
-struct batch_bufs {
+struct round_bufs {
     double entry[BATCH], exit_[BATCH], dl[2 * BATCH + 1];
     double first[BATCH], last[BATCH], dlmax[2 * BATCH + 1];
 };
@@ -54,8 +54,8 @@ static int fixed_more(const struct rule *ru, long reps, long attempts, double el
     return (long)s->n < reps && elapsed < ru->budget && attempts < WINDOW_ATTEMPTS * reps;
 }
 
-/* rank 0 decides the next batch: how many, from when, how far apart */
-static void next_batch(const struct trial *t, const struct rule *ru, long reps,
+/* rank 0 decides the next round: how many, from when, how far apart */
+static void next_round(const struct trial *t, const struct rule *ru, long reps,
                        long attempts, const struct stretch *started,
                        const struct series *s, int broken, const struct clocks *c,
                        double ctl[3])
@@ -79,7 +79,7 @@ static void next_batch(const struct trial *t, const struct rule *ru, long reps,
 
 /* rank 0: the valid repetitions into s, the late ones counted; returns
  * how many were late */
-static long keep_valid(const struct batch_bufs *b, int n, int span, double legs,
+static long keep_valid(const struct round_bufs *b, int n, int span, double legs,
                        struct series *s)
 {
     long late = 0;
@@ -96,7 +96,7 @@ static long keep_valid(const struct batch_bufs *b, int n, int span, double legs,
 
 double time_window(struct trial *t, const struct window_plan *p, struct series *s)
 {
-    struct batch_bufs *b = xmalloc(sizeof *b);
+    struct round_bufs *b = xmalloc(sizeof *b);
     double total = 0;
     struct stretch started;
     stretch_start(&started);
@@ -108,11 +108,11 @@ double time_window(struct trial *t, const struct window_plan *p, struct series *
     s->per_block = 1;
     int broken = 0;            /* rank 0: a rank's clock (clock_guard.h) */
     for (;;) {
-        next_batch(t, p->ru, p->reps, attempts, &started, s, broken, p->clocks, ctl);
+        next_round(t, p->ru, p->reps, attempts, &started, s, broken, p->clocks, ctl);
         int n = (int)ctl[0];
         if (n <= 0)
             break;
-        batch(t, p, n, ctl[1], ctl[2], b->entry, b->exit_, b->dl);
+        round_of(t, p, n, ctl[1], ctl[2], b->entry, b->exit_, b->dl);
         for (int i = 0; i < n; i++) {
             total += b->dl[i];
             if (p->mine && calls + i < p->nmine)

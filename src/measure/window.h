@@ -31,7 +31,7 @@ enum { WINDOW_GROWTH = 16 };
  * fixed: or the rule's budget is spent, or WINDOW_ATTEMPTS x reps have
  * been tried), window seconds apart (0:
  * twice pilot, the slowest rank's time per call, agreed by the caller,
- * plus 2 us; doubled whenever more than a quarter of a batch start late,
+ * plus 2 us; doubled whenever more than a quarter of a round start late,
  * up to WINDOW_GROWTH times its first length).
  * mine, when set, gets this rank's own duration of the first nmine
  * repetitions (late ones too: only rank 0 knows which those are). */

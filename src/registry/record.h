@@ -53,7 +53,7 @@ struct size_list;
  * option_struct_size) and OWN_SIZE fails to compile where it does not
  * fit; the largest is the I/O family's, with hint='s strings (544
  * bytes).  Inline, not allocated per record, because records are copied
- * by assignment (batches, results, --like): a pointer would alias. */
+ * by assignment (chunks, results, --like): a pointer would alias. */
 enum { RECORD_OWN_BYTES = 576 };
 union record_own {
     unsigned char bytes[RECORD_OWN_BYTES];
@@ -130,7 +130,7 @@ struct recordset {
     const char *file;
     struct record *rec;
     int n;
-    int before;                /* records of the file before rec[0] (a batch) */
+    int before;                /* records of the file before rec[0] (a chunk) */
 };
 
 /* The messages a timed iteration of r streams at once: the family's

@@ -59,7 +59,7 @@ void plan_free(struct plan *pl);
 /* the estimates of all records that will run */
 struct estimate plan_total(const struct plan *pl);
 
-/* The plan (--validate) on rank 0: its first line, each batch's records,
+/* The plan (--validate) on rank 0: its first line, each chunk's records,
  * and the total of every record's estimate. */
 void plan_print_head(const char *file, int nrec, const struct world *w, FILE *out);
 void plan_print_records(const struct plan *pl, const struct world *w, FILE *out);
