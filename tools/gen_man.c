@@ -74,7 +74,7 @@ static void options(FILE *out)
     }
 }
 
-/* the record settings, from registry/settings.c's rows */
+/* the record settings, from registry/setting_rows.c's rows */
 static void record_settings(FILE *out)
 {
     fputs(".SH RECORD SETTINGS\n"

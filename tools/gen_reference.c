@@ -114,7 +114,7 @@ static void pairs_patterns_topologies(FILE *out)
     }
 }
 
-/* the record settings, from registry/settings.c's rows */
+/* the record settings, from registry/setting_rows.c's rows */
 static void settings(FILE *out)
 {
     fputs("\n## Record settings (after the nine fields)\n\n"

@@ -1,4 +1,4 @@
-/* fields.c: the nine fields of a record, then its settings (settings.c)
+/* fields.c: the nine fields of a record, then its settings (settings_read.c)
  * and the rules across them */
 #include "input/tokens.h"
 

@@ -46,7 +46,7 @@ struct setting;
 void take_pairs(struct line_ctx *lc, struct record *r, const struct setting *s,
                 const struct token *key, const struct token *val);
 
-/* the settings after the nine fields (settings.c): seen[i] gets the
+/* the settings after the nine fields (settings_read.c): seen[i] gets the
  * column where setting_at(i) was written, 0 if it was not */
 enum { SETTINGS_MAX = 64 };
 void parse_settings(struct line_ctx *lc, struct record *r, int *seen);

@@ -68,7 +68,7 @@ static const struct setting_pairs hint_pairs = {
     .example = "an MPI I/O hint and its value, e.g. cb_nodes:2 or romio_cb_write:enable"};
 
 /* as the collectives' tests= row says it, so that a call no row takes
- * is told one reason (input/settings.c's refuse_key) */
+ * is told one reason (input/settings_read.c's refuse_key) */
 static const char *not_nonblocking(const struct call *c)
 {
     return c->post ? NULL : " is not a non-blocking collective";

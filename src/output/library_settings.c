@@ -32,7 +32,7 @@ static int by_text(const void *a, const void *b)
 }
 
 /* rank 0's environment variables that configure MPI libraries, their
- * transports and the job's geometry (the prefixes in settings.c), sorted
+ * transports and the job's geometry (the prefixes above), sorted
  * by name, into out[0..max); returns how many there are */
 static size_t settings_env(const char **out, size_t max)
 {

@@ -1,7 +1,7 @@
 /* settings.h: the key=value settings a record may carry after its nine
  * fields, as rows: the settings every family may take
- * (registry/settings.c), then each family's own, which its file declares
- * (struct family's settings).  The parser (input/settings.c), --list, the
+ * (registry/setting_rows.c), then each family's own, which its file declares
+ * (struct family's settings).  The parser (input/settings_read.c), --list, the
  * reference, the man page, the writers and the tests walk them all
  * through settings_count and setting_at; includes only registry.h. */
 #ifndef MPIGAUGE_SETTINGS_H
@@ -22,7 +22,7 @@ enum setting_kind {
     SETTING_PAIRS,    /* KEY:VALUE, written once per entry: a bounded list
                        * (struct setting_pairs) read by input/pairs.c
                        * (cvar=NAME:VALUE, hint=KEY:VALUE) */
-    SETTING_CUSTOM,   /* read by input/settings.c's own function for the key
+    SETTING_CUSTOM,   /* read by input/settings_read.c's own function for the key
                        * (root=N|rotate, sizes=) */
 };
 

@@ -1,5 +1,5 @@
-/* settings.c: the key=value settings after a record's nine fields, read
- * by one typed parser from the registry's rows (registry/settings.c):
+/* settings_read.c: the key=value settings after a record's nine fields, read
+ * by one typed parser from the registry's rows (registry/setting_rows.c):
  * counts with their bounds, words by the registry's one matching rule,
  * KEY:VALUE lists (cvar=, hint=: pairs.c), and the settings that need
  * their own reading (root=, sizes=) */

@@ -1,4 +1,4 @@
-/* settings.c: the record settings every family may take, one row each
+/* setting_rows.c: the record settings every family may take, one row each
  * (settings.h says what the fields mean), and the walk over them and the
  * families' own rows.  A row names the field it fills, its bounds or
  * words, its default, which calls take it and one line of help; the
