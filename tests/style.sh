@@ -118,6 +118,30 @@ check "no object uses a symbol of a folder above its own${upward:+:$upward}" [ -
 loop=$(printf '%s' "$edges" | tsort 2>&1 >/dev/null | grep -v 'input contains a loop' | tr '\n' ' ')
 check "no circle among the objects (tsort)${loop:+: $loop}" [ -z "$loop" ]
 
+# a header declares only what another file uses: a function or variable
+# that a header under src/ declares (its name then '(', ';' or '[') and
+# that no other object links (nm -u, the unit tests' and tools' objects
+# too) nor any other source names (a use the optimiser dropped, as under
+# "MPIGAUGE_SMPI ? f() : ...") is static in its own file instead.  No
+# allow-list: none is needed today.
+headers=$(ls src/*.h src/*/*.h topologies/*.h)
+sources=$(ls src/*.c src/*/*.c topologies/*.c tests/unit/*.c tools/*.c bench/*.c 2>/dev/null)
+linked=$(for o in $objects "$obj"/tests/unit/*.o "$obj"/tools/*.o; do nm -u "$o"; done | awk '{ print $2 }' | sort -u)
+# the names headers declare, and the defined ones among them no other object links
+declared=$(grep -ohE '(^|[^.>[:alnum:]_])[[:alpha:]_][[:alnum:]_]* *(\(|;|\[)' $headers |
+           sed -E 's/^[^[:alpha:]_]//; s/ *[(;[]$//' | sort -u |
+           join - <(printf '%s\n' "$defs" | awk '{ print $1 }' | sort -u))
+ndeclared=$(printf '%s\n' "$declared" | grep -c .)
+lonely=""
+for sym in $(printf '%s\n' "$declared" | join -v1 - <(printf '%s\n' "$linked")); do
+    home=$(printf '%s\n' "$defs" | awk -v s="$sym" '$1 == s { print "src/" $2 "/" $3 ".c"; exit }')
+    case "$home" in src/src/*) home=src/${home#src/src/} ;; src/topologies/*) home=${home#src/} ;; esac
+    grep -lE "(^|[^.>[:alnum:]_])$sym\\b" $sources | grep -qvx "$home" && continue
+    lonely="$lonely $home:$sym"
+done
+check "headers declare symbols of other files ($ndeclared declared)" [ "$ndeclared" -gt 300 ]
+check "no header declares a symbol only its own file uses${lonely:+:$lonely}" [ -z "$lonely" ]
+
 # models/ is arithmetic, output/ writes finished results and offline/
 # runs without MPI: no MPI call in any of them
 calls=$(grep -nE '\bP?MPI_[A-Z][a-z_]*\(' src/models/*.[ch] src/output/*.[ch] src/offline/*.[ch] src/result/*.[ch] | head -5)

@@ -37,7 +37,8 @@ static int holds_mark(const char *name, const char *mark)
     return 0;
 }
 
-int protocol_var_name(const char *name)
+/* 1 when name is such a variable's */
+static int protocol_var_name(const char *name)
 {
     for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++)
         if (holds_mark(name, marks[i]))

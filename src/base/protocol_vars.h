@@ -19,8 +19,6 @@ struct protocol_var {
     const char *source;             /* "cvar" or "environment" */
 };
 
-/* 1 when name is such a variable's */
-int protocol_var_name(const char *name);
 /* value as bytes, or NaN */
 double protocol_bytes(const char *value);
 

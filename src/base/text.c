@@ -54,7 +54,8 @@ int parse_uint(const char *s, size_t n, uint64_t max, uint64_t *out)
     return 0;
 }
 
-long first_control(const char *s, size_t n)
+/* Index of the first control byte other than tab in s[0..n), or -1. */
+static long first_control(const char *s, size_t n)
 {
     for (size_t i = 0; i < n; i++)
         if ((unsigned char)s[i] < 0x20 && s[i] != '\t')

@@ -25,9 +25,6 @@ int next_word(const char *s, int len, int *pos, int *n);
 /* Decimal digits only, at most 18 of them, value <= max: 0 and *out, or -1. */
 int parse_uint(const char *s, size_t n, uint64_t max, uint64_t *out);
 
-/* Index of the first control byte other than tab in s[0..n), or -1. */
-long first_control(const char *s, size_t n);
-
 /* One line of a side file (--coords, edge and pattern files): its 1-based
  * number, its text before any '#' (s, len), or what is wrong with it
  * (bad: a control or NUL byte, or a line of 4096 bytes or more) and at

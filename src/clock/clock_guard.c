@@ -21,7 +21,8 @@ static int ref_set;
 static int agreed = -1;        /* the world's lowest broken rank, once agreed */
 static char agreed_why[sizeof seen];
 
-double guard_monotonic(void)
+/* CLOCK_MONOTONIC, seconds */
+static double guard_monotonic(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -135,7 +136,7 @@ int clock_guard_check(void)
     return broken;
 }
 
-int clock_guard_broken(void)
+static int clock_guard_broken(void)
 {
     return broken;
 }

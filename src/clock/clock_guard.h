@@ -30,9 +30,6 @@
 #define GUARD_SPAN_S 0.01
 #define GUARD_LONGEST_WAIT_S 60.0
 
-/* CLOCK_MONOTONIC, seconds */
-double guard_monotonic(void);
-
 /* a start on both clocks, for a budget */
 struct stretch {
     double wt, mono;
@@ -44,14 +41,13 @@ double stretch_elapsed(const struct stretch *s);
 
 /* Returns once MPI_Wtime() reaches at (seconds), spinning, or at once
  * when this rank's clock is broken or becomes so while it waits (said by
- * clock_guard_broken). */
+ * clock_guard_check). */
 void guard_spin_until(double at);
 
 /* The rate since the last stretch judged (this rank's first call starts
  * the first), judged once the stretch is GUARD_SPAN_S long; returns 1
  * when this rank's clock is broken, now or before. */
 int clock_guard_check(void);
-int clock_guard_broken(void);
 
 /* Collective over MPI_COMM_WORLD: the lowest world rank whose clock is
  * broken, with what was seen ("MPI_Wtime advanced 0 s in 0.0100 s of

@@ -226,6 +226,11 @@ static int hybrid_failed(struct trial *t, struct result *res)
     return bad;
 }
 
+/* the pairwise parameters of pl's topology, measured once (collective)
+ * when its barrier pattern needs them; 0, or the signal that stopped the
+ * measurement */
+static int ensure_params(struct measurer *m, const struct planned *pl);
+
 static void measure_sizes(struct measurer *m, const struct planned *pl,
                           struct result *res)
 {
@@ -275,7 +280,7 @@ static void measure_sizes(struct measurer *m, const struct planned *pl,
     trial_teardown(&t);
 }
 
-int ensure_params(struct measurer *m, const struct planned *pl)
+static int ensure_params(struct measurer *m, const struct planned *pl)
 {
     const struct pattern *pat = pl->rec->pattern;
     if (!pat || !(pat->generate || pl->rec->pattern_file[0]))

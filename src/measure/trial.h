@@ -123,10 +123,6 @@ void sample_collective(struct trial *t, long n, struct sizerun *sr);
 /* every rank of the communicator: its own time of each of n calls (s) */
 void call_samples_from(struct trial *t, const double *mine, long n, struct sizerun *sr);
 
-/* record_run.c: the pairwise parameters of pl's topology, measured once
- * (collective) when its barrier pattern needs them; 0, or the signal that
- * stopped the measurement */
-int ensure_params(struct measurer *m, const struct planned *pl);
 /* a record's sizes into res, point by point (the points go to
  * m->on_point where it is set): record_run.c's, handed to
  * measure_mockups so that the two files call each other in one way */

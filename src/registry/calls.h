@@ -254,15 +254,14 @@ struct pair_hooks {
     void (*end)(struct kernel *k);
 };
 
-/* nccl-tests' bus bandwidth (busbw_mbps: mbps times the factor that
- * busbw_factor gives, n the largest communicator's size): the whole
+/* nccl-tests' bus bandwidth (busbw_mbps: mbps times a factor in n,
+ * the largest communicator's size: registry/holds.c): the whole
  * buffer moves (BCAST, REDUCE: busbw = algbw), an allreduce's 2(n-1)/n,
  * or a call whose bytes are one rank's share of an n-share buffer that
  * nccl-tests counts whole (ALLGATHER, ALLTOALL, REDUCE_SCATTER_BLOCK:
  * algbw = n x mbps, busbw = algbw (n-1)/n = mbps (n-1)); none for the
  * others (the v-forms, gathers and scatters: nccl-tests defines none) */
 enum busbw_kind { BUSBW_NONE, BUSBW_WHOLE, BUSBW_ALLREDUCE, BUSBW_SHARE };
-double busbw_factor(enum busbw_kind k, int n);
 /* the factor as a formula in n, with why, for the data file's header */
 const char *busbw_formula(enum busbw_kind k);
 

@@ -3,6 +3,18 @@
  * read these, so a family's shape of results is decided here once. */
 #include "registry/record_view.h"
 
+/* busbw_mbps = mbps x this (registry/calls.h's enum busbw_kind) */
+static double busbw_factor(enum busbw_kind k, int n)
+{
+    switch (k) {
+    case BUSBW_WHOLE: return 1;
+    case BUSBW_ALLREDUCE: return 2.0 * (n - 1) / n;
+    case BUSBW_SHARE: return n - 1;
+    case BUSBW_NONE: break;
+    }
+    return 0;
+}
+
 struct holds record_holds(const struct record *r, int p)
 {
     const struct call *c = r->call;
@@ -35,17 +47,6 @@ struct holds record_holds(const struct record *r, int p)
         .busbw_n = p > 0 ? p : 1,
     };
     return h;
-}
-
-double busbw_factor(enum busbw_kind k, int n)
-{
-    switch (k) {
-    case BUSBW_WHOLE: return 1;
-    case BUSBW_ALLREDUCE: return 2.0 * (n - 1) / n;
-    case BUSBW_SHARE: return n - 1;
-    case BUSBW_NONE: break;
-    }
-    return 0;
 }
 
 const char *busbw_formula(enum busbw_kind k)

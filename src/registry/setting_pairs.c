@@ -34,11 +34,6 @@ const char *setting_pair_key(const struct setting *s, const struct record *r, in
     return (const char *)pair_at(s, r, i) + s->pairs->key_at;
 }
 
-const char *setting_pair_value(const struct setting *s, const struct record *r, int i)
-{
-    return (const char *)pair_at(s, r, i) + s->pairs->value_at;
-}
-
 int setting_pair_col(const struct setting *s, const struct record *r, int i)
 {
     int col;

@@ -119,11 +119,9 @@ void setting_put_second(const struct setting *s, struct record *r, int v);
 /* every common setting's default into a new record, and its family's
  * own when its call is known (the parser calls it again once it is) */
 void settings_defaults(struct record *r);
-/* SETTING_PAIRS: the entries of s in r, and entry i's key, value and
- * column; setting_pair_add appends one (the parser checked it fits) */
+/* SETTING_PAIRS: the entries of s in r, and entry i's key and column; setting_pair_add appends one (the parser checked it fits) */
 int setting_pair_count(const struct setting *s, const struct record *r);
 const char *setting_pair_key(const struct setting *s, const struct record *r, int i);
-const char *setting_pair_value(const struct setting *s, const struct record *r, int i);
 int setting_pair_col(const struct setting *s, const struct record *r, int i);
 void setting_pair_add(const struct setting *s, struct record *r, const char *key,
                       const char *value, int col);

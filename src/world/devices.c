@@ -67,7 +67,9 @@ static int local_rank(const struct world *w)
     return local;
 }
 
-const struct gpu_info *devices_open(const struct world *w)
+/* the runtime and device of this rank (opened on first use), with the
+ * MPI library's awareness noted in it */
+static const struct gpu_info *devices_open(const struct world *w)
 {
     const struct gpu_info *g = gpu_state();
     if (g)

@@ -9,9 +9,6 @@
 #include "registry/record.h"
 #include "world/world.h"
 
-/* the runtime and device of this rank (opened on first use), with the
- * MPI library's awareness noted in it */
-const struct gpu_info *devices_open(const struct world *w);
 /* 1 (why written) when r asks for GPU buffers that cannot be had or used
  * here; 0 otherwise, and for every record of host memory */
 int device_skip_reason(const struct record *r, const struct world *w,
