@@ -32,6 +32,6 @@ static const struct topology topologies[] = {
 };
 
 const struct table topology_table = {
-    "topology", topologies, sizeof topologies / sizeof topologies[0],
-    sizeof topologies[0], NULL, NULL,
+    .what = "topology", .rows = topologies,
+    .n = sizeof topologies / sizeof topologies[0], .size = sizeof topologies[0],
 };

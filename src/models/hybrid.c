@@ -42,6 +42,16 @@ void hybrid_candidate_pattern(int c, struct bpattern *bp, int p)
     candidates[c].gen(bp, p, candidates[c].arg);
 }
 
+/* A flat LINEAR over the p ranks (arg unused).  It is one of the
+ * candidates the construction weighs flat over all the ranks
+ * (against_flat), so the model never rates the built barrier dearer than
+ * this stand-in: the plan's estimate is an upper bound, not a guess. */
+void hybrid_standin(struct bpattern *bp, int p, int arg)
+{
+    (void)arg;
+    hybrid_candidate_pattern(0, bp, p);
+}
+
 /* stages [from, to) of local (over n members) into out's stage `at` on,
  * member i as rank map[i]; transposed and in reverse when back is set */
 static void place(struct bpattern *out, const struct bpattern *local, int from,

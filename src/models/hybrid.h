@@ -18,6 +18,10 @@ enum { HYBRID_CANDIDATES = 5 };
 const char *hybrid_candidate(int c);
 /* candidate c over p ranks, as the flat pattern it is */
 void hybrid_candidate_pattern(int c, struct bpattern *bp, int p);
+/* HYBRID's generator in the pattern table: what the plan verifies and the
+ * estimate prices before the costs are measured (the barrier itself is
+ * built when the record runs, measure/hybrid_run.c) */
+void hybrid_standin(struct bpattern *bp, int p, int arg);
 
 struct hybrid {
     int p, ngroups;

@@ -3,8 +3,10 @@
  * models/generators.c (stages of signals as edge lists) and one table line.
  * MPI is the library's own MPI_Barrier; FILE:path reads the stages from a
  * file (input/pattern_file.c); HYBRID is built from the measured costs
- * when the record runs (models/hybrid.c). */
+ * when the record runs (models/hybrid.c); until then its generator is
+ * hybrid_standin (models/hybrid.c), which the plan and the estimate price. */
 #include "registry/registry.h"
+#include "models/hybrid.h"
 
 static const struct pattern patterns[] = {
     {.name = "MPI", .desc = "MPI_Barrier of the MPI library"},
@@ -17,14 +19,15 @@ static const struct pattern patterns[] = {
     {.name = "PAIRWISE", .generate = gen_pairwise,
      .desc = "butterfly exchange on the largest power of two, extra ranks fold in and out"},
     {.name = "FILE", .desc = "FILE:path, stages read from a pattern file"},
-    /* built when the record runs; until then the plan and the estimate
-     * price a LINEAR in its place */
-    {.name = "HYBRID", .generate = gen_linear, .adaptive = 1,
+    /* built when the record runs (adaptive); until then the plan and the
+     * estimate price its stand-in, an upper bound of the built one */
+    {.name = "HYBRID", .generate = hybrid_standin, .adaptive = 1,
      .desc = "built from the measured O_ij (thesis ch. 7): SSS groups, the cheapest "
              "pattern inside each and among their pivots, or the cheapest flat over all "
              "ranks where the model rates that faster"},
 };
 
 const struct table pattern_table = {
-    "barrier pattern", patterns, sizeof patterns / sizeof patterns[0], sizeof patterns[0], NULL, NULL,
+    .what = "barrier pattern", .rows = patterns,
+    .n = sizeof patterns / sizeof patterns[0], .size = sizeof patterns[0],
 };

@@ -15,7 +15,8 @@ struct pattern {
     int default_arg;
     const char *desc;
     /* built when the record runs, from the measured parameters
-     * (measure/hybrid_run.c); generate gives the plan a stand-in */
+     * (measure/hybrid_run.c); generate gives the plan a stand-in
+     * (HYBRID's: models/hybrid.c's hybrid_standin) */
     int adaptive;
 };
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "input/pattern_file.h"
+#include "models/hybrid.h"
 #include "models/pattern.h"
 #include "models/predict.h"
 #include "registry/registry.h"
@@ -49,6 +50,11 @@ static void figures(void)
     CHECK(stages_are(gen_pairwise, 4, 0, "0>1 1>0 2>3 3>2|0>2 1>3 2>0 3>1"));
     CHECK(stages_are(gen_pairwise, 5, 0, "4>0|0>1 1>0 2>3 3>2|0>2 1>3 2>0 3>1|0>4"));
     CHECK(stages_are(gen_linear, 1, 0, ""));
+    /* HYBRID's row: adaptive, its own generator, whose stand-in is the
+     * flat LINEAR (the upper bound the plan prices) */
+    const struct pattern *hy = table_find(&pattern_table, "HYBRID");
+    CHECK(hy && hy->adaptive && hy->generate == hybrid_standin);
+    CHECK(hy && stages_are(hy->generate, 4, 0, "1>0 2>0 3>0|0>1 0>2 0>3"));
 }
 
 const struct pattern *builtin_pattern(int i)
