@@ -16,6 +16,7 @@
 #include <string.h>
 #include "base/base.h"
 #include "base/hash.h"
+#include "base/text.h"
 #include "input/parser.h"
 #include "input/share.h"
 #include "world/devices.h"
@@ -67,11 +68,10 @@ void chunk_start(struct chunk *b)
  * number of lines in it */
 static size_t slice_end(const char *text, size_t len, size_t pos, int *lines)
 {
-    *lines = 0;
-    for (; *lines < BATCH_LINES && pos < len; ++*lines) {
-        const char *nl = memchr(text + pos, '\n', len - pos);
-        pos = nl ? (size_t)(nl - text) + 1 : len;
-    }
+    const char *line;
+    size_t n;
+    for (*lines = 0; *lines < BATCH_LINES && next_line(text, len, &pos, &line, &n);)
+        ++*lines;
     return pos;
 }
 

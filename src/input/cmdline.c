@@ -10,18 +10,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/base.h"
+#include "base/text.h"
 
 /* the file's lines: a last line without its newline counts */
 static int count_lines(const char *text, size_t len)
 {
     int n = 0;
-    for (const char *p = text, *end = text + len; p < end; p++) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
+    size_t pos = 0, l;
+    const char *line;
+    while (next_line(text, len, &pos, &line, &l))
         n++;
-        if (!nl)
-            break;
-        p = nl;
-    }
     return n;
 }
 

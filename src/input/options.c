@@ -9,6 +9,7 @@
 #include <string.h>
 #include "base/exit_status.h"
 #include "base/smpi.h"
+#include "base/text.h"
 #include "input/named_runs.h"
 #include "input/option_checks.h"
 
@@ -335,16 +336,13 @@ static void usage_row(FILE *out, const struct option_spec *sp)
         fputc('\n', out);
         pad = 21;
     }
-    for (const char *h = sp->help; *h; h++) {
-        if (pad) {
-            fprintf(out, "%*s", pad, "");
-            pad = 0;
-        }
-        fputc(*h, out);
-        if (*h == '\n')
-            pad = 21;
-    }
-    fputc('\n', out);
+    size_t pos = 0, l, len = strlen(sp->help);
+    const char *line;
+    if (len == 0)
+        fputc('\n', out);
+    /* every line of the help in the column after the option's */
+    for (; next_line(sp->help, len, &pos, &line, &l); pad = 21)
+        fprintf(out, "%*s%.*s\n", pad, "", (int)l, line);
 }
 
 void print_usage(FILE *out)

@@ -9,58 +9,63 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/base.h"
+#include "base/text.h"
 #include "registry/sizes.h"
 
-/* the next size's token from pos (separators: comma, blank, line; '#'
- * to the line's end), its line and column kept up to date; 0 at the end */
-static int next_size(const char *s, size_t len, size_t *pos, int *line, int *col0,
-                     struct token *t)
+/* the next size's token of one line from *pos (separators: comma,
+ * blank; '#' ends the line's sizes), its column counted from base (the
+ * line's first byte's column); 0 at the line's end */
+static int next_size(const char *s, size_t len, size_t *pos, int base, struct token *t)
 {
     size_t i = *pos;
-    for (; i < len; i++) {
-        if (s[i] == '#')
-            while (i + 1 < len && s[i + 1] != '\n')
-                i++;
-        else if (s[i] == '\n') {
-            ++*line;
-            *col0 = (int)i + 1;
-        } else if (s[i] != ',' && s[i] != ' ' && s[i] != '\t' && s[i] != '\r')
-            break;
-    }
-    if (i >= len)
+    while (i < len && (s[i] == ',' || s[i] == ' ' || s[i] == '\t' || s[i] == '\r'))
+        i++;
+    if (i >= len || s[i] == '#')
         return 0;
     size_t end = i;
-    while (end < len && !strchr(",# \t\r\n", s[end]))
+    while (end < len && !strchr(",# \t\r", s[end]))
         end++;
-    *t = (struct token){s + i, (int)(end - i), (int)i - *col0 + 1};
+    *t = (struct token){s + i, (int)(end - i), (int)i + base};
     *pos = end;
     return 1;
+}
+
+/* one size into out[*n]; -1 when the list has no room left */
+static int take_size(struct line_ctx *lc, const struct token *t, uint64_t min,
+                     uint64_t max, uint64_t *out, size_t *n)
+{
+    uint64_t v;
+    if (parse_number(lc, t, "size", MAX_LARGE_ELEMENTS, &v) != 0)
+        return 0;
+    if (v < min || v > max)
+        diag_add(lc->d, lc->line, t->col, "size %llu is outside the record's min "
+                 "%llu and max %llu, which bound its sizes= list",
+                 (unsigned long long)v, (unsigned long long)min,
+                 (unsigned long long)max);
+    else if (*n && v <= out[*n - 1])
+        diag_add(lc->d, lc->line, t->col, "size %llu after %llu: a sizes= list "
+                 "rises", (unsigned long long)v, (unsigned long long)out[*n - 1]);
+    else if (*n == MAX_SIZES) {
+        diag_add(lc->d, lc->line, t->col, "more than %d sizes in one list", MAX_SIZES);
+        return -1;
+    } else
+        out[(*n)++] = v;
+    return 0;
 }
 
 int read_size_list(struct line_ctx *lc, const char *s, size_t len, int col,
                    uint64_t min, uint64_t max, uint64_t *out)
 {
-    size_t pos = 0, n = 0;
-    int errors = lc->d->count, col0 = 1 - col;
+    size_t pos = 0, n = 0, at, l;
+    const char *line;
+    int errors = lc->d->count, full = 0;
     struct token t;
-    while (next_size(s, len, &pos, &lc->line, &col0, &t)) {
-        uint64_t v;
-        if (parse_number(lc, &t, "size", MAX_LARGE_ELEMENTS, &v) != 0)
-            continue;
-        if (v < min || v > max)
-            diag_add(lc->d, lc->line, t.col, "size %llu is outside the record's min "
-                     "%llu and max %llu, which bound its sizes= list",
-                     (unsigned long long)v, (unsigned long long)min,
-                     (unsigned long long)max);
-        else if (n && v <= out[n - 1])
-            diag_add(lc->d, lc->line, t.col, "size %llu after %llu: a sizes= list "
-                     "rises", (unsigned long long)v, (unsigned long long)out[n - 1]);
-        else if (n == MAX_SIZES) {
-            diag_add(lc->d, lc->line, t.col, "more than %d sizes in one list",
-                     MAX_SIZES);
-            break;
-        } else
-            out[n++] = v;
+    /* the first line's columns count from the record's (col), the others' from 1 */
+    for (int base = col; !full && next_line(s, len, &pos, &line, &l); base = 1) {
+        if (line != s)
+            lc->line++;
+        for (at = 0; !full && next_size(line, l, &at, base, &t);)
+            full = take_size(lc, &t, min, max, out, &n) < 0;
     }
     if (n == 0 && lc->d->count == errors)
         diag_add(lc->d, lc->line, col, "sizes= names no size");

@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include "base/base.h"
 #include "base/splice.h"
+#include "base/text.h"
 
 /* the lines of fd from `from` to `to`, parsed, onto list */
 static int read_lines(int fd, off_t from, off_t to, json_t *list)
@@ -24,14 +25,10 @@ static int read_lines(int fd, off_t from, off_t to, json_t *list)
         free(buf);
         return -1;
     }
-    buf[n] = 0;
-    for (char *s = buf, *nl; *s; s = nl + 1) {
-        nl = strchr(s, '\n');
-        if (!nl)
-            nl = s + strlen(s) - 1;
-        else
-            *nl = 0;
-        json_t *r = *s ? json_loads(s, 0, NULL) : NULL;
+    size_t pos = 0, l;
+    const char *line;
+    while (next_line(buf, n, &pos, &line, &l)) {
+        json_t *r = l ? json_loadb(line, l, 0, NULL) : NULL;
         if (r)
             json_array_append_new(list, r);
     }

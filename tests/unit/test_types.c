@@ -141,6 +141,15 @@ static void size_lists(void)
     const char *g = "1 2\n  9\n";
     CHECK(read_size_list(&lc, g, strlen(g), 1, 1, 8, v) == -1 && d.kept == 1 &&
           strstr(d.msg[0], "s.txt:2:3:") && strstr(d.msg[0], "outside"));
+    /* CRLF lines; a file of comments names no size, on its last line */
+    lc.line = 1;
+    const char *h = "2,\r\n x\r\n";
+    CHECK(read_size_list(&lc, h, strlen(h), 1, 1, 8, v) == -1 && d.kept == 2 &&
+          strstr(d.msg[1], "s.txt:2:2:") && strstr(d.msg[1], "not a number"));
+    lc.line = 1;
+    const char *e = "# none\n# still none\n";
+    CHECK(read_size_list(&lc, e, strlen(e), 1, 1, 8, v) == -1 && d.kept == 3 &&
+          strstr(d.msg[2], "s.txt:2:1:") && strstr(d.msg[2], "no size"));
     diag_free(&d);
 }
 
