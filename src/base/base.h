@@ -8,6 +8,11 @@
 /* room for a path: a folder of up to PATH_MAX (4096) bytes and a file
  * name in it; a message about a path takes PATH_BYTES + 400 */
 #define PATH_BYTES 4200
+/* room for a side file's path as a record names it (GRAPH:path,
+ * FILE:path, INDEXED:path, sizes=path): short, since it is part of every
+ * record, which the plan copies and broadcasts; the parser refuses a
+ * longer one at its column */
+#define SIDE_PATH_BYTES 256
 
 /* malloc, calloc and realloc that never return NULL: on failure they say
  * how much was asked for and exit with EXIT_NO_MEMORY (the launcher then

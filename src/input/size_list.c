@@ -89,7 +89,7 @@ void take_sizes(struct line_ctx *lc, struct record *r, const struct token *val)
 {
     r->sizes_col = val->col;
     if (!written_list(val)) {
-        char path[256];
+        char path[SIDE_PATH_BYTES];
         if (val->len >= (int)sizeof path)
             diag_add(lc->d, lc->line, val->col, "sizes= path longer than %zu bytes",
                      sizeof path - 1);

@@ -6,6 +6,7 @@
 #include "lifecycle/hang_report.h"
 
 #include <jansson.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -72,7 +73,7 @@ static json_t *hang_json(const struct hang_seen *h, const char *line)
 
 static void rank_file(const char *dir, int rank, char *out, size_t len)
 {
-    snprintf(out, len, "%.4000s/hang-rank-%d.json", dir, rank);
+    snprintf(out, len, "%.*s/hang-rank-%d.json", PATH_MAX, dir, rank);
 }
 
 /* through a temporary, so that a reader never sees half of it */
@@ -143,7 +144,7 @@ static void write_summary(json_t *hang, const char *dir)
              (long long)json_integer_value(json_object_get(hang, "elements")), in, behind);
     ssize_t rc = write(STDERR_FILENO, line, strlen(line));
     (void)rc;
-    snprintf(p, sizeof p, "%.4000s/hang.txt", dir);
+    snprintf(p, sizeof p, "%.*s/hang.txt", PATH_MAX, dir);
     snprintf(tmp, sizeof tmp, "%s.tmp", p);
     FILE *f = fopen(tmp, "w");
     if (!f)
@@ -216,7 +217,7 @@ static void rank0(const struct hang_seen *h, const char *dir)
 static _Noreturn void end_job(const char *dir, int rank)
 {
     char path[PATH_BYTES + 32];
-    snprintf(path, sizeof path, "%.4000s/hang.txt", dir);
+    snprintf(path, sizeof path, "%.*s/hang.txt", PATH_MAX, dir);
     fflush(stderr);
     /* a moment for the launcher to pass on what stderr got before the
      * abort kills its forwarding (hang.txt has it in any case) */

@@ -8,6 +8,7 @@
 #define MPIGAUGE_LAUNCH_SET_H
 
 #include <jansson.h>
+#include <limits.h>
 #include <stddef.h>
 
 struct launch {
@@ -22,7 +23,7 @@ struct launch {
 enum { MAX_LAUNCHES = 256 };
 
 struct launch_set {
-    char dir[4096];
+    char dir[PATH_MAX];
     int is_set;                /* 0: one result folder */
     int total;                 /* launch folders found */
     int last;                  /* the largest K of its launch-K folders */

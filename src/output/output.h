@@ -2,6 +2,7 @@
 #ifndef MPIGAUGE_OUTPUT_H
 #define MPIGAUGE_OUTPUT_H
 
+#include <limits.h>
 #include <stdio.h>
 #include "base/splice.h"
 #include "result/result.h"
@@ -20,7 +21,7 @@
 #define JSON_SHARE 10.0
 struct writer {
     struct run_info *info;
-    char dir[4096];            /* the result folder */
+    char dir[PATH_MAX];           /* the result folder */
     FILE *report;              /* report.txt */
     FILE *data;                /* the open record's data file */
     FILE *pairs;               /* and its pair matrix */

@@ -78,7 +78,7 @@ static json_t *text_json(const char *path)
     json_t *s = json_string(path);
     if (s)
         return s;
-    char safe[4096];
+    char safe[PATH_BYTES];
     snprintf(safe, sizeof safe, "%s", path);
     for (char *c = safe; *c; c++)
         if ((unsigned char)*c >= 0x80)

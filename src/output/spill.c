@@ -16,6 +16,7 @@
 #include "output/output.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,20 +53,20 @@ static void results_disk(const struct writer *w, char *out, size_t len)
 static int spill_in(const char *dir)
 {
     char path[PATH_BYTES];
-    snprintf(path, sizeof path, "%.4096s/.mpigauge-run.json-XXXXXX", dir);
+    snprintf(path, sizeof path, "%.*s/.mpigauge-run.json-XXXXXX", PATH_MAX, dir);
     int fd = mkstemp(path);
     if (fd >= 0)
         unlink(path);
     return fd;
 }
 
-static char spill_where[4096];   /* the folder of the files, for messages */
+static char spill_where[PATH_MAX];   /* the folder of the files, for messages */
 
 /* an unlinked temporary file on the results' disk, else in $TMPDIR or
  * /tmp; -1 when none can be made (the failure noted) */
 static int spill_file(const struct writer *w)
 {
-    char dirs[3][4096];
+    char dirs[3][PATH_MAX];
     const char *t = getenv("TMPDIR");
     results_disk(w, dirs[0], sizeof dirs[0]);
     snprintf(dirs[1], sizeof dirs[1], "%s", t && *t ? t : "/tmp");
@@ -73,13 +74,13 @@ static int spill_file(const struct writer *w)
     for (int i = 0; i < 3; i++) {
         int fd = spill_in(dirs[i]);
         if (fd >= 0) {
-            snprintf(spill_where, sizeof spill_where, "%.4000s", dirs[i]);
+            snprintf(spill_where, sizeof spill_where, "%.*s", PATH_MAX - 1, dirs[i]);
             return fd;
         }
     }
-    snprintf(spill_where, sizeof spill_where, "%.4000s", dirs[0]);
-    char what[4300];
-    snprintf(what, sizeof what, "%.4000s (nor $TMPDIR, nor /tmp): run.json's record "
+    snprintf(spill_where, sizeof spill_where, "%s", dirs[0]);
+    char what[PATH_BYTES + 400];
+    snprintf(what, sizeof what, "%s (nor $TMPDIR, nor /tmp): run.json's record "
              "list", dirs[0]);
     io_failed(what);
     return -1;

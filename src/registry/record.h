@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "base/base.h"
 #include "registry/registry.h"
 
 enum field { F_CALL, F_TYPE, F_MIN, F_MAX, F_INCR, F_VALUE, F_TOPO, F_OP,
@@ -76,11 +77,11 @@ struct record {
     uint64_t min, max, value;
     enum step step;
     const struct topology *topo;
-    char topo_file[256];           /* GRAPH:path -> path */
+    char topo_file[SIDE_PATH_BYTES];          /* GRAPH:path -> path */
     const struct op *op;           /* reductions, else NULL */
     const struct pattern *pattern; /* BARRIER, else NULL */
     int pattern_arg;               /* TREE:4 -> 4 */
-    char pattern_file[256];        /* FILE:path -> path */
+    char pattern_file[SIDE_PATH_BYTES];       /* FILE:path -> path */
     enum pairs pairs;              /* point-to-point */
     const struct pair_filter *pf;  /* which pairs; ALL unless NOP:NAME */
     long sample;                   /* SAMPLE:N -> N */

@@ -7,6 +7,7 @@
 #define MPIGAUGE_SHAPED_H
 
 #include <stddef.h>
+#include "base/base.h"
 #include "registry/registry.h"
 
 enum shape_kind { SHAPE_VECTOR, SHAPE_INDEXED, SHAPE_RESIZED, SHAPE_SUBARRAY };
@@ -25,7 +26,7 @@ struct type_shape {
     long extent;                  /* RESIZED: bytes */
     int ndims;                    /* SUBARRAY, C order (the last fastest) */
     int sizes[SHAPE_MAX_DIMS], subsizes[SHAPE_MAX_DIMS], starts[SHAPE_MAX_DIMS];
-    char path[256];               /* INDEXED: its file */
+    char path[SIDE_PATH_BYTES];              /* INDEXED: its file */
     int nblocks;                  /* INDEXED: its blocks, once its file is read */
     int *lens, *displs;           /* ... in base elements */
 };

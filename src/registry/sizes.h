@@ -22,7 +22,7 @@ uint64_t size_count(uint64_t min, uint64_t max, enum step step, uint64_t value);
  * text (interned: every record that writes it points at one).  Rising,
  * each within the record's min and max, at most MAX_SIZES. */
 struct size_list {
-    char path[256];            /* "" when written in the record */
+    char path[SIDE_PATH_BYTES];           /* "" when written in the record */
     int read;                  /* its sizes are known (a file's once read) */
     size_t n;
     uint64_t *v;

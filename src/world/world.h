@@ -3,6 +3,7 @@
 #define MPIGAUGE_WORLD_H
 
 #include <mpi.h>
+#include "base/base.h"
 #include "input/options.h"
 #include "registry/registry.h"
 
@@ -17,7 +18,7 @@ struct topo_comm {
     int *comm_of;              /* per world rank: the index of its communicator
                                 * (the order of sizes), or -1 */
     /* graph-shaped topologies */
-    char file[256];            /* GRAPH: the edge-list file, else empty */
+    char file[SIDE_PATH_BYTES];           /* GRAPH: the edge-list file, else empty */
     int shaped;                /* comm is Cartesian or a distributed graph */
     char shape[160];           /* what the shape became, for the outputs */
     int uneven;                /* a rank's in-degree differs from its out-degree */
