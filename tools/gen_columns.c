@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gen_columns.h"
 #include "gen_common.h"
-#include "gen_reference.h"
 #include "output/columns.h"
 #include "registry/settings.h"
 

@@ -15,8 +15,8 @@
 #include "input/options.h"
 #include "registry/registry.h"
 #include "input/settings_walk.h"
+#include "gen_columns.h"
 #include "gen_common.h"
-#include "gen_reference.h"
 
 static void calls(FILE *out)
 {
