@@ -2,8 +2,9 @@
  * fields, as rows: the settings every family may take
  * (registry/setting_rows.c), then each family's own, which its file declares
  * (struct family's settings).  The parser (input/settings_read.c), --list, the
- * reference, the man page, the writers and the tests walk them all
- * through settings_count and setting_at; includes only registry.h. */
+ * reference, the man page and the tests walk them all through
+ * settings_count and setting_at (input/settings_walk.h), the writers a
+ * record's through record_setting_at; includes only registry.h. */
 #ifndef MPIGAUGE_SETTINGS_H
 #define MPIGAUGE_SETTINGS_H
 
