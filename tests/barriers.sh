@@ -286,4 +286,21 @@ $MPIRUN -n 2 ./mpigauge -o "$T/dup" "$T/dup.in" > /dev/null 2> "$T/err"
 check "duplicate edge with a payload: exit 2, not a crash" [ $? = 2 ]
 check "duplicate edge with a payload: no folder, no run.json left running" [ ! -e "$T/dup" ]
 
+# every pattern --list names (FILE aside: it takes a path), on WORLD and on
+# XY-PLANE, planned and checked (every rank's knowledge of every arrival,
+# for every communicator's size) without a launch on 7 and 12 ranks: a new
+# pattern is tried here without an edit of this suite
+./mpigauge --list | awk '/^Barrier patterns/ { on = 1; next } on && /^$/ { exit }
+    on && $1 != "FILE" { print "BARRIER INT 0 0 ADD 1 WORLD " $1 " 0"; print "BARRIER INT 0 0 ADD 1 XY-PLANE " $1 " 0" }' > "$T/listed.in"
+n=$(grep -c . "$T/listed.in")
+check "--list's patterns: $n records, MPI, LINEAR and HYBRID among them" \
+    [ "$n" -ge 12 ] && grep -q ' WORLD MPI 0$' "$T/listed.in" && grep -q ' WORLD LINEAR 0$' "$T/listed.in" && grep -q ' WORLD HYBRID 0$' "$T/listed.in"
+for p in 7 12; do
+    ./mpigauge --validate --ranks "$p" "$T/listed.in" > "$T/listed.out" 2>&1
+    rc=$?
+    check "--list's patterns on $p ranks: planned and checked, exit 0 (got $rc: $(grep -v '^ ' "$T/listed.out" | grep -m1 -v '^record\|^plan\|^total'))" [ "$rc" = 0 ]
+    check "--list's patterns on $p ranks: all $n records in the plan, none skipped" \
+        [ "$(grep -c '^record ' "$T/listed.out")" = "$n" ] && ! grep -q 'skipped' "$T/listed.out"
+done
+
 summary barriers
