@@ -136,7 +136,7 @@ done
 # a family"): outside kernels/ and registry/, the lines that test a call's
 # capability or a family's flag, compare a family by identity, or ask a
 # family hook; the ceiling keeps them from spreading back
-family_pat='&family_[a-z0-9]+|call_has\(|->family->(named_receives|always_windowed|moves_data|uses_scratch|way|threads|per|sample_start|samples|early_bird|leads|skip|validate|window|legs)\b|->(phased|stretch|mockups)\b|record_per_thread\(|[^_]pairwise\(|streams_receives\(|needs_pairs\('
+family_pat='&family_[a-z0-9]+|call_has\(|->family->(named_receives|always_windowed|moves_data|uses_scratch|way|threads|per|sample_start|samples|extras|skip|validate|window|legs)\b|->(phased|stretch|mockups)\b|record_per_thread\(|[^_]pairwise\(|streams_receives\(|needs_pairs\('
 branching=$(grep -rnE "$family_pat" src topologies --include=*.c --include=*.h |
             grep -cvE '^src/(kernels|registry)/')
 check "lines outside kernels/ and registry/ that branch on a family or call flag: $branching (under 40)" [ "$branching" -lt 40 ]

@@ -27,14 +27,24 @@ struct holds record_holds(const struct record *r, int p)
         .window_receives = streams_receives(c),
         .posts = c->post != NULL,
         .persists = c->init != NULL,
-        .early_bird = f->early_bird && f->early_bird(r),
         .checked = c->check != NULL,
         .switches = f->named_receives && f->moves_data,
         .busbw = c->busbw,
         .busbw_factor = busbw_factor(c->busbw, p > 0 ? p : 1),
         .busbw_n = p > 0 ? p : 1,
     };
+    h.nextras = record_extras(r, h.extra);
     return h;
+}
+
+int record_extras(const struct record *r, const struct point_extra **out)
+{
+    const struct point_extra *x = r->call->family->extras;
+    int n = 0;
+    for (; x && x->name && n < POINT_EXTRAS; x++)
+        if (!x->holds || x->holds(r))
+            out[n++] = x;
+    return n;
 }
 
 double busbw_factor(enum busbw_kind k, int n)

@@ -76,11 +76,9 @@ struct point {
      * and OSU's overlap in percent; persistent ones: the init call, us */
     double t_pure, t_overall, t_compute, overlap;
     double init;
-    /* the partitioned calls with complete=parrived: the early-bird lead,
-     * a message's first partition seen arrived to its last on the
-     * receiver's clock, us; the mean over the receiving sides of the
-     * pairs of each one's mean over its timed messages */
-    double early_lead;
+    /* the family's per-point quantities (struct holds' extra[], in its
+     * order): each the mean over the ranks' answers (point_extra.h) */
+    double extra[POINT_EXTRAS];
     /* calls timed one by one (measure/call_samples.c): their tail, pooled
      * over pairs or communicators, us per message; and on communicators
      * the rank that finished last most often (world rank, -1: none), in
