@@ -30,6 +30,7 @@ int main(void)
     test_clock();
     test_arrivals();
     test_extras();
+    test_setting_keys();
     test_fingerprint();
     test_call_words();
     test_changepoint();
