@@ -8,10 +8,8 @@
 #include "registry/settings.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include "registry/record.h"
-#include "registry/registry.h"
 
 /* ---- which calls take a setting: NULL, or why not ------------------------ */
 static const char *no_root(const struct call *c)
@@ -210,42 +208,15 @@ const struct setting *record_setting_row(const struct record *r, const char *key
     return NULL;
 }
 
-/* 1 when some row, common or any family's, is named key */
-static int key_known(const char *key)
-{
-    const struct call *c;
-    for (size_t i = 0; i < ncommon; i++)
-        if (strcmp(common[i].key, key) == 0)
-            return 1;
-    for (size_t i = 0; (c = table_row(&call_table, i)); i++)
-        for (int k = 0; k < c->family->nsettings; k++)
-            if (strcmp(c->family->settings[k].key, key) == 0)
-                return 1;
-    return 0;
-}
-
-/* code that reads a setting by its key (below) names a row that is
- * there: a key no row has is a misspelling in mpigauge, which would
- * otherwise read 0 as if the record's call did not take it */
-static const struct setting *row_by_key(const struct record *r, const char *key)
-{
-    const struct setting *s = record_setting_row(r, key);
-    if (!s && !key_known(key)) {
-        fprintf(stderr, "mpigauge: internal error: no setting is named '%s'\n", key);
-        abort();
-    }
-    return s;
-}
-
 long long record_setting_value(const struct record *r, const char *key)
 {
-    const struct setting *s = row_by_key(r, key);
+    const struct setting *s = record_setting_row(r, key);
     return s && r->call && setting_takes(s, r->call) ? setting_get(s, r) : 0;
 }
 
 const char *record_setting_word(const struct record *r, const char *key)
 {
-    const struct setting *s = row_by_key(r, key);
+    const struct setting *s = record_setting_row(r, key);
     return s && r->call && setting_takes(s, r->call) ? setting_word(s, r) : NULL;
 }
 

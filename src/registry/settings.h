@@ -100,8 +100,7 @@ const struct setting *record_setting_at(const struct record *r, size_t i);
 const struct setting *record_setting_row(const struct record *r, const char *key);
 /* the value of r's setting key as setting_get gives it, or 0 where r's
  * call takes no such row: how code outside a family reads a setting
- * several families own (tests=, levels=).  A key no row has, common or
- * any family's, is mpigauge's own misspelling: both abort, saying so. */
+ * several families own (tests=, levels=) */
 long long record_setting_value(const struct record *r, const char *key);
 /* the word of r's setting key ("ssend"), or NULL where r's call takes no
  * such row or it is no word */

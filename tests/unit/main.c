@@ -30,7 +30,6 @@ int main(void)
     test_clock();
     test_arrivals();
     test_extras();
-    test_setting_keys();
     test_fingerprint();
     test_call_words();
     test_changepoint();

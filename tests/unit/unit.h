@@ -39,7 +39,6 @@ void test_cmdline(void);
 void test_topology(void);
 void test_patterns(void);
 void test_extras(void);
-void test_setting_keys(void);
 void test_predict_dist(void);
 void test_crossing(void);
 void test_receiver(void);
