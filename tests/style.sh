@@ -149,6 +149,14 @@ check "output/ reads a result's holds, not its call's capabilities or family${in
 # check), with a time limit and its needs
 listed=$(awk '!/^#/ && NF == 3 && $2 ~ /^[0-9]+$/ { print $1 }' tests/suites.tsv)
 unlisted=$(for f in tests/*.sh; do n=$(basename "$f" .sh); case $n in lib | run) ;; *) printf '%s\n' "$listed" | grep -qx "$n" || printf '%s ' "$n" ;; esac; done)
+# a setting read by its key outside its family (record_setting_value,
+# record_setting_word) names a row that is there: a misspelt key would
+# read 0 or NULL as if the record's call took no such row
+used=$(grep -rhoE 'record_setting_(value|word)\([^"]*"[a-z_]+"' src | sed -E 's/.*"([a-z_]+)"/\1/' | sort -u)
+rows=$(grep -rhoE '\.key = "[a-z_]+"' src | sed -E 's/.*"([a-z_]+)"/\1/' | sort -u)
+unknown=$(comm -23 <(echo "$used") <(echo "$rows") | tr '\n' ' ')
+check "every setting read by key names a row ($(echo "$used" | wc -w) keys)${unknown:+: not $unknown}" [ -z "$unknown" ] && [ -n "$used" ]
+
 check "every tests/*.sh is in tests/suites.tsv${unlisted:+: not $unlisted}" [ -z "$unlisted" ] && [ -n "$listed" ]
 
 summary style
