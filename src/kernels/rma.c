@@ -118,13 +118,13 @@ int rma_pair_rank(const struct kernel *k)
 /* does this rank issue operations (the origin; both ranks for bibw)? */
 int rma_acting(const struct kernel *k)
 {
-    return k->initiator || rma_settings(k->rec)->mode == RMA_BIBW;
+    return k->initiator || rma_settings(k->rec)->traffic == RMA_BIBW;
 }
 
 /* is this rank's window the target of operations (both for bibw)? */
 int rma_targeted(const struct kernel *k)
 {
-    return !k->initiator || rma_settings(k->rec)->mode == RMA_BIBW;
+    return !k->initiator || rma_settings(k->rec)->traffic == RMA_BIBW;
 }
 
 /* passive synchronisation leaves the target nothing to do */
@@ -308,7 +308,7 @@ void rma_pair_begin(struct kernel *k)
         s->result = k->sbuf + slots * (size_t)k->extent;
         s->compare = s->result + slots * (size_t)k->extent;
     }
-    k->passive_pair = passive(k) && rma_settings(k->rec)->mode != RMA_BIBW;
+    k->passive_pair = passive(k) && rma_settings(k->rec)->traffic != RMA_BIBW;
     rma_open(k);
 }
 

@@ -41,14 +41,14 @@ const char *op_label(const struct record *r, char *buf, size_t len)
         return r->pattern->name;
     if (r->call->opk != OPK_PAIRS)
         return "NOP";
-    const char *mode = r->pairs == PAIRS_DETAIL ? "DETAIL" : "NOP";
+    const char *op = r->pairs == PAIRS_DETAIL ? "DETAIL" : "NOP";
     if (strcmp(r->pf->name, "ALL") == 0)
-        return mode;
-    snprintf(buf, len, "%s:%s", mode, r->pf->name);
+        return op;
+    snprintf(buf, len, "%s:%s", op, r->pf->name);
     return buf;
 }
 
-const char *pair_mode(const struct result *res, char *buf, size_t len)
+const char *pair_schedule(const struct result *res, char *buf, size_t len)
 {
     const struct record *r = res->rec;
     int p = 0;
@@ -173,7 +173,7 @@ static void header(FILE *f, const struct run_info *in, const struct result *res)
         fprintf(f, "# shape: %s\n", res->shape);
     if (res->holds.pairs) {
         char how[200];
-        fprintf(f, "# pairs: %s\n", pair_mode(res, how, sizeof how));
+        fprintf(f, "# pairs: %s\n", pair_schedule(res, how, sizeof how));
     }
     record_settings_line(f, r);
     type_lines(f, res);

@@ -155,7 +155,7 @@ void report_record(struct writer *w, const struct result *res)
         say(w, "  Cache: warm, though the run is --cache cold: %s.\n", cache_warm_why(r));
     if (res->holds.pairs) {
         char how[200];
-        say(w, "  Pairs: %s.\n", pair_mode(res, how, sizeof how));
+        say(w, "  Pairs: %s.\n", pair_schedule(res, how, sizeof how));
     }
     if (r->op && r->dt->cls == TC_CHAR)
         say(w, "  CHAR: reduced as the library's extension (MPI 2.2 and later call it "
