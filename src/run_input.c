@@ -136,7 +136,7 @@ static void results_from_plan(struct chunk *b, int rank)
         res->ncomm = p->tc ? p->tc->n : 0;
         res->comm_sizes = p->tc ? p->tc->sizes : NULL;
         res->comm_of = p->tc ? p->tc->comm_of : NULL;
-        res->shape = p->tc && p->tc->shape[0] ? p->tc->shape : NULL;
+        res->vtopo_text = p->tc && p->tc->vtopo_text[0] ? p->tc->vtopo_text : NULL;
         if (r->call) {         /* NULL only in an invalid record (--keep-going) */
             res->holds = record_holds(r, p->tc ? p->tc->max_size : 0);
             if (rank == 0)

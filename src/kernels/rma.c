@@ -300,7 +300,7 @@ void rma_pair_begin(struct kernel *k)
     make_window(k, s);
     if (k->win_opened)
         k->win_opened(s->pair, s->win);
-    /* fetching calls ask for three origin buffers (shapes.c): result and
+    /* fetching calls ask for three origin buffers (buf_sizes.c): result and
      * compare slots follow the origin's */
     size_t sn, rn, slots = (size_t)k->count * (size_t)record_window(k->rec);
     k->rec->call->buffers(2, 1, &sn, &rn);

@@ -169,8 +169,8 @@ static void header(FILE *f, const struct run_info *in, const struct result *res)
     for (int i = 0; i < res->ncomm; i++)
         fprintf(f, " %d", res->comm_sizes[i]);
     fprintf(f, "\n# timing: %s\n", r->call->timing);
-    if (res->shape)
-        fprintf(f, "# shape: %s\n", res->shape);
+    if (res->vtopo_text)
+        fprintf(f, "# shape: %s\n", res->vtopo_text);
     if (res->holds.pairs) {
         char how[200];
         fprintf(f, "# pairs: %s\n", pair_schedule(res, how, sizeof how));

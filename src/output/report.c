@@ -149,8 +149,8 @@ void report_record(struct writer *w, const struct result *res)
         say(w, i ? " %d" : "%d", res->comm_sizes[i]);
     say(w, "%s ranks).\n  Timing: %s.\n", res->ncomm > 16 ? " ..." : "",
         r->call->timing);
-    if (res->shape)
-        say(w, "  Shape: %s.\n", res->shape);
+    if (res->vtopo_text)
+        say(w, "  Shape: %s.\n", res->vtopo_text);
     if (w->info->opt->cache_cold && cache_warm_why(r))
         say(w, "  Cache: warm, though the run is --cache cold: %s.\n", cache_warm_why(r));
     if (res->holds.pairs) {

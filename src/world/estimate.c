@@ -116,14 +116,14 @@ double estimate_plan_params(const struct plan *pl, int i, int node_ranks,
         const struct record *q = pl->rec[k].rec;
         if (q->ok && !pl->rec[k].skipped[0] && q->topo == pl->rec[i].rec->topo &&
             q->pattern && (q->pattern->generate || q->pattern_file[0]))
-            return k == i ? estimate_params(pl->rec[i].shape.p, node_ranks, params_depth)
+            return k == i ? estimate_params(pl->rec[i].breadth.p, node_ranks, params_depth)
                           : 0;
     }
     return 0;
 }
 
 struct estimate estimate_record(const struct record *r, const struct options *o,
-                                const struct record_shape *sh)
+                                const struct record_breadth *sh)
 {
     struct estimate e = {0, 0, 0, 0};
     const struct call *c = r->call;
