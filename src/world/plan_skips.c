@@ -9,7 +9,7 @@
 #include "base/thread_level.h"
 #include "world/char_probe.h"
 #include "world/defects.h"
-#include "world/devices.h"
+#include "world/gpu_world.h"
 #include "models/schedule.h"
 
 /* an offline world's: every communicator's kept pairs, counted by
@@ -133,7 +133,7 @@ void plan_skip_reason(struct planned *pl, const struct world *w,
     else if (r->dt->skip && r->dt->skip(r, &facts, why, len))
         ;                  /* said in why */
     /* mem=device, mem=managed: a GPU, and an MPI that takes its pointers */
-    else if (device_skip_reason(r, w, o, why, len))
+    else if (gpu_skip_reason(r, w, o, why, len))
         ;                  /* said in why */
     else
         call_skip_reason(r, tc, w, o, why, len);
