@@ -105,7 +105,7 @@ static void measure_pair(struct trial *t, int i, int j, long warmup, long iters,
     double thread_us[MAX_THREADS];
     if (f->samples)
         f->samples(k, thread_us);
-    sample_pair(t, call_sample_count(iters, t->pl->shape.pairs), sr);
+    sample_pair(t, call_sample_count(iters, t->pl->breadth.pairs), sr);
     if (k->initiator)
         pair_samples(t, tc->places[i].rank, tc->places[j].rank, one_way, thread_us, sr);
     series_free(&scratch);

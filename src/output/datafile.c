@@ -41,14 +41,14 @@ const char *op_label(const struct record *r, char *buf, size_t len)
         return r->pattern->name;
     if (r->call->opk != OPK_PAIRS)
         return "NOP";
-    const char *mode = r->pairs == PAIRS_DETAIL ? "DETAIL" : "NOP";
+    const char *op = r->pairs == PAIRS_DETAIL ? "DETAIL" : "NOP";
     if (strcmp(r->pf->name, "ALL") == 0)
-        return mode;
-    snprintf(buf, len, "%s:%s", mode, r->pf->name);
+        return op;
+    snprintf(buf, len, "%s:%s", op, r->pf->name);
     return buf;
 }
 
-const char *pair_mode(const struct result *res, char *buf, size_t len)
+const char *pair_schedule(const struct result *res, char *buf, size_t len)
 {
     const struct record *r = res->rec;
     int p = 0;
@@ -170,11 +170,11 @@ static void header(FILE *f, const struct run_info *in, const struct result *res)
     for (int i = 0; i < res->ncomm; i++)
         fprintf(f, " %d", res->comm_sizes[i]);
     fprintf(f, "\n# timing: %s\n", r->call->timing);
-    if (res->shape)
-        fprintf(f, "# shape: %s\n", res->shape);
+    if (res->vtopo_text)
+        fprintf(f, "# shape: %s\n", res->vtopo_text);
     if (res->holds.pairs) {
         char how[200];
-        fprintf(f, "# pairs: %s\n", pair_mode(res, how, sizeof how));
+        fprintf(f, "# pairs: %s\n", pair_schedule(res, how, sizeof how));
     }
     record_settings_line(f, r);
     type_lines(f, res);

@@ -194,8 +194,8 @@ static void record_members(json_t *o, const struct writer *w, const struct resul
     const struct record *r = res->rec;
     if (res->pattern.used)
         json_object_set_new(o, "pattern", pattern_json(res));
-    if (res->shape)
-        json_object_set_new(o, "shape", json_string(res->shape));
+    if (res->vtopo_text)
+        json_object_set_new(o, "shape", json_string(res->vtopo_text));
     if (w->info->opt->cache_cold)     /* and why, where the record runs warm */
         json_object_update_new(o, cache_warm_why(r) ? json_pack("{s:s,s:s}", "cache", "warm",
             "cache_why", cache_warm_why(r)) : json_pack("{s:s}", "cache", "cold"));

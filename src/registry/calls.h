@@ -25,7 +25,7 @@ struct facts;                  /* registry/record_view.h */
 struct plan_facts {
     int min_size, max_size;    /* ranks of its smallest and largest communicator */
     int ncomm;                 /* how many communicators */
-    int shaped;                /* graph-shaped (Cartesian or distributed graph) */
+    int has_vtopo;             /* graph-shaped (Cartesian or distributed graph) */
     int uneven;                /* a rank's in-degree differs from its out-degree */
     int twice;                 /* a periodic dimension of length 1 or 2 */
     const char *library;       /* MPI_Get_library_version's text */

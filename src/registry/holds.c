@@ -1,6 +1,6 @@
 /* holds.c: what a record's results hold (record.h's struct holds), from
  * its call's capabilities and its family's way and hooks: the writers
- * read these, so a family's shape of results is decided here once. */
+ * read these, so what a family's results hold is decided here once. */
 #include "registry/record_view.h"
 
 struct holds record_holds(const struct record *r, int p)

@@ -160,7 +160,7 @@ struct result {
     int type_size;             /* data bytes of one element */
     int ncomm;                 /* communicators, and their sizes */
     const int *comm_sizes;
-    const char *shape;         /* graph-shaped topologies: what comm became */
+    const char *vtopo_text;    /* graph-shaped topologies: what comm became */
     const int *comm_of;        /* per world rank: its communicator's index, or -1 */
     char file[160];            /* data file, relative to the folder */
     char skipped[400];         /* empty, or why the record did not run */
