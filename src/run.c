@@ -33,7 +33,7 @@
 
 /* Collective: 0 when what rank 0 printed on stdout is whole, else 5 on
  * every rank (said by rank 0: stdout_whole.h), as the exit status of a
- * mode whose result is what it prints */
+ * front end whose result is what it prints */
 static int printed(int rank, const char *who)
 {
     int status = rank == 0 ? stdout_end(who) : 0;

@@ -19,7 +19,7 @@
 #include "base/text.h"
 #include "input/parser.h"
 #include "input/share.h"
-#include "world/devices.h"
+#include "world/gpu_world.h"
 
 static int input_errors(struct diag *d, int rank)
 {
@@ -136,7 +136,7 @@ static void results_from_plan(struct chunk *b, int rank)
         res->ncomm = p->tc ? p->tc->n : 0;
         res->comm_sizes = p->tc ? p->tc->sizes : NULL;
         res->comm_of = p->tc ? p->tc->comm_of : NULL;
-        res->shape = p->tc && p->tc->shape[0] ? p->tc->shape : NULL;
+        res->vtopo_text = p->tc && p->tc->vtopo_text[0] ? p->tc->vtopo_text : NULL;
         if (r->call) {         /* NULL only in an invalid record (--keep-going) */
             res->holds = record_holds(r, p->tc ? p->tc->max_size : 0);
             if (rank == 0)
@@ -196,7 +196,7 @@ static int chunk_next(struct run *run, struct chunk *b, struct diag *d, int skip
     parse_lines(run->text + b->pos, end - b->pos, b->line, &b->rs, d);
     cmdline_mark(&run->lines, &b->rs);
     for (int i = 0; i < b->rs.n; i++)  /* --mem, where a record names none */
-        devices_take_option(&b->rs.rec[i], &run->opt);
+        mem_take_option(&b->rs.rec[i], &run->opt);
     b->rs.before = b->before;
     plan_records(&b->plan, &b->rs, &run->world, &run->opt, d);
     /* some errors (an unreadable file) are known to rank 0 alone */

@@ -171,7 +171,7 @@ done
 # a family"): outside kernels/ and registry/, the lines that test a call's
 # capability or a family's flag, compare a family by identity, or ask a
 # family hook; the ceiling keeps them from spreading back
-family_pat='&family_[a-z0-9]+|call_has\(|->family->(named_receives|always_windowed|moves_data|uses_scratch|way|threads|per|sample_start|samples|early_bird|leads|skip|validate|window|legs)\b|->(phased|stretch|mockups)\b|record_per_thread\(|[^_]pairwise\(|streams_receives\(|needs_pairs\('
+family_pat='&family_[a-z0-9]+|call_has\(|->family->(named_receives|always_windowed|moves_data|uses_scratch|way|threads|per|sample_start|samples|extras|skip|validate|window|legs)\b|->(phased|stretch|mockups)\b|record_per_thread\(|[^_]pairwise\(|streams_receives\(|needs_pairs\('
 branching=$(grep -rnE "$family_pat" src topologies --include=*.c --include=*.h |
             grep -cvE '^src/(kernels|registry)/')
 check "lines outside kernels/ and registry/ that branch on a family or call flag: $branching (under 40)" [ "$branching" -lt 40 ]
@@ -184,6 +184,14 @@ check "output/ reads a result's holds, not its call's capabilities or family${in
 # check), with a time limit and its needs
 listed=$(awk '!/^#/ && NF == 3 && $2 ~ /^[0-9]+$/ { print $1 }' tests/suites.tsv)
 unlisted=$(for f in tests/*.sh; do n=$(basename "$f" .sh); case $n in lib | run) ;; *) printf '%s\n' "$listed" | grep -qx "$n" || printf '%s ' "$n" ;; esac; done)
+# a setting read by its key outside its family (record_setting_value,
+# record_setting_word) names a row that is there: a misspelt key would
+# read 0 or NULL as if the record's call took no such row
+used=$(grep -rhoE 'record_setting_(value|word)\([^"]*"[a-z_]+"' src | sed -E 's/.*"([a-z_]+)"/\1/' | sort -u)
+rows=$(grep -rhoE '\.key = "[a-z_]+"' src | sed -E 's/.*"([a-z_]+)"/\1/' | sort -u)
+unknown=$(comm -23 <(echo "$used") <(echo "$rows") | tr '\n' ' ')
+check "every setting read by key names a row ($(echo "$used" | wc -w) keys)${unknown:+: not $unknown}" [ -z "$unknown" ] && [ -n "$used" ]
+
 check "every tests/*.sh is in tests/suites.tsv${unlisted:+: not $unlisted}" [ -z "$unlisted" ] && [ -n "$listed" ]
 
 summary style

@@ -103,7 +103,7 @@ static void meanings(FILE *out, const struct column *col, const struct options *
             continue;
         char doc[DOC_LEN];
         struct col_ctx ctx = {.res = &e.res, .opt = opt};
-        col->doc(&ctx, doc, sizeof doc);
+        column_doc(col, &ctx, doc, sizeof doc);
         int k = 0;
         while (k < nseen && strcmp(seen[k], doc) != 0)
             k++;
@@ -126,8 +126,38 @@ static void meanings(FILE *out, const struct column *col, const struct options *
     }
 }
 
+/* every family's per-point quantities, once each, in the call table's
+ * order, into out after n of them; returns the new count */
+static size_t family_extras(struct column *out, size_t n, size_t max)
+{
+    const struct call *c;
+    for (size_t i = 0; (c = table_row(&call_table, i)); i++)
+        for (const struct point_extra *x = c->family->extras; x && x->name; x++) {
+            size_t k = 0;
+            while (k < n && out[k].extra != x)
+                k++;
+            if (k == n && n < max)
+                out[n++] = extra_column(x);
+        }
+    return n;
+}
+
+/* the table's columns with every family's quantities in their slot */
+static size_t every_column(struct column *out, size_t max)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < ncolumns; i++)
+        if (columns[i].extras_here)
+            n = family_extras(out, n, max);
+        else if (n < max)
+            out[n++] = columns[i];
+    return n;
+}
+
 void columns_reference(FILE *out)
 {
+    struct column cols[MAX_COLUMNS];
+    size_t n = every_column(cols, MAX_COLUMNS);
     fputs("\n## Data-file columns\n\n"
           "A data file's last `#` header line names its columns, in this order; "
           "a record has the columns its call has, then two per `--papi` event "
@@ -136,9 +166,9 @@ void columns_reference(FILE *out)
           "contract's. `run.json`'s `points` carry the same names.\n\n"
           "| column | format | calls that have it |\n"
           "| --- | --- | --- |\n", out);
-    for (size_t i = 0; i < ncolumns; i++) {
-        fprintf(out, "| `%s` | %s | ", columns[i].name, format_name(columns[i].format));
-        which_calls(out, &columns[i]);
+    for (size_t i = 0; i < n; i++) {
+        fprintf(out, "| `%s` | %s | ", cols[i].name, format_name(cols[i].format));
+        which_calls(out, &cols[i]);
         fputs(" |\n", out);
     }
     fputs("\nWhat they mean, as a data file's header says it (a record of "
@@ -147,11 +177,11 @@ void columns_reference(FILE *out)
     struct options opt;
     char *argv[] = {"mpigauge", "INPUT", NULL};
     parse_options(2, argv, &opt, NULL);
-    for (size_t i = 0; i < ncolumns; i++) {
-        if (!columns[i].doc)
+    for (size_t i = 0; i < n; i++) {
+        if (!column_has_doc(&cols[i]))
             continue;
-        fprintf(out, "### `%s`\n\n", columns[i].name);
-        meanings(out, &columns[i], &opt);
+        fprintf(out, "### `%s`\n\n", cols[i].name);
+        meanings(out, &cols[i], &opt);
         fputc('\n', out);
     }
 }

@@ -6,8 +6,8 @@
 
 #include "base/base.h"
 
-void shape_binary_tree(const struct place *p, int rank, int size,
-                       const struct edges *file, struct shape *s)
+void vtopo_binary_tree(const struct place *p, int rank, int size,
+                       const struct edges *file, struct vtopo *s)
 {
     (void)p, (void)file;
     int n = 0, nb[3];

@@ -6,8 +6,8 @@
 
 #include "base/base.h"
 
-void shape_graph(const struct place *p, int rank, int size,
-                 const struct edges *file, struct shape *s)
+void vtopo_graph(const struct place *p, int rank, int size,
+                 const struct edges *file, struct vtopo *s)
 {
     (void)p, (void)size;
     s->cart = 0;

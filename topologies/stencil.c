@@ -10,7 +10,7 @@
  * order is the grid's x-fastest order. */
 #include "topologies.h"
 
-static void grid_shape(const struct place *p, int periodic, struct shape *s)
+static void grid_vtopo(const struct place *p, int periodic, struct vtopo *s)
 {
     int len[3] = {p->dz, p->dy, p->dx};
     s->cart = 1;
@@ -29,16 +29,16 @@ static void grid_shape(const struct place *p, int periodic, struct shape *s)
                                                    (long long)p->dy * p->z);
 }
 
-void shape_stencil(const struct place *p, int rank, int size,
-                   const struct edges *file, struct shape *s)
+void vtopo_stencil(const struct place *p, int rank, int size,
+                   const struct edges *file, struct vtopo *s)
 {
     (void)rank, (void)size, (void)file;
-    grid_shape(p, 1, s);
+    grid_vtopo(p, 1, s);
 }
 
-void shape_stencil_open(const struct place *p, int rank, int size,
-                        const struct edges *file, struct shape *s)
+void vtopo_stencil_open(const struct place *p, int rank, int size,
+                        const struct edges *file, struct vtopo *s)
 {
     (void)rank, (void)size, (void)file;
-    grid_shape(p, 0, s);
+    grid_vtopo(p, 0, s);
 }

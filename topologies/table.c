@@ -1,5 +1,5 @@
 /* table.c: the topology table.  To add a topology: write its colour
- * function (and, for a graph-shaped one, its shape function) in a file of
+ * function (and, for a graph-shaped one, its vtopo function) in a file of
  * its own here, declare it in topologies.h and add one line below. */
 #include "topologies.h"
 
@@ -17,16 +17,16 @@ static const struct topology topologies[] = {
      .desc = "one communicator per package (socket) of each node"},
     {.name = "CACHE", .colour = colour_cache,
      .desc = "one communicator per last-level cache of each node"},
-    {.name = "STENCIL", .colour = colour_world, .shape = shape_stencil,
+    {.name = "STENCIL", .colour = colour_world, .vtopo = vtopo_stencil,
      .desc = "the grid as a periodic Cartesian communicator (MPI_Cart_create): 2 "
              "neighbours per dimension longer than 1"},
-    {.name = "STENCIL-OPEN", .colour = colour_world, .shape = shape_stencil_open,
+    {.name = "STENCIL-OPEN", .colour = colour_world, .vtopo = vtopo_stencil_open,
      .desc = "the grid as a Cartesian communicator without wrap-around: MPI_PROC_NULL "
              "beyond the edges"},
-    {.name = "BINARY-TREE", .colour = colour_world, .shape = shape_binary_tree,
+    {.name = "BINARY-TREE", .colour = colour_world, .vtopo = vtopo_binary_tree,
      .desc = "a binary tree over the ranks in rank order (MPI_Dist_graph_create_adjacent), "
              "edges both ways"},
-    {.name = "GRAPH", .colour = colour_world, .shape = shape_graph, .takes_file = 1,
+    {.name = "GRAPH", .colour = colour_world, .vtopo = vtopo_graph, .takes_file = 1,
      .desc = "GRAPH:path, a distributed graph from an edge-list file, one 'from to' edge "
              "a line"},
 };

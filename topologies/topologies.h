@@ -3,7 +3,7 @@
  * topologies.h: the topology functions, one per file in this folder.
  * Each maps a rank's place (grid coordinates, node) to the colour of the
  * communicator it joins, or -1 to sit the record out; a graph-shaped one
- * also has a shape function that gives the rank its neighbours. */
+ * also has a vtopo function that gives the rank its neighbours. */
 #ifndef MPIGAUGE_TOPOLOGIES_H
 #define MPIGAUGE_TOPOLOGIES_H
 
@@ -21,14 +21,14 @@ long long colour_hollow_cube(const struct place *p);
 long long colour_socket(const struct place *p);
 long long colour_cache(const struct place *p);
 
-/* graph-shaped topologies (every rank, colour_world): their shapes */
-void shape_stencil(const struct place *p, int rank, int size,
-                   const struct edges *file, struct shape *s);
-void shape_stencil_open(const struct place *p, int rank, int size,
-                        const struct edges *file, struct shape *s);
-void shape_binary_tree(const struct place *p, int rank, int size,
-                       const struct edges *file, struct shape *s);
-void shape_graph(const struct place *p, int rank, int size,
-                 const struct edges *file, struct shape *s);
+/* graph-shaped topologies (every rank, colour_world): their vtopo functions */
+void vtopo_stencil(const struct place *p, int rank, int size,
+                   const struct edges *file, struct vtopo *s);
+void vtopo_stencil_open(const struct place *p, int rank, int size,
+                        const struct edges *file, struct vtopo *s);
+void vtopo_binary_tree(const struct place *p, int rank, int size,
+                       const struct edges *file, struct vtopo *s);
+void vtopo_graph(const struct place *p, int rank, int size,
+                 const struct edges *file, struct vtopo *s);
 
 #endif

@@ -131,19 +131,19 @@ static int try_library(const char *path, const struct api *a)
 
 static void pick_device(int local_rank)
 {
-    int rc = rt.count(&info.devices);
-    if (rc != 0 || info.devices <= 0) {
-        info.devices = 0;
+    int rc = rt.count(&info.count);
+    if (rc != 0 || info.count <= 0) {
+        info.count = 0;
         snprintf(info.why, sizeof info.why, "%s found no GPU (%s device count: %s)",
                  info.library, info.api,
                  rc ? rt.error(rc) : "0 devices");
         return;
     }
-    info.device = local_rank % info.devices;
-    rt.set(info.device);
+    info.index = local_rank % info.count;
+    rt.set(info.index);
     rt.version(&info.runtime_version);
     static char props[64 * 1024];       /* far larger than either struct */
-    if (rt.props(props, info.device) == 0)
+    if (rt.props(props, info.index) == 0)
         snprintf(info.name, sizeof info.name, "%.255s", props);
 }
 
@@ -177,7 +177,7 @@ static int search(const struct api *asked, int local_rank)
             found = try_library(apis[i].libraries[j], &apis[i]);
         if (found) {
             pick_device(local_rank);
-            if (info.devices > 0)
+            if (info.count > 0)
                 return 1;
             snprintf(tried + used, sizeof tried - used, "%s%.120s", used ? "; " : "", info.why);
         } else {
@@ -232,7 +232,7 @@ void gpu_note_aware(int aware, const char *how)
 static void failed(const char *what, int rc, size_t bytes)
 {
     fprintf(stderr, "mpigauge: %s of %zu bytes on %s device %d failed: %s\n", what,
-            bytes, info.api, info.device, rt.error(rc));
+            bytes, info.api, info.index, rt.error(rc));
     exit(EXIT_FAILURE);
 }
 

@@ -15,26 +15,26 @@ struct gpu_info {
     char api[8];             /* "CUDA", "HIP" or "ZE" */
     char library[128];       /* the file dlopen opened: "libcudart.so.12" */
     int runtime_version;     /* cudaRuntimeGetVersion's (12040: 12.4) */
-    int devices;             /* cudaGetDeviceCount's */
-    int device;              /* the one this rank uses */
+    int count;               /* cudaGetDeviceCount's */
+    int index;               /* the one this rank uses */
     char name[256];          /* its name (cudaGetDeviceProperties) */
-    char why[256];           /* when !loaded or devices == 0: why no device */
+    char why[256];           /* when !loaded or count == 0: why no device */
     /* whether the MPI library takes this API's device pointers, and how
-     * that was learnt (world/devices.c: the library's query function) */
+     * that was learnt (world/gpu_world.c: the library's query function) */
     int mpi_aware;
     char aware_how[160];
 };
 
 /* Opens the runtime once: MPIGAUGE_GPU_RUNTIME (a path, for tests) or
- * the usual names of CUDA's and then HIP's runtime library; picks device
- * local_rank mod the device count.  Never exits: a failure is in why. */
+ * the usual names of CUDA's and then HIP's runtime library; picks GPU
+ * local_rank mod the GPU count.  Never exits: a failure is in why. */
 const struct gpu_info *gpu_open(int local_rank);
 /* the state after gpu_open, or NULL before it */
 const struct gpu_info *gpu_state(void);
 /* what world/ learnt of the MPI library: GPU-aware or not, and how */
 void gpu_note_aware(int aware, const char *how);
 
-/* Memory of the kind (not MEM_HOST) on the chosen device; exits with a
+/* Memory of the kind (not MEM_HOST) on the chosen GPU; exits with a
  * message naming the runtime's error when it cannot be had. */
 void *gpu_alloc(enum mem_kind kind, size_t bytes);
 void gpu_free(void *p);

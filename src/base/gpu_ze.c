@@ -19,7 +19,7 @@ enum {
     ZE_CONTEXT_DESC = 0xd, ZE_COMMAND_QUEUE_DESC = 0xe,
     ZE_DEVICE_MEM_ALLOC_DESC = 0x15, ZE_HOST_MEM_ALLOC_DESC = 0x16,
     ZE_QUEUE_SYNCHRONOUS = 1, ZE_ERROR_UNINITIALIZED = 0x78000001,
-    ZE_ALIGN = 64, MAX_DEVICES = 64,
+    ZE_ALIGN = 64, MAX_GPUS = 64,
 };
 struct ze_context_desc { uint32_t stype; const void *next; uint32_t flags; };
 struct ze_device_mem_desc { uint32_t stype; const void *next; uint32_t flags, ordinal; };
@@ -54,9 +54,9 @@ static const char *const names[] = {
     "zeDriverGetApiVersion",
 };
 
-static ze_handle driver, context, list, devices[MAX_DEVICES];
-static uint32_t ndevices;
-static int device;
+static ze_handle driver, context, list, gpus[MAX_GPUS];
+static uint32_t ngpus;
+static int gpu;
 
 /* zeInit and the first driver's devices, once; the device count, or an
  * error code */
@@ -70,11 +70,11 @@ static int ze_count(int *n)
             rc = (int)ze.driver_get(&drivers, &driver);
         if (rc == 0 && drivers == 0)
             rc = ZE_ERROR_UNINITIALIZED;
-        ndevices = MAX_DEVICES;
+        ngpus = MAX_GPUS;
         if (rc == 0)
-            rc = (int)ze.device_get(driver, &ndevices, devices);
+            rc = (int)ze.device_get(driver, &ngpus, gpus);
     }
-    *n = rc == 0 ? (int)ndevices : 0;
+    *n = rc == 0 ? (int)ngpus : 0;
     return rc;
 }
 
@@ -83,15 +83,15 @@ static int ze_set(int d)
 {
     struct ze_context_desc cd = {ZE_CONTEXT_DESC, NULL, 0};
     struct ze_queue_desc qd = {ZE_COMMAND_QUEUE_DESC, NULL, 0, 0, 0, ZE_QUEUE_SYNCHRONOUS, 0};
-    device = d;
+    gpu = d;
     int rc = (int)ze.context_create(driver, &cd, &context);
-    return rc ? rc : (int)ze.list_create(context, devices[d], &qd, &list);
+    return rc ? rc : (int)ze.list_create(context, gpus[d], &qd, &list);
 }
 
 static int ze_alloc(void **p, size_t bytes)
 {
     struct ze_device_mem_desc dd = {ZE_DEVICE_MEM_ALLOC_DESC, NULL, 0, 0};
-    return (int)ze.alloc_device(context, &dd, bytes, ZE_ALIGN, devices[device], p);
+    return (int)ze.alloc_device(context, &dd, bytes, ZE_ALIGN, gpus[gpu], p);
 }
 
 static int ze_managed(void **p, size_t bytes, unsigned flags)
@@ -99,7 +99,7 @@ static int ze_managed(void **p, size_t bytes, unsigned flags)
     (void)flags;
     struct ze_device_mem_desc dd = {ZE_DEVICE_MEM_ALLOC_DESC, NULL, 0, 0};
     struct ze_host_mem_desc hd = {ZE_HOST_MEM_ALLOC_DESC, NULL, 0};
-    return (int)ze.alloc_shared(context, &dd, &hd, bytes, ZE_ALIGN, devices[device], p);
+    return (int)ze.alloc_shared(context, &dd, &hd, bytes, ZE_ALIGN, gpus[gpu], p);
 }
 
 static int ze_release(void *p) { return (int)ze.mem_free(context, p); }

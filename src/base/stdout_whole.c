@@ -1,4 +1,4 @@
-/* stdout_whole.c: a mode's whole standard output, or exit 5
+/* stdout_whole.c: a front end's whole standard output, or exit 5
  * (stdout_whole.h) */
 #include "base/stdout_whole.h"
 

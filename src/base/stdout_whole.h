@@ -1,9 +1,9 @@
-/* stdout_whole.h: a mode's whole standard output, or an exit status that
- * says it is not whole.  The modes whose result is what they print
+/* stdout_whole.h: a front end's whole standard output, or an exit status that
+ * says it is not whole.  The front ends whose result is what they print
  * (--predict, --set, --compare, --validate, --list, --help, --version)
  * end with stdout_end: a write that failed on the way (a full disk,
- * /dev/full, a read-only file system) is said, naming the mode, and the
- * mode exits 5 (EXIT_WRITE_FAILED), never 0 on truncated output a script
+ * /dev/full, a read-only file system) is said, naming the front end, and the
+ * front end exits 5 (EXIT_WRITE_FAILED), never 0 on truncated output a script
  * would go on with.  Where stdout is a regular file it is cut back to
  * where it stood when stdout_begin noted it, so that nothing
  * half-written is left (a pipe or a terminal cannot take bytes back). */

@@ -31,19 +31,19 @@ static void sample_size(struct line_ctx *lc, struct record *r,
 /* NOP (NONE) or DETAIL, optionally :CRITERION (DETAIL:CROSS-NODE) */
 static void op_pairs(struct line_ctx *lc, struct record *r, const struct token *t)
 {
-    static const char *const modes[] = {"NOP", "DETAIL"};
+    static const char *const ops[] = {"NOP", "DETAIL"};
     const char *colon = memchr(t->s, ':', (size_t)t->len);
-    struct token mode = {t->s, colon ? (int)(colon - t->s) : t->len, t->col};
+    struct token op = {t->s, colon ? (int)(colon - t->s) : t->len, t->col};
     r->pf = table_find(&pair_filter_table, "ALL");
-    if (is_nop(&mode))
+    if (is_nop(&op))
         r->pairs = PAIRS_NOP;
-    else if (token_is(&mode, "DETAIL"))
+    else if (token_is(&op, "DETAIL"))
         r->pairs = PAIRS_DETAIL;
     else
-        unknown_of(lc, &mode, "point-to-point op", modes, 2);
+        unknown_of(lc, &op, "point-to-point op", ops, 2);
     if (!colon)
         return;
-    struct token crit = {colon + 1, t->len - mode.len - 1, t->col + mode.len + 1};
+    struct token crit = {colon + 1, t->len - op.len - 1, t->col + op.len + 1};
     const char *colon2 = memchr(crit.s, ':', (size_t)crit.len);
     struct token arg = {colon2 ? colon2 + 1 : crit.s + crit.len,
                         colon2 ? (int)(crit.s + crit.len - colon2 - 1) : 0, 0};

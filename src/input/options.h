@@ -10,7 +10,7 @@
 /* --like PEER: time as OSU 7.4 or IMB 2021 do (input/iters.c's counts,
  * measure/'s one block and barrier after each collective call) */
 enum like { LIKE_NONE, LIKE_OSU, LIKE_IMB };
-enum params_mode { PARAMS_AUTO, PARAMS_FULL, PARAMS_CLASSES };
+enum params_depth { PARAMS_AUTO, PARAMS_FULL, PARAMS_CLASSES };
 
 /* --blocks' default (the option table's, and what --like accepts) */
 enum { DEFAULT_BLOCKS = 10 };

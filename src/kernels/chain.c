@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include "kernels/calls.h"
-#include "kernels/shapes.h"
+#include "kernels/buf_sizes.h"
 #include "registry/settings.h"
 
 struct chain_settings {

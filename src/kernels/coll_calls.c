@@ -7,7 +7,7 @@
 #include "kernels/coll_data.h"
 #include "kernels/coll_hrelation.h"
 #include "kernels/coll_reductions.h"
-#include "kernels/shapes.h"
+#include "kernels/buf_sizes.h"
 
 static const struct call calls[] = {
     {.name = "BCAST", .busbw = BUSBW_WHOLE, .family = &family_coll, .caps = CALL_LARGE | CALL_ROOTED | CALL_ROTATES | CALL_DEVICE, .opk = OPK_NONE,

@@ -7,7 +7,7 @@
 #include "kernels/coll_data.h"
 #include "kernels/coll_nonblocking.h"
 #include "kernels/coll_reductions.h"
-#include "kernels/shapes.h"
+#include "kernels/buf_sizes.h"
 
 #define NB "; overlap columns: the same with a computation as long as the pure time between post and wait (osu_i*)"
 #define PI " (the request made once per size by the init call, whose time is init_us)"

@@ -12,7 +12,7 @@
 
 #include "kernels/coll_data.h"
 #include "kernels/coll_reductions.h"
-#include "kernels/shapes.h"
+#include "kernels/buf_sizes.h"
 
 static char *at(const struct kernel *k, char *buf, int elem)
 {

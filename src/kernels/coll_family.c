@@ -107,7 +107,7 @@ static int neighbor_skip(const struct record *r, const struct plan_facts *f, cha
                          size_t len)
 {
     const struct call *c = r->call;
-    if (!f->shaped)
+    if (!f->has_vtopo)
         snprintf(why, len, "%s needs a graph-shaped communicator (STENCIL, "
                  "STENCIL-OPEN, BINARY-TREE, GRAPH:path); %s is plain", c->name,
                  r->topo->name);

@@ -19,7 +19,7 @@
  *   call of the loop by the call's spans (device_spans.c).
  * Every touch of the buffers by the host is here: the zeros they start
  * with, the staged copies, and --check's copies in and out (check_run).
- * The plan (world/devices.c) skips a record before any of this where no
+ * The plan (world/gpu_world.c) skips a record before any of this where no
  * GPU was found, or where device memory would reach an MPI that is not
  * GPU-aware without staged=1. */
 #include "kernels/device.h"
@@ -31,7 +31,7 @@
  * ranks are all alike (kind[0] == kind[1]) */
 static int side_kind(const struct kernel *k)
 {
-    return k->mem->kind[k->initiator ? 0 : 1];
+    return k->dev->kind[k->initiator ? 0 : 1];
 }
 
 static char *gpu_buffer(void **raw, enum mem_kind kind, size_t bytes, uint64_t stride)
@@ -44,19 +44,19 @@ static char *gpu_buffer(void **raw, enum mem_kind kind, size_t bytes, uint64_t s
 
 static void use_device(struct kernel *k)
 {
-    k->sbuf = k->mem->dsbuf;
-    k->rbuf = k->mem->drbuf;
+    k->sbuf = k->dev->dsbuf;
+    k->rbuf = k->dev->drbuf;
 }
 
 static void use_host(struct kernel *k)
 {
-    k->sbuf = k->mem->hsbuf;
-    k->rbuf = k->mem->hrbuf;
+    k->sbuf = k->dev->hsbuf;
+    k->rbuf = k->dev->hrbuf;
 }
 
 void device_setup(struct kernel *k, size_t sbytes, size_t rbytes)
 {
-    struct kernel_mem *m = xcalloc(1, sizeof *m);
+    struct device_bufs *m = xcalloc(1, sizeof *m);
     record_mem_kinds(k->rec, m->kind);
     m->staged = k->rec->staged;
     m->staging = record_staging(k->rec);
@@ -70,20 +70,20 @@ void device_setup(struct kernel *k, size_t sbytes, size_t rbytes)
     m->sbytes = sbytes;
     m->rbytes = rbytes;
     m->resident = !m->staged && m->kind[0] == m->kind[1];
-    k->mem = m;
+    k->dev = m;
     if (m->resident)
         use_device(k);
 }
 
 void device_free(struct kernel *k)
 {
-    if (!k->mem)
+    if (!k->dev)
         return;
     use_host(k);
-    gpu_free(k->mem->draw_s);
-    gpu_free(k->mem->draw_r);
-    free(k->mem);
-    k->mem = NULL;
+    gpu_free(k->dev->draw_s);
+    gpu_free(k->dev->draw_r);
+    free(k->dev);
+    k->dev = NULL;
 }
 
 static size_t span_bytes(const struct kernel *k, size_t elements)
@@ -105,18 +105,18 @@ void device_in(struct kernel *k)
  * so k->sbuf + at is where MPI reads the message */
 void device_out_at(struct kernel *k, size_t at)
 {
-    gpu_copy(k->sbuf + at, k->mem->dsbuf + at, span_bytes(k, (size_t)k->count));
+    gpu_copy(k->sbuf + at, k->dev->dsbuf + at, span_bytes(k, (size_t)k->count));
 }
 
 void device_in_at(struct kernel *k, size_t at)
 {
-    gpu_copy(k->mem->drbuf + at, k->rbuf + at, span_bytes(k, (size_t)k->count));
+    gpu_copy(k->dev->drbuf + at, k->rbuf + at, span_bytes(k, (size_t)k->count));
 }
 
 /* the spans of the call about to run, device to host */
 static void stage_out(struct kernel *k, struct stage_span *s)
 {
-    struct kernel_mem *m = k->mem;
+    struct device_bufs *m = k->dev;
     *s = (struct stage_span){0, 0, 0, 0};
     m->staging->spans(k, s);
     gpu_copy(m->hsbuf, m->dsbuf, span_bytes(k, s->out));
@@ -127,7 +127,7 @@ static void stage_out(struct kernel *k, struct stage_span *s)
 /* and what it received, host to device */
 static void stage_in(struct kernel *k, const struct stage_span *s)
 {
-    struct kernel_mem *m = k->mem;
+    struct device_bufs *m = k->dev;
     if (s->in_send || s->whole)
         gpu_copy(m->dsbuf, m->hsbuf, span_bytes(k, s->in_send ? s->in : s->out));
     if (!s->in_send)
@@ -152,20 +152,20 @@ static void staged_around(struct kernel *k, int n, void (*run)(struct kernel *, 
 /* this rank's staged path: its side is GPU memory and staged=1 */
 static int staging_here(const struct kernel *k)
 {
-    return k->mem && side_kind(k) != MEM_HOST && k->mem->staged;
+    return k->dev && side_kind(k) != MEM_HOST && k->dev->staged;
 }
 
 static void device_run(struct kernel *k, int n, void (*run)(struct kernel *, int))
 {
-    if (!k->mem || side_kind(k) == MEM_HOST) {
+    if (!k->dev || side_kind(k) == MEM_HOST) {
         run(k, n);
-    } else if (!k->mem->staged) {
+    } else if (!k->dev->staged) {
         char *s = k->sbuf, *r = k->rbuf;
         use_device(k);
         run(k, n);
         k->sbuf = s;
         k->rbuf = r;
-    } else if (k->mem->staging->in_loop) {
+    } else if (k->dev->staging->in_loop) {
         k->in_staged_loop = 1;
         run(k, n);
         k->in_staged_loop = 0;
@@ -182,18 +182,18 @@ void device_loop(struct kernel *k, int n)
 void device_post_out(struct kernel *k)
 {
     if (staging_here(k))
-        stage_out(k, &k->mem->posted);
+        stage_out(k, &k->dev->posted);
 }
 
 void device_post_in(struct kernel *k)
 {
     if (staging_here(k))
-        stage_in(k, &k->mem->posted);
+        stage_in(k, &k->dev->posted);
 }
 
 void device_check(struct kernel *k)
 {
-    if (!k->mem || !k->mem->resident) {
+    if (!k->dev || !k->dev->resident) {
         k->rec->call->check(k);
         return;
     }
@@ -210,11 +210,11 @@ void device_check(struct kernel *k)
  * the gaps it had. */
 void check_run_with(struct kernel *k, void (*run)(struct kernel *, int))
 {
-    if (!k->mem || side_kind(k) == MEM_HOST) {
+    if (!k->dev || side_kind(k) == MEM_HOST) {
         run(k, 1);
         return;
     }
-    struct kernel_mem *m = k->mem;
+    struct device_bufs *m = k->dev;
     gpu_copy(m->dsbuf, m->hsbuf, m->sbytes);
     gpu_copy(m->drbuf, m->hrbuf, m->rbytes);
     clear_block(k, m->hsbuf, m->sbytes / (size_t)k->extent);
@@ -229,7 +229,7 @@ void check_run_with(struct kernel *k, void (*run)(struct kernel *, int))
  * compare slots were taken from them); any other pointer as it is */
 void *device_host_view(const struct kernel *k, void *p)
 {
-    const struct kernel_mem *m = k->mem;
+    const struct device_bufs *m = k->dev;
     char *c = p;
     if (!m || !m->resident)
         return p;
@@ -242,23 +242,23 @@ void *device_host_view(const struct kernel *k, void *p)
 
 void device_push(struct kernel *k)
 {
-    if (k->mem && k->mem->resident) {
-        gpu_copy(k->mem->dsbuf, k->mem->hsbuf, k->mem->sbytes);
-        gpu_copy(k->mem->drbuf, k->mem->hrbuf, k->mem->rbytes);
+    if (k->dev && k->dev->resident) {
+        gpu_copy(k->dev->dsbuf, k->dev->hsbuf, k->dev->sbytes);
+        gpu_copy(k->dev->drbuf, k->dev->hrbuf, k->dev->rbytes);
     }
 }
 
 void device_pull(struct kernel *k)
 {
-    if (k->mem && k->mem->resident) {
-        gpu_copy(k->mem->hsbuf, k->mem->dsbuf, k->mem->sbytes);
-        gpu_copy(k->mem->hrbuf, k->mem->drbuf, k->mem->rbytes);
+    if (k->dev && k->dev->resident) {
+        gpu_copy(k->dev->hsbuf, k->dev->dsbuf, k->dev->sbytes);
+        gpu_copy(k->dev->hrbuf, k->dev->drbuf, k->dev->rbytes);
     }
 }
 
 void device_copy_span(struct kernel *k, void *dst, const void *src, size_t bytes)
 {
-    if (k->mem && dst != src)
+    if (k->dev && dst != src)
         gpu_copy(dst, src, bytes);
 }
 

@@ -37,7 +37,7 @@ const struct staging *record_staging(const struct record *r);
 /* the row named so, or NULL (the unit test holds rows to CALL_DEVICE) */
 const struct staging *call_staging_row(const char *name);
 
-struct kernel_mem {
+struct device_bufs {
     char *dsbuf, *drbuf;        /* GPU memory, data start (stride bytes in) */
     void *draw_s, *draw_r;      /* as allocated */
     char *hsbuf, *hrbuf;        /* the host buffers (data start) */
@@ -55,7 +55,7 @@ struct kernel_mem {
     struct stage_span posted;   /* device_post_out's, for device_post_in */
 };
 
-/* Makes k->mem: GPU buffers of sbytes and rbytes (from the data start,
+/* Makes k->dev: GPU buffers of sbytes and rbytes (from the data start,
  * stride bytes into each) beside the host ones; device_free undoes it. */
 void device_setup(struct kernel *k, size_t sbytes, size_t rbytes);
 void device_free(struct kernel *k);

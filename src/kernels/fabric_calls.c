@@ -5,7 +5,7 @@
 
 #include "kernels/calls.h"
 #include "kernels/fabric.h"
-#include "kernels/shapes.h"
+#include "kernels/buf_sizes.h"
 
 
 static const struct phasing permutation_phasing = {permutation_phases,

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include "base/base.h"
 #include "kernels/calls.h"
-#include "kernels/shapes.h"
+#include "kernels/buf_sizes.h"
 #include "registry/settings.h"
 
 struct halo_settings {
@@ -78,13 +78,13 @@ static int halo_skip(const struct record *r, const struct plan_facts *f, char *w
         grid(sizes[i], s->dims, dims);
         for (int d = 0; d < s->dims; d++)
             if (dims[d] <= s->radius) {
-                char shape[48];
-                int at = snprintf(shape, sizeof shape, "%d", dims[0]);
+                char dims_text[48];
+                int at = snprintf(dims_text, sizeof dims_text, "%d", dims[0]);
                 for (int e = 1; e < s->dims; e++)
-                    at += snprintf(shape + at, sizeof shape - (size_t)at, " x %d", dims[e]);
+                    at += snprintf(dims_text + at, sizeof dims_text - (size_t)at, " x %d", dims[e]);
                 snprintf(why, len, "dims=%d makes a grid of %s of the %d ranks of a %s "
                          "communicator (MPI_Dims_create): radius=%d reaches round a "
-                         "dimension of %d to a rank's own place", s->dims, shape,
+                         "dimension of %d to a rank's own place", s->dims, dims_text,
                          sizes[i], r->topo->name, s->radius, dims[d]);
                 return 1;
             }

@@ -8,7 +8,7 @@
 
 #include "kernels/calls.h"
 #include "kernels/io.h"
-#include "kernels/shapes.h"
+#include "kernels/buf_sizes.h"
 
 /* the non-blocking calls' overlap, as the non-blocking collectives' */
 #define NB_IO "; then post, computation as long as the call, MPI_Wait: overlap_pct " \

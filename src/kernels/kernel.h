@@ -85,7 +85,7 @@ struct kernel {
     /* mem=device or mem=managed (kernels/device.c): the buffers in GPU
      * memory, and whether a staged loop is running (its ping-pong then
      * calls device_out, device_in); NULL and 0 for host memory */
-    struct kernel_mem *mem;
+    struct device_bufs *dev;
     int in_staged_loop;
     /* set by a layout function: undone after the size is measured */
     void (*finish)(struct kernel *k);

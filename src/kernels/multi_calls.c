@@ -7,7 +7,7 @@
 
 #include "kernels/calls.h"
 #include "kernels/p2p_stream.h"
-#include "kernels/shapes.h"
+#include "kernels/buf_sizes.h"
 
 static const struct call calls[] = {
     {.name = "MSGRATE", .family = &family_multi, .caps = CALL_DEVICE | CALL_WINDOWED | CALL_RATE, .opk = OPK_NONE,

@@ -11,7 +11,7 @@
 
 #include "kernels/calls.h"
 #include "kernels/objects.h"
-#include "kernels/shapes.h"
+#include "kernels/buf_sizes.h"
 
 #include "registry/record.h"
 

@@ -10,7 +10,7 @@
 #include "kernels/p2p_partitioned.h"
 #include "kernels/p2p_persistent.h"
 #include "kernels/p2p_stream.h"
-#include "kernels/shapes.h"
+#include "kernels/buf_sizes.h"
 
 #define PP "one-way time = half the round trip of a ping-pong; "
 

@@ -97,11 +97,22 @@ static int early_bird(const struct record *r)
  * (p2p_partitioned.h), made on the sides that receive */
 static void leads(struct kernel *k, double *sum_s, long *count)
 {
-    *sum_s = 0;
-    *count = 0;
-    if (early_bird(k->rec) && k->priv)
+    if (k->priv)
         arrivals_take(k->priv, sum_s, count);
 }
+
+/* the family's per-point quantity (registry/point_extra.h) */
+static const struct point_extra extras[] = {
+    {.name = "early_lead_us", .unit = EXTRA_SECONDS,
+     .doc = "the early bird (complete=parrived): on the receiver's own clock, "
+            "from the first partition of a message it saw arrived (MPI_Parrived "
+            "on every partition in turn) to the last; each receiving side's mean "
+            "over its timed messages, then the mean over the receiving sides of "
+            "the pairs (a ping-pong's two partners, a window's responder); exact "
+            "to one pass over the partitions outstanding",
+     .prose = "early-bird lead %s us", .given = "complete=parrived",
+     .holds = early_bird, .take = leads},
+    {0}};
 
 /* the prose's sentence on the early bird */
 static void say_early_bird(const struct record *r, FILE *prose)
@@ -162,5 +173,5 @@ const struct family family_p2p = {
     .settings = rows, .nsettings = sizeof rows / sizeof rows[0],
     .own_size = OWN_SIZE(struct p2p_settings),
     .validate = validate,
-    .threads = p2p_threads, .early_bird = early_bird, .leads = leads,
+    .threads = p2p_threads, .extras = extras,
     .describe = describe};

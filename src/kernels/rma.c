@@ -118,13 +118,13 @@ int rma_pair_rank(const struct kernel *k)
 /* does this rank issue operations (the origin; both ranks for bibw)? */
 int rma_acting(const struct kernel *k)
 {
-    return k->initiator || rma_settings(k->rec)->mode == RMA_BIBW;
+    return k->initiator || rma_settings(k->rec)->traffic == RMA_BIBW;
 }
 
 /* is this rank's window the target of operations (both for bibw)? */
 int rma_targeted(const struct kernel *k)
 {
-    return !k->initiator || rma_settings(k->rec)->mode == RMA_BIBW;
+    return !k->initiator || rma_settings(k->rec)->traffic == RMA_BIBW;
 }
 
 /* passive synchronisation leaves the target nothing to do */
@@ -300,7 +300,7 @@ void rma_pair_begin(struct kernel *k)
     make_window(k, s);
     if (k->win_opened)
         k->win_opened(s->pair, s->win);
-    /* fetching calls ask for three origin buffers (shapes.c): result and
+    /* fetching calls ask for three origin buffers (buf_sizes.c): result and
      * compare slots follow the origin's */
     size_t sn, rn, slots = (size_t)k->count * (size_t)record_window(k->rec);
     k->rec->call->buffers(2, 1, &sn, &rn);
@@ -308,7 +308,7 @@ void rma_pair_begin(struct kernel *k)
         s->result = k->sbuf + slots * (size_t)k->extent;
         s->compare = s->result + slots * (size_t)k->extent;
     }
-    k->passive_pair = passive(k) && rma_settings(k->rec)->mode != RMA_BIBW;
+    k->passive_pair = passive(k) && rma_settings(k->rec)->traffic != RMA_BIBW;
     rma_open(k);
 }
 

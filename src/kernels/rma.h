@@ -12,11 +12,11 @@
 enum rma_sync { SYNC_FLUSH, SYNC_FLUSH_LOCAL, SYNC_LOCK, SYNC_LOCK_SHARED,
                 SYNC_LOCK_ALL, SYNC_FENCE, SYNC_PSCW };
 enum rma_win { WIN_CREATE, WIN_ALLOCATE, WIN_DYNAMIC };
-enum rma_mode { RMA_LATENCY, RMA_BW, RMA_BIBW };
+enum rma_traffic { RMA_LATENCY, RMA_BW, RMA_BIBW };
 struct rma_settings {
     enum rma_sync sync;
     enum rma_win win;
-    enum rma_mode mode;
+    enum rma_traffic traffic;
 };
 
 static inline const struct rma_settings *rma_settings(const struct record *r)

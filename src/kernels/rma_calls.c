@@ -8,7 +8,7 @@
 
 #include "kernels/calls.h"
 #include "kernels/rma.h"
-#include "kernels/shapes.h"
+#include "kernels/buf_sizes.h"
 
 #define OS " and its share of the synchronisation (sync=, win=, mode=: see the settings line)"
 

@@ -9,12 +9,12 @@
 #include "registry/settings.h"
 
 _Static_assert(sizeof(enum rma_sync) == sizeof(int) && sizeof(enum rma_win) == sizeof(int) &&
-               sizeof(enum rma_mode) == sizeof(int), "a setting's enum is not int-sized");
+               sizeof(enum rma_traffic) == sizeof(int), "a setting's enum is not int-sized");
 
 static const char *const sync_words[] = {"flush", "flush_local", "lock", "lock_shared",
                                          "lock_all", "fence", "pscw", NULL};
 static const char *const win_words[] = {"create", "allocate", "dynamic", NULL};
-static const char *const mode_words[] = {"latency", "bw", "bibw", NULL};
+static const char *const traffic_words[] = {"latency", "bw", "bibw", NULL};
 
 static const char *not_one_sided(const struct call *c);
 
@@ -27,8 +27,8 @@ static const struct setting rows[] = {
     {.owner = &family_rma, .key = "win", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(win),
      .words = win_words, .what = "window kind", .refuse = not_one_sided,
      .help = "how the window is made (create)"},
-    {.owner = &family_rma, .key = "mode", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(mode),
-     .words = mode_words, .what = "one-sided mode", .refuse = not_one_sided,
+    {.owner = &family_rma, .key = "mode", .kind = SETTING_WORDS, .store = STORE_INT, .offset = AT(traffic),
+     .words = traffic_words, .what = "one-sided mode", .refuse = not_one_sided,
      .help = "one operation at a time, a window, or a window each way (latency)"},
 };
 
@@ -54,7 +54,7 @@ static void validate(const struct record *r, rule_report report, void *ctx)
                "MPI_Waitall), which MPI allows only in a passive-target epoch: sync=flush, "
                "flush_local, lock, lock_shared or lock_all, not sync=%s", c->name,
                sync == SYNC_FENCE ? "fence" : "pscw");
-    if (r->window_col && rma_settings(r)->mode == RMA_LATENCY)
+    if (r->window_col && rma_settings(r)->traffic == RMA_LATENCY)
         report(ctx, r->window_col, "window= applies to mode=bw and mode=bibw; "
                "mode=latency times one operation at a time");
 }
@@ -62,14 +62,14 @@ static void validate(const struct record *r, rule_report report, void *ctx)
 /* mode=bw and mode=bibw stream window= operations; mode=latency one */
 static int window(const struct record *r)
 {
-    return rma_settings(r)->mode != RMA_LATENCY ? r->window : 1;
+    return rma_settings(r)->traffic != RMA_LATENCY ? r->window : 1;
 }
 
 /* mode=bibw: a window each way */
 static int legs(const struct record *r)
 {
     int legs = r->call->legs > 0 ? r->call->legs : 1;
-    return rma_settings(r)->mode == RMA_BIBW ? 2 * legs : legs;
+    return rma_settings(r)->traffic == RMA_BIBW ? 2 * legs : legs;
 }
 
 /* a pair type whose extent is more than its data (DOUBLE_INT: 12 in 16) */

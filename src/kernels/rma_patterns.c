@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include "base/base.h"
 #include "kernels/calls.h"
-#include "kernels/shapes.h"
+#include "kernels/buf_sizes.h"
 
 /* a pattern needs two ranks; its window is MPI_Win_create's */
 static int patterns_skip(const struct record *r, const struct plan_facts *f, char *why,

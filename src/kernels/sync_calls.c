@@ -5,7 +5,7 @@
 #include "registry/registry.h"
 
 #include "kernels/calls.h"
-#include "kernels/shapes.h"
+#include "kernels/buf_sizes.h"
 
 static const struct call calls[] = {
     {.name = "BARRIER", .family = &family_sync, .opk = OPK_PATTERN,

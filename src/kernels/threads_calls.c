@@ -4,7 +4,7 @@
 #include "registry/registry.h"
 
 #include "kernels/calls.h"
-#include "kernels/shapes.h"
+#include "kernels/buf_sizes.h"
 #include "kernels/threads.h"
 
 #define MT " on each of threads= threads at once, thread t of one rank with thread " \

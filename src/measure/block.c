@@ -58,7 +58,7 @@ void timed_loop(struct trial *t, long n, void *arg)
         fan_loop(t->fan, n);
         return;
     }
-    if (k->mem) {              /* GPU buffers: direct or staged */
+    if (k->dev) {              /* GPU buffers: direct or staged */
         device_loop(k, (int)n);
         return;
     }

@@ -115,7 +115,7 @@ void trial_setup(struct trial *t, struct measurer *m, const struct planned *pl,
     k->rbuf = aligned(&t->rraw, rbytes, k->rec->stride);
     t->cold_s = k->sbuf;
     t->cold_r = k->rbuf;
-    if (record_wants_device(k->rec))    /* mem=device, mem=managed */
+    if (record_wants_gpu(k->rec))    /* mem=device, mem=managed */
         device_setup(k, sbytes, rbytes);
     size_t p = (size_t)k->size;
     k->counts = xcalloc(6 * p, sizeof(int));

@@ -197,20 +197,36 @@ static void collect_comms(const struct world *w, const struct sizerun *sr,
     free(all);
 }
 
+/* The family's per-point quantities: each the mean over the ranks'
+ * answers that had one (point_extra.h), seconds written in us */
+static void collect_extras(const struct trial *t, const struct sizerun *sr,
+                           struct point *pt)
+{
+    int n = t->holds.nextras;
+    double mine[2 * POINT_EXTRAS], sum[2 * POINT_EXTRAS] = {0};
+    if (n == 0)
+        return;
+    for (int i = 0; i < n; i++) {
+        mine[2 * i] = sr->extra_sum[i];
+        mine[2 * i + 1] = sr->extra_n[i];
+    }
+    MPI_Reduce(mine, sum, 2 * n, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
+    for (int i = 0; i < n; i++)
+        if (sum[2 * i + 1] > 0)
+            pt->extra[i] = sum[2 * i] / sum[2 * i + 1]
+                           * (t->holds.extra[i]->unit == EXTRA_SECONDS ? 1e6 : 1);
+}
+
 /* Non-blocking collectives' overlap runs and persistent ones' init calls:
- * means over the ranks that made them; the early bird's lead: the mean
- * over every receiving side of a pair that gave one. */
+ * means over the ranks that made them */
 static void collect_overlap(const struct sizerun *sr, struct point *pt)
 {
-    double mine[8] = {sr->ov.pure, sr->ov.overall, sr->ov.compute, sr->ov.used,
-                      sr->init >= 0 ? sr->init : 0, sr->init >= 0, sr->lead_s,
-                      sr->lead_pairs};
-    double sum[8] = {0};       /* rank 0 alone gets the sums */
+    double mine[6] = {sr->ov.pure, sr->ov.overall, sr->ov.compute, sr->ov.used,
+                      sr->init >= 0 ? sr->init : 0, sr->init >= 0};
+    double sum[6] = {0};       /* rank 0 alone gets the sums */
     if (!sr->ov.used)
         mine[0] = mine[1] = mine[2] = 0;
-    MPI_Reduce(mine, sum, 8, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
-    if (sum[7] > 0)
-        pt->early_lead = sum[6] / sum[7] * 1e6;
+    MPI_Reduce(mine, sum, 6, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
     if (sum[3] > 0) {
         pt->t_pure = sum[0] / sum[3] * 1e6;
         pt->t_overall = sum[1] / sum[3] * 1e6;
@@ -340,6 +356,7 @@ void gather_point(struct trial *t, const struct sizerun *sr, struct point *pt)
     collect_series(t, sr, pt);
     collect_counters(t, pt);
     collect_overlap(sr, pt);
+    collect_extras(t, sr, pt);
     collect_per_comm(t, pt);
     /* the calls one by one go on to the writers for --raw's calls file
      * and DETAIL's p99 matrix */

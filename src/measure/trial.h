@@ -78,11 +78,10 @@ struct sizerun {
     int ncs;
     struct overlap ov;         /* non-blocking collectives */
     double init;               /* persistent: this rank's init call, s; < 0 none */
-    /* the family's early bird (struct family's leads): this rank's mean
-     * lead per message over the timed messages it received in each pair,
-     * summed over its pairs (s), and how many pairs gave one */
-    double lead_s;
-    int lead_pairs;
+    /* the family's per-point quantities (struct holds' extra[]): the
+     * means of this rank's answers summed, and how many answers had one */
+    double extra_sum[POINT_EXTRAS];
+    int extra_n[POINT_EXTRAS];
 };
 
 /* buffers.c: the kernel's context and buffers for the record, and back */

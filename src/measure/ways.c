@@ -59,20 +59,18 @@ static void pair_samples(struct trial *t, int a, int b, double one_way,
         sr->mine[sr->n++] = (struct sample){thread_us[i], a, b};
 }
 
-/* the family's early bird (complete=parrived): the leads of this rank's
- * receives since last asked, their mean a message into sr (NULL: the
- * warm-up's, dropped) */
-static void take_leads(struct kernel *k, struct sizerun *sr)
+/* the family's per-point quantities: this rank's answers since last
+ * asked, each answer's mean added into sr (NULL: the warm-up's, dropped) */
+static void take_extras(struct trial *t, struct sizerun *sr)
 {
-    const struct family *f = k->rec->call->family;
-    double sum_s;
-    long n;
-    if (!f->leads)
-        return;
-    f->leads(k, &sum_s, &n);
-    if (sr && n > 0) {
-        sr->lead_s += sum_s / (double)n;
-        sr->lead_pairs++;
+    for (int i = 0; i < t->holds.nextras; i++) {
+        double sum = 0;
+        long n = 0;
+        t->holds.extra[i]->take(&t->k, &sum, &n);
+        if (sr && n > 0) {
+            sr->extra_sum[i] += sum / (double)n;
+            sr->extra_n[i]++;
+        }
     }
 }
 
@@ -91,7 +89,7 @@ static void measure_pair(struct trial *t, int i, int j, long warmup, long iters,
     const struct family *f = k->rec->call->family;
     if (f->sample_start)                /* each thread's time from here */
         f->sample_start(k);
-    take_leads(k, NULL);                /* and the early bird's */
+    take_extras(t, NULL);               /* and the family's quantities' */
     long pb = per_block(o, k->rec, &ru, iters, pilot);
     struct series scratch = {0}, *s = &scratch;
     if (k->initiator)
@@ -103,11 +101,11 @@ static void measure_pair(struct trial *t, int i, int j, long warmup, long iters,
             MPI_Recv(&pb, 1, MPI_LONG, k->peer, TAG_PILOT, k->comm, MPI_STATUS_IGNORE);
     }
     double one_way = time_pair(t, &ru, pb, s);
-    take_leads(k, sr);
+    take_extras(t, sr);
     double thread_us[MAX_THREADS];
     if (f->samples)
         f->samples(k, thread_us);
-    sample_pair(t, call_sample_count(iters, t->pl->shape.pairs), sr);
+    sample_pair(t, call_sample_count(iters, t->pl->breadth.pairs), sr);
     if (k->initiator)
         pair_samples(t, tc->places[i].rank, tc->places[j].rank, one_way, thread_us, sr);
     series_free(&scratch);
@@ -234,6 +232,7 @@ static void measure_collective(struct trial *t, long warmup, long iters,
         fan_start(t);
     make_request(t, sr);
     double pilot = warm_collective(t, warmup, need_pilot);
+    take_extras(t, NULL);
     if (t->fan)
         fan_reset(t->fan);       /* each thread's time from here */
     if (need_pilot || ru.adaptive)    /* the slowest rank's time per call decides */
@@ -251,6 +250,7 @@ static void measure_collective(struct trial *t, long warmup, long iters,
         per_call = time_collective(t, &ru, per_block(o, k->rec, &ru, iters, pilot), s);
     }
     series_free(&scratch);
+    take_extras(t, sr);
     sample_collective(t, call_sample_count(iters, t->pl->tc->n), sr);
     collective_sample(t, per_call, calls_before, sr);
     if (k->rec->call->post)
@@ -285,8 +285,8 @@ void measure_size(struct trial *t, long warmup, long iters, struct sizerun *sr)
     sr->ncs = 0;
     sr->ov.used = 0;
     sr->init = -1;
-    sr->lead_s = 0;
-    sr->lead_pairs = 0;
+    memset(sr->extra_sum, 0, sizeof sr->extra_sum);
+    memset(sr->extra_n, 0, sizeof sr->extra_n);
     k->sits_out = 0;
     if (k->comm == MPI_COMM_NULL)
         return;

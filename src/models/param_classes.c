@@ -229,7 +229,7 @@ int classes_plan(struct class_table *t, int p, const struct class_loc *loc,
 
 int class_per_pair(int f, const struct params *pm)
 {
-    return param_files[f].shape == PS_PAIR && pm->m[f];
+    return param_files[f].cells == CELLS_PAIR && pm->m[f];
 }
 
 int class_checked(int f, const struct params *pm)

@@ -27,7 +27,7 @@ double drift_median(const double *first, const double *again, int n)
 
 int drift_moves(const struct params *pm, int f)
 {
-    return pm->m[f] && param_files[f].shape == PS_PAIR && isfinite(pm->drift[f]);
+    return pm->m[f] && param_files[f].cells == CELLS_PAIR && isfinite(pm->drift[f]);
 }
 
 struct params params_moved(const struct params *pm, double sign)

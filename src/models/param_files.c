@@ -14,11 +14,11 @@
 #include "models/predict.h"
 
 /* The model's rows in the enum's order (the order of the files written);
- * a matrix of pairs is the default shape (PS_PAIR).  The meanings are the
+ * a matrix of pairs is the default cells (CELLS_PAIR).  The meanings are the
  * files' header lines, byte for byte. */
 const struct param_file_row param_files[PF_COUNT] = {
     [PF_O] = {
-        .what = "O", .name = "O_i", .shape = PS_RANK,
+        .what = "O", .name = "O_i", .cells = CELLS_RANK,
         .term = COST_INVOKE,
         .meaning = "O_i, invocation overhead (median time of MPI_Startall + "
                    "MPI_Waitall on P requests to MPI_PROC_NULL)"},
@@ -72,7 +72,7 @@ const struct param_file_row param_files[PF_COUNT] = {
                    "MPI_Ssend_init: i and j each sending to the other and receiving "
                    "from it at once)"},
     [PF_TAIL] = {
-        .what = "tail", .name = "tail", .shape = PS_TAIL, .optional = 1,
+        .what = "tail", .name = "tail", .cells = CELLS_TAIL, .optional = 1,
         .symmetric = 1,
         .meaning = "a signal's tail: zero-byte round trips' deviations "
                    "from their median, the means of their 32 sorted bins (fastest "
@@ -138,10 +138,10 @@ int param_file_topology(const char *name, enum param_file f, char *topology,
 size_t param_values(enum param_file f, int p)
 {
     size_t pp = (size_t)p * (size_t)p;
-    switch (param_files[f].shape) {
-    case PS_RANK:
+    switch (param_files[f].cells) {
+    case CELLS_RANK:
         return (size_t)p;
-    case PS_TAIL:
+    case CELLS_TAIL:
         return pp * PARAM_TAIL_BINS;
     default:
         return pp;
@@ -150,7 +150,7 @@ size_t param_values(enum param_file f, int p)
 
 size_t param_value_size(enum param_file f)
 {
-    return param_files[f].shape == PS_TAIL ? sizeof(float) : sizeof(double);
+    return param_files[f].cells == CELLS_TAIL ? sizeof(float) : sizeof(double);
 }
 
 void params_alloc_held(struct params *pm, int p, int hold)
@@ -159,8 +159,8 @@ void params_alloc_held(struct params *pm, int p, int hold)
     pm->p = p;
     for (int f = 0; f < PF_MODEL_COUNT; f++) {
         pm->drift[f] = NAN;        /* until measured again (params.c) */
-        pm->measured[f] = param_files[f].shape != PS_TAIL || p <= PARAM_TAIL_MAX_P;
-        if (pm->measured[f] && (hold || param_files[f].shape == PS_RANK))
+        pm->measured[f] = param_files[f].cells != CELLS_TAIL || p <= PARAM_TAIL_MAX_P;
+        if (pm->measured[f] && (hold || param_files[f].cells == CELLS_RANK))
             pm->m[f] = xcalloc(param_values(f, p), param_value_size(f));
     }
 }
@@ -212,7 +212,7 @@ static size_t matrix_names(const struct params *pm, int used, char *out, size_t 
     size_t at = 0;
     out[0] = 0;
     for (int f = 0; f < PF_MODEL_COUNT && at < len; f++) {
-        if (f == PF_LIJ || param_files[f].shape == PS_TAIL)
+        if (f == PF_LIJ || param_files[f].cells == CELLS_TAIL)
             continue;
         int giver = term_giver(pm, f);
         int named = used ? pm->m[f] && (giver < 0 || giver == f)
@@ -269,7 +269,7 @@ struct signal_costs costs_from_params(const struct params *pm)
     struct signal_costs c = {.p = pm->p, .latency_is_one_way = 1};
     for (int f = 0; f < PF_MODEL_COUNT; f++) {
         const double **slot = term_slot(&c, param_files[f].term);
-        if (slot && !*slot && param_files[f].shape != PS_TAIL)
+        if (slot && !*slot && param_files[f].cells != CELLS_TAIL)
             *slot = pm->m[f];
     }
     return c;

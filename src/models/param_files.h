@@ -1,5 +1,5 @@
 /* param_files.h: the pairwise parameter matrices, one table: for each its
- * file (params-<topology>-<what>.dat), its meaning, its shape and what
+ * file (params-<topology>-<what>.dat), its meaning, its cells and what
  * the loops over it need.  The side that measures them (params/params.c
  * allocates, sums and checks them by it, measure/param_cache.c hands them
  * to the writers), the writers (output/, run.json) and the side that
@@ -36,10 +36,10 @@ enum param_file {
     PF_COUNT
 };
 
-enum param_shape {
-    PS_PAIR,                   /* p x p doubles, [i*p+j]: from i to j */
-    PS_RANK,                   /* p doubles, [i] */
-    PS_TAIL                    /* PARAM_TAIL_BINS floats a pair,
+enum param_cells {
+    CELLS_PAIR,                   /* p x p doubles, [i*p+j]: from i to j */
+    CELLS_RANK,                   /* p doubles, [i] */
+    CELLS_TAIL                    /* PARAM_TAIL_BINS floats a pair,
                                 * [(i*p+j)*PARAM_TAIL_BINS+k] */
 };
 
@@ -64,7 +64,7 @@ struct param_file_row {
     const char *what;          /* the name's part: params-<topology>-<what>.dat */
     const char *meaning;       /* the file's header line */
     const char *name;          /* as the prose names it: "O_ij" */
-    enum param_shape shape;
+    enum param_cells cells;
     /* folders from before it lack its file: --predict goes on without it
      * (a file that is there must be a finite matrix) */
     int optional;
@@ -85,7 +85,7 @@ struct param_file_row {
 
 extern const struct param_file_row param_files[PF_COUNT];
 
-/* the values matrix f holds on a communicator of p ranks (by its shape) */
+/* the values matrix f holds on a communicator of p ranks (by its cells) */
 size_t param_values(enum param_file f, int p);
 /* the size of one of them: a float for the tail's bins, else a double */
 size_t param_value_size(enum param_file f);

@@ -11,7 +11,7 @@
 /* The pairwise parameters of section 5.6.3 on a communicator of p ranks,
  * in microseconds, and those mpigauge added: the matrices of
  * models/param_files.h's table, m[PF_O] .. m[PF_TAIL] (its rows say what
- * each is and its shape): m[PF_O][i] the invocation overhead O_i (=
+ * each is and its cells): m[PF_O][i] the invocation overhead O_i (=
  * O_ii), m[PF_OIJ][i*p+j] the per-request overhead O_ij, m[PF_LIJ] the
  * latency L_ij, m[PF_BIJ] the per-byte time B_ij (the slope behind
  * L_ij), ... */

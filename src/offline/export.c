@@ -218,13 +218,13 @@ int export_csv(const char *dir, FILE *out)
     /* the table is made whole in memory first: nothing half-written */
     char *buf = NULL;
     size_t len = 0;
-    FILE *mem = open_memstream(&buf, &len);
-    if (!mem) {
+    FILE *whole = open_memstream(&buf, &len);
+    if (!whole) {
         fprintf(stderr, "mpigauge --export: out of memory\n");
         status = EXIT_NO_MEMORY;
     } else {
-        long rows = put_table(mem, &s, &c);
-        fclose(mem);
+        long rows = put_table(whole, &s, &c);
+        fclose(whole);
         if (fwrite(buf, 1, len, out) != len || fflush(out) != 0) {
             fprintf(stderr, "mpigauge --export: cannot write the table\n");
             status = EXIT_WRITE_FAILED;

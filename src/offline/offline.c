@@ -239,7 +239,7 @@ static void say_distribution(const struct bpattern *bp, struct signal_costs c,
 /* the table's matrices that every folder has (O_i aside, read first) */
 static int required(enum param_file f)
 {
-    return param_files[f].shape == PS_PAIR && !param_files[f].optional;
+    return param_files[f].cells == CELLS_PAIR && !param_files[f].optional;
 }
 
 /* "the folder lacks params-<topology>-{Oij,Lij,Bij,Lij-small}.dat" */
@@ -281,7 +281,7 @@ static int load_params(const struct request *rq, const char *topo, int world,
     for (int f = 0; f < PF_MODEL_COUNT; f++) {
         if (!param_files[f].optional)
             continue;
-        if (param_files[f].shape == PS_TAIL)   /* absent or damaged: no distribution */
+        if (param_files[f].cells == CELLS_TAIL)   /* absent or damaged: no distribution */
             pm->m[f] = matrix_load_tail(rq->dir, topo, world, p);
         else
             pm->m[f] = matrix_load_optional(rq->dir, topo, f, world, p, &bad);

@@ -1,4 +1,4 @@
-/* offline_main.c: the modes that run without MPI (offline.h): which one
+/* offline_main.c: the front ends that run without MPI (offline.h): which one
  * argv asks for, and its whole standard output (stdout_whole.h) */
 #include "offline/offline.h"
 

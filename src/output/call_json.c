@@ -1,5 +1,5 @@
 /* call_json.c: what run.json and the data files' headers say of a
- * record's common choices that its call's shape gives meaning to: how its
+ * record's common choices that its call's capabilities give meaning to: how its
  * pairs are chosen, what its receives match (recv=), its root (root=), in
  * place (inplace=), its window's buffers (buffers=), --like, the
  * repetition, and where a threaded call's per-thread samples are */

@@ -1,4 +1,4 @@
-/* call_json.h: a record's common settings that its call's shape gives
+/* call_json.h: a record's common settings that its call's capabilities give
  * meaning to (pairs, recv=, root=rotate, inplace=, buffers=), in run.json
  * and the data files' headers (call_json.c); a family's own are its facts
  * (registry/facts.c) */

@@ -26,7 +26,7 @@ static json_t *class_json(const struct class_table *t, int k)
     class_label(t, k, label, sizeof label);
     json_t *v = json_object();
     for (int f = 0; f < PF_MODEL_COUNT; f++)
-        if (param_files[f].shape == PS_PAIR)
+        if (param_files[f].cells == CELLS_PAIR)
             json_object_set_new(v, param_files[f].what, num(c->v[f]));
     return json_pack("{s:i,s:s,s:b,s:i,s:o,s:s,s:I,s:i,s:i,s:i,s:o,s:o,s:o}",
         "class", k, "label", label, "same_node", c->same_node, "level", c->level,
@@ -95,7 +95,7 @@ static void write_table(FILE *f, const struct class_table *t)
 {
     fprintf(f, "# class how pairs sampled spot_checked spot_off worst parent");
     for (int g = 0; g < PF_MODEL_COUNT; g++)
-        if (param_files[g].shape == PS_PAIR)
+        if (param_files[g].cells == CELLS_PAIR)
             fprintf(f, " %s", param_files[g].what);
     fprintf(f, " label\n");
     for (int k = 0; k < t->n; k++) {
@@ -105,7 +105,7 @@ static void write_table(FILE *f, const struct class_table *t)
         fprintf(f, "%d %s %ld %d %d %d %.4f %d", k, how_word[c->how], c->pairs,
                 c->sampled, c->spot, c->spot_off, c->worst, c->parent);
         for (int g = 0; g < PF_MODEL_COUNT; g++)
-            if (param_files[g].shape == PS_PAIR)
+            if (param_files[g].cells == CELLS_PAIR)
                 fprintf(f, " %.4f", c->v[g]);
         fprintf(f, " \"%s\"\n", label);
     }

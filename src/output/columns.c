@@ -198,24 +198,6 @@ static void doc_init(const struct col_ctx *c, char *out, size_t len)
              "request (MPI_*_init), once, after a barrier; the mean over ranks");
 }
 
-static int early_bird(const struct holds *h)
-{
-    return h->early_bird;
-}
-
-static double v_lead(const struct point *p) { return p->early_lead; }
-
-static void doc_lead(const struct col_ctx *c, char *out, size_t len)
-{
-    (void)c;
-    snprintf(out, len, "early_lead_us: the early bird (complete=parrived): on the "
-             "receiver's own clock, from the first partition of a message it saw "
-             "arrived (MPI_Parrived on every partition in turn) to the last; each "
-             "receiving side's mean over its timed messages, then the mean over the "
-             "receiving sides of the pairs (a ping-pong's two partners, a window's "
-             "responder); exact to one pass over the partitions outstanding");
-}
-
 static void doc_barrier(const struct col_ctx *c, char *out, size_t len)
 {
     (void)c;
@@ -277,9 +259,9 @@ const struct column columns[] = {
     {.name = "init_us", .format = COL_US, .when = persists,
      .value = v_init, .doc = doc_init,
      .prose = "init call %s us"},
-    {.name = "early_lead_us", .format = COL_US, .when = early_bird,
-     .value = v_lead, .doc = doc_lead, .given = "complete=parrived",
-     .prose = "early-bird lead %s us"},
+    /* the family's own per-point quantities (the partitioned calls'
+     * early_lead_us): their rows, registry/point_extra.h */
+    {.name = "(extras)", .extras_here = 1},
     {.name = "iters", .format = COL_COUNT, .value = v_iters,
      .doc = doc_iters},
     {.name = "warmup", .format = COL_COUNT, .value = v_warmup},
@@ -329,9 +311,66 @@ const struct column columns[] = {
 
 const size_t ncolumns = sizeof columns / sizeof columns[0];
 
+/* the place of per-point quantity x in res's holds (and its points'
+ * extra[]); -1: res has none */
+static int extra_slot(const struct point_extra *x, const struct result *res)
+{
+    for (int i = 0; i < res->holds.nextras; i++)
+        if (res->holds.extra[i] == x)
+            return i;
+    return -1;
+}
+
 int column_applies(const struct column *c, const struct result *res)
 {
+    if (c->extras_here)
+        return 0;
+    if (c->extra)
+        return extra_slot(c->extra, res) >= 0;
     return !c->when || c->when(&res->holds);
+}
+
+struct column extra_column(const struct point_extra *x)
+{
+    return (struct column){.name = x->name,
+                           .format = x->unit == EXTRA_SECONDS ? COL_US : COL_RATE,
+                           .prose = x->prose, .given = x->given, .extra = x};
+}
+
+size_t result_columns(const struct result *res, struct column *out, size_t max)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < ncolumns; i++) {
+        if (columns[i].extras_here)
+            for (int x = 0; x < res->holds.nextras && n < max; x++)
+                out[n++] = extra_column(res->holds.extra[x]);
+        else if (n < max && column_applies(&columns[i], res))
+            out[n++] = columns[i];
+    }
+    return n;
+}
+
+double column_value(const struct column *c, const struct result *res,
+                    const struct point *pt)
+{
+    if (!c->extra)
+        return c->value(pt);
+    int i = extra_slot(c->extra, res);
+    return i >= 0 ? pt->extra[i] : NAN;
+}
+
+int column_has_doc(const struct column *c)
+{
+    return c->doc || c->extra;
+}
+
+void column_doc(const struct column *c, const struct col_ctx *ctx, char *out,
+                size_t len)
+{
+    if (c->extra)
+        snprintf(out, len, "%s: %s", c->extra->name, c->extra->doc);
+    else
+        c->doc(ctx, out, len);
 }
 
 void column_text(const struct column *c, double v, char *out, size_t len)

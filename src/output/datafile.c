@@ -41,14 +41,14 @@ const char *op_label(const struct record *r, char *buf, size_t len)
         return r->pattern->name;
     if (r->call->opk != OPK_PAIRS)
         return "NOP";
-    const char *mode = r->pairs == PAIRS_DETAIL ? "DETAIL" : "NOP";
+    const char *op = r->pairs == PAIRS_DETAIL ? "DETAIL" : "NOP";
     if (strcmp(r->pf->name, "ALL") == 0)
-        return mode;
-    snprintf(buf, len, "%s:%s", mode, r->pf->name);
+        return op;
+    snprintf(buf, len, "%s:%s", op, r->pf->name);
     return buf;
 }
 
-const char *pair_mode(const struct result *res, char *buf, size_t len)
+const char *pair_schedule(const struct result *res, char *buf, size_t len)
 {
     const struct record *r = res->rec;
     int p = 0;
@@ -124,9 +124,11 @@ static void column_lines(FILE *f, const struct run_info *in, const struct result
 {
     struct col_ctx ctx = {res, in->opt};
     char doc[512];
-    for (size_t i = 0; i < ncolumns; i++)
-        if (columns[i].doc && column_applies(&columns[i], res)) {
-            columns[i].doc(&ctx, doc, sizeof doc);
+    struct column cols[MAX_COLUMNS];
+    size_t n = result_columns(res, cols, MAX_COLUMNS);
+    for (size_t i = 0; i < n; i++)
+        if (column_has_doc(&cols[i])) {
+            column_doc(&cols[i], &ctx, doc, sizeof doc);
             fprintf(f, "# %s\n", doc);
         }
     for (int i = 0; i < in->ev.n; i++)
@@ -134,9 +136,8 @@ static void column_lines(FILE *f, const struct run_info *in, const struct result
                 "call, mean over the ranks that made calls and the largest\n",
                 in->ev.name[i], in->ev.name[i], in->ev.name[i], in->ev.backend[i]);
     fputs("#", f);
-    for (size_t i = 0; i < ncolumns; i++)
-        if (column_applies(&columns[i], res))
-            fprintf(f, " %s", columns[i].name);
+    for (size_t i = 0; i < n; i++)
+        fprintf(f, " %s", cols[i].name);
     for (int i = 0; i < in->ev.n; i++)
         fprintf(f, " %s_avg %s_max", in->ev.name[i], in->ev.name[i]);
     fputc('\n', f);
@@ -169,11 +170,11 @@ static void header(FILE *f, const struct run_info *in, const struct result *res)
     for (int i = 0; i < res->ncomm; i++)
         fprintf(f, " %d", res->comm_sizes[i]);
     fprintf(f, "\n# timing: %s\n", r->call->timing);
-    if (res->shape)
-        fprintf(f, "# shape: %s\n", res->shape);
+    if (res->vtopo_text)
+        fprintf(f, "# shape: %s\n", res->vtopo_text);
     if (res->holds.pairs) {
         char how[200];
-        fprintf(f, "# pairs: %s\n", pair_mode(res, how, sizeof how));
+        fprintf(f, "# pairs: %s\n", pair_schedule(res, how, sizeof how));
     }
     record_settings_line(f, r);
     type_lines(f, res);
@@ -218,10 +219,10 @@ void datafile_row(FILE *f, const struct writer *w, const struct result *res,
 {
     int first = 1;
     char v[64];
-    for (size_t i = 0; i < ncolumns; i++) {
-        if (!column_applies(&columns[i], res))
-            continue;
-        column_text(&columns[i], columns[i].value(pt), v, sizeof v);
+    struct column cols[MAX_COLUMNS];
+    size_t n = result_columns(res, cols, MAX_COLUMNS);
+    for (size_t i = 0; i < n; i++) {
+        column_text(&cols[i], column_value(&cols[i], res, pt), v, sizeof v);
         fprintf(f, first ? "%s" : " %s", v);
         first = 0;
     }

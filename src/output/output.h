@@ -68,7 +68,7 @@ void report_params(struct writer *w, const struct topology *t,
                    const struct param_matrices *m);
 const char *op_label(const struct record *r, char *buf, size_t len);
 /* how a pairwise record's pairs were measured (in turn, ROUNDS, SAMPLE) */
-const char *pair_mode(const struct result *res, char *buf, size_t len);
+const char *pair_schedule(const struct result *res, char *buf, size_t len);
 void datafile_name(const struct result *res, char *out, size_t len);
 FILE *datafile_open(const struct writer *w, const struct result *res,
                     const char *name);

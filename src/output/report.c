@@ -149,13 +149,13 @@ void report_record(struct writer *w, const struct result *res)
         say(w, i ? " %d" : "%d", res->comm_sizes[i]);
     say(w, "%s ranks).\n  Timing: %s.\n", res->ncomm > 16 ? " ..." : "",
         r->call->timing);
-    if (res->shape)
-        say(w, "  Shape: %s.\n", res->shape);
+    if (res->vtopo_text)
+        say(w, "  Shape: %s.\n", res->vtopo_text);
     if (w->info->opt->cache_cold && cache_warm_why(r))
         say(w, "  Cache: warm, though the run is --cache cold: %s.\n", cache_warm_why(r));
     if (res->holds.pairs) {
         char how[200];
-        say(w, "  Pairs: %s.\n", pair_mode(res, how, sizeof how));
+        say(w, "  Pairs: %s.\n", pair_schedule(res, how, sizeof how));
     }
     if (r->op && r->dt->cls == TC_CHAR)
         say(w, "  CHAR: reduced as the library's extension (MPI 2.2 and later call it "

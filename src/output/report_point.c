@@ -33,12 +33,14 @@ static void column_phrases(struct writer *w, const struct result *res,
                            const struct point *pt)
 {
     char v[64];
-    for (size_t i = 0; i < ncolumns; i++) {
-        if (!columns[i].prose || !column_applies(&columns[i], res))
+    struct column cols[MAX_COLUMNS];
+    size_t n = result_columns(res, cols, MAX_COLUMNS);
+    for (size_t i = 0; i < n; i++) {
+        if (!cols[i].prose)
             continue;
-        column_text(&columns[i], columns[i].value(pt), v, sizeof v);
+        column_text(&cols[i], column_value(&cols[i], res, pt), v, sizeof v);
         say(w, "; ");
-        say(w, columns[i].prose, v);
+        say(w, cols[i].prose, v);
     }
 }
 

@@ -55,10 +55,11 @@ static json_t *point_json(const struct writer *w, const struct result *res,
                           const struct point *pt)
 {
     json_t *p = json_object();
-    for (size_t i = 0; i < ncolumns; i++)
-        if (column_applies(&columns[i], res))
-            json_object_set_new(p, columns[i].name,
-                                column_json(&columns[i], columns[i].value(pt)));
+    struct column cols[MAX_COLUMNS];
+    size_t n = result_columns(res, cols, MAX_COLUMNS);
+    for (size_t i = 0; i < n; i++)
+        json_object_set_new(p, cols[i].name,
+                            column_json(&cols[i], column_value(&cols[i], res, pt)));
     const struct events *ev = &w->info->ev;
     if (ev->n) {
         json_t *c = json_object();
@@ -193,8 +194,8 @@ static void record_members(json_t *o, const struct writer *w, const struct resul
     const struct record *r = res->rec;
     if (res->pattern.used)
         json_object_set_new(o, "pattern", pattern_json(res));
-    if (res->shape)
-        json_object_set_new(o, "shape", json_string(res->shape));
+    if (res->vtopo_text)
+        json_object_set_new(o, "shape", json_string(res->vtopo_text));
     if (w->info->opt->cache_cold)     /* and why, where the record runs warm */
         json_object_update_new(o, cache_warm_why(r) ? json_pack("{s:s,s:s}", "cache", "warm",
             "cache_why", cache_warm_why(r)) : json_pack("{s:s}", "cache", "cold"));

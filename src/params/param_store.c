@@ -116,11 +116,11 @@ static void add_model(struct param_matrices *mx, const struct world *w,
                       const struct topo_comm *tc, enum param_file f,
                       const struct params *pm, int n)
 {
-    switch (param_files[f].shape) {
-    case PS_TAIL:
+    switch (param_files[f].cells) {
+    case CELLS_TAIL:
         add_tail(mx, w, tc, f, pm);
         break;
-    case PS_RANK:
+    case CELLS_RANK:
         add(mx, w, tc, f, n ? pm->m[f] : NULL, 1);
         break;
     default:

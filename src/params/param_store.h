@@ -17,7 +17,7 @@ struct params_entry {
 
 struct param_store {
     const struct world *world;
-    int how;                   /* --params: enum params_mode */
+    int how;                   /* --params: enum params_depth */
     int loggp;                 /* --loggp: LogGP's too */
     /* the writers, told of a topology's parameters once measured (on
      * rank 0 only) */

@@ -141,7 +141,7 @@ static void put(struct params *pm, enum param_file f, size_t at, double value)
 {
     if (!pm->m[f])
         pair_log_put(pm->log, f, at, value);
-    else if (param_files[f].shape == PS_TAIL)
+    else if (param_files[f].cells == CELLS_TAIL)
         ((float *)pm->m[f])[at] = (float)value;
     else
         ((double *)pm->m[f])[at] = value;
@@ -205,8 +205,8 @@ static void measure_pair(MPI_Comm comm, int me, int i, int j, char *buf,
 void params_gather(MPI_Comm comm, struct params *pm)
 {
     for (int f = 0; f < PF_MODEL_COUNT; f++) {
-        if (pm->measured[f] && param_files[f].shape != PS_RANK)
-            pair_log_gather(comm, pm->log, f, pm->m[f], param_files[f].shape == PS_TAIL);
+        if (pm->measured[f] && param_files[f].cells != CELLS_RANK)
+            pair_log_gather(comm, pm->log, f, pm->m[f], param_files[f].cells == CELLS_TAIL);
     }
 }
 
@@ -263,7 +263,7 @@ static void deviations(const struct params *alone, const int *pi, const int *pj,
     memset(pm->dev, 0, sizeof pm->dev);
     for (int f = 0; f < PF_MODEL_COUNT; f++) {
         const double *a = alone->m[f], *m = pm->m[f];
-        if (!a || !m || param_files[f].shape != PS_PAIR)
+        if (!a || !m || param_files[f].cells != CELLS_PAIR)
             continue;
         int c = 0, dev = pm->rounds && param_files[f].checked;
         for (int k = 0; k < n; k++) {
@@ -294,7 +294,7 @@ static void measure_again(MPI_Comm comm, int me, char *buf, struct params *pm)
     struct params alone = {.p = p};
     struct pair_log log = {0};
     for (int f = 0; f < PF_MODEL_COUNT; f++) {
-        alone.measured[f] = param_files[f].shape == PS_PAIR && pm->measured[f];
+        alone.measured[f] = param_files[f].cells == CELLS_PAIR && pm->measured[f];
         if (alone.measured[f] && me == 0)
             alone.m[f] = xcalloc(param_values(f, p), param_value_size(f));
     }

@@ -10,6 +10,7 @@
 #include "registry/ops.h"
 #include "registry/pairs.h"
 #include "registry/patterns.h"
+#include "registry/point_extra.h"
 #include "registry/table.h"
 #include "registry/topologies.h"
 
@@ -24,7 +25,7 @@ struct facts;                  /* registry/record_view.h */
 struct plan_facts {
     int min_size, max_size;    /* ranks of its smallest and largest communicator */
     int ncomm;                 /* how many communicators */
-    int shaped;                /* graph-shaped (Cartesian or distributed graph) */
+    int has_vtopo;             /* graph-shaped (Cartesian or distributed graph) */
     int uneven;                /* a rank's in-degree differs from its out-degree */
     int twice;                 /* a periodic dimension of length 1 or 2 */
     const char *library;       /* MPI_Get_library_version's text */
@@ -119,15 +120,10 @@ struct family {
      * each of its threads; NULL: the pair's one-way time is its sample */
     void (*sample_start)(struct kernel *k);
     void (*samples)(const struct kernel *k, double *us);
-    /* an early bird of its receives (the partitioned calls' complete=
-     * parrived): early_bird says whether r's results hold one (struct
-     * holds' early_bird, the early_lead_us column); leads gives this
-     * rank's leads, s, summed over the messages it received in the pair
-     * since it was last asked, and their count (0: none), and clears
-     * them (measure/ asks after the warm-up, dropping them, and after
-     * the timed blocks); NULL: none */
-    int (*early_bird)(const struct record *r);
-    void (*leads)(struct kernel *k, double *sum_s, long *count);
+    /* the per-point quantities it adds to its results, each a row
+     * (registry/point_extra.h: the partitioned calls' early-bird lead),
+     * ended by a row without a name; NULL: none */
+    const struct point_extra *extras;
     /* what the family says of a record beyond its settings rows, on
      * communicators of at most p ranks: members it adds to the record's
      * run.json object o, lines "# ...\n" of its data files' header, and

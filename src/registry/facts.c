@@ -34,7 +34,7 @@ struct facts record_facts(const struct record *r, int p)
 {
     struct facts f = {0};
     const struct family *fam = r->call ? r->call->family : NULL;
-    if (!fam || (!fam->describe && !fam->library && !record_wants_device(r) &&
+    if (!fam || (!fam->describe && !fam->library && !record_wants_gpu(r) &&
                  !r->written_as))
         return f;
     size_t nh = 0, np = 0;

@@ -1,6 +1,6 @@
 /* holds.c: what a record's results hold (record.h's struct holds), from
  * its call's capabilities and its family's way and hooks: the writers
- * read these, so a family's shape of results is decided here once. */
+ * read these, so what a family's results hold is decided here once. */
 #include "registry/record_view.h"
 
 /* busbw_mbps = mbps x this (registry/calls.h's enum busbw_kind) */
@@ -13,6 +13,18 @@ static double busbw_factor(enum busbw_kind k, int n)
     case BUSBW_NONE: break;
     }
     return 0;
+}
+
+/* the per-point quantities r's results have, in the family's order, into
+ * out (at most POINT_EXTRAS); returns how many (struct holds' extra[]) */
+static int record_extras(const struct record *r, const struct point_extra **out)
+{
+    const struct point_extra *x = r->call->family->extras;
+    int n = 0;
+    for (; x && x->name && n < POINT_EXTRAS; x++)
+        if (!x->holds || x->holds(r))
+            out[n++] = x;
+    return n;
 }
 
 struct holds record_holds(const struct record *r, int p)
@@ -39,13 +51,13 @@ struct holds record_holds(const struct record *r, int p)
         .window_receives = streams_receives(c),
         .posts = c->post != NULL,
         .persists = c->init != NULL,
-        .early_bird = f->early_bird && f->early_bird(r),
         .checked = c->check != NULL,
         .switches = f->named_receives && f->moves_data,
         .busbw = c->busbw,
         .busbw_factor = busbw_factor(c->busbw, p > 0 ? p : 1),
         .busbw_n = p > 0 ? p : 1,
     };
+    h.nextras = record_extras(r, h.extra);
     return h;
 }
 

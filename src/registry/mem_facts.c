@@ -17,7 +17,7 @@ void record_mem_kinds(const struct record *r, int kind[2])
     kind[1] = r->rmem < 0 ? kind[0] : r->rmem;
 }
 
-int record_wants_device(const struct record *r)
+int record_wants_gpu(const struct record *r)
 {
     int kind[2];
     record_mem_kinds(r, kind);
@@ -68,7 +68,7 @@ static void kinds_text(FILE *f, const int kind[2])
 /* a runtime was opened and has a device */
 static int gpu_found(const struct gpu_info *g)
 {
-    return g && g->loaded && g->devices > 0;
+    return g && g->loaded && g->count > 0;
 }
 
 static const char *way_text(const struct record *r, const struct gpu_info *g)
@@ -113,7 +113,7 @@ void mem_describe(const struct record *r, json_t *o, FILE *header, FILE *prose)
     kinds_text(header, kind);
     if (found)
         fprintf(header, " (%s, %s version %d, device %d: %s), %s\n", g->api, g->library,
-                g->runtime_version, g->device, g->name, way_text(r, g));
+                g->runtime_version, g->index, g->name, way_text(r, g));
     else
         fprintf(header, " (no GPU: %s)\n", g ? g->why : "not looked for");
     fprintf(prose, "  Buffers in ");

@@ -219,10 +219,10 @@ static inline int fan_in_windows(void)
 
 /* mem=, rmem= and --mem (mem_facts.c): the kinds (enum mem_kind) of a
  * pair's initiator and responder, or of every rank of a collective (both
- * alike); MEM_HOST where none was asked for.  record_wants_device: 1
+ * alike); MEM_HOST where none was asked for.  record_wants_gpu: 1
  * where either is not host. */
 void record_mem_kinds(const struct record *r, int kind[2]);
-int record_wants_device(const struct record *r);
+int record_wants_gpu(const struct record *r);
 /* why r's settings do not go with GPU buffers (inplace=1, threads=,
  * compose=1, device and managed sides), or NULL */
 const char *record_mem_unbuilt(const struct record *r);

@@ -35,7 +35,10 @@ struct holds {
     int window_receives;       /* a window of receives (buffers=) */
     int posts;                 /* non-blocking: the overlap columns */
     int persists;              /* persistent: the init column */
-    int early_bird;            /* complete=parrived: the early_lead_us column */
+    /* the family's per-point quantities this record has, a column each
+     * (struct point's extra[] in the same order) */
+    const struct point_extra *extra[POINT_EXTRAS];
+    int nextras;
     int checked;               /* --check verifies its data */
     /* point-to-point and streaming: the curve's switch points
      * (models/switch_points.h) and the library variables that set them */

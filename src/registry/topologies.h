@@ -1,4 +1,4 @@
-/* topologies.h: the topologies: a rank's place, a communicator's shape and edges, the topology rows (topologies/table.c); a part of registry.h, the registry's main header */
+/* topologies.h: the topologies: a rank's place, a communicator's virtual topology (vtopo) and edges, the topology rows (topologies/table.c); a part of registry.h, the registry's main header */
 #ifndef MPIGAUGE_REGISTRY_TOPOLOGIES_H
 #define MPIGAUGE_REGISTRY_TOPOLOGIES_H
 
@@ -24,16 +24,16 @@ struct place {
 
 /* A graph-shaped topology makes the communicator its colour gives into a
  * Cartesian or distributed-graph one, for the neighbourhood collectives.
- * Its shape function fills, for one rank of that plain communicator (rank
+ * Its vtopo function fills, for one rank of that plain communicator (rank
  * of size), either the grid (cart = 1) or the rank's neighbours. */
-struct shape {
+struct vtopo {
     int cart;                  /* 1: MPI_Cart_create, 0: distributed graph */
     int ndims;                 /* cart: dimensions, slowest first */
     int dims[3], periods[3];
     long long key;             /* cart: this rank's row-major grid position */
     int nsrc, ndst;            /* graph: in- and out-neighbours ... */
     int *src, *dst;            /* ... as ranks of the plain communicator
-                                * (xmalloc'd by the shape function) */
+                                * (xmalloc'd by the vtopo function) */
 };
 
 /* a GRAPH:path edge-list file: edge i goes from from[i] to to[i] */
@@ -48,8 +48,8 @@ struct topology {
     const char *desc;
     /* graph-shaped topologies only (NULL: a plain communicator); file is
      * the record's edge list where the topology takes one, else NULL */
-    void (*shape)(const struct place *p, int rank, int size,
-                  const struct edges *file, struct shape *s);
+    void (*vtopo)(const struct place *p, int rank, int size,
+                  const struct edges *file, struct vtopo *s);
     int takes_file;            /* written NAME:path (GRAPH:graphs/ring.txt) */
 };
 

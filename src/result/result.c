@@ -6,16 +6,18 @@
 
 struct point point_blank(uint64_t elements, uint64_t bytes, long warmup)
 {
-    return (struct point){.elements = elements, .bytes = bytes, .warmup = warmup,
-                          .mbps = NAN, .busbw = NAN, .rate = NAN, .iter_mean = NAN,
-                          .iter_median = NAN, .pred = NAN, .pred_lsq = NAN,
-                          .pred_loggp = NAN, .pred_mean = NAN, .pred_p90 = NAN,
-                          .pred_lo = NAN, .pred_hi = NAN,
-                          .t_pure = NAN, .t_overall = NAN, .t_compute = NAN, .overlap = NAN, .init = NAN,
-                          .early_lead = NAN,
-                          .pair_min = NAN, .pair_med = NAN, .pair_max = NAN,
-                          .tail = {NAN, NAN, NAN, NAN, NAN}, .slowest_rank = -1,
-                          .slowest_share = NAN, .slowest_excess_us = NAN};
+    struct point pt = {.elements = elements, .bytes = bytes, .warmup = warmup,
+                       .mbps = NAN, .busbw = NAN, .rate = NAN, .iter_mean = NAN,
+                       .iter_median = NAN, .pred = NAN, .pred_lsq = NAN,
+                       .pred_loggp = NAN, .pred_mean = NAN, .pred_p90 = NAN,
+                       .pred_lo = NAN, .pred_hi = NAN,
+                       .t_pure = NAN, .t_overall = NAN, .t_compute = NAN, .overlap = NAN, .init = NAN,
+                       .pair_min = NAN, .pair_med = NAN, .pair_max = NAN,
+                       .tail = {NAN, NAN, NAN, NAN, NAN}, .slowest_rank = -1,
+                       .slowest_share = NAN, .slowest_excess_us = NAN};
+    for (int i = 0; i < POINT_EXTRAS; i++)
+        pt.extra[i] = NAN;
+    return pt;
 }
 
 void point_free(struct point *pt)

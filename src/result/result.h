@@ -76,11 +76,9 @@ struct point {
      * and OSU's overlap in percent; persistent ones: the init call, us */
     double t_pure, t_overall, t_compute, overlap;
     double init;
-    /* the partitioned calls with complete=parrived: the early-bird lead,
-     * a message's first partition seen arrived to its last on the
-     * receiver's clock, us; the mean over the receiving sides of the
-     * pairs of each one's mean over its timed messages */
-    double early_lead;
+    /* the family's per-point quantities (struct holds' extra[], in its
+     * order): each the mean over the ranks' answers (point_extra.h) */
+    double extra[POINT_EXTRAS];
     /* calls timed one by one (measure/call_samples.c): their tail, pooled
      * over pairs or communicators, us per message; and on communicators
      * the rank that finished last most often (world rank, -1: none), in
@@ -162,7 +160,7 @@ struct result {
     int type_size;             /* data bytes of one element */
     int ncomm;                 /* communicators, and their sizes */
     const int *comm_sizes;
-    const char *shape;         /* graph-shaped topologies: what comm became */
+    const char *vtopo_text;    /* graph-shaped topologies: what comm became */
     const int *comm_of;        /* per world rank: its communicator's index, or -1 */
     char file[160];            /* data file, relative to the folder */
     char skipped[400];         /* empty, or why the record did not run */

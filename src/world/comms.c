@@ -1,6 +1,6 @@
 /* comms.c: the communicators each topology's colour function makes (and,
  * for a graph-shaped topology, the Cartesian or distributed-graph
- * communicator its shape function describes), built once per topology and
+ * communicator its vtopo function describes), built once per topology and
  * kept by the world for the whole run. */
 #include "world/world.h"
 
@@ -44,7 +44,7 @@ static int by_value(const void *a, const void *b)
 
 /* 1 when every rank of plain holds its own point of the grid and every
  * point is held (MPI_Cart_create numbers ranks by point); else 0 and why */
-static int grid_filled(MPI_Comm plain, const struct shape *s, char *why,
+static int grid_filled(MPI_Comm plain, const struct vtopo *s, char *why,
                        size_t len)
 {
     int size;
@@ -67,7 +67,7 @@ static int grid_filled(MPI_Comm plain, const struct shape *s, char *why,
     return 0;
 }
 
-static MPI_Comm make_cart(MPI_Comm plain, const struct shape *s, char *why,
+static MPI_Comm make_cart(MPI_Comm plain, const struct vtopo *s, char *why,
                           size_t len)
 {
     if (!grid_filled(plain, s, why, len))
@@ -89,7 +89,7 @@ static int *unweighted(void)
     return w;
 }
 
-static MPI_Comm make_graph(MPI_Comm plain, const struct shape *s)
+static MPI_Comm make_graph(MPI_Comm plain, const struct vtopo *s)
 {
     MPI_Comm graph;
     MPI_Dist_graph_create_adjacent(plain, s->nsrc, s->src, unweighted(),
@@ -100,63 +100,63 @@ static MPI_Comm make_graph(MPI_Comm plain, const struct shape *s)
 
 /* replaces tc->comm by its Cartesian or graph form, or leaves it plain
  * and says why in tc->why (every rank of the world agrees on which) */
-static void shape_comm(const struct world *w, struct topo_comm *tc,
+static void vtopo_comm(const struct world *w, struct topo_comm *tc,
                        const struct edges *e)
 {
-    MPI_Comm shaped = MPI_COMM_NULL;
+    MPI_Comm vcomm = MPI_COMM_NULL;
     if (tc->comm != MPI_COMM_NULL) {
         int rank, size;
         MPI_Comm_rank(tc->comm, &rank);
         MPI_Comm_size(tc->comm, &size);
-        struct shape s = {0};
-        tc->topo->shape(&w->place, rank, size, e, &s);
+        struct vtopo s = {0};
+        tc->topo->vtopo(&w->place, rank, size, e, &s);
         if (s.cart)
-            shaped = make_cart(tc->comm, &s, tc->why, sizeof tc->why);
+            vcomm = make_cart(tc->comm, &s, tc->why, sizeof tc->why);
         else if (MPIGAUGE_SMPI)    /* SMPI 3.32 aborts in the dist-graph calls */
             snprintf(tc->why, sizeof tc->why, "needs MPI_Dist_graph_create_adjacent, "
                      "which SimGrid's SMPI 3.32 does not implement");
         else
-            shaped = make_graph(tc->comm, &s);
+            vcomm = make_graph(tc->comm, &s);
         free(s.src);
         free(s.dst);
     }
-    int bad = tc->comm != MPI_COMM_NULL && shaped == MPI_COMM_NULL;
+    int bad = tc->comm != MPI_COMM_NULL && vcomm == MPI_COMM_NULL;
     MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     if (bad) {
-        if (shaped != MPI_COMM_NULL)
-            MPI_Comm_free(&shaped);
+        if (vcomm != MPI_COMM_NULL)
+            MPI_Comm_free(&vcomm);
         if (!tc->why[0])
             snprintf(tc->why, sizeof tc->why, "could not be made on every rank");
         return;
     }
     if (tc->comm != MPI_COMM_NULL)
         MPI_Comm_free(&tc->comm);
-    tc->comm = shaped;
-    tc->shaped = 1;
+    tc->comm = vcomm;
+    tc->has_vtopo = 1;
 }
 
 /* "Cartesian 2x2, periodic" or "distributed graph: 6 edges, ..." in
- * tc->shape; collective over the world */
-static void describe_shape(struct topo_comm *tc)
+ * tc->vtopo_text; collective over the world */
+static void describe_vtopo(struct topo_comm *tc)
 {
     int kind = MPI_UNDEFINED, deg[4] = {0, 0, 0, 0};   /* -in, in, -out, out */
     /* SMPI 3.32 aborts in MPI_Topo_test; its shaped communicators are
-     * all Cartesian (shape_comm) */
+     * all Cartesian (vtopo_comm) */
     if (tc->comm != MPI_COMM_NULL && MPIGAUGE_SMPI)
-        kind = tc->shaped ? MPI_CART : MPI_UNDEFINED;
+        kind = tc->has_vtopo ? MPI_CART : MPI_UNDEFINED;
     else if (tc->comm != MPI_COMM_NULL)
         MPI_Topo_test(tc->comm, &kind);
     if (kind == MPI_CART) {
         int nd, dims[3], periods[3], coords[3];
         MPI_Cartdim_get(tc->comm, &nd);
         MPI_Cart_get(tc->comm, nd, dims, periods, coords);
-        int n = snprintf(tc->shape, sizeof tc->shape, "Cartesian %d", dims[0]);
-        for (int d = 1; d < nd && n > 0 && (size_t)n < sizeof tc->shape; d++)
-            n += snprintf(tc->shape + n, sizeof tc->shape - (size_t)n, "x%d", dims[d]);
+        int n = snprintf(tc->vtopo_text, sizeof tc->vtopo_text, "Cartesian %d", dims[0]);
+        for (int d = 1; d < nd && n > 0 && (size_t)n < sizeof tc->vtopo_text; d++)
+            n += snprintf(tc->vtopo_text + n, sizeof tc->vtopo_text - (size_t)n, "x%d", dims[d]);
         for (int d = 0; d < nd; d++)
             tc->twice |= periods[d] && dims[d] <= 2;
-        if (n > 0 && (size_t)n < sizeof tc->shape)
-            snprintf(tc->shape + n, sizeof tc->shape - (size_t)n, " (slowest first), %s",
+        if (n > 0 && (size_t)n < sizeof tc->vtopo_text)
+            snprintf(tc->vtopo_text + n, sizeof tc->vtopo_text - (size_t)n, " (slowest first), %s",
                      periods[0] ? "periodic" : "not periodic: MPI_PROC_NULL beyond the edges");
     }
     if (kind == MPI_DIST_GRAPH) {
@@ -170,7 +170,7 @@ static void describe_shape(struct topo_comm *tc)
     MPI_Allreduce(MPI_IN_PLACE, deg, 4, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     MPI_Allreduce(MPI_IN_PLACE, &edges, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
     if (kind == MPI_DIST_GRAPH)
-        snprintf(tc->shape, sizeof tc->shape, "distributed graph: %d edges, in-degree "
+        snprintf(tc->vtopo_text, sizeof tc->vtopo_text, "distributed graph: %d edges, in-degree "
                  "%d to %d, out-degree %d to %d", edges, -deg[0], deg[1], -deg[2], deg[3]);
 }
 
@@ -215,10 +215,10 @@ static void build(const struct world *w, struct topo_comm *tc,
                   const struct edges *e)
 {
     MPI_Comm_split(MPI_COMM_WORLD, dense_colour(w, tc->topo), w->rank, &tc->comm);
-    if (tc->topo->shape)
-        shape_comm(w, tc, e);
-    if (tc->shaped)
-        describe_shape(tc);
+    if (tc->topo->vtopo)
+        vtopo_comm(w, tc, e);
+    if (tc->has_vtopo)
+        describe_vtopo(tc);
     int size = 0, crank = -1;
     if (tc->comm != MPI_COMM_NULL) {
         MPI_Comm_size(tc->comm, &size);

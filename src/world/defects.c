@@ -2,7 +2,7 @@
  * the call: hwloc and the counters see the machine running the
  * simulation.  A family's own library defects are its skip hook's
  * (kernels/coll_family.c, io_file.c, rma_family.c, objects_calls.c), each
- * entry naming the library, the call and the shape of communicator or
+ * entry naming the library, the call and the kind of communicator or
  * datatype that trigger it.  (SMPI 3.32's other gaps: the neighbourhood
  * collectives and MPI-IO in their families' hooks; the dist-graph calls:
  * world/comms.c; MPI_Pcontrol: measure/record_run.c; the persistent

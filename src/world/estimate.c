@@ -77,7 +77,7 @@ static double pair_l(int rounds, double share)
     return l;
 }
 
-double estimate_params(int p, int node_ranks, int params_mode)
+double estimate_params(int p, int node_ranks, int params_depth)
 {
     if (p < 2)
         return 0;
@@ -92,8 +92,8 @@ double estimate_params(int p, int node_ranks, int params_mode)
     double steps = rounds ? round_count(p) + PARAM_VERIFY : (double)p * (p - 1);
     double step = rounds ? 2 * o + l : o + l / 2;
     double full = steps * (step + OVERHEAD_US);
-    if (params_mode == PARAMS_FULL ||
-        (params_mode == PARAMS_AUTO && p <= PARAM_CLASSES_ABOVE))
+    if (params_depth == PARAMS_FULL ||
+        (params_depth == PARAMS_AUTO && p <= PARAM_CLASSES_ABOVE))
         return full * 1e-6;
     /* by classes (models/param_classes.h): CLASS_ROUNDS rounds, or one
      * for each other node where they are more and no more than
@@ -110,20 +110,20 @@ double estimate_params(int p, int node_ranks, int params_mode)
 /* the parameters are measured before the first pattern barrier of the
  * plan on each topology */
 double estimate_plan_params(const struct plan *pl, int i, int node_ranks,
-                            int params_mode)
+                            int params_depth)
 {
     for (int k = 0; k <= i; k++) {
         const struct record *q = pl->rec[k].rec;
         if (q->ok && !pl->rec[k].skipped[0] && q->topo == pl->rec[i].rec->topo &&
             q->pattern && (q->pattern->generate || q->pattern_file[0]))
-            return k == i ? estimate_params(pl->rec[i].shape.p, node_ranks, params_mode)
+            return k == i ? estimate_params(pl->rec[i].breadth.p, node_ranks, params_depth)
                           : 0;
     }
     return 0;
 }
 
 struct estimate estimate_record(const struct record *r, const struct options *o,
-                                const struct record_shape *sh)
+                                const struct record_breadth *sh)
 {
     struct estimate e = {0, 0, 0, 0};
     const struct call *c = r->call;

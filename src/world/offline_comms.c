@@ -2,7 +2,7 @@
  * world's places (--validate --ranks N): each place's colour, the
  * communicators numbered by their lowest rank as world_comms numbers them,
  * their sizes; no MPI_Comm is made.  A graph-shaped topology is taken to
- * get its shape (a real run may fall back to the plain communicator).
+ * get its vtopo (a real run may fall back to the plain communicator).
  * One pass over the ranks, each colour numbered through a hash table: no
  * sort and no array of places, so that millions of ranks lay out in a
  * fraction of a second. */
@@ -85,7 +85,7 @@ static void colour_ranks(const struct world *w, struct topo_comm *tc)
     struct place pl;
     for (int r = 0; r < w->size; r++) {
         long long c = 0;
-        if (!tc->topo->shape) {
+        if (!tc->topo->vtopo) {
             offline_place(w, r, &pl);
             c = tc->topo->colour(&pl);
         }
@@ -98,19 +98,19 @@ static void colour_ranks(const struct world *w, struct topo_comm *tc)
     free(h.num);
 }
 
-/* a Cartesian shape's facts the plan's skips read, as describe_shape
+/* a Cartesian vtopo's facts the plan's skips read, as describe_vtopo
  * (comms.c) reads them off the communicator MPI made: a periodic
- * dimension of length 1 or 2 (twice).  The shape is the topology's for
+ * dimension of length 1 or 2 (twice).  The vtopo is the topology's for
  * its first communicator's first rank: the grid's, the same for all.
  * (A distributed graph's uneven degrees would take every rank's edges:
  * not known offline, docs/input.md says so.) */
 static void cart_facts(const struct world *w, struct topo_comm *tc,
                        const struct edges *e)
 {
-    if (!tc->shaped || tc->n == 0)
+    if (!tc->has_vtopo || tc->n == 0)
         return;
-    struct shape s = {0};
-    tc->topo->shape(&w->place, 0, tc->sizes[0], e, &s);
+    struct vtopo s = {0};
+    tc->topo->vtopo(&w->place, 0, tc->sizes[0], e, &s);
     for (int d = 0; s.cart && d < s.ndims && d < 3; d++)
         tc->twice |= s.periods[d] && s.dims[d] <= 2;
     free(s.src);
@@ -121,7 +121,7 @@ void offline_lay_out(const struct world *w, struct topo_comm *tc,
                      const struct edges *e)
 {
     tc->comm = MPI_COMM_NULL;
-    tc->shaped = tc->topo->shape != NULL;
+    tc->has_vtopo = tc->topo->vtopo != NULL;
     tc->comm_of = xmalloc_array((size_t)w->size, sizeof *tc->comm_of);
     tc->sizes = NULL;
     colour_ranks(w, tc);

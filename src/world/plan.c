@@ -276,9 +276,9 @@ int plan_records(struct plan *pl, const struct recordset *rs, struct world *w,
         plan_skip_reason(p, w, o);
         if (p->skipped[0])
             continue;
-        p->shape.p = p->tc->max_size;
-        p->shape.ncomm = p->tc->n;
-        p->est = estimate_record(p->rec, o, &p->shape);
+        p->breadth.p = p->tc->max_size;
+        p->breadth.ncomm = p->tc->n;
+        p->est = estimate_record(p->rec, o, &p->breadth);
         p->est.seconds += estimate_plan_params(pl, i, w->max_node_ranks, o->params);
         if (record_setting_value(p->rec, "levels"))    /* levels=hw */
             level_comms(p, w);

@@ -24,7 +24,7 @@ struct planned {
     struct topo_comm *tc;      /* its communicators (NULL: the record is bad) */
     char skipped[400];         /* empty, or why the record will not run */
     struct bpattern bp;        /* BARRIER: this rank's pattern (p = 0: MPI) */
-    struct record_shape shape; /* communicators and pairs, for the estimate */
+    struct record_breadth breadth; /* communicators and pairs, for the estimate */
     struct estimate est;       /* counts only while the record will run */
     /* levels=hw: the communicators of each hardware level (PLAN_LEVELS) */
     struct topo_comm *levels[3];

@@ -9,7 +9,7 @@
 #include "base/thread_level.h"
 #include "world/char_probe.h"
 #include "world/defects.h"
-#include "world/devices.h"
+#include "world/gpu_world.h"
 #include "models/schedule.h"
 
 /* an offline world's: every communicator's kept pairs, counted by
@@ -19,21 +19,21 @@ static long count_pairs_offline(struct planned *pl, const struct world *w)
     const struct record *r = pl->rec;
     const long *kept = offline_pairs(w, pl->tc, r->pf);
     long all = 0;
-    pl->shape.steps = 0;
+    pl->breadth.steps = 0;
     for (int c = 0; c < pl->tc->n; c++) {
         long k = r->pf->sample && kept[c] > r->sample ? r->sample : kept[c];
         all += k;
-        if (k > pl->shape.steps)
-            pl->shape.steps = k;
+        if (k > pl->breadth.steps)
+            pl->breadth.steps = k;
     }
-    pl->shape.pairs = all;
+    pl->breadth.pairs = all;
     if (r->pf->rounds)
-        pl->shape.steps = round_count(pl->tc->max_size);
+        pl->breadth.steps = round_count(pl->tc->max_size);
     return all;
 }
 
 /* pairs the record's criterion keeps, over all its communicators, and
- * the most one communicator measures one after another (pl->shape) */
+ * the most one communicator measures one after another (pl->breadth) */
 static long count_pairs(struct planned *pl, const struct world *w)
 {
     const struct topo_comm *tc = pl->tc;
@@ -52,10 +52,10 @@ static long count_pairs(struct planned *pl, const struct world *w)
     if (pl->rec->pf->sample && mine > pl->rec->sample)
         mine = pl->rec->sample;
     MPI_Allreduce(&mine, &all, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
-    MPI_Allreduce(&mine, &pl->shape.steps, 1, MPI_LONG, MPI_MAX, MPI_COMM_WORLD);
-    pl->shape.pairs = all;
+    MPI_Allreduce(&mine, &pl->breadth.steps, 1, MPI_LONG, MPI_MAX, MPI_COMM_WORLD);
+    pl->breadth.pairs = all;
     if (pl->rec->pf->rounds)
-        pl->shape.steps = round_count(pl->tc->max_size);
+        pl->breadth.steps = round_count(pl->tc->max_size);
     return all;
 }
 
@@ -104,7 +104,7 @@ void plan_skip_reason(struct planned *pl, const struct world *w,
     char *why = pl->skipped;
     size_t len = sizeof pl->skipped;
     struct plan_facts facts = {.min_size = tc->min_size, .max_size = tc->max_size,
-                               .ncomm = tc->n, .shaped = tc->shaped, .uneven = tc->uneven,
+                               .ncomm = tc->n, .has_vtopo = tc->has_vtopo, .uneven = tc->uneven,
                                .twice = tc->twice, .library = w->library,
                                .smpi = MPIGAUGE_SMPI};
     if (type_unavailable(r->dt))
@@ -133,7 +133,7 @@ void plan_skip_reason(struct planned *pl, const struct world *w,
     else if (r->dt->skip && r->dt->skip(r, &facts, why, len))
         ;                  /* said in why */
     /* mem=device, mem=managed: a GPU, and an MPI that takes its pointers */
-    else if (device_skip_reason(r, w, o, why, len))
+    else if (gpu_skip_reason(r, w, o, why, len))
         ;                  /* said in why */
     else
         call_skip_reason(r, tc, w, o, why, len);

@@ -5,7 +5,7 @@
 #include "world/plan.h"
 
 /* writes into pl->skipped why pl's record cannot run on pl->tc (empty
- * when it can); counts its pairs into pl->shape (collective over the
+ * when it can); counts its pairs into pl->breadth (collective over the
  * world for a pairwise call) */
 void plan_skip_reason(struct planned *pl, const struct world *w, const struct options *o);
 

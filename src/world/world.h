@@ -19,12 +19,12 @@ struct topo_comm {
                                 * (the order of sizes), or -1 */
     /* graph-shaped topologies */
     char file[SIDE_PATH_BYTES];           /* GRAPH: the edge-list file, else empty */
-    int shaped;                /* comm is Cartesian or a distributed graph */
-    char shape[160];           /* what the shape became, for the outputs */
+    int has_vtopo;             /* comm is Cartesian or a distributed graph */
+    char vtopo_text[160];      /* what the vtopo became, for the outputs */
     int uneven;                /* a rank's in-degree differs from its out-degree */
     int twice;                 /* Cartesian with a periodic dimension of length
                                 * 1 or 2: one neighbour both ways */
-    char why[240];             /* empty, or why the shape could not be made
+    char why[240];             /* empty, or why the vtopo could not be made
                                 * (then comm is the plain communicator) */
     /* an offline world's: the pairs each communicator keeps, by criterion
      * (enum pair_count), counted on first use (offline_pairs.c) */

@@ -29,6 +29,7 @@ int main(void)
     test_hybrid();
     test_clock();
     test_arrivals();
+    test_extras();
     test_fingerprint();
     test_call_words();
     test_changepoint();

@@ -1,4 +1,4 @@
-/* test_graph.c: the graph-shaped topologies' shape functions (what each
+/* test_graph.c: the graph-shaped topologies' vtopo functions (what each
  * rank asks MPI_Cart_create or MPI_Dist_graph_create_adjacent for) and
  * the GRAPH:path edge-list parser, all without MPI */
 #include <stdlib.h>
@@ -23,22 +23,22 @@ static struct place at(int x, int y, int z, int dx, int dy, int dz)
  * (slowest first) are the grid's x-fastest order: key = x + dx (y + dy z) */
 static void stencils(void)
 {
-    struct shape s = {0};
-    topo("STENCIL")->shape(&(struct place){0}, 0, 1, NULL, &s);
+    struct vtopo s = {0};
+    topo("STENCIL")->vtopo(&(struct place){0}, 0, 1, NULL, &s);
     CHECK(s.cart && s.ndims == 1 && s.dims[0] == 1 && s.periods[0] == 1);
     struct place p = at(2, 1, 0, 3, 2, 1);   /* 3x2x1: z left out */
     memset(&s, 0, sizeof s);
-    topo("STENCIL")->shape(&p, 5, 6, NULL, &s);
+    topo("STENCIL")->vtopo(&p, 5, 6, NULL, &s);
     CHECK(s.cart && s.ndims == 2 && s.dims[0] == 2 && s.dims[1] == 3);
     CHECK(s.periods[0] == 1 && s.periods[1] == 1 && s.key == 5);
     p = at(1, 0, 3, 2, 1, 4);                /* 2x1x4: y left out */
     memset(&s, 0, sizeof s);
-    topo("STENCIL-OPEN")->shape(&p, 0, 8, NULL, &s);
+    topo("STENCIL-OPEN")->vtopo(&p, 0, 8, NULL, &s);
     CHECK(s.ndims == 2 && s.dims[0] == 4 && s.dims[1] == 2);
     CHECK(s.periods[0] == 0 && s.periods[1] == 0 && s.key == 1 + 2 * 3);
     p = at(2, 3, 4, 3, 4, 5);                /* 3-D: row-major (z, y, x) */
     memset(&s, 0, sizeof s);
-    topo("STENCIL")->shape(&p, 0, 60, NULL, &s);
+    topo("STENCIL")->vtopo(&p, 0, 60, NULL, &s);
     CHECK(s.ndims == 3 && s.dims[0] == 5 && s.dims[1] == 4 && s.dims[2] == 3);
     CHECK(s.key == (4 * 4 + 3) * 3 + 2);
     CHECK(topo("STENCIL")->colour(&p) == 0 && !topo("STENCIL")->takes_file);
@@ -58,8 +58,8 @@ static void tree(void)
     for (int p = 1; p <= 12; p++) {
         int edges = 0, bad = 0;
         for (int r = 0; r < p; r++) {
-            struct shape s = {0};
-            topo("BINARY-TREE")->shape(&(struct place){0}, r, p, NULL, &s);
+            struct vtopo s = {0};
+            topo("BINARY-TREE")->vtopo(&(struct place){0}, r, p, NULL, &s);
             bad += s.cart || s.nsrc != s.ndst;
             bad += r > 0 && s.src[0] != (r - 1) / 2;       /* parent first */
             bad += (2 * r + 1 < p) != has(s.dst, s.ndst, 2 * r + 1);
@@ -95,8 +95,8 @@ static void graph_files(void)
     const char *ring = "# a ring\n0 1\n1 2 # one way\r\n\n2 0\n2 2\n";
     CHECK(parse_graph_file(ring, strlen(ring), 3, &e, &d) == 0);
     CHECK(e.n == 4 && e.from[1] == 1 && e.to[1] == 2 && e.from[3] == 2 && e.to[3] == 2);
-    struct shape s = {0};
-    topo("GRAPH")->shape(&(struct place){0}, 2, 3, &e, &s);
+    struct vtopo s = {0};
+    topo("GRAPH")->vtopo(&(struct place){0}, 2, 3, &e, &s);
     CHECK(!s.cart && s.ndst == 2 && s.dst[0] == 0 && s.dst[1] == 2);
     CHECK(s.nsrc == 2 && s.src[0] == 1 && s.src[1] == 2);
     CHECK(topo("GRAPH")->takes_file);

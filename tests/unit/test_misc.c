@@ -164,7 +164,7 @@ static void test_param_files(void)
 /* the model's rows: named for the prose, the places of the checked ones
  * 1, 2, ... without a gap (the report's sentence; only matrices of pairs
  * are compared), O_i the one per rank
- * and the tail the one in bins; params_alloc gives each its shape's room
+ * and the tail the one in bins; params_alloc gives each its cells' room
  * and params_free empties it */
 static void test_param_table(void)
 {
@@ -172,10 +172,10 @@ static void test_param_table(void)
     for (int f = 0; f < PF_MODEL_COUNT; f++) {
         const struct param_file_row *r = &param_files[f];
         CHECK(r->name && r->name[0]);
-        CHECK((r->shape == PS_RANK) == (f == PF_O) &&
-              (r->shape == PS_TAIL) == (f == PF_TAIL));
+        CHECK((r->cells == CELLS_RANK) == (f == PF_O) &&
+              (r->cells == CELLS_TAIL) == (f == PF_TAIL));
         CHECK(r->checked >= 0 && r->checked <= PF_MODEL_COUNT &&
-              !(r->checked && (seen[r->checked] || r->shape != PS_PAIR)));
+              !(r->checked && (seen[r->checked] || r->cells != CELLS_PAIR)));
         seen[r->checked] = 1;
         places += r->checked != 0;
     }
@@ -197,7 +197,7 @@ static void test_param_table(void)
     /* params/params.c's pair measurements fill matrices of pairs */
     for (int k = 0; k < npair_measures; k++)
         CHECK(pair_measures[k].file < PF_MODEL_COUNT &&
-              param_files[pair_measures[k].file].shape == PS_PAIR);
+              param_files[pair_measures[k].file].cells == CELLS_PAIR);
 }
 
 /* every term of the event model is some model row's, no tail gives one,
@@ -208,7 +208,7 @@ static void test_param_terms(void)
     int given[COST_EXCHANGE_SYNC + 1] = {0};
     for (int f = 0; f < PF_MODEL_COUNT; f++) {
         CHECK(param_files[f].term >= COST_NONE && param_files[f].term <= COST_EXCHANGE_SYNC);
-        CHECK(!(param_files[f].shape == PS_TAIL && param_files[f].term));
+        CHECK(!(param_files[f].cells == CELLS_TAIL && param_files[f].term));
         given[param_files[f].term]++;
     }
     for (int t = COST_INVOKE; t <= COST_EXCHANGE_SYNC; t++)

@@ -225,11 +225,11 @@ static void one_sided(void)
     if (o.rs.n == 3) {
         struct record *r = o.rs.rec;
         const struct rma_settings *s0 = rma_settings(&r[0]), *s1 = rma_settings(&r[1]);
-        CHECK(s0->sync == SYNC_PSCW && s0->win == WIN_DYNAMIC && s0->mode == RMA_BIBW);
+        CHECK(s0->sync == SYNC_PSCW && s0->win == WIN_DYNAMIC && s0->traffic == RMA_BIBW);
         CHECK(record_window(&r[0]) == 8 && r[0].pairs == PAIRS_DETAIL);
         CHECK(strcmp(r[0].pf->name, "CROSS-NODE") == 0);
         /* the defaults; an accumulate still measures all pairs */
-        CHECK(s1->sync == SYNC_FLUSH && s1->win == WIN_CREATE && s1->mode == RMA_LATENCY);
+        CHECK(s1->sync == SYNC_FLUSH && s1->win == WIN_CREATE && s1->traffic == RMA_LATENCY);
         CHECK(record_window(&r[1]) == 1 && r[1].pf && strcmp(r[1].pf->name, "ALL") == 0);
         CHECK(record_window(&r[2]) == 4096);
         /* the rows read the family's own struct: what the writers print */

@@ -392,7 +392,7 @@ static void threaded_forms(void)
               strcmp(rs.rec[1].written_as->name, "BW") == 0);
         CHECK(strcmp(rs.rec[2].call->name, "SEND") == 0 && !rs.rec[2].written_as &&
               rs.rec[2].mem == MEM_DEVICE && rs.rec[2].rmem == MEM_HOST &&
-              rs.rec[2].staged == 1 && record_wants_device(&rs.rec[2]));
+              rs.rec[2].staged == 1 && record_wants_gpu(&rs.rec[2]));
     }
     CHECK(d.kept == 1 && strncmp(d.msg[0], "t.in:4:", 7) == 0 && strstr(d.msg[0], "MSGRATE"));
     recordset_free(&rs);

@@ -38,6 +38,7 @@ void test_misc(void);
 void test_cmdline(void);
 void test_topology(void);
 void test_patterns(void);
+void test_extras(void);
 void test_predict_dist(void);
 void test_crossing(void);
 void test_receiver(void);

@@ -1,9 +1,9 @@
-/* devices.c: the GPU that mem=device and mem=managed records use: the
+/* gpu_world.c: the GPU that mem=device and mem=managed records use: the
  * runtime opened once a run (base/gpu.c), whether the MPI library takes
  * device pointers, and why a record cannot run with its memory kinds.
  * Every rank decides alike (the same build, and a machine's ranks the
  * same runtime), so the plan's skips agree without a message. */
-#include "world/devices.h"
+#include "world/gpu_world.h"
 
 #include <dlfcn.h>
 #include <stdio.h>
@@ -58,7 +58,7 @@ static int query_aware(const char *api, char *how, size_t len)
     return 0;
 }
 
-/* this rank's place among its node's ranks, for its device */
+/* this rank's place among its node's ranks, for its GPU */
 static int local_rank(const struct world *w)
 {
     int local = 0;
@@ -67,15 +67,15 @@ static int local_rank(const struct world *w)
     return local;
 }
 
-/* the runtime and device of this rank (opened on first use), with the
+/* the runtime and GPU of this rank (opened on first use), with the
  * MPI library's awareness noted in it */
-static const struct gpu_info *devices_open(const struct world *w)
+static const struct gpu_info *gpu_open_world(const struct world *w)
 {
     const struct gpu_info *g = gpu_state();
     if (g)
         return g;
     g = gpu_open(local_rank(w));
-    if (g->loaded && g->devices > 0) {
+    if (g->loaded && g->count > 0) {
         char how[160];
         int aware = query_aware(g->api, how, sizeof how);
         gpu_note_aware(aware, how);
@@ -92,13 +92,13 @@ static const char *unbuilt(const struct record *r, const struct options *o)
     return record_mem_unbuilt(r);
 }
 
-int device_skip_reason(const struct record *r, const struct world *w,
-                       const struct options *o, char *why, size_t len)
+int gpu_skip_reason(const struct record *r, const struct world *w,
+                    const struct options *o, char *why, size_t len)
 {
     /* an offline world (--validate --ranks N) asks this machine's runtime
      * and library too: its plan is an N-rank launch's here (issue 53: it
      * skipped nothing where a launch skipped every device record) */
-    if (!record_wants_device(r))
+    if (!record_wants_gpu(r))
         return 0;
     const char *no = unbuilt(r, o);
     if (MPIGAUGE_SMPI)
@@ -107,16 +107,16 @@ int device_skip_reason(const struct record *r, const struct world *w,
         snprintf(why, len, "%s", no);
         return 1;
     }
-    const struct gpu_info *g = devices_open(w);
-    if (!g->loaded || g->devices == 0) {
+    const struct gpu_info *g = gpu_open_world(w);
+    if (!g->loaded || g->count == 0) {
         snprintf(why, len, "mem=%s: %s", r->mem == MEM_MANAGED ? "managed" : "device",
                  g->why);
         return 1;
     }
     int kind[2];
     record_mem_kinds(r, kind);
-    int device = kind[0] == MEM_DEVICE || kind[1] == MEM_DEVICE;
-    if (device && !g->mpi_aware && !r->staged) {
+    int on_device = kind[0] == MEM_DEVICE || kind[1] == MEM_DEVICE;
+    if (on_device && !g->mpi_aware && !r->staged) {
         snprintf(why, len, "this MPI is not GPU-aware for %s (%s), and would be handed "
                  "device pointers; staged=1 times the host-staged path", g->api,
                  g->aware_how);
@@ -125,7 +125,7 @@ int device_skip_reason(const struct record *r, const struct world *w,
     return 0;
 }
 
-void devices_take_option(struct record *r, const struct options *o)
+void mem_take_option(struct record *r, const struct options *o)
 {
     if (o->mem > 0)
         record_take_mem(r, o->mem - 1);

@@ -1,7 +1,7 @@
-/* shapes.h: how many elements each rank's send and receive buffers hold
- * for n elements on p ranks, one function per shape the calls need */
-#ifndef MPIGAUGE_SHAPES_H
-#define MPIGAUGE_SHAPES_H
+/* buf_sizes.h: how many elements each rank's send and receive buffers hold
+ * for n elements on p ranks, one function per split the calls need */
+#ifndef MPIGAUGE_BUF_SIZES_H
+#define MPIGAUGE_BUF_SIZES_H
 
 #include <stddef.h>
 

@@ -1,5 +1,5 @@
-/* shapes.c: buffer sizes, in elements, for n elements on p ranks */
-#include "kernels/shapes.h"
+/* buf_sizes.c: buffer sizes, in elements, for n elements on p ranks */
+#include "kernels/buf_sizes.h"
 
 #include "registry/record.h"
 
