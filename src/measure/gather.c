@@ -197,36 +197,24 @@ static void collect_comms(const struct world *w, const struct sizerun *sr,
     free(all);
 }
 
-/* The family's per-point quantities: each the mean over the ranks'
- * answers that had one (point_extra.h), seconds written in us */
-static void collect_extras(const struct trial *t, const struct sizerun *sr,
-                           struct point *pt)
-{
-    int n = t->holds.nextras;
-    double mine[2 * POINT_EXTRAS], sum[2 * POINT_EXTRAS] = {0};
-    if (n == 0)
-        return;
-    for (int i = 0; i < n; i++) {
-        mine[2 * i] = sr->extra_sum[i];
-        mine[2 * i + 1] = sr->extra_n[i];
-    }
-    MPI_Reduce(mine, sum, 2 * n, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
-    for (int i = 0; i < n; i++)
-        if (sum[2 * i + 1] > 0)
-            pt->extra[i] = sum[2 * i] / sum[2 * i + 1]
-                           * (t->holds.extra[i]->unit == EXTRA_SECONDS ? 1e6 : 1);
-}
-
 /* Non-blocking collectives' overlap runs and persistent ones' init calls:
- * means over the ranks that made them */
-static void collect_overlap(const struct sizerun *sr, struct point *pt)
+ * means over the ranks that made them; the family's per-point quantities
+ * (point_extra.h): each the mean over the ranks' answers that had one */
+static void collect_means(const struct trial *t, const struct sizerun *sr,
+                          struct point *pt)
 {
-    double mine[6] = {sr->ov.pure, sr->ov.overall, sr->ov.compute, sr->ov.used,
+    enum { N = 6 + 2 * POINT_EXTRAS };
+    double mine[N] = {sr->ov.pure, sr->ov.overall, sr->ov.compute, sr->ov.used,
                       sr->init >= 0 ? sr->init : 0, sr->init >= 0};
-    double sum[6] = {0};       /* rank 0 alone gets the sums */
+    double sum[N] = {0};       /* rank 0 alone gets the sums */
+    const struct holds *h = &t->holds;
     if (!sr->ov.used)
         mine[0] = mine[1] = mine[2] = 0;
-    MPI_Reduce(mine, sum, 6, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
+    for (int i = 0; i < h->nextras; i++) {
+        mine[6 + 2 * i] = sr->extra_sum[i];
+        mine[7 + 2 * i] = sr->extra_n[i];
+    }
+    MPI_Reduce(mine, sum, N, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
     if (sum[3] > 0) {
         pt->t_pure = sum[0] / sum[3] * 1e6;
         pt->t_overall = sum[1] / sum[3] * 1e6;
@@ -236,6 +224,10 @@ static void collect_overlap(const struct sizerun *sr, struct point *pt)
     }
     if (sum[5] > 0)
         pt->init = sum[4] / sum[5] * 1e6;
+    for (int i = 0; i < h->nextras; i++)
+        if (sum[7 + 2 * i] > 0)    /* seconds are written in us */
+            pt->extra[i] = sum[6 + 2 * i] / sum[7 + 2 * i]
+                           * (h->extra[i]->unit == EXTRA_SECONDS ? 1e6 : 1);
 }
 
 /* rank 0, where a topology has several communicators: each one's own
@@ -355,8 +347,7 @@ void gather_point(struct trial *t, const struct sizerun *sr, struct point *pt)
     collect_samples(w, sr, t->k.mismatches, pt);
     collect_series(t, sr, pt);
     collect_counters(t, pt);
-    collect_overlap(sr, pt);
-    collect_extras(t, sr, pt);
+    collect_means(t, sr, pt);
     collect_per_comm(t, pt);
     /* the calls one by one go on to the writers for --raw's calls file
      * and DETAIL's p99 matrix */
