@@ -30,6 +30,9 @@ def settings_rows:
 (if .oversubscribed == true then
    "<p class=\"warn\">Oversubscribed: up to \(.ranks_per_node_max | h) ranks share a node of \(.cores_per_node | h) cores; ranks wait for each other's time slices and the times are not the hardware's.</p>"
  else empty end),
+(if (.ranks_sharing_a_core // 0) > 0 then
+   "<p class=\"warn\">Ranks sharing a core: \(.ranks_sharing_a_core | h) ranks are bound to a core another rank of their machine is bound to (ranks \(.shared_core.ranks | map(tostring) | join(" and ") | h) to core \(.shared_core.core | h)); they take turns on it and the times are the scheduler's.</p>"
+ else empty end),
 "<table>",
 row("input"; .input), row("date"; .date), row("mpigauge"; .mpigauge),
 row("built with"; if .build then "\(.build.compiler), MPI headers \(.build.mpi_headers)" + (if .build.papi then ", PAPI" else "" end) + (if .build.sanitized then ", AddressSanitizer" else "" end) else null end),
@@ -40,6 +43,7 @@ row("nodes"; if .nodes then "\(.nodes) (\(.hosts // [] | join(", "))), at most \
 row("grid"; if .grid then (.grid | map(tostring) | join("x")) + (if .grid_source then " from \(.grid_source)" else "" end) else null end),
 row("oversubscribed"; .oversubscribed),
 row("ranks bound to a core"; .ranks_bound_to_a_core),
+row("ranks sharing a core"; .ranks_sharing_a_core),
 row("simulation"; if .simulation then (.simulation | tojson) else null end),
 row("timer"; if .timer then "MPI_Wtime steps of \(.timer.resolution_s * 1e10 | round / 1e10) s, \(.timer.overhead_s * 1e10 | round / 1e10) s a read; MPI_Wtick \(.wtick_s) s" else null end),
 row("clock model"; if .clock then (.clock | def r: . * 1000 | round / 1000; "offset and drift per rank over \(.ranks | length) ranks: largest offset \(.max_offset_us | r) us, drift \(.max_drift_ppm | r) ppm, residual \(.max_residual_us | r) us, round trip \(.max_rtt_us | r) us; \(.refits) refits; end check " + (if .end_check then "\(.end_check.max_error_us | r) us" else "none" end)) else null end),

@@ -7,13 +7,10 @@
  * the writers on rank 0 as they come. */
 #include "run.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <sys/stat.h>
 #include <time.h>
-#include <unistd.h>
 #include "base/base.h"
 #include "base/build_info.h"
 #include "base/hash.h"
@@ -111,6 +108,7 @@ static void describe_run(struct run *run)
     in->nodes = w->nodes;
     in->max_node_ranks = w->max_node_ranks;
     in->bound = w->bound;
+    in->cores_shared = w->cores_shared;
     in->cores = w->cores;
     in->places = w->places;
     in->cvars = w->cvars;
@@ -138,17 +136,7 @@ static void writer_params_cb(void *sink, const struct topology *t,
 static int prepare_step(struct run *run, int rank)
 {
     int rc = 0;
-    /* every rank writes there, so every rank looks, and all agree */
-    struct stat st;
-    int bad = run->opt.scratch && run->needs_scratch &&
-              (access(run->opt.scratch, W_OK | X_OK) != 0 ||
-               (stat(run->opt.scratch, &st) == 0 && !S_ISDIR(st.st_mode) &&
-                (errno = ENOTDIR)));
-    if (bad)
-        fprintf(stderr, "mpigauge: rank %d: --scratch %s: %s\n", rank,
-                run->opt.scratch, strerror(errno));
-    MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-    if (bad)
+    if (run->needs_scratch && run->opt.scratch && !scratch_usable(run->opt.scratch, rank))
         return EXIT_BAD_INPUT;
     run->writer.snapshot = interrupt_snapshot;
     struct measurer *m = &run->m;

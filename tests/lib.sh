@@ -111,9 +111,11 @@ scratch() {
     mkdir -p "$1"
 }
 # cluster_launcher SECONDS: sets CLUSTER to the words that start 4 ranks on
-# (Open MPI: ranks that yield when idle; its mpirun does not count 4 ranks
-# on 2 simulated hosts of 2 slots as oversubscribed, and spin-polling
-# ranks made every barrier a scheduler slice, about 8 ms)
+# (Open MPI: unbound, since each simulated host binds its ranks to its
+# cores 0 and 1, the same two cores of this machine, and ranks that yield
+# when idle; its mpirun does not count 4 ranks on 2 simulated hosts of 2
+# slots as oversubscribed, and spin-polling ranks made every barrier a
+# scheduler slice, about 8 ms)
 # two simulated hosts of two (../shared/cluster, needs root), hosts apart
 # over TCP under Open MPI and MPICH alike (SEPARATE_HOSTS=1), killed after
 # SECONDS so that a hang fails fast; returns 1 when there is no cluster
@@ -124,7 +126,7 @@ cluster_launcher() {
     if $MPIRUN --version 2>&1 | grep -qE 'Open MPI|OpenRTE'; then
         CLUSTER=(timeout -k 5 "$1" $MPIRUN --mca plm_rsh_agent "$L"
                  --host nodeA:2,nodeB:2 -n 4 --mca pml ob1 --mca btl self,vader,tcp
-                 --mca mpi_yield_when_idle 1)
+                 --mca mpi_yield_when_idle 1 --bind-to none)
     else
         CLUSTER=(env SEPARATE_HOSTS=1 timeout -k 5 "$1" $MPIRUN -launcher ssh
                  -launcher-exec "$L" -hosts nodeA:2,nodeB:2 -n 4)

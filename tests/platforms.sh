@@ -229,8 +229,10 @@ if [ -z "$L" ] || ! unshare --uts --mount true 2> /dev/null; then
 fi
 MPIRUN=${MPIRUN:-mpirun.mpich}
 if $MPIRUN --version 2>&1 | grep -qE 'Open MPI|OpenRTE'; then
+    # unbound: each simulated host binds its rank to its core 0, the same
+    # core of this machine (4 ms a message: docs/measuring.md, Binding)
     timeout -k 5 120 $MPIRUN --mca plm_rsh_agent "$L" --host nodeA:1,nodeB:1 -n 2 --mca pml ob1 \
-        --mca btl self,vader,tcp ./mpigauge --quiet -o "$T/real" "$R/trip.in" > "$T/real.out" 2>&1
+        --mca btl self,vader,tcp --bind-to none ./mpigauge --quiet -o "$T/real" "$R/trip.in" > "$T/real.out" 2>&1
 else
     SEPARATE_HOSTS=1 timeout -k 5 120 $MPIRUN -launcher ssh -launcher-exec "$L" -hosts nodeA:1,nodeB:1 -n 2 \
         ./mpigauge --quiet -o "$T/real" "$R/trip.in" > "$T/real.out" 2>&1

@@ -7,7 +7,19 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include "base/base.h"
+
+int scratch_usable(const char *dir, int rank)
+{
+    struct stat st;
+    int bad = access(dir, W_OK | X_OK) != 0
+              || (stat(dir, &st) == 0 && !S_ISDIR(st.st_mode) && (errno = ENOTDIR));
+    if (bad)
+        fprintf(stderr, "mpigauge: rank %d: --scratch %s: %s\n", rank, dir, strerror(errno));
+    MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    return !bad;
+}
 
 int scratch_make(const char *dir, char *out, size_t len)
 {

@@ -4,6 +4,10 @@
 
 #include <stddef.h>
 
+/* Collective: 1 on every rank when every rank can write in dir (a
+ * folder), else 0 after each rank that cannot said why on stderr
+ * (--scratch DIR: every rank writes there, so every rank looks) */
+int scratch_usable(const char *dir, int rank);
 /* Collective: a new folder mpigauge-scratch-XXXXXX in dir (made by rank
  * 0, its name broadcast into out).  Returns 0, or -1 on every rank after
  * rank 0 said why. */

@@ -104,6 +104,15 @@ static void run_facts(struct writer *w)
         say(w, "WARNING: %d ranks share a node with %ld cores. The times "
             "below measure the operating system's scheduler as much as MPI.\n",
             in->max_node_ranks, in->cores);
+    if (in->cores_shared.ranks > 0)
+        say(w, "WARNING: %d ranks are bound to a core that another rank of the same "
+            "machine is bound to (ranks %d and %d both to core %d): they take turns on "
+            "it, and the times below are the scheduler's as much as MPI's. Launchers "
+            "bind each host's first rank to its core 0, and hosts on one machine then "
+            "share it: launch unbound (Open MPI: --bind-to none) or give each rank a "
+            "core of its own (docs/measuring.md, Binding).\n",
+            in->cores_shared.ranks, in->cores_shared.first, in->cores_shared.second,
+            in->cores_shared.core);
 }
 
 void report_run(struct writer *w)

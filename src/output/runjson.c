@@ -14,7 +14,6 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include "base/smpi.h"
 #include "output/columns.h"
 #include "output/compose_report.h"
 #include "output/streams_json.h"
@@ -29,6 +28,7 @@
 #include "output/record_settings.h"
 #include "output/threads_json.h"
 #include "output/timer_json.h"
+#include "output/machine_json.h"
 #include "output/per_comm.h"
 #include "output/library_settings.h"
 #include "output/hybrid_writer.h"
@@ -273,38 +273,6 @@ static json_t *options_json(const struct options *opt)
     return o;
 }
 
-static json_t *machine_json(json_t *root, const struct run_info *in)
-{
-    json_t *hosts = json_array(), *places = json_array();
-    for (int i = 0; i < in->nhosts; i++)
-        json_array_append_new(hosts, json_string(in->hosts[i]));
-    for (int r = 0; r < in->ranks; r++) {
-        const struct place *p = &in->places[r];
-        json_array_append_new(places, json_pack("{s:i,s:[iii],s:i,s:i,s:i}",
-                              "rank", p->rank, "xyz", p->x, p->y, p->z, "node",
-                              p->node, "package", p->package, "core", p->core));
-    }
-    json_t *m = json_pack("{s:s,s:[ii],s:i,s:[iii],s:o,s:s,s:o,s:i,s:i,s:i,s:I,s:b}",
-        "mpi_library", in->library, "mpi_version", in->version, in->subversion,
-        "ranks", in->ranks, "grid", in->grid[0], in->grid[1], in->grid[2],
-        "hosts", hosts, "grid_source", in->grid_source, "places", places,
-        "ranks_bound_to_a_core", in->bound, "nodes", in->nodes,
-        "ranks_per_node_max", in->max_node_ranks, "cores_per_node",
-        (json_int_t)in->cores, "oversubscribed", in->max_node_ranks > in->cores);
-    /* null on real MPI; under SMPI what was simulated and how */
-    json_object_set_new(m, "simulation", MPIGAUGE_SMPI ?
-        json_pack("{s:s,s:s,s:s?,s:s?,s:s?}", "simulator", "SimGrid SMPI",
-                  "simgrid_version", smpi_simgrid_version(), "platform",
-                  smpi_platform(), "settings", smpi_settings(), "costs",
-                  smpi_costs()) : json_null());
-    const char *key;           /* in the order they were packed */
-    json_t *value;
-    json_object_foreach(m, key, value)
-        json_object_set(root, key, value);
-    json_decref(m);
-    return root;
-}
-
 static json_t *run_json(const struct writer *w, const char *status)
 {
     const struct run_info *in = w->info;
@@ -312,7 +280,7 @@ static json_t *run_json(const struct writer *w, const char *status)
                              "format", RUN_JSON_FORMAT, "build", build_json(),
                              "status", status, "input", text_json(in->input),
                              "date", in->date);
-    machine_json(root, in);
+    machine_json_add(root, in);
     threads_json_run(root, in);
     timer_json_add(root, in);
     if (in->clock)

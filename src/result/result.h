@@ -6,6 +6,7 @@
 #define MPIGAUGE_RESULT_H
 
 #include <stdint.h>
+#include "base/core_sharing.h"
 #include "base/text.h"
 #include "input/options.h"
 #include "registry/record_view.h"
@@ -279,6 +280,7 @@ struct run_info {
     const char *grid_source;
     char *const *hosts;
     int nhosts, nodes, max_node_ranks, bound;
+    struct core_sharing cores_shared;   /* world/core_share.h */
     long cores;
     const struct place *places;   /* every rank's */
     double wtick, timer_res, timer_cost;   /* seconds */

@@ -47,6 +47,7 @@ static void level_sizes(hwloc_topology_t topo, hwloc_obj_t pu, hwloc_obj_t pkg,
 int hw_locate(struct hw_location *loc)
 {
     memset(loc, 0, sizeof *loc);
+    loc->bound_core = -1;
     hwloc_topology_t topo;
     if (hwloc_topology_init(&topo) || hwloc_topology_load(topo))
         return -1;
@@ -64,6 +65,8 @@ int hw_locate(struct hw_location *loc)
         hwloc_obj_t core = hwloc_get_ancestor_obj_by_type(topo, HWLOC_OBJ_CORE, pu);
         loc->package = pkg ? (int)pkg->logical_index : 0;
         loc->core = index_in_package(topo, pkg, core);
+        if (loc->bound && core)
+            loc->bound_core = (int)core->logical_index;
         const char *model = hwloc_obj_get_info_by_name(
             pkg ? pkg : hwloc_get_root_obj(topo), "CPUModel");
         snprintf(loc->cpu_model, sizeof loc->cpu_model, "%s", model ? model : "");

@@ -37,6 +37,22 @@ static void find_nodes(struct world *w)
                   MPI_COMM_WORLD);
 }
 
+/* ranks bound to the same core of one machine (core_share.h); not
+ * under SMPI, whose ranks are threads of one process on this machine,
+ * in simulated time */
+static void find_shared_cores(struct world *w, int bound_core)
+{
+    w->cores_shared = (struct core_sharing){0, -1, -1, -1};
+    if (MPIGAUGE_SMPI)
+        return;
+    struct core_claim mine = core_claim_here(bound_core);
+    struct core_claim *all = xmalloc_array((size_t)w->size, sizeof *all);
+    MPI_Allgather(&mine, (int)sizeof mine, MPI_BYTE, all, (int)sizeof mine, MPI_BYTE,
+                  MPI_COMM_WORLD);
+    w->cores_shared = core_sharing_of(all, w->size);
+    free(all);
+}
+
 static void find_hosts(struct world *w)
 {
     int len;
@@ -139,6 +155,7 @@ int world_init(struct world *w, const struct options *o, const int *coords)
     w->place.node_bytes = loc.node_bytes;
     memcpy(w->cpu_model, loc.cpu_model, sizeof w->cpu_model);
     MPI_Allreduce(&loc.bound, &w->bound, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    find_shared_cores(w, loc.bound_core);
 
     w->place.rank = w->rank;
     place_on_grid(w, o, coords);

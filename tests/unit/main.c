@@ -34,6 +34,7 @@ int main(void)
     test_call_words();
     test_changepoint();
     test_switch_points();
+    test_core_share();
     printf("unit: %d passed, %d failed\n", unit_passed, unit_failed);
     return unit_failed ? 1 : 0;
 }

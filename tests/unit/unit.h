@@ -55,5 +55,6 @@ void test_effect(void);
 void test_clock(void);
 void test_arrivals(void);
 void test_changepoint(void);
+void test_core_share(void);
 
 #endif
