@@ -31,7 +31,7 @@ def settings_rows:
    "<p class=\"warn\">Oversubscribed: up to \(.ranks_per_node_max | h) ranks share a node of \(.cores_per_node | h) cores; ranks wait for each other's time slices and the times are not the hardware's.</p>"
  else empty end),
 (if (.ranks_sharing_a_core // 0) > 0 then
-   "<p class=\"warn\">Ranks sharing a core: \(.ranks_sharing_a_core | h) ranks are bound to a core another rank of their machine is bound to (ranks \(.shared_core.ranks | map(tostring) | join(" and ") | h) to core \(.shared_core.core | h)); they take turns on it and the times are the scheduler's.</p>"
+   "<p class=\"warn\">Ranks sharing a core: \(.ranks_sharing_a_core | h) ranks are bound to the same CPUs as another rank of their machine (ranks \(.shared_core.ranks | map(tostring) | join(" and ") | h), on CPU \(.shared_core.cpu | h)); they take turns on one core and the times are the scheduler's.</p>"
  else empty end),
 "<table>",
 row("input"; .input), row("date"; .date), row("mpigauge"; .mpigauge),

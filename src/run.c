@@ -136,6 +136,7 @@ static void writer_params_cb(void *sink, const struct topology *t,
 static int prepare_step(struct run *run, int rank)
 {
     int rc = 0;
+    /* collective: both conditions are the same on every rank */
     if (run->needs_scratch && run->opt.scratch && !scratch_usable(run->opt.scratch, rank))
         return EXIT_BAD_INPUT;
     run->writer.snapshot = interrupt_snapshot;

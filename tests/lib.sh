@@ -111,10 +111,11 @@ scratch() {
     mkdir -p "$1"
 }
 # cluster_launcher SECONDS: sets CLUSTER to the words that start 4 ranks on
-# (Open MPI: unbound, since each simulated host binds its ranks to its
-# cores 0 and 1, the same two cores of this machine, and ranks that yield
-# when idle; its mpirun does not count 4 ranks on 2 simulated hosts of 2
-# slots as oversubscribed, and spin-polling ranks made every barrier a
+# (Open MPI: unbound, said outright: it leaves 4 ranks unbound but binds 2
+# or fewer, each simulated host's first to its first core, the same core
+# of this machine (docs/measuring.md, Binding); and ranks that yield when
+# idle: its mpirun does not count 4 ranks on 2 simulated hosts of 2 slots
+# as oversubscribed, and spin-polling ranks made every barrier a
 # scheduler slice, about 8 ms)
 # two simulated hosts of two (../shared/cluster, needs root), hosts apart
 # over TCP under Open MPI and MPICH alike (SEPARATE_HOSTS=1), killed after

@@ -124,7 +124,8 @@ json_t *fingerprint_json(const struct run_info *in, const json_t *root)
     return json_pack("{s:s,s:s,s:i,s:i,s:i,s:s,s:s,s:s,s:s,s:s,s:o,s:o,s:o,s:o}",
         "mpi_library", in->library, "mpi_version", version, "ranks", in->ranks,
         "nodes", in->nodes, "ranks_per_node_max", in->max_node_ranks,
-        "binding", in->bound == in->ranks ? "every rank bound to one core"
+        "binding", in->cores_shared.ranks > 0 ? "some ranks bound to the same CPUs"
+                   : in->bound == in->ranks ? "every rank bound to one core"
                    : in->bound == 0 ? "no rank bound to one core"
                    : "some ranks bound to one core",
         "cpu_model", in->cpu_model ? in->cpu_model : "",

@@ -22,12 +22,14 @@ void machine_json_add(json_t *root, const struct run_info *in)
         "ranks_bound_to_a_core", in->bound, "nodes", in->nodes,
         "ranks_per_node_max", in->max_node_ranks, "cores_per_node",
         (json_int_t)in->cores, "oversubscribed", in->max_node_ranks > in->cores);
-    /* ranks bound to one core with another rank of their machine: how
-     * many, and the lowest pair (null when none) */
-    json_object_set_new(m, "ranks_sharing_a_core", json_integer(in->cores_shared.ranks));
-    json_object_set_new(m, "shared_core", in->cores_shared.ranks > 0
-        ? json_pack("{s:[ii],s:i}", "ranks", in->cores_shared.first,
-                    in->cores_shared.second, "core", in->cores_shared.core)
+    /* ranks bound to the same CPUs as another rank of their machine: how
+     * many (null where it cannot be known: under SMPI, or a rank bound
+     * within a core could not read its boot id), and the lowest pair */
+    const struct core_sharing *cs = &in->cores_shared;
+    int known = !MPIGAUGE_SMPI && (cs->ranks > 0 || cs->unknown == 0);
+    json_object_set_new(m, "ranks_sharing_a_core", known ? json_integer(cs->ranks) : json_null());
+    json_object_set_new(m, "shared_core", cs->ranks > 0
+        ? json_pack("{s:[ii],s:i}", "ranks", cs->first, cs->second, "cpu", cs->cpu)
         : json_null());
     /* null on real MPI; under SMPI what was simulated and how */
     json_object_set_new(m, "simulation", MPIGAUGE_SMPI ?

@@ -6,10 +6,10 @@
 #include <jansson.h>
 #include "result/result.h"
 
-/* adds the MPI library and version, the ranks, grid, hosts and every
- * rank's place, nodes, cores and bindings (ranks bound to a core, ranks
- * sharing one: world/core_share.h), and "simulation" to run.json's root,
- * in that order */
+/* adds the MPI library and version, the ranks, the grid, hosts and
+ * every rank's place, the ranks bound to a core, the nodes and cores,
+ * the ranks sharing a core's CPUs (base/core_sharing.h) and
+ * "simulation" to run.json's root */
 void machine_json_add(json_t *root, const struct run_info *in);
 
 #endif

@@ -51,6 +51,20 @@ const char *record_op_text(const struct result *res, char *buf, size_t len)
     return buf;
 }
 
+/* ranks bound to the same CPUs of one machine (base/core_sharing.h) */
+static void shared_core_warning(struct writer *w, const struct core_sharing *cs)
+{
+    if (cs->ranks <= 0)
+        return;
+    say(w, "WARNING: %d ranks are bound to the same CPUs as another rank of their "
+        "machine (ranks %d and %d, on CPU %d): they take turns on one core, and the "
+        "times below are the scheduler's as much as MPI's. A launcher binds per "
+        "host (Open MPI, for 2 ranks or fewer, each host's first rank to its first "
+        "core), and hosts that are one machine then share those cores: launch "
+        "unbound (Open MPI: --bind-to none) or give each rank a core of its own "
+        "(docs/measuring.md, Binding).\n", cs->ranks, cs->first, cs->second, cs->cpu);
+}
+
 /* MPI, ranks, nodes and hosts, grid, timer, counters */
 static void run_facts(struct writer *w)
 {
@@ -104,15 +118,7 @@ static void run_facts(struct writer *w)
         say(w, "WARNING: %d ranks share a node with %ld cores. The times "
             "below measure the operating system's scheduler as much as MPI.\n",
             in->max_node_ranks, in->cores);
-    if (in->cores_shared.ranks > 0)
-        say(w, "WARNING: %d ranks are bound to a core that another rank of the same "
-            "machine is bound to (ranks %d and %d both to core %d): they take turns on "
-            "it, and the times below are the scheduler's as much as MPI's. Launchers "
-            "bind each host's first rank to its core 0, and hosts on one machine then "
-            "share it: launch unbound (Open MPI: --bind-to none) or give each rank a "
-            "core of its own (docs/measuring.md, Binding).\n",
-            in->cores_shared.ranks, in->cores_shared.first, in->cores_shared.second,
-            in->cores_shared.core);
+    shared_core_warning(w, &in->cores_shared);
 }
 
 void report_run(struct writer *w)

@@ -280,7 +280,7 @@ struct run_info {
     const char *grid_source;
     char *const *hosts;
     int nhosts, nodes, max_node_ranks, bound;
-    struct core_sharing cores_shared;   /* world/core_share.h */
+    struct core_sharing cores_shared;   /* base/core_sharing.h */
     long cores;
     const struct place *places;   /* every rank's */
     double wtick, timer_res, timer_cost;   /* seconds */

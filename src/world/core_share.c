@@ -1,6 +1,6 @@
-/* core_share.c: ranks bound to the same core of one machine
- * (core_share.h): the claims sorted by machine, core and rank, so that
- * the ranks of one core are neighbours, lowest first. */
+/* core_share.c: ranks bound to the same CPUs of one machine
+ * (core_share.h): the claims sorted by machine, CPUs and rank, so that
+ * the ranks of one binding are neighbours, lowest first. */
 #include "world/core_share.h"
 
 #include <stdio.h>
@@ -14,32 +14,49 @@ struct ranked {
     int rank;
 };
 
-static int by_machine_core_rank(const void *a, const void *b)
+static int cmp_u64(uint64_t a, uint64_t b)
 {
-    const struct ranked *x = a, *y = b;
-    if (x->c.machine != y->c.machine)
-        return x->c.machine < y->c.machine ? -1 : 1;
-    if (x->c.core != y->c.core)
-        return x->c.core < y->c.core ? -1 : 1;
-    return (x->rank > y->rank) - (x->rank < y->rank);
+    return (a > b) - (a < b);
 }
 
-static int same_core(const struct ranked *a, const struct ranked *b)
+static int cmp_i64(int64_t a, int64_t b)
 {
-    return a->c.machine == b->c.machine && a->c.core == b->c.core;
+    return (a > b) - (a < b);
+}
+
+static int by_machine_cpus_rank(const void *a, const void *b)
+{
+    const struct ranked *x = a, *y = b;
+    int c = cmp_u64(x->c.machine, y->c.machine);
+    if (!c)
+        c = cmp_i64(x->c.cpu, y->c.cpu);
+    if (!c)
+        c = cmp_i64(x->c.ncpus, y->c.ncpus);
+    return c ? c : (x->rank > y->rank) - (x->rank < y->rank);
+}
+
+static int same_cpus(const struct ranked *a, const struct ranked *b)
+{
+    return a->c.machine == b->c.machine && a->c.cpu == b->c.cpu
+           && a->c.ncpus == b->c.ncpus;
 }
 
 struct core_sharing core_sharing_of(const struct core_claim *claims, int n)
 {
-    struct core_sharing s = {0, -1, -1, -1};
-    struct ranked *r = xmalloc_array((size_t)n + 1, sizeof *r);
+    struct core_sharing s = {0, -1, -1, -1, 0};
+    struct ranked *r = xmalloc_array((size_t)n, sizeof *r);
     int m = 0;
-    for (int i = 0; i < n; i++)
-        if (claims[i].machine && claims[i].core >= 0)
+    for (int i = 0; i < n; i++) {
+        if (claims[i].cpu < 0)
+            continue;
+        if (!claims[i].machine)
+            s.unknown++;
+        else
             r[m++] = (struct ranked){claims[i], i};
-    qsort(r, (size_t)m, sizeof *r, by_machine_core_rank);
+    }
+    qsort(r, (size_t)m, sizeof *r, by_machine_cpus_rank);
     for (int i = 0, end; i < m; i = end) {
-        for (end = i + 1; end < m && same_core(&r[i], &r[end]); end++)
+        for (end = i + 1; end < m && same_cpus(&r[i], &r[end]); end++)
             ;
         if (end - i < 2)
             continue;
@@ -47,16 +64,19 @@ struct core_sharing core_sharing_of(const struct core_claim *claims, int n)
         if (s.first < 0 || r[i].rank < s.first) {
             s.first = r[i].rank;
             s.second = r[i + 1].rank;
-            s.core = r[i].c.core;
+            s.cpu = (int)r[i].c.cpu;
         }
     }
     free(r);
     return s;
 }
 
-struct core_claim core_claim_here(int core)
+struct core_claim core_claim_here(int cpu, int ncpus)
 {
-    struct core_claim c = {0, core};
+    struct core_claim c;
+    memset(&c, 0, sizeof c);
+    c.cpu = cpu;
+    c.ncpus = ncpus;
     char id[64] = "";
     FILE *f = fopen("/proc/sys/kernel/random/boot_id", "r");
     if (f) {

@@ -44,17 +44,37 @@ static void level_sizes(hwloc_topology_t topo, hwloc_obj_t pu, hwloc_obj_t pkg,
         loc->package_bytes = loc->node_bytes;
 }
 
+/* bound: the binding lies within one core (the whole core, or some of its
+ * hardware threads, as MPICH's -bind-to user:N binds one) and is not
+ * all this process may use (a machine or cgroup of one core binds
+ * nothing); its first CPU by the operating system's number, the same for
+ * every process of the machine, and how many */
+static void bound_within_core(hwloc_topology_t topo, hwloc_const_bitmap_t set,
+                              struct hw_location *loc)
+{
+    hwloc_obj_t o = hwloc_bitmap_iszero(set) ? NULL : hwloc_get_obj_covering_cpuset(topo, set);
+    if (!o || (o->type != HWLOC_OBJ_CORE && o->type != HWLOC_OBJ_PU)
+        || hwloc_bitmap_isequal(set, hwloc_topology_get_allowed_cpuset(topo)))
+        return;
+    loc->bound = 1;
+    loc->bound_cpu = hwloc_bitmap_first(set);
+    loc->bound_cpus = hwloc_bitmap_weight(set);
+}
+
 int hw_locate(struct hw_location *loc)
 {
     memset(loc, 0, sizeof *loc);
-    loc->bound_core = -1;
+    loc->bound_cpu = -1;
     hwloc_topology_t topo;
-    if (hwloc_topology_init(&topo) || hwloc_topology_load(topo))
+    if (hwloc_topology_init(&topo))
         return -1;
+    if (hwloc_topology_load(topo)) {
+        hwloc_topology_destroy(topo);
+        return -1;
+    }
     hwloc_bitmap_t set = hwloc_bitmap_alloc();
     if (hwloc_get_cpubind(topo, set, HWLOC_CPUBIND_PROCESS) == 0)
-        loc->bound = hwloc_get_nbobjs_inside_cpuset_by_type(topo, set,
-                                                            HWLOC_OBJ_CORE) == 1;
+        bound_within_core(topo, set, loc);
     if (!loc->bound)
         hwloc_get_last_cpu_location(topo, set, HWLOC_CPUBIND_PROCESS);
     int rc = -1;
@@ -65,8 +85,6 @@ int hw_locate(struct hw_location *loc)
         hwloc_obj_t core = hwloc_get_ancestor_obj_by_type(topo, HWLOC_OBJ_CORE, pu);
         loc->package = pkg ? (int)pkg->logical_index : 0;
         loc->core = index_in_package(topo, pkg, core);
-        if (loc->bound && core)
-            loc->bound_core = (int)core->logical_index;
         const char *model = hwloc_obj_get_info_by_name(
             pkg ? pkg : hwloc_get_root_obj(topo), "CPUModel");
         snprintf(loc->cpu_model, sizeof loc->cpu_model, "%s", model ? model : "");

@@ -10,6 +10,7 @@
 #include "world/mpit.h"
 #include "base/smpi.h"
 #include "world/hw.h"
+#include "world/core_share.h"
 
 static void find_nodes(struct world *w)
 {
@@ -37,15 +38,15 @@ static void find_nodes(struct world *w)
                   MPI_COMM_WORLD);
 }
 
-/* ranks bound to the same core of one machine (core_share.h); not
- * under SMPI, whose ranks are threads of one process on this machine,
- * in simulated time */
-static void find_shared_cores(struct world *w, int bound_core)
+/* ranks bound to the same CPUs of one machine (core_share.h); not under
+ * SMPI, whose ranks are threads of one process on this machine, in
+ * simulated time */
+static void find_shared_cores(struct world *w, const struct hw_location *loc)
 {
-    w->cores_shared = (struct core_sharing){0, -1, -1, -1};
+    w->cores_shared = (struct core_sharing){0, -1, -1, -1, 0};
     if (MPIGAUGE_SMPI)
         return;
-    struct core_claim mine = core_claim_here(bound_core);
+    struct core_claim mine = core_claim_here(loc->bound_cpu, loc->bound_cpus);
     struct core_claim *all = xmalloc_array((size_t)w->size, sizeof *all);
     MPI_Allgather(&mine, (int)sizeof mine, MPI_BYTE, all, (int)sizeof mine, MPI_BYTE,
                   MPI_COMM_WORLD);
@@ -155,7 +156,7 @@ int world_init(struct world *w, const struct options *o, const int *coords)
     w->place.node_bytes = loc.node_bytes;
     memcpy(w->cpu_model, loc.cpu_model, sizeof w->cpu_model);
     MPI_Allreduce(&loc.bound, &w->bound, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-    find_shared_cores(w, loc.bound_core);
+    find_shared_cores(w, &loc);
 
     w->place.rank = w->rank;
     place_on_grid(w, o, coords);
@@ -188,6 +189,7 @@ int world_init_offline(struct world *w, const struct options *o)
     w->max_node_ranks = w->size < per_node ? w->size : per_node;
     w->node_ranks = w->max_node_ranks;
     w->nodes = (w->size + per_node - 1) / per_node;
+    w->cores_shared = (struct core_sharing){0, -1, -1, -1, 0};   /* none launched */
     grid_chosen(w, o);
     /* no array of places: a plan for millions of ranks reads them by
      * arithmetic (offline_place) */

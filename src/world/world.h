@@ -6,7 +6,7 @@
 #include "base/base.h"
 #include "input/options.h"
 #include "registry/registry.h"
-#include "world/core_share.h"
+#include "base/core_sharing.h"
 
 /* the communicators of one topology, built once for the whole run */
 struct topo_comm {
@@ -52,8 +52,9 @@ struct world {
     const char *grid_source;   /* how the coordinates were found */
     struct place *places;      /* every rank's place, on every rank */
     int bound;                 /* ranks bound to one core */
-    struct core_sharing cores_shared;   /* ranks bound to one core with
-                                         * another rank of their machine */
+    struct core_sharing cores_shared;   /* ranks bound to the same CPUs
+                                         * as another rank of their
+                                         * machine (world/core_share.h) */
     char cpu_model[128];       /* this rank's processor (hwloc), "" unknown */
     /* --validate --ranks N: size N simulated places (x fastest on the
      * grid, nodes of this machine's core count, one package), none of
