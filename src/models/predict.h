@@ -25,6 +25,13 @@
 #define PARAM_TURNS_MAX 16     /* pairs in turn up to 16 ranks (240 pairs), rounds beyond */
 #define PARAM_BIG_REPS (MPIGAUGE_SMPI ? 1 : 3) /* in rounds: repetitions over 1 KiB */
 #define PARAM_VERIFY 4         /* pairs measured again alone (the drift) */
+/* X_ij and Xs_ij: untimed exchanges first, then timed ones.  A pair
+ * exchanging back to back settles into a steady alternation; 25 exchanges
+ * after 2, straight after the 1 MiB ping-pongs of L_ij, caught another
+ * one in 2 launches of 10 (7.6 us where the records' 2000 took 9.5-9.9:
+ * docs/models.md, issue 55); under SMPI every exchange is the same */
+#define PARAM_EXCHANGE_WARMUP (MPIGAUGE_SMPI ? 2 : 100)
+#define PARAM_EXCHANGE_REPS (MPIGAUGE_SMPI ? 5 : 200)
 /* --params auto: every pair up to this many ranks, by classes beyond
  * (docs/models.md, "Parameters by classes": up to 144 ranks the thesis's
  * platforms were measured in full; beyond, full costs grow as P^2) */

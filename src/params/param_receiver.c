@@ -183,25 +183,27 @@ static double param_acknowledge(MPI_Comm comm, int me, int i, int j)
     return s > 0 ? s : 0;
 }
 
-/* an exchange's time from i: the median over REPS zero-byte exchanges,
- * i and j each starting a send to the other (synchronous or standard)
- * and a receive from it (persistent requests, MPI_Startall +
+/* an exchange's time from i: the median over PARAM_EXCHANGE_REPS zero-byte
+ * exchanges, i and j each starting a send to the other (synchronous or
+ * standard) and a receive from it (persistent requests, MPI_Startall +
  * MPI_Waitall, as a barrier stage does), back to back so that each
- * exchange starts both sides together, of the slower side's time: the
- * records the model predicts report each iteration's largest time over
- * the ranks, and of two ranks exchanging one ends first, the other
- * taking up the late signal (docs/models.md) */
+ * exchange starts both sides together, after PARAM_EXCHANGE_WARMUP untimed
+ * ones (the pair falls into the alternation a record's long loop keeps),
+ * of the slower side's time: the records the model predicts report each
+ * iteration's largest time over the ranks, and of two ranks exchanging
+ * one ends first, the other taking up the late signal (docs/models.md) */
 static double exchange(MPI_Comm comm, int me, int i, int j, int sync)
 {
+    enum { N = PARAM_EXCHANGE_REPS };
     int other = me == i ? j : i;
     MPI_Request r[2];
-    double t[REPS], theirs[REPS];
+    double t[N], theirs[N];
     pair_requests(comm, other, sync, r);
-    for (int rep = 0; rep < 2; rep++) {   /* untimed: the pair falls in step */
+    for (int rep = 0; rep < PARAM_EXCHANGE_WARMUP; rep++) {
         MPI_Startall(2, r);
         waitall(2, r);
     }
-    for (int rep = 0; rep < REPS; rep++) {
+    for (int rep = 0; rep < N; rep++) {
         double t0 = MPI_Wtime();
         MPI_Startall(2, r);
         waitall(2, r);
@@ -209,12 +211,12 @@ static double exchange(MPI_Comm comm, int me, int i, int j, int sync)
     }
     MPI_Request_free(&r[0]);
     MPI_Request_free(&r[1]);
-    MPI_Sendrecv(t, REPS, MPI_DOUBLE, other, TAG_PARAM, theirs, REPS, MPI_DOUBLE, other,
+    MPI_Sendrecv(t, N, MPI_DOUBLE, other, TAG_PARAM, theirs, N, MPI_DOUBLE, other,
                  TAG_PARAM, comm, MPI_STATUS_IGNORE);
-    for (int rep = 0; rep < REPS; rep++)
+    for (int rep = 0; rep < N; rep++)
         if (theirs[rep] > t[rep])
             t[rep] = theirs[rep];
-    return median_of(t, REPS);
+    return median_of(t, N);
 }
 
 /* X_ij: an exchange of standard sends.  Over TCP between two hosts here

@@ -66,11 +66,13 @@ static double messages(const struct call *c, int p, int window)
     return s >= (size_t)p || r >= (size_t)p ? (p > 1 ? p - 1 : 1) : log2_ceil(p);
 }
 
-/* one pair's L_ij and S_ij, us: in rounds (fewer repetitions over 1 KiB)
+/* one pair's L_ij, S_ij, X_ij and Xs_ij, us: in rounds (fewer repetitions over 1 KiB)
  * with share pairs on a link, or alone */
 static double pair_l(int rounds, double share)
 {
     double l = (PARAM_ACK_WARMUP * 4 + PARAM_REPS * 6) * LATENCY_US;   /* S_ij */
+    /* X_ij and Xs_ij: an exchange about one and two one-way times */
+    l += (PARAM_EXCHANGE_WARMUP + PARAM_EXCHANGE_REPS) * 3 * LATENCY_US;
     for (int e = 0; e <= PARAM_MAX_POW; e++)
         l += (rounds && e > PARAM_SMALL_POW ? PARAM_BIG_REPS : PARAM_REPS) * 2 *
              (LATENCY_US + (double)(1L << e) * share / PARAM_BYTES_PER_US);
