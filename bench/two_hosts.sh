@@ -10,7 +10,8 @@
 # LIMIT=S ends a launch after S seconds (300).  Open MPI runs with
 # --bind-to none: each simulated host binds its one rank to its first
 # core, the same core of this one machine, and the two ranks then took
-# turns on it (a 1-byte SEND 3976 us one way, 6.40 us unbound).
+# turns on it (a 1-byte SEND 3967-3997 us one way in four launches, 6.9-10.5
+# us unbound: docs/measuring.md, Binding).
 # Printed with the machine and date, never asserted: run it on a quiet
 # machine.
 set -eu

@@ -3,9 +3,9 @@
  * first rank to that host's first core.  Where hosts are one machine
  * (containers, the simulated hosts of ../shared/cluster under Open MPI,
  * a node named twice) those are the same core, and two ranks that poll
- * for messages take turns on it: a 1-byte SEND took 3976 us one way on
- * the simulated hosts here, 6.40 us unbound (docs/measuring.md,
- * Binding).  A machine is told by the kernel's boot id, which differs
+ * for messages take turns on it: a 1-byte SEND took 3967-3997 us one
+ * way on the simulated hosts here, 6.9-10.5 us unbound (four launches
+ * each, docs/measuring.md, Binding).  A machine is told by the kernel's boot id, which differs
  * between real nodes whatever their names; CPUs by the operating
  * system's numbers, which are the same for every process of a machine
  * (hwloc's logical indexes are not: inside a cgroup cpuset they count
@@ -27,7 +27,7 @@ struct core_claim {
 };
 
 /* claims[n], one per world rank, in rank order: ranks whose bindings
- * are the same CPUs of one machine */
+ * are the same CPUs of one machine (claims NULL and n 0: no sharing) */
 struct core_sharing core_sharing_of(const struct core_claim *claims, int n);
 
 /* this process's claim: the boot id's hash, and its binding from

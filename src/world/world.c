@@ -43,7 +43,7 @@ static void find_nodes(struct world *w)
  * simulated time */
 static void find_shared_cores(struct world *w, const struct hw_location *loc)
 {
-    w->cores_shared = (struct core_sharing){0, -1, -1, -1, 0};
+    w->cores_shared = core_sharing_of(NULL, 0);   /* none */
     if (MPIGAUGE_SMPI)
         return;
     struct core_claim mine = core_claim_here(loc->bound_cpu, loc->bound_cpus);
@@ -189,7 +189,7 @@ int world_init_offline(struct world *w, const struct options *o)
     w->max_node_ranks = w->size < per_node ? w->size : per_node;
     w->node_ranks = w->max_node_ranks;
     w->nodes = (w->size + per_node - 1) / per_node;
-    w->cores_shared = (struct core_sharing){0, -1, -1, -1, 0};   /* none launched */
+    w->cores_shared = core_sharing_of(NULL, 0);   /* none launched */
     grid_chosen(w, o);
     /* no array of places: a plan for millions of ranks reads them by
      * arithmetic (offline_place) */
